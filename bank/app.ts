@@ -1,0 +1,93 @@
+// Assembles the bank: database, clock, auth, routes, background workers, HTTP server.
+import { EventEmitter } from "node:events";
+import type { AddressInfo } from "node:net";
+import { createLogger } from "../lib/server/log.ts";
+import { createCustomerDirectory } from "./auth/keys.ts";
+import { createTokenService } from "./auth/tokens.ts";
+import { createClock } from "./clock.ts";
+import type { BankConfig } from "./config.ts";
+import type { Bank } from "./context.ts";
+import { openBankDb } from "./db/client.ts";
+import { unauthorized } from "./http/errors.ts";
+import { createHttpServer, Router } from "./http/router.ts";
+import { registerRoutes } from "./routes/index.ts";
+import { startWorkers } from "./workers.ts";
+
+export interface RunningBank {
+  bank: Bank;
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startBank(config: BankConfig, opts: { quiet?: boolean } = {}): Promise<RunningBank> {
+  const log = createLogger("bank", { quiet: opts.quiet });
+  const db = await openBankDb({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.poolSize,
+  });
+  const closers: (() => Promise<void> | void)[] = [];
+  try {
+    const clock = await createClock(db, config.timeZone);
+    const customers = createCustomerDirectory(db);
+    const tokens = await createTokenService(db, clock, {
+      ttlSeconds: config.tokenTtlSeconds,
+      intervalSeconds: config.tokenIntervalSeconds,
+      secret: config.jwtSecret,
+    });
+    const events = new EventEmitter();
+    events.setMaxListeners(100);
+    const bank: Bank = {
+      config,
+      db,
+      clock,
+      customers,
+      tokens,
+      log,
+      events,
+      onClose: (fn) => closers.push(fn),
+    };
+
+    const router = new Router({
+      async customer(ctx) {
+        const key = ctx.header("ocp-apim-subscription-key");
+        if (!key) throw unauthorized("Missing subscription key: send the Ocp-Apim-Subscription-Key header");
+        const c = await customers.byKey(key);
+        if (!c) throw unauthorized("Invalid subscription key");
+        return c;
+      },
+      token: (ctx, customer) => tokens.verify(ctx.header("authorization"), customer),
+    });
+    registerRoutes(router, bank);
+    await startWorkers(bank);
+
+    const server = createHttpServer(router, log, { logRequests: config.logRequests });
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://${config.host}:${port}`;
+    let closed = false;
+    return {
+      bank,
+      url,
+      port,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await new Promise<void>((r) => {
+          server.close(() => r());
+          server.closeAllConnections();
+        });
+        for (const fn of closers.reverse()) await fn();
+        await db.close();
+      },
+    };
+  } catch (e) {
+    for (const fn of closers.reverse()) await fn();
+    await db.close();
+    throw e;
+  }
+}

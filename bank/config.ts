@@ -1,0 +1,61 @@
+// Every setting of the bank, read once from the environment (README, Configuration).
+import { randomBytes } from "node:crypto";
+
+export interface BankConfig {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  sandbox: boolean;
+  sandboxKey: string;
+  sandboxKeyGenerated: boolean;
+  timeZone: string;
+  tokenTtlSeconds: number;
+  tokenIntervalSeconds: number;
+  jwtSecret?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  webhookAllow: string[];
+  settleAfterSeconds: number;
+  demo: boolean;
+  poolSize: number;
+  logRequests: boolean;
+}
+
+function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+  const v = env[name];
+  if (v === undefined || v === "") return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${v}"`);
+  return n;
+}
+
+export function loadBankConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
+  const sandboxKey = env.BANK_SANDBOX_KEY || `sbx_${randomBytes(18).toString("base64url")}`;
+  const timeZone = env.BANK_TIME_ZONE || "America/New_York";
+  // Throws RangeError at start for an unknown zone rather than on the first request.
+  new Intl.DateTimeFormat("en-CA", { timeZone });
+  return {
+    port: int("BANK_PORT", 4000, env),
+    host: env.BANK_HOST || "127.0.0.1",
+    databaseUrl: env.BANK_DATABASE_URL || undefined,
+    dataDir: env.BANK_DATA_DIR || ".data/bank",
+    sandbox: env.BANK_SANDBOX !== "off",
+    sandboxKey,
+    sandboxKeyGenerated: !env.BANK_SANDBOX_KEY,
+    timeZone,
+    tokenTtlSeconds: int("BANK_TOKEN_TTL_SECONDS", 15 * 60, env),
+    tokenIntervalSeconds: int("BANK_TOKEN_INTERVAL_SECONDS", 5 * 60, env),
+    jwtSecret: env.BANK_JWT_SECRET || undefined,
+    smtpUrl: env.BANK_SMTP_URL || undefined,
+    mailFrom: env.BANK_MAIL_FROM || "Bank Notifications <notifications@bank.localhost>",
+    webhookAllow: (env.BANK_WEBHOOK_ALLOW || "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    settleAfterSeconds: int("BANK_SETTLE_AFTER_SECONDS", 30, env),
+    demo: env.BANK_DEMO === "1",
+    poolSize: int("BANK_DB_POOL", 10, env),
+    logRequests: env.BANK_LOG_REQUESTS === "1",
+  };
+}

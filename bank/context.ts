@@ -1,0 +1,21 @@
+// What every part of the bank is handed: settings, database, clock, keys, tokens, log.
+
+import type { Logger } from "../lib/server/log.ts";
+import type { CustomerDirectory } from "./auth/keys.ts";
+import type { TokenService } from "./auth/tokens.ts";
+import type { Clock } from "./clock.ts";
+import type { BankConfig } from "./config.ts";
+import type { BankDb } from "./db/client.ts";
+
+export interface Bank {
+  config: BankConfig;
+  db: BankDb;
+  clock: Clock;
+  customers: CustomerDirectory;
+  tokens: TokenService;
+  log: Logger;
+  /** Background work (settlement timer, webhook dispatcher) registers its stop function here. */
+  onClose(fn: () => Promise<void> | void): void;
+  /** Wakes the parts that react to a state change at once (dispatcher, settlement). */
+  events: import("node:events").EventEmitter;
+}

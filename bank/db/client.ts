@@ -1,0 +1,124 @@
+// One database interface over PGlite (embedded default) and node-postgres (BANK_DATABASE_URL),
+// with Drizzle on top and migrations applied at open.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { lockDataDirectory } from "../../lib/server/pglite-lock.ts";
+import * as schema from "./schema.ts";
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface BankDb extends Queryable {
+  kind: "pglite" | "pg";
+  orm: ReturnType<typeof drizzlePg<typeof schema>>;
+  /** Runs fn in one transaction (BEGIN/COMMIT, rolled back on throw). */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Calls fn on each NOTIFY of the channel; returns an unsubscribe function. */
+  listen(channel: string, fn: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+// bigint columns hold cents far below 2^53: read them as numbers, not strings.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openBankDb(opts: {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+}): Promise<BankDb> {
+  if (opts.url) return openPg(opts.url, opts.poolSize ?? 10);
+  return openPglite(opts.dataDir ?? ".data/bank");
+}
+
+async function openPglite(dataDir: string): Promise<BankDb> {
+  const dir = dataDir === "memory://" ? undefined : path.resolve(dataDir);
+  const release = dir ? lockDataDirectory(dir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir ? dir : undefined);
+  } catch (e) {
+    release();
+    throw e;
+  }
+  const orm = drizzlePglite(client, { schema });
+  await migratePglite(orm, { migrationsFolder: MIGRATIONS });
+  const query = async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows;
+  return {
+    kind: "pglite",
+    orm: orm as unknown as BankDb["orm"],
+    query,
+    // PGlite has one connection; its transaction() serialises callers.
+    tx: (fn) =>
+      client.transaction((t) =>
+        fn({ query: async (text, params) => (await t.query(text, params)).rows as never }),
+      ),
+    async listen(channel, fn) {
+      const unsub = await client.listen(channel, () => fn());
+      return async () => unsub();
+    },
+    async close() {
+      await client.close();
+      release();
+    },
+  };
+}
+
+async function openPg(url: string, poolSize: number): Promise<BankDb> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const orm = drizzlePg(pool, { schema });
+  // Instances starting together must not migrate at once.
+  const c = await pool.connect();
+  try {
+    await c.query("SELECT pg_advisory_lock(72410001)");
+    await migratePg(orm, { migrationsFolder: MIGRATIONS });
+  } finally {
+    await c.query("SELECT pg_advisory_unlock(72410001)").catch(() => {});
+    c.release();
+  }
+  const query = async <T>(text: string, params?: unknown[]) =>
+    (await pool.query(text, params as unknown[])).rows as T[];
+  return {
+    kind: "pg",
+    orm,
+    query,
+    async tx(fn) {
+      const conn = await pool.connect();
+      try {
+        await conn.query("BEGIN");
+        const r = await fn({
+          query: async (text, params) => (await conn.query(text, params as unknown[])).rows as never,
+        });
+        await conn.query("COMMIT");
+        return r;
+      } catch (e) {
+        await conn.query("ROLLBACK").catch(() => {});
+        throw e;
+      } finally {
+        conn.release();
+      }
+    },
+    async listen(channel, fn) {
+      const conn = await pool.connect();
+      conn.on("notification", (m) => {
+        if (m.channel === channel) fn();
+      });
+      await conn.query(`LISTEN ${channel}`);
+      return async () => {
+        await conn.query(`UNLISTEN ${channel}`).catch(() => {});
+        conn.release();
+      };
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,19 @@
+// Gateway-level failures: thrown anywhere in a handler, turned into DESIGN.md's bodies by the server.
+import type { FieldError } from "../../lib/bank-api/errors.ts";
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (errors: FieldError[], message = "Invalid request information") =>
+  new HttpError(400, message, errors);
+export const badField = (field: string, message: string) => badRequest([{ field, message }]);
+export const unauthorized = (message: string) => new HttpError(401, message);
+export const unavailable = (message = "Host connection cannot be established") => new HttpError(503, message);

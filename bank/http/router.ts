@@ -1,0 +1,270 @@
+// The bank's HTTP layer on node:http: one route table, one body reader, one error mapper.
+// Every /v2 route goes through `v2()`, which authenticates, validates by the contract and
+// answers in JSON or XML; a handler is the business step alone.
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { z } from "zod";
+import type { EndpointDef } from "../../lib/bank-api/endpoints.ts";
+import { parseQuery, parseRequest } from "../../lib/bank-api/request.ts";
+import { parseXmlBody, toXml, XmlError } from "../../lib/bank-api/xml.ts";
+import type { Logger } from "../../lib/server/log.ts";
+import type { Customer } from "../auth/keys.ts";
+import { badRequest, HttpError, unauthorized } from "./errors.ts";
+
+/** Bodies above this are refused with a 400 before they are read in full. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface RequestContext {
+  id: string;
+  method: string;
+  url: URL;
+  req: http.IncomingMessage;
+  /** The request body arrived as XML. */
+  xmlBody: boolean;
+  /** The client asked for XML. */
+  wantsXml: boolean;
+  /** Raw decoded body (object) or undefined. */
+  rawBody: unknown;
+  header(name: string): string | undefined;
+}
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Content already serialised (HTML pages, the OpenAPI document). */
+  raw?: { contentType: string; text: string };
+  xmlRoot?: string;
+  xmlItem?: string;
+}
+
+export type RawHandler = (ctx: RequestContext) => Promise<Reply> | Reply;
+
+export interface V2Args<Q, B> {
+  ctx: RequestContext;
+  customer: Customer;
+  query: Q;
+  body: B;
+}
+
+export interface Authenticator {
+  /** Resolves the customer of the subscription key (401 when missing or unknown). */
+  customer(ctx: RequestContext): Promise<Customer>;
+  /** Checks the token (401). */
+  token(ctx: RequestContext, customer: Customer): Promise<void>;
+}
+
+export class Router {
+  private routes = new Map<string, RawHandler>();
+
+  constructor(private auth: Authenticator) {}
+
+  add(method: string, path: string, handler: RawHandler) {
+    this.routes.set(`${method} ${path.toLowerCase()}`, handler);
+  }
+
+  /** A /v2 endpoint of the contract: key (and token), validated query and body, JSON or XML reply. */
+  v2<E extends EndpointDef>(
+    e: E,
+    handler: (
+      args: V2Args<
+        E["query"] extends z.ZodType ? z.output<E["query"]> : undefined,
+        E["body"] extends z.ZodType ? z.output<E["body"]> : undefined
+      >,
+    ) => Promise<Reply | unknown>,
+  ) {
+    this.add(e.method, e.path, async (ctx) => {
+      const customer = await this.auth.customer(ctx);
+      if (e.needsToken) await this.auth.token(ctx, customer);
+      let query: unknown;
+      if (e.query) {
+        const q = parseQuery(e.query, ctx.url.searchParams);
+        if (!q.ok) throw badRequest(q.errors);
+        query = q.value;
+      }
+      let body: unknown;
+      if (e.body) {
+        if (ctx.rawBody === undefined)
+          throw badRequest([{ field: "body", message: "a request body is required" }]);
+        const b = parseRequest(e.body, ctx.rawBody, { xml: ctx.xmlBody });
+        if (!b.ok) throw badRequest(b.errors);
+        body = b.value;
+      }
+      const out = await handler({ ctx, customer, query: query as never, body: body as never });
+      const reply: Reply = isReply(out) ? out : { body: out };
+      reply.xmlRoot ??= e.xmlRoot;
+      reply.xmlItem ??= e.xmlItem;
+      return reply;
+    });
+  }
+
+  match(method: string, path: string): RawHandler | undefined {
+    return this.routes.get(`${method} ${path.toLowerCase()}`);
+  }
+
+  hasPath(path: string): boolean {
+    const p = path.toLowerCase();
+    for (const k of this.routes.keys()) if (k.slice(k.indexOf(" ") + 1) === p) return true;
+    return false;
+  }
+}
+
+const REPLY = Symbol("reply");
+
+function isReply(x: unknown): x is Reply {
+  return !!x && typeof x === "object" && REPLY in x;
+}
+
+/** A reply with a status or headers; a v2 handler may also return the bare body. */
+export const reply = (body: unknown, extra: Omit<Reply, "body"> = {}): Reply =>
+  Object.assign({ ...extra, body }, { [REPLY]: true });
+
+function wantsXml(req: http.IncomingMessage): boolean {
+  const accept = req.headers.accept ?? "";
+  if (/application\/json/i.test(accept)) return /(application|text)\/xml/i.test(accept.split(",")[0] ?? "");
+  return /(application|text)\/xml/i.test(accept);
+}
+
+function isXmlContent(req: http.IncomingMessage): boolean {
+  return /(application|text)\/(\w+\+)?xml/i.test(req.headers["content-type"] ?? "");
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (declared > MAX_BODY_BYTES) return reject(new BodyTooLarge());
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners("data");
+        req.pause();
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function send(res: http.ServerResponse, ctx: Pick<RequestContext, "wantsXml" | "id">, r: Reply) {
+  const status = r.status ?? 200;
+  const headers: Record<string, string> = { "x-request-id": ctx.id, ...(r.headers ?? {}) };
+  let text = "";
+  if (r.raw) {
+    headers["content-type"] = r.raw.contentType;
+    text = r.raw.text;
+  } else if (r.body !== undefined) {
+    if (ctx.wantsXml) {
+      headers["content-type"] = "application/xml; charset=utf-8";
+      text = toXml(r.xmlRoot ?? (status >= 400 ? "Error" : "Response"), r.body, r.xmlItem);
+    } else {
+      headers["content-type"] = "application/json; charset=utf-8";
+      text = JSON.stringify(r.body);
+    }
+  }
+  headers["content-length"] = String(Buffer.byteLength(text));
+  res.writeHead(status, headers);
+  res.end(text);
+}
+
+function errorBody(e: HttpError) {
+  return e.errors
+    ? { statusCode: e.status, message: e.message, errors: e.errors }
+    : { statusCode: e.status, message: e.message };
+}
+
+export function createHttpServer(router: Router, log: Logger, opts: { logRequests?: boolean } = {}) {
+  const server = http.createServer(async (req, res) => {
+    const started = performance.now();
+    const url = new URL(req.url ?? "/", "http://bank.local");
+    const ctx: RequestContext = {
+      id: randomUUID(),
+      method: req.method ?? "GET",
+      url,
+      req,
+      xmlBody: isXmlContent(req),
+      wantsXml: wantsXml(req),
+      rawBody: undefined,
+      header: (n) => {
+        const v = req.headers[n.toLowerCase()];
+        return Array.isArray(v) ? v[0] : v;
+      },
+    };
+    try {
+      const handler = router.match(ctx.method, url.pathname);
+      if (!handler) {
+        throw router.hasPath(url.pathname)
+          ? new HttpError(405, `Method ${ctx.method} is not allowed on ${url.pathname}`)
+          : new HttpError(404, `No such resource: ${url.pathname}`);
+      }
+      if (
+        ctx.method === "POST" ||
+        ctx.method === "PUT" ||
+        ctx.method === "DELETE" ||
+        ctx.method === "PATCH"
+      ) {
+        const text = await readBody(req);
+        if (text.trim().length) ctx.rawBody = decodeBody(text, ctx.xmlBody);
+      }
+      send(res, ctx, await handler(ctx));
+    } catch (err) {
+      if (err instanceof BodyTooLarge) {
+        res.setHeader("connection", "close");
+        send(res, ctx, {
+          status: 400,
+          body: errorBody(
+            badRequest([{ field: "body", message: `must be at most ${MAX_BODY_BYTES} bytes` }]),
+          ),
+        });
+        req.resume();
+      } else if (err instanceof HttpError) {
+        send(res, ctx, { status: err.status, body: errorBody(err), headers: err.headers, xmlRoot: "Error" });
+      } else {
+        log.error("unhandled error", { requestId: ctx.id, method: ctx.method, path: url.pathname, err });
+        send(res, ctx, {
+          status: 500,
+          body: { statusCode: 500, message: `Internal error (request ${ctx.id})` },
+          xmlRoot: "Error",
+        });
+      }
+    } finally {
+      if (opts.logRequests) {
+        log.info("request", {
+          id: ctx.id,
+          method: ctx.method,
+          path: url.pathname,
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+        });
+      }
+    }
+  });
+  // A client that never finishes its request must not hold a socket for ever.
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 15_000;
+  server.keepAliveTimeout = 65_000;
+  return server;
+}
+
+function decodeBody(text: string, xml: boolean): unknown {
+  if (xml) {
+    try {
+      return parseXmlBody(text);
+    } catch (e) {
+      throw badRequest([{ field: "body", message: e instanceof XmlError ? e.message : "malformed XML" }]);
+    }
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest([{ field: "body", message: "malformed JSON" }]);
+  }
+}
+
+export { unauthorized };

@@ -1,0 +1,18 @@
+// Every route of the bank, by area.
+import type { Bank } from "../context.ts";
+import type { Router } from "../http/router.ts";
+import { registerSandboxCoreRoutes } from "../sandbox/core.ts";
+import { registerAccountRoutes } from "./accounts.ts";
+import { registerHistoryRoutes } from "./history.ts";
+import { registerMetaRoutes } from "./meta.ts";
+import { registerTokenRoutes } from "./token.ts";
+import { registerTransferRoutes } from "./transfers.ts";
+
+export function registerRoutes(router: Router, bank: Bank) {
+  registerMetaRoutes(router, bank);
+  registerTokenRoutes(router, bank);
+  registerAccountRoutes(router, bank);
+  registerTransferRoutes(router, bank);
+  registerHistoryRoutes(router, bank);
+  registerSandboxCoreRoutes(router, bank);
+}

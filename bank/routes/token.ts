@@ -1,0 +1,17 @@
+// GET /v2/access/token - the JWT in the Authorization response header, no body (FINDINGS.md)
+import { endpoints } from "../../lib/bank-api/endpoints.ts";
+import type { Bank } from "../context.ts";
+import { type Router, reply } from "../http/router.ts";
+
+export function registerTokenRoutes(router: Router, bank: Bank) {
+  router.v2(endpoints.token, async ({ customer }) => {
+    const jwt = await bank.tokens.issue(customer);
+    return reply(undefined, {
+      headers: {
+        authorization: jwt,
+        "cache-control": "no-store",
+        "access-control-expose-headers": "Authorization",
+      },
+    });
+  });
+}

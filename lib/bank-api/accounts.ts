@@ -1,0 +1,134 @@
+// Account list, balance, cash-manager balance and SEN account creation (specification, "Accounts").
+import { z } from "zod";
+import { longErrorItemSchema } from "./errors.ts";
+import { queryInt32, required, sequenceNumber, str, wholeDollars } from "./fields.ts";
+
+/** Account numbers travel as strings of at most 20 characters. */
+export const accountNumber = () => required(20);
+
+// GET /v2/account/list
+export const accountListQuery = z.object({ sequenceNumber: queryInt32().optional() });
+
+export const custAcctSchema = z.object({
+  APPLCD: z.string(),
+  APPLDESC: z.string(),
+  ACTNBR: z.string(),
+  PRODTYPE: z.string(),
+  PRODDESC: z.string(),
+  RELTYPE: z.string(),
+  RELTYPEDSC: z.string(),
+  ACTSTATUS: z.string(),
+  LGLTTLLN1: z.string(),
+  LGLTTLLN2: z.string(),
+  LGLTTLLN3: z.string(),
+  LGLTTLLN4: z.string(),
+  LGLTTLLN5: z.string(),
+  LGLTTLLN6: z.string(),
+  SHORTNAME: z.string(),
+});
+export type CustAcct = z.infer<typeof custAcctSchema>;
+
+export const accountListResponse = z.object({
+  SEQUENCE: z.number().int(),
+  ResponseData: z.array(
+    z.object({ RECS_RETURNED: z.number().int(), MOREDATA: z.string(), CUSTACCT: z.array(custAcctSchema) }),
+  ),
+  ERROR: z.array(longErrorItemSchema),
+});
+export type AccountListResponse = z.infer<typeof accountListResponse>;
+
+// GET /v2/account/balance and /v2/account/cashmanagerbalance
+export const balanceQuery = z.object({
+  accountNumber: accountNumber(),
+  sequenceNumber: queryInt32().optional(),
+});
+
+export const BALANCE_STRING_FIELDS = [
+  "ACTNBR",
+  "SHORTNAME",
+  "ACTOPNDT",
+  "OFFICERCD",
+  "LSTDEPDT",
+  "STATUS",
+  "STATDESC",
+  "LSTSTMTDT",
+  "OFFICERCD2",
+  "RRSAVAFLG",
+  "DYNAVAFLG",
+  "DDAVAFLG",
+  "LNAVAFLG",
+  "ODLMTFLG",
+  "CUSTFLTFLG",
+  "BNKFLTFLG",
+  "HOLDSFLAG",
+  "CHKSPDTDY",
+] as const;
+export const BALANCE_NUMBER_FIELDS = [
+  "AVAILBAL",
+  "CURRBAL",
+  "TOTALHOLDS",
+  "ACCRINT",
+  "YTDINT",
+  "LSTDEPAMT",
+  "LSTSTMTBAL",
+  "RRSAVAAMT",
+  "DYNAVAAMT",
+  "DDAVAAMT",
+  "LNAVAAMT",
+  "ODLMTAMT",
+  "CUSTFLTAMT",
+  "BNKFLTAMT",
+  "HOLDSAMT",
+  "CHKSPDTDYA",
+] as const;
+
+export const balanceRecordSchema = z.object({
+  ...Object.fromEntries(BALANCE_STRING_FIELDS.map((f) => [f, z.string()])),
+  ...Object.fromEntries(BALANCE_NUMBER_FIELDS.map((f) => [f, z.number()])),
+  AVGROLBAL: z.record(z.string(), z.unknown()),
+  AVGROLCOL: z.record(z.string(), z.unknown()),
+}) as z.ZodObject<
+  { [K in (typeof BALANCE_STRING_FIELDS)[number]]: z.ZodString } & {
+    [K in (typeof BALANCE_NUMBER_FIELDS)[number]]: z.ZodNumber;
+  } & { AVGROLBAL: z.ZodRecord<z.ZodString, z.ZodUnknown>; AVGROLCOL: z.ZodRecord<z.ZodString, z.ZodUnknown> }
+>;
+export type BalanceRecord = z.infer<typeof balanceRecordSchema>;
+
+export const balanceResponse = z.object({
+  SEQUENCE: z.number().int(),
+  ResponseData: z.array(balanceRecordSchema),
+  ERROR: z.array(longErrorItemSchema),
+});
+export type BalanceResponse = z.infer<typeof balanceResponse>;
+
+export const cashManagerBalanceResponse = z.object({
+  SEQUENCE: z.number().int(),
+  ResponseData: z.object({ AvailableBalance: z.number(), OpenDate: z.string() }).nullable(),
+  ERROR: z.array(longErrorItemSchema),
+});
+export type CashManagerBalanceResponse = z.infer<typeof cashManagerBalanceResponse>;
+
+// POST /v2/account/createsen
+export const EXPECTED_AMOUNT_MAX = 999_999_999;
+export const createSenRequest = z.object({
+  // The machine schema requires it, the field table calls it optional: the bank accepts both.
+  SequenceNumber: sequenceNumber().optional(),
+  // Only `S` is created; a missing or other value is forced to `S`.
+  AccountType: z.string().max(1, "must be 1 character").optional(),
+  ExpectedBalance: wholeDollars(1, EXPECTED_AMOUNT_MAX),
+  ExpectedIncomingAmtMonth: wholeDollars(1, EXPECTED_AMOUNT_MAX),
+  ExpectedOutgoingAmtMonth: wholeDollars(1, EXPECTED_AMOUNT_MAX),
+  AltTitleLine1: str(40).optional(),
+  AltTitleLine2: str(40).optional(),
+  AltTitleLine3: str(40).optional(),
+  AltTitleLine4: str(40).optional(),
+});
+export type CreateSenRequest = z.infer<typeof createSenRequest>;
+
+export const createSenResponse = z.object({
+  SequenceNumber: z.number().int(),
+  AccountNumber: z.string(),
+  Errors: z.array(longErrorItemSchema),
+  Message: z.string(),
+});
+export type CreateSenResponse = z.infer<typeof createSenResponse>;

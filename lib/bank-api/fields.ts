@@ -1,0 +1,141 @@
+// Building blocks for the wire contract: every field carries its wire type and the
+// specification's maximum length, so the bank, the client and the forms share one truth.
+import { z } from "zod";
+import { type Cents, dollarsToCents } from "./money.ts";
+
+/** Schemas whose wire type is a JSON number: XML text is converted to a number for these alone. */
+const numericSchemas = new WeakSet<z.ZodType>();
+
+function numeric<T extends z.ZodType>(schema: T): T {
+  numericSchemas.add(schema);
+  return schema;
+}
+
+export function isNumericSchema(schema: z.ZodType): boolean {
+  return numericSchemas.has(unwrap(schema));
+}
+
+/** Strips optional/default/nullable wrappers to reach the field's own schema. */
+export function unwrap(schema: z.ZodType): z.ZodType {
+  let s: z.ZodType = schema;
+  for (let i = 0; i < 5; i++) {
+    const def = (s as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } })._zod.def;
+    if ((def.type === "optional" || def.type === "default" || def.type === "nullable") && def.innerType) {
+      s = def.innerType;
+    } else break;
+  }
+  return s;
+}
+
+/** A string of at most `max` characters (the specification's "Max length"). */
+export const str = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+/** A string that must hold something. */
+export const required = (max: number) =>
+  z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
+
+export const INT32_MIN = -2147483648;
+export const INT32_MAX = 2147483647;
+
+/** int32 in a JSON body. */
+export const int32 = () =>
+  numeric(
+    z.number({ error: "must be a number" }).int("must be a whole number").min(INT32_MIN).max(INT32_MAX),
+  );
+
+/** The caller's sequence number: int32, at most 8 digits (transfer table), echoed back. */
+export const sequenceNumber = () =>
+  numeric(
+    z
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(INT32_MIN)
+      .max(INT32_MAX)
+      .refine((n) => String(Math.abs(n)).length <= 8, "must be at most 8 digits"),
+  );
+
+/** Whole dollars in a range (createsen's expected amounts). */
+export const wholeDollars = (min: number, max: number) =>
+  numeric(
+    z
+      .number({ error: "must be a number" })
+      .int("must be whole dollars")
+      .min(min, `must be at least ${min}`)
+      .max(max, `must be at most ${max}`),
+  );
+
+/**
+ * A positive dollar amount (JSON number, at most `maxLength` characters as text, two decimals
+ * at most), parsed into integer cents without floating-point arithmetic.
+ */
+export const amount = (maxLength = 13) =>
+  numeric(
+    z.number({ error: "must be a number" }).transform((n, ctx): Cents => {
+      const text = String(n);
+      const cents = dollarsToCents(n);
+      if (cents === null) {
+        ctx.addIssue({ code: "custom", message: "must have at most two decimal places" });
+        return z.NEVER;
+      }
+      if (text.length > maxLength) {
+        ctx.addIssue({ code: "custom", message: `must be at most ${maxLength} characters` });
+        return z.NEVER;
+      }
+      if (cents <= 0) {
+        ctx.addIssue({ code: "custom", message: "must be greater than zero" });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  );
+
+/** An int32 carried in a query string. */
+export const queryInt32 = (opts: { min?: number; max?: number } = {}) =>
+  z
+    .string()
+    .regex(/^-?\d{1,10}$/, "must be a whole number")
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(opts.min ?? INT32_MIN, `must be at least ${opts.min ?? INT32_MIN}`)
+        .max(opts.max ?? INT32_MAX, `must be at most ${opts.max ?? INT32_MAX}`),
+    );
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+
+export type WireDate = { kind: "date"; date: string } | { kind: "instant"; date: string; instant: Date };
+
+function validCalendarDate(y: number, m: number, d: number): boolean {
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+}
+
+/** A date in either of the two formats the specification allows: `YYYY-MM-DD` or RFC 3339. */
+export const wireDate = () =>
+  z.string().transform((s, ctx): WireDate => {
+    const d = DATE_ONLY.exec(s);
+    if (d && validCalendarDate(+d[1], +d[2], +d[3])) return { kind: "date", date: s };
+    const t = RFC3339.exec(s);
+    if (t && validCalendarDate(+t[1], +t[2], +t[3]) && +t[4] < 24 && +t[5] < 60 && +t[6] < 61) {
+      const instant = new Date(s.replace(" ", "T"));
+      if (!Number.isNaN(instant.getTime())) return { kind: "instant", date: s.slice(0, 10), instant };
+    }
+    ctx.addIssue({ code: "custom", message: "must be a date YYYY-MM-DD or an RFC 3339 date-time" });
+    return z.NEVER;
+  });
+
+/** ABA routing number: nine digits with a valid check digit (3-7-1 weights). */
+export function isAbaRoutingNumber(s: string): boolean {
+  if (!/^\d{9}$/.test(s)) return false;
+  const d = [...s].map(Number);
+  const sum = 3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8]);
+  return sum % 10 === 0;
+}
+
+/** SWIFT BIC: 4 letters bank, 2 letters country, 2 location, optional 3 branch. */
+export function isSwiftBic(s: string): boolean {
+  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(s);
+}

@@ -1,0 +1,205 @@
+// Wire payments (specification, "Payment (wire) resource"; FINDINGS.md for the query names).
+import { z } from "zod";
+import { amount, isAbaRoutingNumber, isSwiftBic, queryInt32, required, str, wireDate } from "./fields.ts";
+
+export const PAYMENT_STATUSES = ["Pre-Approval", "In-Progress", "Canceled", "Complete"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_ACTIONS = ["approve", "cancel", "return"] as const;
+export type PaymentAction = (typeof PAYMENT_ACTIONS)[number];
+
+/** `fedwire_sub_type`: 00 standard, 02 same-day return, 08 non-same-day return. */
+export const FEDWIRE_SUB_TYPES = { STANDARD: "00", RETURN_SAME_DAY: "02", RETURN_LATER: "08" } as const;
+
+const bankType = () =>
+  z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.enum(["ABA", "SWIFT"], { error: "must be ABA or SWIFT" }));
+
+const line = () => str(35).optional();
+
+export const initiatePaymentRequest = z
+  .object({
+    originator_account_number: required(20),
+    amount: amount(13),
+    receiving_bank_routing_id: str(9)
+      .refine(isAbaRoutingNumber, "must be a 9-digit ABA routing number with a valid check digit")
+      .optional(),
+    receiving_bank_name: line(),
+    receiving_bank_address1: line(),
+    receiving_bank_address2: line(),
+    receiving_bank_address3: line(),
+    intermediary_bank_type: bankType().optional(),
+    intermediary_bank_routing_id: str(11).optional(),
+    intermediary_bank_account_number: str(35).optional(),
+    intermediary_bank_name: line(),
+    intermediary_bank_address1: line(),
+    intermediary_bank_address2: line(),
+    intermediary_bank_address3: line(),
+    beneficiary_bank_type: bankType().optional(),
+    beneficiary_bank_routing_id: str(11).optional(),
+    beneficiary_bank_name: line(),
+    beneficiary_bank_address1: line(),
+    beneficiary_bank_address2: line(),
+    beneficiary_bank_address3: line(),
+    beneficiary_name: required(35),
+    beneficiary_account_number: required(35),
+    beneficiary_address1: required(35),
+    beneficiary_address2: line(),
+    beneficiary_address3: line(),
+    originator_to_beneficiary_info: str(140).optional(),
+  })
+  .superRefine((p, ctx) => {
+    // A routing id is checked against the routing method named beside it.
+    const pairs = [
+      ["intermediary_bank_type", "intermediary_bank_routing_id"],
+      ["beneficiary_bank_type", "beneficiary_bank_routing_id"],
+    ] as const;
+    for (const [typeField, idField] of pairs) {
+      const type = p[typeField];
+      const id = p[idField];
+      if (!id) continue;
+      if (type === "ABA" && !isAbaRoutingNumber(id)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [idField],
+          message: "must be a 9-digit ABA routing number with a valid check digit",
+        });
+      }
+      if (type === "SWIFT" && !isSwiftBic(id)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [idField],
+          message: "must be a SWIFT BIC (8 or 11 characters)",
+        });
+      }
+    }
+  });
+export type InitiatePaymentRequest = z.output<typeof initiatePaymentRequest>;
+export type InitiatePaymentInput = z.input<typeof initiatePaymentRequest>;
+
+export const paymentResponse = z.object({
+  payment_id: z.string(),
+  payment_status: z.string(),
+  payment_timestamp: z.string(),
+});
+export type PaymentResponse = z.infer<typeof paymentResponse>;
+
+/** `YYYY-MM-DD hh:mm:ss.fff`, the 23-character payment timestamp. */
+export const PAYMENT_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/;
+
+// PUT /v2/payment and PUT /v2/payment/backup: query only, no body (FINDINGS.md).
+export const paymentActionQuery = z.object({
+  account_number: required(20),
+  payment_id: required(20),
+  action: z
+    .string()
+    .transform((s) => s.trim().toLowerCase())
+    .pipe(z.enum(PAYMENT_ACTIONS, { error: "must be approve, cancel or return" })),
+  timestamp: z.string().regex(PAYMENT_TIMESTAMP, "must be the payment timestamp YYYY-MM-DD hh:mm:ss.fff"),
+});
+export type PaymentActionQuery = z.output<typeof paymentActionQuery>;
+
+// GET /v2/payment
+export const PAYMENT_WINDOW_DAYS = 32;
+export const PAYMENT_PAGE_SIZE_DEFAULT = 1000;
+
+export const paymentListQuery = z
+  .object({
+    account_number: required(20),
+    payment_id: str(20).optional(),
+    begin_date: wireDate().optional(),
+    end_date: wireDate().optional(),
+    sort_order: z
+      .string()
+      .transform((s) => s.toLowerCase())
+      .pipe(z.enum(["asc", "desc"], { error: "must be asc or desc" }))
+      .optional(),
+    page_size: queryInt32({ min: 1, max: 10000 }).optional(),
+    page_number: queryInt32({ min: 1 }).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (!q.payment_id && !q.begin_date) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["begin_date"],
+        message: "is required unless payment_id is given",
+      });
+    }
+  });
+export type PaymentListQuery = z.output<typeof paymentListQuery>;
+
+export const PAYMENT_RECORD_FIELDS = [
+  "payment_status",
+  "payment_id",
+  "payment_date",
+  "fedwire_type",
+  "fedwire_sub_type",
+  "source_indicator",
+  "direction",
+  "time_stamp",
+  "swift_uetr",
+  "reference_for_beneficiary",
+  "senders_reference",
+  "originator_to_beneficiary_info_line",
+  "bank_to_bank_info_line1",
+  "imad",
+  "omad",
+  "sending_bank_type",
+  "sending_bank_id",
+  "sending_bank_name",
+  "sending_bank_address",
+  "receiving_bank_type",
+  "receiving_bank_id",
+  "receiving_bank_name",
+  "receiving_bank_address",
+  "originator_type",
+  "originator_id",
+  "originator_name",
+  "originator_address",
+  "originating_bank_type",
+  "originating_bank_id",
+  "originating_bank_swift_bic",
+  "originating_bank_name",
+  "originating_bank_address",
+  "instructing_bank_type",
+  "instructing_bank_id",
+  "instructing_bank_swift_bic",
+  "instructing_bank_name",
+  "instructing_bank_address",
+  "beneficiary_type",
+  "beneficiary_id",
+  "beneficiary_name",
+  "beneficiary_address",
+  "beneficiary_country_code",
+  "beneficiary_bank_type",
+  "beneficiary_bank_id",
+  "beneficiary_bank_swift_bic",
+  "beneficiary_bank_name",
+  "beneficiary_bank_address",
+  "beneficiary_bank_country_code",
+  "intermediary_bank_type",
+  "intermediary_bank_id",
+  "intermediary_bank_swift_bic",
+  "intermediary_bank_name",
+  "intermediary_bank_address",
+  "entry_date",
+  "completion_date",
+  "cancel_date",
+  "debit_account_type",
+  "debit_account_id",
+  "credit_account_id",
+] as const;
+export type PaymentRecordField = (typeof PAYMENT_RECORD_FIELDS)[number];
+
+/** One GET /v2/payment record: `amount` is a number, every other field a string (dates as date-time). */
+export const paymentRecordSchema = z.object({
+  ...(Object.fromEntries(PAYMENT_RECORD_FIELDS.map((f) => [f, z.string()])) as {
+    [K in PaymentRecordField]: z.ZodString;
+  }),
+  amount: z.number(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+
+export const paymentListResponse = z.array(paymentRecordSchema);

@@ -1,0 +1,82 @@
+// E-wire summaries (specification, "E-wire summary record"). The numeric suffixes are part of the names.
+import { z } from "zod";
+import { longErrorItemSchema } from "./errors.ts";
+import { queryInt32, str, wireDate } from "./fields.ts";
+
+export const wireSummaryQuery = z
+  .object({
+    accountNumber: str(20).optional(),
+    sequenceNumber: queryInt32().optional(),
+    date: wireDate().optional(),
+    sourceIndicator: z
+      .string()
+      .transform((s) => s.toUpperCase())
+      .pipe(z.enum(["I", "O"], { error: "must be I or O" }))
+      .optional(),
+    transactionNumber: str(20).optional(),
+    uniqueId: str(1000).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.uniqueId || q.transactionNumber) return;
+    if (!q.accountNumber)
+      ctx.addIssue({
+        code: "custom",
+        path: ["accountNumber"],
+        message: "is required unless uniqueId or transactionNumber is given",
+      });
+    if (!q.date)
+      ctx.addIssue({
+        code: "custom",
+        path: ["date"],
+        message: "is required unless uniqueId or transactionNumber is given",
+      });
+    if (!q.sourceIndicator)
+      ctx.addIssue({
+        code: "custom",
+        path: ["sourceIndicator"],
+        message: "is required unless uniqueId or transactionNumber is given",
+      });
+  });
+export type WireSummaryQuery = z.output<typeof wireSummaryQuery>;
+
+export const EWIRE_STRING_FIELDS = [
+  "TransactionNumber_1",
+  "FedWireType_17",
+  "FedwireSubType_18",
+  "SourceIndicator_21",
+  "ReferenceForBeneficiary_22",
+  "SendingBankId_25",
+  "SendingBankName_26",
+  "OriginatorId_43",
+  "Name_44",
+  "BeneficiaryId_70",
+  "Name_71",
+  "OriginatorToBeneficiaryInfoLine1_96",
+  "OriginatorToBeneficiaryInfoLine2_97",
+  "OriginatorToBeneficiaryInfoLine3_98",
+  "OriginatorToBeneficiaryInfoLine4_99",
+  "ImadCycleDate_117",
+  "ImadCalendarDate_118",
+  "ImadApplicationId_119",
+  "Imsn_120",
+  "ImadLtermId_121",
+  "ImadTime_122",
+  "Status",
+  "UniqueId",
+] as const;
+
+export const ewireSummarySchema = z.object({
+  ...(Object.fromEntries(EWIRE_STRING_FIELDS.map((f) => [f, z.string()])) as {
+    [K in (typeof EWIRE_STRING_FIELDS)[number]]: z.ZodString;
+  }),
+  Amount_12: z.number(),
+});
+export type EwireSummary = z.infer<typeof ewireSummarySchema>;
+
+export const wireSummaryResponse = z.object({
+  Errors: z.array(longErrorItemSchema),
+  SequenceNumber: z.number().int(),
+  RecordCount: z.number().int(),
+  EwireSummaries: z.array(ewireSummarySchema),
+});
+export type WireSummaryResponse = z.infer<typeof wireSummaryResponse>;

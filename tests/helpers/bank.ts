@@ -1,0 +1,160 @@
+// Starts the real bank on a free port (PGlite in a temporary directory, or a fresh PostgreSQL
+// database with `postgres: true`) and gives tests an HTTP client for /v2 and /sandbox.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type RunningBank, startBank } from "../../bank/app.ts";
+import { loadBankConfig } from "../../bank/config.ts";
+import { createTestDatabase, PG_URL } from "./databases.ts";
+
+export interface TestBank {
+  url: string;
+  sandboxKey: string;
+  running: RunningBank;
+  dataDir?: string;
+  databaseUrl?: string;
+  close(): Promise<void>;
+}
+
+export async function startTestBank(
+  opts: { postgres?: boolean; env?: Record<string, string>; dataDir?: string; databaseUrl?: string } = {},
+): Promise<TestBank> {
+  let dataDir = opts.dataDir;
+  let databaseUrl = opts.databaseUrl;
+  let drop: (() => Promise<void>) | undefined;
+  if (opts.postgres && !databaseUrl) {
+    if (!PG_URL) throw new Error("TEST_DATABASE_URL is not set");
+    const d = await createTestDatabase(PG_URL);
+    databaseUrl = d.url;
+    drop = d.drop;
+  }
+  const ownDir = !databaseUrl && !dataDir;
+  if (ownDir) dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bank-test-"));
+  const sandboxKey = "sbx_test_key_0123456789";
+  const config = loadBankConfig({
+    BANK_PORT: "0",
+    BANK_SANDBOX_KEY: sandboxKey,
+    BANK_TOKEN_INTERVAL_SECONDS: "300",
+    ...(databaseUrl ? { BANK_DATABASE_URL: databaseUrl } : { BANK_DATA_DIR: dataDir as string }),
+    ...opts.env,
+  });
+  const running = await startBank(config, { quiet: true });
+  return {
+    url: running.url,
+    sandboxKey,
+    running,
+    dataDir,
+    databaseUrl,
+    async close() {
+      await running.close();
+      if (ownDir && dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      if (drop) await drop();
+    },
+  };
+}
+
+export interface CallOptions {
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** Send the body as XML text and ask for XML back. */
+  xml?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: T;
+}
+
+export async function call<T = any>(
+  base: string,
+  method: string,
+  p: string,
+  o: CallOptions = {},
+): Promise<CallResult<T>> {
+  const u = new URL(p, base);
+  for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { ...(o.headers ?? {}) };
+  let body: string | undefined;
+  if (o.xml !== undefined) {
+    headers["content-type"] ??= "application/xml";
+    headers.accept ??= "application/xml";
+    body = o.xml;
+  } else if (o.body !== undefined) {
+    headers["content-type"] ??= "application/json";
+    body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
+  }
+  const res = await fetch(u, { method, headers, body });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+/** A sandbox customer with a token: everything a test needs to speak to /v2 as that customer. */
+export interface TestCustomer {
+  customerId: number;
+  key: string;
+  token: string;
+  webhookSecret: string;
+  /** Calls /v2 with this customer's key and token. */
+  api<T = any>(method: string, p: string, o?: CallOptions): Promise<CallResult<T>>;
+  account(type: "DDA" | "SEN", balance?: number): Promise<string>;
+}
+
+export async function sandbox<T = any>(
+  bank: Pick<TestBank, "url" | "sandboxKey">,
+  method: string,
+  p: string,
+  body?: unknown,
+) {
+  const r = await call<T>(bank.url, method, p, { body, headers: { "x-sandbox-key": bank.sandboxKey } });
+  if (r.status >= 300) throw new Error(`${method} ${p} answered ${r.status}: ${r.text}`);
+  return r.json as T;
+}
+
+export async function newCustomer(
+  bank: Pick<TestBank, "url" | "sandboxKey">,
+  name = "Test Customer Inc",
+): Promise<TestCustomer> {
+  const c = await sandbox<{ customerId: number; subscriptionKey: string; webhookSecret: string }>(
+    bank,
+    "POST",
+    "/sandbox/customers",
+    { name },
+  );
+  const t = await call(bank.url, "GET", "/v2/access/token", {
+    headers: { "Ocp-Apim-Subscription-Key": c.subscriptionKey },
+  });
+  if (t.status !== 200) throw new Error(`token: ${t.status} ${t.text}`);
+  const token = t.headers.get("authorization") as string;
+  return {
+    customerId: c.customerId,
+    key: c.subscriptionKey,
+    token,
+    webhookSecret: c.webhookSecret,
+    api: (method, p, o = {}) =>
+      call(bank.url, method, p, {
+        ...o,
+        headers: {
+          "Ocp-Apim-Subscription-Key": c.subscriptionKey,
+          Authorization: token,
+          ...(o.headers ?? {}),
+        },
+      }),
+    account: async (type, balance) =>
+      (
+        await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
+          customerId: c.customerId,
+          type,
+          balance,
+        })
+      ).accountNumber,
+  };
+}

@@ -1,0 +1,41 @@
+import { defineConfig } from "vitest/config";
+
+// Four suites: unit (no server), integration (the real bank over HTTP), pg (the same on a real
+// PostgreSQL server plus concurrency; skipped without TEST_DATABASE_URL) and e2e (real Chromium).
+export default defineConfig({
+  resolve: { alias: { "@": new URL(".", import.meta.url).pathname } },
+  test: {
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "pg",
+          include: ["tests/pg/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
