@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 // `npm run bank`: the bank alone (empty unless BANK_DEMO=1).
 import { startBank } from "./app.ts";
 import { loadBankConfig } from "./config.ts";
@@ -18,6 +20,20 @@ if (config.demo) {
   const demo = await seedDemo(running.bank);
   console.log(demo.created ? "Demo data seeded." : "Demo data present.");
   if (demo.subscriptionKey) console.log(`Demo subscription key: ${demo.subscriptionKey}`);
+  // `npm start` hands the demo key to the dashboard through this file (owner-only).
+  const out = process.env.BANK_DEMO_CREDENTIALS_FILE;
+  if (out && demo.subscriptionKey) {
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(
+      out,
+      JSON.stringify({
+        subscriptionKey: demo.subscriptionKey,
+        sandboxKey: config.sandboxKey,
+        bankUrl: running.url,
+      }),
+      { mode: 0o600 },
+    );
+  }
 }
 
 let stopping = false;
