@@ -16,6 +16,8 @@ export interface BankConfig {
   smtpUrl?: string;
   mailFrom: string;
   webhookAllow: string[];
+  /** First retry delay of a failed webhook or e-mail delivery; doubles per attempt (full jitter). */
+  webhookRetryBaseMs: number;
   settleAfterSeconds: number;
   demo: boolean;
   poolSize: number;
@@ -53,6 +55,7 @@ export function loadBankConfig(env: NodeJS.ProcessEnv = process.env): BankConfig
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean),
+    webhookRetryBaseMs: int("BANK_WEBHOOK_RETRY_BASE_MS", 5000, env),
     settleAfterSeconds: int("BANK_SETTLE_AFTER_SECONDS", 30, env),
     demo: env.BANK_DEMO === "1",
     poolSize: int("BANK_DB_POOL", 10, env),
