@@ -158,3 +158,21 @@ export async function newCustomer(
       ).accountNumber,
   };
 }
+
+/** The storage backends a suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const BACKENDS: { name: string; postgres: boolean }[] = [
+  { name: "PGlite", postgres: false },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: "PostgreSQL", postgres: true }] : []),
+];
+
+/** A SEN transfer body in the wire's PascalCase. */
+export function transferBody(from: string, to: string, amount: number, extra: Record<string, unknown> = {}) {
+  return { AccountNumberFrom: from, AccountNumberTo: to, Amount: amount, ...extra };
+}
+
+/** Reads an account's balance record through /v2. */
+export async function balanceOf(c: TestCustomer, account: string) {
+  const r = await c.api("GET", "/v2/account/balance", { query: { accountNumber: account } });
+  if (r.status !== 200 || r.json.ERROR.length) throw new Error(`balance ${account}: ${r.status} ${r.text}`);
+  return r.json.ResponseData[0] as { AVAILBAL: number; CURRBAL: number; TOTALHOLDS: number };
+}
