@@ -1,0 +1,176 @@
+"use client";
+// Signs staff out after SESSION_IDLE_SECONDS without activity, with a warning and a
+// "Stay signed in" button SESSION_IDLE_WARNING_SECONDS before. Activity is reported to the
+// server (a next-auth session update), which refuses requests once the session is idle.
+import { useCallback, useEffect, useRef, useState } from "react";
+
+interface SessionTiming {
+  idleSeconds: number;
+  warningSeconds: number;
+  /** ISO instant the server last recorded activity. */
+  lastActivity: string;
+}
+
+const ACTIVITY_EVENTS = ["pointerdown", "keydown", "wheel", "touchstart", "mousemove"] as const;
+
+async function csrfToken(): Promise<string> {
+  const r = await fetch("/api/auth/csrf", { cache: "no-store" });
+  return ((await r.json()) as { csrfToken: string }).csrfToken;
+}
+
+/** Tells the server the user is active; false when the session has already ended. */
+async function reportActivity(): Promise<boolean> {
+  try {
+    const r = await fetch("/api/auth/session", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ csrfToken: await csrfToken(), data: {} }),
+      cache: "no-store",
+    });
+    if (!r.ok) return false;
+    const body = (await r.json()) as { user?: unknown };
+    return !!body?.user;
+  } catch {
+    // A network blip is not a sign-out; the next attempt decides.
+    return true;
+  }
+}
+
+async function signOutForIdle(): Promise<void> {
+  try {
+    await fetch("/api/auth/signout", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken: await csrfToken(), json: "true" }),
+    });
+  } finally {
+    window.location.assign("/sign-in?reason=idle");
+  }
+}
+
+function formatRemaining(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  const m = Math.floor(s / 60);
+  return m > 0 ? `${m} min ${String(s % 60).padStart(2, "0")} s` : `${s} s`;
+}
+
+export default function IdleSessionGuard() {
+  const [timing, setTiming] = useState<SessionTiming | null>(null);
+  const [remaining, setRemaining] = useState<number | null>(null);
+  const lastServerActivity = useRef<number>(Date.now());
+  const lastLocalActivity = useRef<number>(Date.now());
+  const refreshing = useRef(false);
+  const ended = useRef(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    fetch("/api/session", { cache: "no-store" })
+      .then(async (r) => {
+        if (r.status === 401) {
+          if (!cancelled) await signOutForIdle();
+          return;
+        }
+        if (!r.ok) return;
+        const t = (await r.json()) as SessionTiming;
+        if (cancelled) return;
+        lastServerActivity.current = Date.parse(t.lastActivity) || Date.now();
+        setTiming(t);
+      })
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const refresh = useCallback(async () => {
+    if (refreshing.current || ended.current) return;
+    refreshing.current = true;
+    const at = Date.now();
+    try {
+      if (await reportActivity()) {
+        lastServerActivity.current = at;
+        setRemaining(null);
+      } else {
+        ended.current = true;
+        await signOutForIdle();
+      }
+    } finally {
+      refreshing.current = false;
+    }
+  }, []);
+
+  const warning = remaining !== null;
+
+  useEffect(() => {
+    if (!timing) return;
+    // Report activity at most this often; well inside the warning period.
+    const reportEveryMs = Math.min(60, timing.idleSeconds / 4) * 1000;
+    const onActivity = () => {
+      lastLocalActivity.current = Date.now();
+      // Once the warning shows, only the button keeps the session: a stray mouse move does not.
+      if (warning) return;
+      if (Date.now() - lastServerActivity.current >= reportEveryMs) void refresh();
+    };
+    for (const e of ACTIVITY_EVENTS) window.addEventListener(e, onActivity, { passive: true });
+    const tick = window.setInterval(() => {
+      const deadline = lastServerActivity.current + timing.idleSeconds * 1000;
+      const left = (deadline - Date.now()) / 1000;
+      if (left <= 0) {
+        if (!ended.current) {
+          ended.current = true;
+          void signOutForIdle();
+        }
+        return;
+      }
+      setRemaining(left <= timing.warningSeconds ? left : null);
+    }, 500);
+    return () => {
+      for (const e of ACTIVITY_EVENTS) window.removeEventListener(e, onActivity);
+      window.clearInterval(tick);
+    };
+  }, [timing, warning, refresh]);
+
+  useEffect(() => {
+    if (warning) buttonRef.current?.focus();
+  }, [warning]);
+
+  if (!warning || remaining === null) return null;
+  return (
+    <div
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="idle-warning-title"
+      aria-describedby="idle-warning-text"
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/50 p-4"
+    >
+      <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-6 shadow-xl">
+        <h2 id="idle-warning-title" className="text-lg font-semibold text-slate-900">
+          Your session is about to end
+        </h2>
+        <p id="idle-warning-text" className="mt-2 text-sm text-slate-700">
+          For your security you will be signed out in{" "}
+          <span className="font-semibold tabular-nums">{formatRemaining(remaining)}</span> because there has
+          been no activity.
+        </p>
+        <div className="mt-5 flex justify-end gap-3">
+          <button
+            type="button"
+            onClick={() => void signOutForIdle()}
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+          >
+            Sign out now
+          </button>
+          <button
+            ref={buttonRef}
+            type="button"
+            onClick={() => void refresh()}
+            className="rounded-md bg-blue-900 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+          >
+            Stay signed in
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+// Reading the next-auth session cookie on the server: the signed JWT, checked against the idle
+// and absolute limits, then the user as the database has them now (a disabled user or a changed
+// role takes effect on the next request, not at the next sign-in).
+import { decode, type JWT } from "next-auth/jwt";
+import type { SessionUser } from "../dashboard-api/types.ts";
+import type { Queryable } from "../db/client.ts";
+import { type SessionSettings, sessionSettings } from "./settings.ts";
+import { findUserById, toSessionUser } from "./users.ts";
+
+export interface SessionClaims extends JWT {
+  sub: string;
+  /** Seconds since the epoch: sign-in, for the 12-hour absolute limit. */
+  signedInAt: number;
+  /** Seconds since the epoch: last activity the browser reported through a session update. */
+  lastActivity: number;
+}
+
+export type SessionCheck =
+  | { ok: true; claims: SessionClaims }
+  | { ok: false; reason: "none" | "invalid" | "idle" | "absolute" };
+
+export function sessionCookieName(): string {
+  return process.env.NEXTAUTH_URL?.startsWith("https://")
+    ? "__Secure-next-auth.session-token"
+    : "next-auth.session-token";
+}
+
+export function authSecret(): string {
+  const s = process.env.NEXTAUTH_SECRET;
+  if (!s) throw new Error("NEXTAUTH_SECRET must be set");
+  return s;
+}
+
+/** Idle or past the absolute limit, judged from the claims alone. */
+export function sessionExpiry(
+  claims: Pick<SessionClaims, "signedInAt" | "lastActivity">,
+  nowSec = Date.now() / 1000,
+  s: SessionSettings = sessionSettings(),
+): "idle" | "absolute" | null {
+  if (!Number.isFinite(claims.signedInAt) || nowSec - claims.signedInAt > s.absoluteSeconds)
+    return "absolute";
+  if (!Number.isFinite(claims.lastActivity) || nowSec - claims.lastActivity > s.idleSeconds) return "idle";
+  return null;
+}
+
+export async function checkSessionCookie(
+  value: string | undefined,
+  nowSec = Date.now() / 1000,
+): Promise<SessionCheck> {
+  if (!value) return { ok: false, reason: "none" };
+  let claims: JWT | null = null;
+  try {
+    claims = await decode({ token: value, secret: authSecret() });
+  } catch {
+    claims = null;
+  }
+  if (!claims || typeof claims.sub !== "string") return { ok: false, reason: "invalid" };
+  const c = claims as SessionClaims;
+  const expired = sessionExpiry(c, nowSec);
+  if (expired) return { ok: false, reason: expired };
+  return { ok: true, claims: c };
+}
+
+// A short cache: a page load fans out into several API calls that all need the same user row.
+const USER_TTL_MS = 1000;
+const cache = new Map<string, { at: number; user: SessionUser | null }>();
+
+export function forgetCachedUser(id?: string): void {
+  if (id) cache.delete(id);
+  else cache.clear();
+}
+
+/** The signed-in user as stored now; null when the account no longer exists or is disabled. */
+export async function currentUser(db: Queryable, id: string): Promise<SessionUser | null> {
+  const hit = cache.get(id);
+  if (hit && Date.now() - hit.at < USER_TTL_MS) return hit.user;
+  const row = await findUserById(db, id);
+  const user = row && !row.disabled ? toSessionUser(row) : null;
+  if (cache.size > 5000) cache.clear();
+  cache.set(id, { at: Date.now(), user });
+  return user;
+}

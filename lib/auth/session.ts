@@ -1,0 +1,14 @@
+// The signed-in user for server components and layouts: null when there is no session, it has
+// ended (idle or past 12 hours) or the account was disabled since.
+import "server-only";
+import { cookies } from "next/headers";
+import type { SessionUser } from "../dashboard-api/types.ts";
+import { getDashboardDb } from "../db/client.ts";
+import { checkSessionCookie, currentUser, sessionCookieName } from "./session-token.ts";
+
+export async function getSessionUser(): Promise<SessionUser | null> {
+  const jar = await cookies();
+  const check = await checkSessionCookie(jar.get(sessionCookieName())?.value);
+  if (!check.ok) return null;
+  return currentUser(await getDashboardDb(), check.claims.sub);
+}

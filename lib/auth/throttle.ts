@@ -1,0 +1,28 @@
+// Sign-in attempts per client address, counted in the database so every instance shares the count.
+import type { Queryable } from "../db/client.ts";
+import { signInRateLimit } from "./settings.ts";
+
+/** Counts one attempt; false when the address has used up this minute's allowance. */
+export async function allowSignInAttempt(db: Queryable, ip: string, now = Date.now()): Promise<boolean> {
+  const window = new Date(Math.floor(now / 60_000) * 60_000);
+  const rows = await db.query<{ attempts: number }>(
+    `INSERT INTO sign_in_throttle (ip, window_start, attempts) VALUES ($1, $2, 1)
+     ON CONFLICT (ip, window_start) DO UPDATE SET attempts = sign_in_throttle.attempts + 1
+     RETURNING attempts`,
+    [ip, window],
+  );
+  // Old windows are of no use: trim them now and then.
+  if (Math.random() < 0.05)
+    await db.query("DELETE FROM sign_in_throttle WHERE window_start < $1", [new Date(now - 3_600_000)]);
+  return (rows[0]?.attempts ?? 0) <= signInRateLimit();
+}
+
+/** The client address of a request: the first X-Forwarded-For hop, else X-Real-IP. */
+export function clientIp(headers: Headers | Record<string, string | string[] | undefined>): string {
+  const get = (name: string): string | undefined => {
+    if (headers instanceof Headers) return headers.get(name) ?? undefined;
+    const v = headers[name] ?? headers[name.toLowerCase()];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  return get("x-forwarded-for")?.split(",")[0]?.trim() || get("x-real-ip")?.trim() || "unknown";
+}

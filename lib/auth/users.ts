@@ -1,0 +1,188 @@
+// Dashboard users: creation, look-up, role and status changes, and the sign-in check with
+// lockout (10 failures lock an account for 30 minutes) and the optional TOTP second factor.
+import { randomUUID } from "node:crypto";
+import type { SessionUser } from "../dashboard-api/types.ts";
+import type { Queryable } from "../db/client.ts";
+import { hashPassword, verifyDecoy, verifyPassword } from "./passwords.ts";
+import { isRole, type Role } from "./permissions.ts";
+import { LOCKOUT } from "./settings.ts";
+import { checkTotp } from "./totp.ts";
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  password_hash: string;
+  disabled: boolean;
+  failed_attempts: number;
+  locked_until: Date | string | null;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_step: number | null;
+  last_sign_in_at: Date | string | null;
+  created_at: Date | string;
+}
+
+/** What the admin page lists: never a hash or a secret. */
+export interface AdminUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  disabled: boolean;
+  locked: boolean;
+  totpEnabled: boolean;
+  lastSignInAt: string | null;
+  createdAt: string;
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+export function toSessionUser(u: UserRow): SessionUser {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: isRole(u.role) ? u.role : "viewer",
+    totpEnabled: !!u.totp_secret,
+  };
+}
+
+export function toAdminUser(u: UserRow, now = Date.now()): AdminUser {
+  return {
+    ...toSessionUser(u),
+    disabled: u.disabled,
+    locked: !!u.locked_until && new Date(u.locked_until).getTime() > now,
+    lastSignInAt: iso(u.last_sign_in_at),
+    createdAt: iso(u.created_at) as string,
+  };
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>("SELECT * FROM users WHERE email = $1", [normalizeEmail(email)]);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>("SELECT * FROM users WHERE id = $1", [id]);
+  return rows[0] ?? null;
+}
+
+export async function listUsers(db: Queryable): Promise<UserRow[]> {
+  return db.query<UserRow>("SELECT * FROM users ORDER BY email");
+}
+
+export class EmailTakenError extends Error {}
+
+export async function createUser(
+  db: Queryable,
+  u: { email: string; name: string; role: Role; password: string },
+): Promise<UserRow> {
+  const hash = await hashPassword(u.password);
+  const rows = await db.query<UserRow>(
+    `INSERT INTO users (id, email, name, role, password_hash) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (email) DO NOTHING RETURNING *`,
+    [randomUUID(), normalizeEmail(u.email), u.name.trim(), u.role, hash],
+  );
+  if (!rows[0]) throw new EmailTakenError(`A user with the e-mail ${normalizeEmail(u.email)} already exists`);
+  return rows[0];
+}
+
+export async function updateUser(
+  db: Queryable,
+  id: string,
+  change: { role?: Role; disabled?: boolean; name?: string },
+): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>(
+    `UPDATE users SET role = COALESCE($2, role), disabled = COALESCE($3, disabled), name = COALESCE($4, name),
+       updated_at = now() WHERE id = $1 RETURNING *`,
+    [id, change.role ?? null, change.disabled ?? null, change.name ?? null],
+  );
+  return rows[0] ?? null;
+}
+
+export async function setUserPassword(db: Queryable, id: string, password: string): Promise<void> {
+  await db.query("UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1", [
+    id,
+    await hashPassword(password),
+  ]);
+}
+
+// Sign-in ---------------------------------------------------------------------------------
+
+export type SignInOutcome =
+  | { ok: true; user: UserRow }
+  | { ok: false; reason: "invalid" | "disabled" | "totp_required" | "totp_invalid"; user?: UserRow }
+  | { ok: false; reason: "locked"; user?: UserRow; minutes: number };
+
+/** Checks e-mail, password and (when enrolled) the TOTP code, counting failures toward the lockout. */
+export async function checkSignIn(
+  db: Queryable,
+  input: { email: string; password: string; totp?: string },
+  now = Date.now(),
+): Promise<SignInOutcome> {
+  const user = await findUserByEmail(db, input.email);
+  if (!user) {
+    await verifyDecoy(input.password);
+    return { ok: false, reason: "invalid" };
+  }
+  const lockedUntil = user.locked_until ? new Date(user.locked_until).getTime() : 0;
+  if (lockedUntil > now)
+    return { ok: false, reason: "locked", user, minutes: Math.ceil((lockedUntil - now) / 60_000) };
+  const passwordOk = await verifyPassword(user.password_hash, input.password);
+  if (!passwordOk) return recordFailure(db, user, "invalid", now);
+  if (user.disabled) return { ok: false, reason: "disabled", user };
+  if (user.totp_secret) {
+    if (!input.totp) return { ok: false, reason: "totp_required", user };
+    const step = await checkTotp(user.totp_secret, input.totp, user.totp_last_step);
+    if (step === null) return recordFailure(db, user, "totp_invalid", now);
+    await db.query("UPDATE users SET totp_last_step = $2 WHERE id = $1", [user.id, step]);
+  }
+  await db.query(
+    "UPDATE users SET failed_attempts = 0, locked_until = NULL, last_sign_in_at = $2 WHERE id = $1",
+    [user.id, new Date(now)],
+  );
+  return { ok: true, user };
+}
+
+async function recordFailure(
+  db: Queryable,
+  user: UserRow,
+  reason: "invalid" | "totp_invalid",
+  now: number,
+): Promise<SignInOutcome> {
+  const rows = await db.query<{ failed_attempts: number; locked_until: Date | string | null }>(
+    `UPDATE users SET
+       failed_attempts = CASE WHEN failed_attempts + 1 >= $2 THEN 0 ELSE failed_attempts + 1 END,
+       locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN $3::timestamptz ELSE locked_until END
+     WHERE id = $1 RETURNING failed_attempts, locked_until`,
+    [user.id, LOCKOUT.attempts, new Date(now + LOCKOUT.minutes * 60_000)],
+  );
+  const lockedUntil = rows[0]?.locked_until ? new Date(rows[0].locked_until).getTime() : 0;
+  if (lockedUntil > now) return { ok: false, reason: "locked", user, minutes: LOCKOUT.minutes };
+  return { ok: false, reason, user };
+}
+
+// TOTP enrolment --------------------------------------------------------------------------
+
+export async function setPendingTotp(db: Queryable, id: string, secret: string | null): Promise<void> {
+  await db.query("UPDATE users SET totp_pending_secret = $2, updated_at = now() WHERE id = $1", [id, secret]);
+}
+
+export async function enableTotp(db: Queryable, id: string, secret: string, step: number): Promise<void> {
+  await db.query(
+    `UPDATE users SET totp_secret = $2, totp_pending_secret = NULL, totp_last_step = $3, updated_at = now()
+     WHERE id = $1`,
+    [id, secret, step],
+  );
+}
+
+export async function disableTotp(db: Queryable, id: string): Promise<void> {
+  await db.query(
+    "UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL, updated_at = now() WHERE id = $1",
+    [id],
+  );
+}
