@@ -37,6 +37,8 @@ DECLARE
   v_result jsonb;
   v_inserted int;
   v_existing record;
+  v_has_from boolean := false;
+  v_has_to boolean := false;
 BEGIN
   IF p_key IS NOT NULL THEN
     INSERT INTO idempotency_keys (customer_id, key, endpoint, request_hash, response, created_at)
@@ -55,13 +57,17 @@ BEGIN
 
   FOR r IN SELECT number, customer_id, type, status, available_cents, current_cents, title_lines, short_name
            FROM accounts WHERE number IN (p_from, p_to) ORDER BY number FOR UPDATE LOOP
-    IF r.number = p_from THEN f := r; END IF;
-    IF r.number = p_to THEN t := r; END IF;
+    -- A record variable that was never assigned cannot be read: track what was found.
+    IF r.number = p_from THEN f := r; v_has_from := true; END IF;
+    IF r.number = p_to THEN t := r; v_has_to := true; END IF;
   END LOOP;
 
-  IF f IS NULL OR f.number IS NULL OR f.customer_id <> p_customer THEN
+  IF NOT v_has_from THEN
     v_result := jsonb_build_object('status', 'rejected', 'code', 'ACCOUNT_NOT_FOUND', 'field', 'AccountNumberFrom');
-  ELSIF t IS NULL OR t.number IS NULL THEN
+  ELSIF f.customer_id <> p_customer THEN
+    -- Another customer's account reads exactly like a missing one.
+    v_result := jsonb_build_object('status', 'rejected', 'code', 'ACCOUNT_NOT_FOUND', 'field', 'AccountNumberFrom');
+  ELSIF NOT v_has_to THEN
     v_result := jsonb_build_object('status', 'rejected', 'code', 'ACCOUNT_NOT_FOUND', 'field', 'AccountNumberTo');
   ELSIF p_from = p_to THEN
     v_result := jsonb_build_object('status', 'rejected', 'code', 'SAME_ACCOUNT', 'field', 'AccountNumberTo');
