@@ -1,7 +1,7 @@
 // Dashboard users: creation, look-up, role and status changes, and the sign-in check with
 // lockout (10 failures lock an account for 30 minutes) and the optional TOTP second factor.
 import { randomUUID } from "node:crypto";
-import type { SessionUser } from "../dashboard-api/types.ts";
+import type { AdminUser, SessionUser } from "../dashboard-api/types.ts";
 import type { Queryable } from "../db/client.ts";
 import { hashPassword, verifyDecoy, verifyPassword } from "./passwords.ts";
 import { isRole, type Role } from "./permissions.ts";
@@ -22,19 +22,6 @@ export interface UserRow {
   totp_last_step: number | null;
   last_sign_in_at: Date | string | null;
   created_at: Date | string;
-}
-
-/** What the admin page lists: never a hash or a secret. */
-export interface AdminUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  disabled: boolean;
-  locked: boolean;
-  totpEnabled: boolean;
-  lastSignInAt: string | null;
-  createdAt: string;
 }
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());

@@ -88,3 +88,67 @@ export interface SessionUser {
   role: Role;
   totpEnabled: boolean;
 }
+
+// GET /api/session: the idle guard's timing.
+export interface SessionTiming {
+  idleSeconds: number;
+  warningSeconds: number;
+  /** ISO instant of the last activity the server recorded. */
+  lastActivity: string;
+  signedInAt: string;
+  /** ISO instant the 12-hour limit ends the session. */
+  absoluteDeadline: string;
+}
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  disabled: boolean;
+  /** Locked after repeated failed sign-ins; unlocks by itself. */
+  locked: boolean;
+  totpEnabled: boolean;
+  lastSignInAt: string | null;
+  createdAt: string;
+}
+
+// GET /api/admin/users
+export interface AdminUsersResponse {
+  users: AdminUser[];
+}
+
+// POST /api/admin/users: the temporary password is shown once, when none was chosen.
+export interface CreateUserResponse {
+  user: AdminUser;
+  temporaryPassword?: string;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  target: string | null;
+  result: string;
+  detail: Record<string, unknown> | null;
+  ip: string | null;
+}
+
+// GET /api/admin/audit
+export interface AuditResponse {
+  entries: AuditEntry[];
+}
+
+// GET /api/profile/totp
+export interface TotpStatus {
+  enabled: boolean;
+  pending: boolean;
+}
+
+// POST /api/profile/totp: the secret to enter in an authenticator app, shown until confirmed.
+export interface TotpEnrolment {
+  secret: string;
+  otpauthUrl: string;
+}

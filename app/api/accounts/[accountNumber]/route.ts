@@ -1,0 +1,15 @@
+// GET /api/accounts/[accountNumber] - one account: balance record and cash-manager balance (AccountDetailResponse)
+import { notFound } from "@/lib/api/errors";
+import { accountNumberFrom } from "@/lib/api/params";
+import { withRoute } from "@/lib/api/route";
+import { getBankClient } from "@/lib/bank-client";
+import { accountDetail } from "@/lib/bank-client/accounts";
+
+export const GET = withRoute<undefined, undefined, { accountNumber: string }>(
+  async ({ params }) => {
+    const detail = await accountDetail(await getBankClient(), accountNumberFrom(params));
+    if (!detail) throw notFound("No account with this number belongs to your organisation.");
+    return detail;
+  },
+  { permission: "accounts.read" },
+);

@@ -1,0 +1,62 @@
+// PATCH /api/admin/users/[id] - change a user's role or disable / enable them, audited
+import { z } from "zod";
+import { ApiError, invalid, notFound } from "@/lib/api/errors";
+import { withRoute } from "@/lib/api/route";
+import { appendAudit } from "@/lib/auth/audit";
+import { ROLES } from "@/lib/auth/permissions";
+import { forgetCachedUser } from "@/lib/auth/session-token";
+import { findUserById, toAdminUser, updateUser } from "@/lib/auth/users";
+
+const change = z
+  .object({
+    role: z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` }).optional(),
+    disabled: z.boolean().optional(),
+    name: z.string().trim().min(1).max(100).optional(),
+  })
+  .refine((c) => c.role !== undefined || c.disabled !== undefined || c.name !== undefined, {
+    message: "nothing to change",
+    path: ["body"],
+  });
+
+export const PATCH = withRoute<undefined, typeof change, { id: string }>(
+  async ({ db, user, params, body, ip }) => {
+    const id = String(params.id ?? "");
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw invalid([{ field: "id", message: "is not a user id" }]);
+    const before = await findUserById(db, id);
+    if (!before) throw notFound("No such user.");
+    // An administrator cannot lock themselves out of user management.
+    if (id === user.id && (body.disabled === true || (body.role && body.role !== "admin"))) {
+      await appendAudit(db, {
+        actorId: user.id,
+        actorEmail: user.email,
+        action: "user.update",
+        target: before.email,
+        result: "refused: own account",
+        detail: body,
+        ip,
+      });
+      throw new ApiError(
+        409,
+        "conflict",
+        "You cannot disable your own account or remove your own admin role.",
+      );
+    }
+    const after = await updateUser(db, id, body);
+    forgetCachedUser(id);
+    await appendAudit(db, {
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "user.update",
+      target: before.email,
+      result: "ok",
+      detail: {
+        ...(body.role !== undefined ? { role: { from: before.role, to: body.role } } : {}),
+        ...(body.disabled !== undefined ? { disabled: { from: before.disabled, to: body.disabled } } : {}),
+        ...(body.name !== undefined ? { name: { from: before.name, to: body.name } } : {}),
+      },
+      ip,
+    });
+    return { user: toAdminUser(after ?? before) };
+  },
+  { permission: "users.manage", body: change },
+);

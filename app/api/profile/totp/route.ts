@@ -1,0 +1,60 @@
+// GET /api/profile/totp - second-factor status; POST - start enrolment (secret + otpauth URL); DELETE - turn it off with a current code
+import { z } from "zod";
+import { invalid } from "@/lib/api/errors";
+import { withRoute } from "@/lib/api/route";
+import { appendAudit } from "@/lib/auth/audit";
+import { forgetCachedUser } from "@/lib/auth/session-token";
+import { checkTotp, newTotpSecret, totpUri } from "@/lib/auth/totp";
+import { disableTotp, findUserById, setPendingTotp } from "@/lib/auth/users";
+import type { TotpEnrolment, TotpStatus } from "@/lib/dashboard-api/types";
+
+export const GET = withRoute(async ({ db, user }): Promise<TotpStatus> => {
+  const row = await findUserById(db, user.id);
+  return { enabled: !!row?.totp_secret, pending: !!row?.totp_pending_secret };
+});
+
+export const POST = withRoute(async ({ db, user, ip }): Promise<TotpEnrolment> => {
+  const secret = newTotpSecret();
+  await setPendingTotp(db, user.id, secret);
+  await appendAudit(db, {
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "totp.enrol_start",
+    target: user.email,
+    result: "ok",
+    ip,
+  });
+  return { secret, otpauthUrl: totpUri(user.email, secret) };
+});
+
+const codeBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "must be the 6-digit code"),
+});
+
+export const DELETE = withRoute(
+  async ({ db, user, body, ip }): Promise<TotpStatus> => {
+    const row = await findUserById(db, user.id);
+    if (!row?.totp_secret) return { enabled: false, pending: false };
+    const ok = (await checkTotp(row.totp_secret, body.code, row.totp_last_step)) !== null;
+    await appendAudit(db, {
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "totp.disable",
+      target: user.email,
+      result: ok ? "ok" : "refused: wrong code",
+      ip,
+    });
+    if (!ok)
+      throw invalid(
+        [{ field: "code", message: "is not the current code from your app" }],
+        "That code did not match.",
+      );
+    await disableTotp(db, user.id);
+    forgetCachedUser(user.id);
+    return { enabled: false, pending: false };
+  },
+  { body: codeBody },
+);

@@ -1,0 +1,161 @@
+// The one wrapper every dashboard route handler goes through (DESIGN.md, Roles): it reads the
+// session, checks the permission, parses the input with zod and turns every failure into the
+// API's error body. The handler body is the business step alone.
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { NextRequest } from "next/server";
+import type { z } from "zod";
+import { hasPermission, type Permission } from "../auth/permissions.ts";
+import {
+  checkSessionCookie,
+  currentUser,
+  type SessionClaims,
+  sessionCookieName,
+} from "../auth/session-token.ts";
+import { BankCallError } from "../bank-client/errors.ts";
+import type { SessionUser } from "../dashboard-api/types.ts";
+import { type DashboardDb, getDashboardDb } from "../db/client.ts";
+import { createLogger } from "../server/log.ts";
+import {
+  ApiError,
+  errorBody,
+  fieldsOf,
+  forbidden,
+  fromBankError,
+  invalid,
+  unauthenticated,
+} from "./errors.ts";
+
+const log = createLogger("api", { quiet: process.env.NODE_ENV === "test" });
+
+type Params = Record<string, string | string[]>;
+
+export interface RouteContext<Q, B, P extends Params> {
+  req: NextRequest;
+  user: SessionUser;
+  session: SessionClaims;
+  params: P;
+  query: Q;
+  body: B;
+  db: DashboardDb;
+  requestId: string;
+  /** Client address, for the audit log. */
+  ip: string;
+}
+
+export interface PublicRouteContext {
+  req: NextRequest;
+  requestId: string;
+}
+
+interface RouteOptions<QS extends z.ZodType | undefined, BS extends z.ZodType | undefined> {
+  /** The permission needed; omitted means any signed-in user. */
+  permission?: Permission;
+  query?: QS;
+  body?: BS;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function json(
+  data: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
+  return new Response(JSON.stringify(data), {
+    status: init.status ?? 200,
+    headers: { "Content-Type": "application/json", ...NO_STORE, ...init.headers },
+  });
+}
+
+function errorResponse(e: unknown, requestId: string, route: string): Response {
+  const err = e instanceof BankCallError ? fromBankError(e.error) : e;
+  if (err instanceof ApiError) {
+    if (err.status >= 500) log.warn("request failed at the bank", { route, requestId, code: err.code });
+    return json(errorBody(err.code, err.message, err.fields), {
+      status: err.status,
+      headers: { "X-Request-Id": requestId, ...err.headers },
+    });
+  }
+  log.error("unexpected error", { route, requestId, error: e });
+  return json(errorBody("internal", `Something went wrong on our side. Reference: ${requestId}.`), {
+    status: 500,
+    headers: { "X-Request-Id": requestId },
+  });
+}
+
+const SESSION_ENDED: Record<string, string> = {
+  idle: "Your session ended after a period without activity. Sign in again.",
+  absolute: "Your session reached its 12-hour limit. Sign in again.",
+};
+
+export function withRoute<
+  QS extends z.ZodType | undefined = undefined,
+  BS extends z.ZodType | undefined = undefined,
+  P extends Params = Record<string, string>,
+>(
+  handler: (ctx: RouteContext<Out<QS>, Out<BS>, P>) => Promise<Response | unknown>,
+  opts: RouteOptions<QS, BS> = {},
+) {
+  return async (req: NextRequest, context?: { params?: Promise<P> | P }): Promise<Response> => {
+    const requestId = randomUUID();
+    const route = `${req.method} ${req.nextUrl?.pathname ?? ""}`;
+    try {
+      const check = await checkSessionCookie(req.cookies.get(sessionCookieName())?.value);
+      if (!check.ok) throw unauthenticated(SESSION_ENDED[check.reason]);
+      const db = await getDashboardDb();
+      const user = await currentUser(db, check.claims.sub);
+      if (!user) throw unauthenticated("Your account is not active. Ask an administrator.");
+      if (opts.permission && !hasPermission(user.role, opts.permission)) throw forbidden();
+
+      const params = ((await context?.params) ?? {}) as P;
+      let query: unknown;
+      if (opts.query) {
+        const r = opts.query.safeParse(Object.fromEntries(req.nextUrl.searchParams));
+        if (!r.success) throw invalid(fieldsOf(r.error.issues));
+        query = r.data;
+      }
+      let body: unknown;
+      if (opts.body) {
+        let raw: unknown;
+        try {
+          raw = await req.json();
+        } catch {
+          throw invalid([{ field: "body", message: "must be a JSON object" }]);
+        }
+        const r = opts.body.safeParse(raw);
+        if (!r.success) throw invalid(fieldsOf(r.error.issues));
+        body = r.data;
+      }
+      const ip = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+      const out = await handler({
+        req,
+        user,
+        session: check.claims,
+        params,
+        query: query as Out<QS>,
+        body: body as Out<BS>,
+        db,
+        requestId,
+        ip,
+      });
+      return out instanceof Response ? out : json(out);
+    } catch (e) {
+      return errorResponse(e, requestId, route);
+    }
+  };
+}
+
+/** Routes that need no session (health checks): the same error mapping, nothing else. */
+export function withPublicRoute(handler: (ctx: PublicRouteContext) => Promise<Response | unknown>) {
+  return async (req: NextRequest): Promise<Response> => {
+    const requestId = randomUUID();
+    try {
+      const out = await handler({ req, requestId });
+      return out instanceof Response ? out : json(out);
+    } catch (e) {
+      return errorResponse(e, requestId, `${req.method} ${req.nextUrl?.pathname ?? ""}`);
+    }
+  };
+}
