@@ -1,4 +1,7 @@
 // Background work of the bank. Each worker registers its stop function with bank.onClose.
 import type { Bank } from "./context.ts";
+import { startPaymentWorkers } from "./payments/worker.ts";
 
-export async function startWorkers(_bank: Bank): Promise<void> {}
+export async function startWorkers(bank: Bank): Promise<void> {
+  await startPaymentWorkers(bank);
+}

@@ -2,11 +2,15 @@
 import type { Bank } from "../context.ts";
 import type { Router } from "../http/router.ts";
 import { registerSandboxCoreRoutes } from "../sandbox/core.ts";
+import { registerSandboxPaymentRoutes } from "../sandbox/payments.ts";
 import { registerAccountRoutes } from "./accounts.ts";
 import { registerHistoryRoutes } from "./history.ts";
 import { registerMetaRoutes } from "./meta.ts";
+import { registerPaymentRoutes } from "./payments.ts";
 import { registerTokenRoutes } from "./token.ts";
 import { registerTransferRoutes } from "./transfers.ts";
+import { registerWebhookRoutes } from "./webhooks.ts";
+import { registerWireSummaryRoutes } from "./wiresummary.ts";
 
 export function registerRoutes(router: Router, bank: Bank) {
   registerMetaRoutes(router, bank);
@@ -14,5 +18,9 @@ export function registerRoutes(router: Router, bank: Bank) {
   registerAccountRoutes(router, bank);
   registerTransferRoutes(router, bank);
   registerHistoryRoutes(router, bank);
+  registerWebhookRoutes(router, bank);
   registerSandboxCoreRoutes(router, bank);
+  registerPaymentRoutes(router, bank);
+  registerWireSummaryRoutes(router, bank);
+  registerSandboxPaymentRoutes(router, bank);
 }

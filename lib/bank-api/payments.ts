@@ -1,5 +1,6 @@
 // Wire payments (specification, "Payment (wire) resource"; FINDINGS.md for the query names).
 import { z } from "zod";
+import { longErrorItemSchema } from "./errors.ts";
 import { amount, isAbaRoutingNumber, isSwiftBic, queryInt32, required, str, wireDate } from "./fields.ts";
 
 export const PAYMENT_STATUSES = ["Pre-Approval", "In-Progress", "Canceled", "Complete"] as const;
@@ -79,10 +80,17 @@ export const initiatePaymentRequest = z
 export type InitiatePaymentRequest = z.output<typeof initiatePaymentRequest>;
 export type InitiatePaymentInput = z.input<typeof initiatePaymentRequest>;
 
+/**
+ * The payment response of POST /v2/payment, PUT /v2/payment and both backup calls. A request
+ * the bank refuses on business grounds (unknown account, insufficient funds, unknown payment)
+ * answers 200 with empty payment fields and the reasons in `Errors` (long-form items), the
+ * wire-side error array the record shows; a successful answer carries `Errors: []`.
+ */
 export const paymentResponse = z.object({
   payment_id: z.string(),
   payment_status: z.string(),
   payment_timestamp: z.string(),
+  Errors: z.array(longErrorItemSchema).optional(),
 });
 export type PaymentResponse = z.infer<typeof paymentResponse>;
 

@@ -1,0 +1,59 @@
+// GET /v2/payment: an account's wires by id or by date range, paged.
+import type { WireDate } from "../../lib/bank-api/fields.ts";
+import {
+  PAYMENT_PAGE_SIZE_DEFAULT,
+  PAYMENT_WINDOW_DAYS,
+  type PaymentListQuery,
+  type PaymentRecord,
+} from "../../lib/bank-api/payments.ts";
+import { type Clock, daysBetween } from "../clock.ts";
+import type { Queryable } from "../db/client.ts";
+import { badField } from "../http/errors.ts";
+import { PAYMENT_COLUMNS, type PaymentRow, toPaymentRecord } from "./records.ts";
+
+/** A date bound: a plain date compares with the payment date, an instant with the entry time. */
+function bound(d: WireDate, clock: Clock): { date: string; instant?: Date } {
+  return d.kind === "instant"
+    ? { date: clock.businessDate(d.instant), instant: d.instant }
+    : { date: d.date };
+}
+
+/** Throws the 400 of a malformed range (end before begin, wider than 32 days). */
+export async function listPayments(
+  q: Queryable,
+  clock: Clock,
+  query: PaymentListQuery,
+): Promise<PaymentRecord[]> {
+  const where = ["account_number = $1"];
+  const params: unknown[] = [query.account_number];
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    where.push(sql.replace("?", `$${params.length}`));
+  };
+  if (query.payment_id) add("id = ?", query.payment_id);
+  if (query.begin_date) {
+    const begin = bound(query.begin_date, clock);
+    const end = query.end_date ? bound(query.end_date, clock) : { date: clock.businessDate() };
+    const endField = query.end_date ? "end_date" : "begin_date";
+    if (end.date < begin.date || (end.instant && begin.instant && end.instant < begin.instant))
+      throw badField(endField, "must not be before begin_date");
+    if (daysBetween(begin.date, end.date) > PAYMENT_WINDOW_DAYS)
+      throw badField(endField, `must be within ${PAYMENT_WINDOW_DAYS} days of begin_date`);
+    if (begin.instant) add("entry_at >= ?", begin.instant);
+    else add("payment_date >= ?", begin.date);
+    if (end.instant) add("entry_at <= ?", end.instant);
+    else add("payment_date <= ?", end.date);
+  } else if (query.end_date) {
+    throw badField("begin_date", "is required with end_date");
+  }
+  const dir = query.sort_order === "desc" ? "DESC" : "ASC";
+  const size = query.page_size ?? PAYMENT_PAGE_SIZE_DEFAULT;
+  const page = query.page_number ?? 1;
+  params.push(size, (page - 1) * size);
+  const rows = await q.query<PaymentRow>(
+    `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE ${where.join(" AND ")}
+     ORDER BY payment_date ${dir}, entry_at ${dir}, id ${dir} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return rows.map(toPaymentRecord);
+}

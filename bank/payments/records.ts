@@ -1,0 +1,140 @@
+// Payment rows as GET /v2/payment records. The fields fixed when a wire is created live in the
+// row's `details`; status, dates and message references come from columns.
+import { randomUUID } from "node:crypto";
+import { centsToDollars } from "../../lib/bank-api/money.ts";
+import {
+  type InitiatePaymentRequest,
+  PAYMENT_RECORD_FIELDS,
+  type PaymentRecord,
+  type PaymentRecordField,
+} from "../../lib/bank-api/payments.ts";
+import { BANK_ABA, BANK_ADDRESS, BANK_NAME } from "./identity.ts";
+
+export type PaymentDirection = "Incoming" | "Outgoing" | "Internal";
+/** Record fields fixed at creation, plus the full beneficiary comment for the e-wire summary. */
+export type PaymentDetails = Partial<Record<PaymentRecordField | "originator_to_beneficiary_info", string>>;
+
+export interface PaymentRow {
+  id: string;
+  customer_id: number;
+  account_number: string;
+  direction: PaymentDirection;
+  status: string;
+  status_timestamp: string;
+  amount_cents: number;
+  fedwire_type: string;
+  fedwire_sub_type: string;
+  payment_date: string;
+  entry_at: Date;
+  completed_at: Date | null;
+  canceled_at: Date | null;
+  imad: string | null;
+  omad: string | null;
+  return_of: string | null;
+  details: PaymentDetails;
+}
+
+export const PAYMENT_COLUMNS = `id, customer_id, account_number, direction, status, status_timestamp, amount_cents,
+  fedwire_type, fedwire_sub_type, payment_date::text AS payment_date, entry_at, completed_at, canceled_at, imad, omad,
+  return_of, details`;
+
+const join = (...parts: (string | undefined)[]) =>
+  parts
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(" ");
+
+/** Country of a BIC (characters 5-6); ABA routing means a US bank. */
+function countryOf(type: string | undefined, id: string | undefined): string {
+  if (type === "SWIFT" && id && id.length >= 6) return id.slice(4, 6);
+  return id ? "US" : "";
+}
+
+/** The record fields an outgoing wire carries from its request (originator name and account type are added in SQL). */
+export function outgoingDetails(b: InitiatePaymentRequest): PaymentDetails {
+  const beneBankType = b.beneficiary_bank_type ?? (b.beneficiary_bank_routing_id ? "ABA" : "");
+  return {
+    swift_uetr: randomUUID(),
+    reference_for_beneficiary: "",
+    originator_to_beneficiary_info_line: (b.originator_to_beneficiary_info ?? "").slice(0, 35),
+    bank_to_bank_info_line1: "",
+    sending_bank_type: "ABA",
+    sending_bank_id: BANK_ABA,
+    sending_bank_name: BANK_NAME,
+    sending_bank_address: BANK_ADDRESS,
+    receiving_bank_type: b.receiving_bank_routing_id ? "ABA" : "",
+    receiving_bank_id: b.receiving_bank_routing_id ?? "",
+    receiving_bank_name: b.receiving_bank_name ?? "",
+    receiving_bank_address: join(
+      b.receiving_bank_address1,
+      b.receiving_bank_address2,
+      b.receiving_bank_address3,
+    ),
+    originator_type: "D",
+    originator_id: b.originator_account_number,
+    originator_address: "",
+    originating_bank_type: "ABA",
+    originating_bank_id: BANK_ABA,
+    originating_bank_swift_bic: "",
+    originating_bank_name: BANK_NAME,
+    originating_bank_address: BANK_ADDRESS,
+    instructing_bank_type: "",
+    instructing_bank_id: "",
+    instructing_bank_swift_bic: "",
+    instructing_bank_name: "",
+    instructing_bank_address: "",
+    beneficiary_type: "D",
+    beneficiary_id: b.beneficiary_account_number,
+    beneficiary_name: b.beneficiary_name,
+    beneficiary_address: join(b.beneficiary_address1, b.beneficiary_address2, b.beneficiary_address3),
+    beneficiary_country_code: countryOf(beneBankType, b.beneficiary_bank_routing_id) || "US",
+    beneficiary_bank_type: beneBankType,
+    beneficiary_bank_id: b.beneficiary_bank_routing_id ?? "",
+    beneficiary_bank_swift_bic: beneBankType === "SWIFT" ? (b.beneficiary_bank_routing_id ?? "") : "",
+    beneficiary_bank_name: b.beneficiary_bank_name ?? "",
+    beneficiary_bank_address: join(
+      b.beneficiary_bank_address1,
+      b.beneficiary_bank_address2,
+      b.beneficiary_bank_address3,
+    ),
+    beneficiary_bank_country_code: countryOf(beneBankType, b.beneficiary_bank_routing_id),
+    intermediary_bank_type: b.intermediary_bank_type ?? "",
+    intermediary_bank_id: b.intermediary_bank_routing_id ?? b.intermediary_bank_account_number ?? "",
+    intermediary_bank_swift_bic:
+      b.intermediary_bank_type === "SWIFT" ? (b.intermediary_bank_routing_id ?? "") : "",
+    intermediary_bank_name: b.intermediary_bank_name ?? "",
+    intermediary_bank_address: join(
+      b.intermediary_bank_address1,
+      b.intermediary_bank_address2,
+      b.intermediary_bank_address3,
+    ),
+    debit_account_id: b.originator_account_number,
+    credit_account_id: b.beneficiary_account_number,
+    originator_to_beneficiary_info: b.originator_to_beneficiary_info ?? "",
+  };
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : "");
+
+export function toPaymentRecord(r: PaymentRow): PaymentRecord {
+  const out = {} as Record<string, string | number>;
+  for (const f of PAYMENT_RECORD_FIELDS) out[f] = r.details[f] ?? "";
+  Object.assign(out, {
+    payment_status: r.status,
+    payment_id: r.id,
+    payment_date: r.payment_date,
+    amount: centsToDollars(Number(r.amount_cents)),
+    fedwire_type: r.fedwire_type,
+    fedwire_sub_type: r.fedwire_sub_type,
+    source_indicator: r.direction === "Incoming" ? "I" : "O",
+    direction: r.direction,
+    time_stamp: r.status_timestamp,
+    senders_reference: r.details.senders_reference ?? r.id,
+    imad: r.imad ?? "",
+    omad: r.omad ?? "",
+    entry_date: iso(r.entry_at),
+    completion_date: iso(r.completed_at),
+    cancel_date: iso(r.canceled_at),
+  });
+  return out as unknown as PaymentRecord;
+}
