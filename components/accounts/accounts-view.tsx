@@ -1,0 +1,50 @@
+"use client";
+import { EmptyState } from "@/components/ui/empty-state.tsx";
+import { ErrorState } from "@/components/ui/error-state.tsx";
+import { formatInstant } from "@/lib/format/dates.ts";
+import { useAccounts } from "@/lib/hooks/use-accounts.ts";
+import { AccountCard } from "./account-card.tsx";
+import { AccountsSkeleton } from "./accounts-skeleton.tsx";
+import { TotalsCard } from "./totals-card.tsx";
+
+export function AccountsView() {
+  const { data, error, isPending, refetch, isRefetching } = useAccounts();
+
+  if (isPending) return <AccountsSkeleton />;
+  if (error)
+    return (
+      <ErrorState
+        title="Accounts could not be loaded"
+        message={error.message}
+        onRetry={() => void refetch()}
+        retrying={isRefetching}
+      />
+    );
+  if (!data.accounts.length)
+    return (
+      <EmptyState title="No accounts yet">
+        The bank reports no accounts for this organisation. Accounts appear here as soon as they are opened.
+      </EmptyState>
+    );
+
+  return (
+    <div className="flex flex-col gap-8">
+      <p className="-mt-4 text-sm text-slate-600">As of {formatInstant(data.asOf)}</p>
+      <TotalsCard data={data} />
+      <section aria-labelledby="account-list-heading">
+        <h2 id="account-list-heading" className="mb-4 text-lg font-semibold text-slate-900">
+          Accounts
+        </h2>
+        <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+          {data.accounts.map((a) => (
+            <li key={a.accountNumber} className="flex">
+              <div className="flex w-full flex-col [&>article]:flex-1">
+                <AccountCard account={a} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

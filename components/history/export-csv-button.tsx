@@ -1,0 +1,51 @@
+"use client";
+import { Button } from "@/components/ui/button.tsx";
+import type { HistoryItem } from "@/lib/dashboard-api/types.ts";
+import { historyCsvFilename, historyToCsv } from "@/lib/format/csv.ts";
+
+/** Downloads exactly the rows on screen as CSV, built in the browser (no second trip to the bank). */
+export function ExportCsvButton({
+  rows,
+  accountNumber,
+  from,
+  to,
+  filtered,
+}: {
+  rows: HistoryItem[];
+  accountNumber: string;
+  from: string;
+  to: string;
+  filtered: boolean;
+}) {
+  const download = () => {
+    // The byte-order mark lets spreadsheet programs read the file as UTF-8.
+    const blob = new Blob(["\uFEFF", historyToCsv(rows)], { type: "text/csv;charset=utf-8" });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = historyCsvFilename(accountNumber, from, to, filtered);
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+  return (
+    <Button variant="secondary" size="md" onClick={download} disabled={!rows.length}>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      >
+        <path d="M12 4v11m0 0-4-4m4 4 4-4M5 19h14" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      Export CSV
+      <span className="sr-only">
+        {" "}
+        of {rows.length} {rows.length === 1 ? "transaction" : "transactions"}
+      </span>
+    </Button>
+  );
+}

@@ -1,0 +1,38 @@
+import { LoadingRegion, Skeleton } from "@/components/ui/skeleton.tsx";
+import { HISTORY_ROW_HEIGHT } from "./history-columns.ts";
+
+const ROW = "grid grid-cols-[8rem_minmax(0,1fr)_6.5rem_10rem_10.5rem] items-center gap-x-4 px-4";
+const PLACEHOLDER_ROWS = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
+
+/** Placeholder rows shaped like the history table. */
+export function HistorySkeletonRows({ rows = 8 }: { rows?: number }) {
+  return (
+    <LoadingRegion label="Loading transactions…">
+      <div className="border-t border-slate-200">
+        <div className={`${ROW} h-10 bg-slate-50`}>
+          <Skeleton className="h-3 w-12" />
+          <Skeleton className="h-3 w-24" />
+          <Skeleton className="h-3 w-10" />
+          <Skeleton className="ml-auto h-3 w-14" />
+          <Skeleton className="ml-auto h-3 w-20" />
+        </div>
+        {PLACEHOLDER_ROWS.slice(0, rows).map((key) => (
+          <div
+            key={key}
+            className={`${ROW} border-b border-slate-100`}
+            style={{ height: HISTORY_ROW_HEIGHT }}
+          >
+            <Skeleton className="h-4 w-20" />
+            <div className="flex flex-col gap-1.5">
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-3 w-1/2" />
+            </div>
+            <Skeleton className="h-4 w-12" />
+            <Skeleton className="ml-auto h-4 w-20" />
+            <Skeleton className="ml-auto h-4 w-24" />
+          </div>
+        ))}
+      </div>
+    </LoadingRegion>
+  );
+}

@@ -1,0 +1,203 @@
+"use client";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
+import { cn } from "@/components/ui/cn.ts";
+import { Money } from "@/components/ui/money.tsx";
+import type { HistoryItem } from "@/lib/dashboard-api/types.ts";
+import { formatDay } from "@/lib/format/dates.ts";
+import { HISTORY_COLUMN_WIDTHS, HISTORY_ROW_HEIGHT } from "./history-columns.ts";
+
+export interface HistoryTableHandle {
+  /** Puts keyboard focus back on a row (after the detail sheet closes). */
+  focusRow(index: number): void;
+}
+
+function counterpartyLine(item: HistoryItem): string {
+  if (item.sen) {
+    const who = item.sen.counterpartyName || item.sen.counterpartyAccount;
+    return item.sen.memo ? `${who} · ${item.sen.memo}` : who;
+  }
+  return item.descriptions[1] ?? "";
+}
+
+const TH = "h-10 px-4 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
+
+/**
+ * The transaction list as a real table. Only the rows in view are in the DOM (react-virtual,
+ * with spacer rows above and below), the header stays put while the body scrolls, and one row
+ * at a time is in the tab order (roving tabindex): Tab reaches the list once, arrows move
+ * within it, Enter or Space opens the row's details.
+ */
+export function HistoryTable({
+  rows,
+  caption,
+  onOpen,
+  ref,
+}: {
+  rows: HistoryItem[];
+  caption: string;
+  onOpen: (item: HistoryItem, index: number) => void;
+  ref?: React.Ref<HistoryTableHandle>;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const pendingFocus = useRef<number | null>(null);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => HISTORY_ROW_HEIGHT,
+    overscan: 12,
+    // The sticky header sits inside the scroll box, above the first row.
+    scrollPaddingStart: 40,
+  });
+
+  // A new filter can leave the active row past the end.
+  useEffect(() => {
+    if (active > 0 && active >= rows.length) setActive(Math.max(0, rows.length - 1));
+  }, [rows.length, active]);
+
+  const focusIndex = useCallback(
+    (index: number) => {
+      if (!rows.length) return;
+      const i = Math.max(0, Math.min(rows.length - 1, index));
+      setActive(i);
+      pendingFocus.current = i;
+      virtualizer.scrollToIndex(i, { align: "auto" });
+      // The row may not be rendered yet: try now and again over the next few frames.
+      const tryFocus = (attempt: number) => {
+        if (pendingFocus.current !== i) return;
+        const el = scrollRef.current?.querySelector<HTMLElement>(`[data-row-index="${i}"]`);
+        if (el) {
+          el.focus();
+          pendingFocus.current = null;
+        } else if (attempt < 10) requestAnimationFrame(() => tryFocus(attempt + 1));
+      };
+      tryFocus(0);
+    },
+    [rows.length, virtualizer],
+  );
+
+  useImperativeHandle(ref, () => ({ focusRow: focusIndex }), [focusIndex]);
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLTableRowElement>, index: number, item: HistoryItem) => {
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / HISTORY_ROW_HEIGHT) - 1);
+    const moves: Record<string, number> = {
+      ArrowDown: index + 1,
+      ArrowUp: index - 1,
+      PageDown: index + page,
+      PageUp: index - page,
+      Home: 0,
+      End: rows.length - 1,
+    };
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      onOpen(item, index);
+    } else if (e.key in moves) {
+      e.preventDefault();
+      focusIndex(moves[e.key]);
+    }
+  };
+
+  const virtualRows = virtualizer.getVirtualItems();
+  const padTop = virtualRows.length ? virtualRows[0].start : 0;
+  const padBottom = virtualRows.length
+    ? virtualizer.getTotalSize() - virtualRows[virtualRows.length - 1].end
+    : 0;
+
+  return (
+    <div
+      ref={scrollRef}
+      className="relative h-[36rem] max-h-[70vh] overflow-auto overscroll-contain rounded-b-xl border-t border-slate-200"
+    >
+      <table
+        aria-rowcount={rows.length + 1}
+        className="w-full min-w-[48rem] table-fixed border-separate border-spacing-0 text-sm"
+      >
+        <caption className="sr-only">{caption}</caption>
+        <colgroup>
+          {HISTORY_COLUMN_WIDTHS.map((w, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed and positional
+            <col key={i} style={{ width: w === "auto" ? undefined : w }} />
+          ))}
+        </colgroup>
+        <thead className="sticky top-0 z-10 bg-slate-50">
+          <tr aria-rowindex={1}>
+            <th scope="col" className={cn(TH, "border-b border-slate-200")}>
+              Date
+            </th>
+            <th scope="col" className={cn(TH, "border-b border-slate-200")}>
+              Description
+            </th>
+            <th scope="col" className={cn(TH, "border-b border-slate-200")}>
+              Type
+            </th>
+            <th scope="col" className={cn(TH, "border-b border-slate-200 text-right")}>
+              Amount
+            </th>
+            <th scope="col" className={cn(TH, "border-b border-slate-200 text-right")}>
+              Balance after
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {padTop > 0 ? (
+            <tr>
+              <td colSpan={5} style={{ height: padTop, padding: 0 }} />
+            </tr>
+          ) : null}
+          {virtualRows.map((v) => {
+            const item = rows[v.index];
+            return (
+              <tr
+                key={item.id}
+                aria-rowindex={v.index + 2}
+                aria-haspopup="dialog"
+                data-row-index={v.index}
+                tabIndex={v.index === active ? 0 : -1}
+                onClick={() => {
+                  setActive(v.index);
+                  onOpen(item, v.index);
+                }}
+                onFocus={() => setActive(v.index)}
+                onKeyDown={(e) => onKeyDown(e, v.index, item)}
+                className={cn(
+                  "cursor-pointer hover:bg-brand-50/70 focus-visible:bg-brand-50 focus-visible:outline-offset-[-3px]",
+                  v.index % 2 === 1 && "bg-slate-50/60",
+                )}
+                style={{ height: HISTORY_ROW_HEIGHT }}
+              >
+                <td className="border-b border-slate-100 px-4 whitespace-nowrap text-slate-700 tabular-nums">
+                  {formatDay(item.date)}
+                </td>
+                <td className="border-b border-slate-100 px-4">
+                  <span className="block truncate font-medium text-slate-900">{item.description}</span>
+                  <span className="block truncate text-xs text-slate-600">{counterpartyLine(item)}</span>
+                </td>
+                <td
+                  className={cn(
+                    "border-b border-slate-100 px-4",
+                    item.direction === "debit" ? "text-debit" : "text-credit",
+                  )}
+                >
+                  {item.direction === "debit" ? "Debit" : "Credit"}
+                </td>
+                <td className="border-b border-slate-100 px-4 text-right font-medium whitespace-nowrap">
+                  <Money cents={item.amountCents} direction={item.direction} />
+                </td>
+                <td className="border-b border-slate-100 px-4 text-right whitespace-nowrap text-slate-700">
+                  <Money cents={item.availableAfterCents} />
+                </td>
+              </tr>
+            );
+          })}
+          {padBottom > 0 ? (
+            <tr>
+              <td colSpan={5} style={{ height: padBottom, padding: 0 }} />
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
+import { cn } from "./cn.ts";
+
+/** A plain table with a caption (every table has one), for short lists that need no virtualising. */
+export function Table({
+  caption,
+  captionHidden = false,
+  className,
+  children,
+}: {
+  caption: string;
+  captionHidden?: boolean;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className={cn("w-full border-collapse text-sm", className)}>
+        <caption className={cn("text-left text-sm text-slate-600", captionHidden ? "sr-only" : "mb-2")}>
+          {caption}
+        </caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        "border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
+  return <td className={cn("border-b border-slate-100 px-3 py-2 text-slate-800", className)} {...props} />;
+}
+
+export function Tr(props: HTMLAttributes<HTMLTableRowElement>) {
+  return <tr {...props} />;
+}

@@ -1,0 +1,134 @@
+// The history view's state, kept in the URL so a filtered view can be shared and reloaded.
+// `from`, `to` and `order` choose what the dashboard API loads; `q`, `dir`, `min` and `max`
+// narrow the loaded items in the browser.
+import type { HistoryItem } from "../dashboard-api/types.ts";
+import { addIsoDays, daysBetween, isIsoDay, todayIsoDay } from "./dates.ts";
+import { dollarsToCents } from "./money.ts";
+
+export type Direction = "all" | "debit" | "credit";
+export type Order = "A" | "D";
+
+export interface HistoryView {
+  from: string;
+  to: string;
+  order: Order;
+  q: string;
+  dir: Direction;
+  /** Dollar text as typed; parsed with `parseAmountFilter`. */
+  min: string;
+  max: string;
+}
+
+/** The default range: the last 30 days up to today. */
+export const DEFAULT_RANGE_DAYS = 30;
+/** The widest range one request may load (the dashboard API reads it day by day when it must). */
+export const MAX_RANGE_DAYS = 92;
+
+type ParamReader = { get(name: string): string | null };
+
+export function defaultHistoryView(today: string = todayIsoDay()): HistoryView {
+  return {
+    from: addIsoDays(today, -(DEFAULT_RANGE_DAYS - 1)),
+    to: today,
+    order: "D",
+    q: "",
+    dir: "all",
+    min: "",
+    max: "",
+  };
+}
+
+/** Reads the view from search params; anything missing or malformed falls back to the default. */
+export function parseHistoryView(params: ParamReader, today: string = todayIsoDay()): HistoryView {
+  const d = defaultHistoryView(today);
+  let from = params.get("from");
+  let to = params.get("to");
+  if (!isIsoDay(to)) to = d.to;
+  if (!isIsoDay(from)) from = addIsoDays(to, -(DEFAULT_RANGE_DAYS - 1));
+  if (from > to) [from, to] = [to, from];
+  const order = params.get("order")?.toUpperCase();
+  const dir = params.get("dir");
+  return {
+    from,
+    to,
+    order: order === "A" ? "A" : "D",
+    q: params.get("q") ?? "",
+    dir: dir === "debit" || dir === "credit" ? dir : "all",
+    min: params.get("min") ?? "",
+    max: params.get("max") ?? "",
+  };
+}
+
+/** The search string for a view, leaving out filters at their neutral value. */
+export function historyViewToSearch(view: HistoryView): string {
+  const p = new URLSearchParams();
+  p.set("from", view.from);
+  p.set("to", view.to);
+  p.set("order", view.order);
+  if (view.q.trim()) p.set("q", view.q);
+  if (view.dir !== "all") p.set("dir", view.dir);
+  if (view.min.trim()) p.set("min", view.min.trim());
+  if (view.max.trim()) p.set("max", view.max.trim());
+  return p.toString();
+}
+
+/** Problems with a range, as a message per field; empty when the range can be loaded. */
+export function validateRange(from: string, to: string): { from?: string; to?: string } {
+  const errors: { from?: string; to?: string } = {};
+  if (!isIsoDay(from)) errors.from = "Enter a start date.";
+  if (!isIsoDay(to)) errors.to = "Enter an end date.";
+  if (errors.from || errors.to) return errors;
+  if (from > to) errors.to = "The end date must be on or after the start date.";
+  else if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) errors.to = `Choose at most ${MAX_RANGE_DAYS} days.`;
+  return errors;
+}
+
+export type AmountFilter = { ok: true; cents: number | null } | { ok: false; message: string };
+
+/** A minimum or maximum amount typed in dollars ("1,250.50", "$30"): cents, or a message. */
+export function parseAmountFilter(text: string): AmountFilter {
+  const cleaned = text.replace(/[$,\s]/g, "");
+  if (cleaned === "") return { ok: true, cents: null };
+  const cents = dollarsToCents(cleaned);
+  if (cents === null || cents < 0) return { ok: false, message: "Enter an amount in dollars, like 1250.00." };
+  return { ok: true, cents };
+}
+
+/** Every piece of text a search should find an item by. */
+function searchableText(item: HistoryItem): string {
+  const parts = [...item.descriptions, item.description, item.code, item.paymentId ?? ""];
+  if (item.sen) parts.push(item.sen.counterpartyAccount, item.sen.counterpartyName, item.sen.memo);
+  return parts.join("\n").toLowerCase();
+}
+
+/**
+ * The items a view shows, in the loaded order. Amount bounds compare the absolute amount and
+ * are ignored while malformed (the form shows why).
+ */
+export function filterHistory(
+  items: readonly HistoryItem[],
+  view: Pick<HistoryView, "q" | "dir" | "min" | "max">,
+) {
+  const terms = view.q.toLowerCase().split(/\s+/).filter(Boolean);
+  const min = parseAmountFilter(view.min);
+  const max = parseAmountFilter(view.max);
+  const minCents = min.ok ? min.cents : null;
+  const maxCents = max.ok ? max.cents : null;
+  if (!terms.length && view.dir === "all" && minCents === null && maxCents === null) return items.slice();
+  return items.filter((item) => {
+    if (view.dir !== "all" && item.direction !== view.dir) return false;
+    const abs = Math.abs(item.amountCents);
+    if (minCents !== null && abs < minCents) return false;
+    if (maxCents !== null && abs > maxCents) return false;
+    if (terms.length) {
+      const text = searchableText(item);
+      if (!terms.every((t) => text.includes(t))) return false;
+    }
+    return true;
+  });
+}
+
+/** True when any client-side filter narrows the loaded items. */
+export function hasActiveFilters(view: Pick<HistoryView, "q" | "dir" | "min" | "max">): boolean {
+  return !!view.q.trim() || view.dir !== "all" || !!view.min.trim() || !!view.max.trim();
+}

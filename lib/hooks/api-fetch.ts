@@ -1,0 +1,83 @@
+// The browser's one way to call the dashboard API: same-origin, session cookie, JSON in and out.
+// A non-2xx answer becomes an ApiError carrying the status and the body's code and message.
+import type { ApiErrorBody } from "../dashboard-api/types.ts";
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: { field: string; message: string }[];
+
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: { field: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+
+  /** The session is gone: signing in again is the only fix. */
+  get isUnauthenticated(): boolean {
+    return this.status === 401;
+  }
+
+  get isForbidden(): boolean {
+    return this.status === 403;
+  }
+}
+
+function isApiErrorBody(x: unknown): x is ApiErrorBody {
+  if (!x || typeof x !== "object") return false;
+  const e = (x as { error?: unknown }).error;
+  return !!e && typeof e === "object" && typeof (e as { message?: unknown }).message === "string";
+}
+
+const FALLBACK_MESSAGES: Record<number, string> = {
+  401: "Your session has ended. Sign in again.",
+  403: "You do not have access to this.",
+  404: "Not found.",
+  502: "The bank could not be reached. Try again in a moment.",
+  503: "The bank is unavailable right now. Try again in a moment.",
+  504: "The bank took too long to answer. Try again in a moment.",
+};
+
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      ...init,
+      credentials: "same-origin",
+      headers: { Accept: "application/json", ...(init.headers ?? {}) },
+    });
+  } catch {
+    throw new ApiError(
+      0,
+      "network",
+      "The dashboard could not be reached. Check your connection and try again.",
+    );
+  }
+  const text = await res.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+  }
+  if (!res.ok) {
+    if (isApiErrorBody(body)) {
+      throw new ApiError(res.status, body.error.code, body.error.message, body.error.fields ?? []);
+    }
+    throw new ApiError(
+      res.status,
+      res.status === 401 ? "unauthenticated" : "http_error",
+      FALLBACK_MESSAGES[res.status] ?? `The request failed (HTTP ${res.status}).`,
+    );
+  }
+  return body as T;
+}

@@ -1,0 +1,7 @@
+// Query keys in one place, so a refresh of one account's data can name exactly what changed.
+export const queryKeys = {
+  accounts: () => ["accounts"] as const,
+  account: (accountNumber: string) => ["accounts", accountNumber] as const,
+  history: (accountNumber: string, from: string, to: string, order: "A" | "D") =>
+    ["accounts", accountNumber, "history", { from, to, order }] as const,
+};

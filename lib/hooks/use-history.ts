@@ -1,0 +1,28 @@
+"use client";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { HistoryResponse } from "../dashboard-api/types.ts";
+import { apiFetch } from "./api-fetch.ts";
+import { queryKeys } from "./query-keys.ts";
+
+/** Transaction history of one account over a range (GET /api/accounts/[accountNumber]/history). */
+export function useHistory(
+  accountNumber: string,
+  from: string,
+  to: string,
+  order: "A" | "D",
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: queryKeys.history(accountNumber, from, to, order),
+    queryFn: ({ signal }) => {
+      const qs = new URLSearchParams({ from, to, order });
+      return apiFetch<HistoryResponse>(
+        `/api/accounts/${encodeURIComponent(accountNumber)}/history?${qs.toString()}`,
+        { signal },
+      );
+    },
+    enabled,
+    // Keep the old rows on screen while a new range loads, instead of flashing a skeleton.
+    placeholderData: keepPreviousData,
+  });
+}
