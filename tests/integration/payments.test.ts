@@ -45,7 +45,8 @@ async function payment(c: TestCustomer, account: string, id: string) {
   return r.json[0];
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The bank's business date (its default time zone), as the tests' dates must be. */
+const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
 
 describe("POST /v2/payment (outgoing wire)", () => {
   it("holds the funds at once, answers In-Progress, and settles to Complete with the debit in history", async () => {
