@@ -1,0 +1,38 @@
+// /profile: who is signed in, their role, and the optional second factor.
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { TotpSettings } from "@/components/auth/totp-settings";
+import { ROLE_DESCRIPTIONS } from "@/lib/auth/permissions";
+import { getSessionUser } from "@/lib/auth/session";
+
+export const metadata: Metadata = { title: "Profile · Northwind Treasury" };
+export const dynamic = "force-dynamic";
+
+export default async function ProfilePage() {
+  const user = await getSessionUser();
+  if (!user) redirect("/sign-in?callbackUrl=/profile");
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-semibold text-slate-900">Profile</h1>
+      <section
+        aria-labelledby="me-heading"
+        className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        <h2 id="me-heading" className="text-lg font-semibold text-slate-900">
+          Your account
+        </h2>
+        <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+          <dt className="text-slate-600">Name</dt>
+          <dd className="text-slate-900">{user.name}</dd>
+          <dt className="text-slate-600">E-mail</dt>
+          <dd className="text-slate-900">{user.email}</dd>
+          <dt className="text-slate-600">Role</dt>
+          <dd className="text-slate-900">
+            <span className="font-medium capitalize">{user.role}</span>: {ROLE_DESCRIPTIONS[user.role]}
+          </dd>
+        </dl>
+      </section>
+      <TotpSettings initiallyEnabled={user.totpEnabled} />
+    </div>
+  );
+}
