@@ -24,7 +24,7 @@ export interface BankConfig {
   logRequests: boolean;
 }
 
-function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+function int(name: string, fallback: number, env: Record<string, string | undefined>): number {
   const v = env[name];
   if (v === undefined || v === "") return fallback;
   const n = Number(v);
@@ -32,7 +32,7 @@ function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
   return n;
 }
 
-export function loadBankConfig(env: NodeJS.ProcessEnv = process.env): BankConfig {
+export function loadBankConfig(env: Record<string, string | undefined> = process.env): BankConfig {
   const sandboxKey = env.BANK_SANDBOX_KEY || `sbx_${randomBytes(18).toString("base64url")}`;
   const timeZone = env.BANK_TIME_ZONE || "America/New_York";
   // Throws RangeError at start for an unknown zone rather than on the first request.

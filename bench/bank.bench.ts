@@ -1,0 +1,330 @@
+// SEN transfers through HTTP (token and Idempotency-Key included) with 10,000 accounts and with
+// 10 hot accounts, the same transfer SQL called in a loop without HTTP (the ceiling), latency at
+// 1,000 transfers/s offered, and history reads over an account holding 90 days of 5,000 a day.
+// Runs on PGlite and, when TEST_DATABASE_URL (or BENCH_DATABASE_URL) is set, on PostgreSQL.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startBank } from "../bank/app.ts";
+import { addDays } from "../bank/clock.ts";
+import { loadBankConfig } from "../bank/config.ts";
+import { createCustomer } from "../bank/sandbox/core.ts";
+import { createTestDatabase } from "../tests/helpers/databases.ts";
+import { type BenchResult, percentile, round, writeResults } from "./lib.ts";
+import { closedLoop, openLoop, requester } from "./support/load.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SANDBOX_KEY = "sbx_bench_key_0123456789";
+
+interface Seeded {
+  key: string;
+  accounts: string[];
+  historyAccount: string;
+  historyDays: string[];
+}
+
+async function seed(env: Record<string, string>): Promise<{ seeded: Seeded; ceiling: BenchResult[] }> {
+  const running = await startBank(loadBankConfig({ ...env, BANK_PORT: "0", BANK_SANDBOX_KEY: SANDBOX_KEY }), {
+    quiet: true,
+  });
+  const { db, clock } = running.bank;
+  try {
+    const { customerId, subscriptionKey } = await createCustomer(db, { name: "Bench Treasury Inc" });
+    const opened = clock.businessDate();
+    const rows = await db.query<{ number: string }>(
+      `INSERT INTO accounts (number, customer_id, type, title_lines, short_name, opened_on)
+       SELECT (2000000000 + g)::text, $1, 'SEN', ARRAY['BENCH TREASURY INC'], 'BENCH', $2 FROM generate_series(1, 10000) g
+       RETURNING number`,
+      [customerId, opened],
+    );
+    const accounts = rows.map((r) => r.number).sort();
+    await db.query(
+      "SELECT post_entry(number, 'C', 100000000, '1100', ARRAY['OPENING DEPOSIT'], now(), $1, '', '') FROM accounts WHERE customer_id = $2",
+      [opened, customerId],
+    );
+
+    // 90 days of 5,000 entries a day on one account, written in bulk.
+    const historyAccount = "2999999999";
+    await db.query(
+      `INSERT INTO accounts (number, customer_id, type, title_lines, short_name, opened_on, available_cents, current_cents)
+       VALUES ($1, $2, 'SEN', ARRAY['BENCH TREASURY INC'], 'BENCH HIST', $3, 0, 0)`,
+      [historyAccount, customerId, addDays(opened, -90)],
+    );
+    const historyDays: string[] = [];
+    for (let d = 90; d >= 1; d--) {
+      const day = addDays(opened, -d);
+      historyDays.push(day);
+      await db.query(
+        `INSERT INTO ledger_entries (account_number, posted_at, tran_date, amount_cents, dr_cr, tran_code, descriptions, available_after_cents, memo_post)
+         SELECT $1, $2::timestamptz + make_interval(secs => g), $3, 100 + g, 'C', '9084',
+                ARRAY['SEN from 2000000001', 'BATCH ' || g, '', '', '', '', '', '', '', '', ''], 1000 * g, false
+         FROM generate_series(1, 5000) g`,
+        [historyAccount, `${day}T12:00:00Z`, day],
+      );
+    }
+    await db.query("ANALYZE");
+
+    // The ceiling: the transfer's SQL in a loop, no HTTP, no JSON.
+    const concurrency = env.BANK_DATABASE_URL ? 8 : 1;
+    let done = 0;
+    const started = performance.now();
+    const deadline = started + (SECONDS / 2) * 1000;
+    await Promise.all(
+      Array.from({ length: concurrency }, async (_, w) => {
+        let i = w;
+        while (performance.now() < deadline) {
+          const from = accounts[(i * 7919) % accounts.length];
+          const to = accounts[(i * 104729 + 1) % accounts.length];
+          i += concurrency;
+          if (from === to) continue;
+          const now = new Date();
+          await db.query("SELECT sen_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, '', '', $11)", [
+            customerId,
+            from,
+            to,
+            1,
+            randomUUID(),
+            "h",
+            now,
+            opened,
+            [`SEN to ${to}`],
+            [`SEN from ${from}`],
+            `SEN${i}`,
+          ]);
+          done++;
+        }
+      }),
+    );
+    const perSecond = done / ((performance.now() - started) / 1000);
+    return {
+      seeded: { key: subscriptionKey, accounts, historyAccount, historyDays },
+      ceiling: [
+        {
+          name: "transfersen_sql_loop_ceiling",
+          value: round(perSecond),
+          unit: "transfers/s",
+          better: "higher",
+        },
+      ],
+    };
+  } finally {
+    await running.close();
+  }
+}
+
+async function spawnBank(
+  env: Record<string, string>,
+  port: number,
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bank/main.ts"], {
+    env: {
+      ...process.env,
+      ...env,
+      BANK_PORT: String(port),
+      BANK_SANDBOX_KEY: SANDBOX_KEY,
+      BANK_DB_POOL: "16",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (d) => {
+      out += d;
+      const m = /Bank listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.on("exit", (code) => reject(new Error(`bank exited ${code}`)));
+  });
+  return { url, child };
+}
+
+async function measure(label: string, env: Record<string, string>): Promise<BenchResult[]> {
+  console.log(`seeding ${label}…`);
+  const { seeded, ceiling } = await seed(env);
+  const { url, child } = await spawnBank(env, 4700 + Math.floor(Math.random() * 200));
+  const results: BenchResult[] = [];
+  const tag = (n: string) => n.replace("{db}", label);
+  try {
+    const send = requester(url, 64);
+    const tok = await fetch(`${url}/v2/access/token`, {
+      headers: { "Ocp-Apim-Subscription-Key": seeded.key },
+    });
+    if (tok.status !== 200) throw new Error(`token: ${tok.status}`);
+    const jwt = tok.headers.get("authorization") as string;
+    const transfer = (pick: (i: number) => [string, string]) => (i: number) => {
+      const [from, to] = pick(i);
+      return {
+        method: "POST",
+        path: "/v2/account/transfersen",
+        headers: {
+          "content-type": "application/json",
+          "Ocp-Apim-Subscription-Key": seeded.key,
+          Authorization: jwt,
+          "Idempotency-Key": randomUUID(),
+        },
+        body: JSON.stringify({
+          AccountNumberFrom: from,
+          AccountNumberTo: to,
+          Amount: 0.01,
+          AccountFromDescription2: "BENCH",
+        }),
+      };
+    };
+    const ok = (r: { status: number; body: string }) => r.status === 200 && r.body.includes('"ERROR":[]');
+    const n = seeded.accounts.length;
+    const wide = transfer((i) => {
+      const a = (i * 7919 + 13) % n;
+      const b = (a + 1 + ((i * 104729) % (n - 1))) % n;
+      return [seeded.accounts[a], seeded.accounts[b]];
+    });
+    const hot = transfer((i) => [seeded.accounts[i % 10], seeded.accounts[(i + 1 + (i % 9)) % 10]]);
+
+    await closedLoop(send, wide, { concurrency: 16, seconds: 2, ok }); // warm-up
+    const w = await closedLoop(send, wide, { concurrency: 32, seconds: SECONDS, ok });
+    results.push(
+      {
+        name: tag("transfersen_http_{db}_10k_accounts"),
+        value: round(w.perSecond),
+        unit: "transfers/s",
+        better: "higher",
+        target: label === "pg" ? 2500 : 1500,
+        note: `${w.errors} errors`,
+      },
+      {
+        name: tag("transfersen_http_{db}_10k_accounts_p50"),
+        value: percentile(w.latencies, 50),
+        unit: "ms",
+        better: "lower",
+      },
+      {
+        name: tag("transfersen_http_{db}_10k_accounts_p99"),
+        value: percentile(w.latencies, 99),
+        unit: "ms",
+        better: "lower",
+      },
+    );
+    const h = await closedLoop(send, hot, { concurrency: 32, seconds: SECONDS, ok });
+    results.push(
+      {
+        name: tag("transfersen_http_{db}_10_hot_accounts"),
+        value: round(h.perSecond),
+        unit: "transfers/s",
+        better: "higher",
+        note: `${h.errors} errors`,
+      },
+      {
+        name: tag("transfersen_http_{db}_10_hot_accounts_p50"),
+        value: percentile(h.latencies, 50),
+        unit: "ms",
+        better: "lower",
+      },
+      {
+        name: tag("transfersen_http_{db}_10_hot_accounts_p99"),
+        value: percentile(h.latencies, 99),
+        unit: "ms",
+        better: "lower",
+      },
+    );
+    const o = await openLoop(send, wide, { rate: 1000, seconds: Math.max(3, SECONDS / 2), ok });
+    results.push({
+      name: tag("transfersen_http_{db}_p99_at_1000_per_s_offered"),
+      value: percentile(o.latencies, 99),
+      unit: "ms",
+      better: "lower",
+      target: 20,
+      note: `${o.count} sent, ${o.errors} errors, achieved ${round(o.perSecond)}/s`,
+    });
+    results.push(
+      ...ceiling.map((c) => ({ ...c, name: c.name.replace("transfersen_", `transfersen_${label}_`) })),
+    );
+    results.push({
+      name: tag("transfersen_{db}_http_to_ceiling_ratio"),
+      value: round(w.perSecond / ceiling[0].value, 2),
+      unit: "ratio",
+      better: "higher",
+    });
+
+    // History over the 450,000-entry account.
+    const historyLat: number[] = [];
+    const extLat: number[] = [];
+    const auth = { "Ocp-Apim-Subscription-Key": seeded.key, Authorization: jwt };
+    for (let i = 0; i < 60; i++) {
+      const day = seeded.historyDays[(i * 17) % seeded.historyDays.length];
+      let t = performance.now();
+      const r = await send({
+        method: "GET",
+        path: `/v2/account/history?accountNumber=${seeded.historyAccount}&beginDate=${day}&endDate=${addDays(day, 7)}`,
+        headers: auth,
+      });
+      historyLat.push(performance.now() - t);
+      if (!r.body.includes('"RECS_RETURNED":520')) throw new Error(`history: ${r.body.slice(0, 200)}`);
+      if (i % 2 === 0) {
+        t = performance.now();
+        const e = await send({
+          method: "GET",
+          path: `/v2/account/extendedhistory?accountNumber=${seeded.historyAccount}&date=${day}`,
+          headers: auth,
+        });
+        extLat.push(performance.now() - t);
+        if (!e.body.includes('"RECS_RETURNED":5000'))
+          throw new Error(`extendedhistory: ${e.body.slice(0, 200)}`);
+      }
+    }
+    results.push(
+      {
+        name: tag("history_520_items_{db}_p50"),
+        value: percentile(historyLat, 50),
+        unit: "ms",
+        better: "lower",
+      },
+      {
+        name: tag("history_520_items_{db}_p99"),
+        value: percentile(historyLat, 99),
+        unit: "ms",
+        better: "lower",
+        target: 30,
+      },
+      {
+        name: tag("extendedhistory_5000_items_{db}_p50"),
+        value: percentile(extLat, 50),
+        unit: "ms",
+        better: "lower",
+      },
+      {
+        name: tag("extendedhistory_5000_items_{db}_p99"),
+        value: percentile(extLat, 99),
+        unit: "ms",
+        better: "lower",
+        target: 250,
+      },
+    );
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+  }
+  return results;
+}
+
+export async function run() {
+  const results: BenchResult[] = [];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bank-bench-"));
+  try {
+    results.push(...(await measure("pglite", { BANK_DATA_DIR: dir })));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    const db = await createTestDatabase(pgUrl);
+    try {
+      results.push(...(await measure("pg", { BANK_DATABASE_URL: db.url })));
+    } finally {
+      await db.drop();
+    }
+  } else {
+    console.log("TEST_DATABASE_URL not set: PostgreSQL figures skipped");
+  }
+  writeResults("bank", results);
+}
