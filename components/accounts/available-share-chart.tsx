@@ -43,7 +43,7 @@ export function AvailableShareChart({ accounts }: { accounts: AccountSummary[] }
             })
           : null}
       </svg>
-      <ul className="grid gap-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="flex flex-col gap-1.5 text-sm">
         {positive.map((a, i) => (
           <li key={a.accountNumber} className="flex items-center gap-2">
             <span
@@ -51,10 +51,11 @@ export function AvailableShareChart({ accounts }: { accounts: AccountSummary[] }
               className="size-3 shrink-0 rounded-sm"
               style={{ background: SHADES[i % SHADES.length] }}
             />
-            <span className="truncate text-slate-800">
+            <span className="min-w-0 truncate text-slate-800">
               {a.name} <span className="text-slate-600">{maskAccountNumber(a.accountNumber)}</span>
             </span>
-            <span className="ml-auto font-medium text-slate-900 tabular-nums">
+            <span className="ml-auto pl-4 text-slate-700 tabular-nums">{formatUsd(a.availableCents)}</span>
+            <span className="w-14 text-right font-medium text-slate-900 tabular-nums">
               {formatShare(a.value, total)}
             </span>
           </li>

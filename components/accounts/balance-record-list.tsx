@@ -124,7 +124,7 @@ export function BalanceRecordList({ record }: { record: BalanceRecord }) {
   const avgBal = averages(r, "AVGROLBAL");
   const avgCol = averages(r, "AVGROLCOL");
   return (
-    <div className="grid gap-x-10 gap-y-6 lg:grid-cols-2">
+    <div className="gap-x-10 lg:columns-2 [&>section]:mb-6 [&>section]:break-inside-avoid">
       {GROUPS.map((g) => (
         <section key={g.title} aria-labelledby={`balance-group-${g.title}`}>
           <h3
