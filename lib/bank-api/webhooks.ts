@@ -1,11 +1,25 @@
-// Balance-change webhooks (specification, "Webhook resource" and "Events").
+// Balance-change webhooks (specification, "Webhook resource" and "Events"; DESIGN.md, Webhooks).
 import { z } from "zod";
+import { longErrorItemSchema } from "./errors.ts";
 import { required, str } from "./fields.ts";
 
-const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
-const PHONE = /^\+?\d[\d\s-]{5,19}$/;
+/** Field limits of the webhook resource. AccountNumber's 20 is the specification's; the others are the bank's. */
+export const WEBHOOK_LIMITS = {
+  accountNumber: 20,
+  description: 255,
+  url: 2048,
+  emails: 1000,
+  /** Addresses in one Emails list: one message goes to all of them. */
+  emailCount: 20,
+  sms: 500,
+  webHookId: 64,
+} as const;
+
+const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>".]+(\.[^\s@,;<>".]+)+$/;
+const PHONE = /^\+\d[\d\s-]{5,19}$/;
 
 function isHttpUrl(s: string): boolean {
+  if (s !== s.trim() || /\s/.test(s)) return false;
   try {
     const u = new URL(s);
     return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.length > 0;
@@ -14,27 +28,49 @@ function isHttpUrl(s: string): boolean {
   }
 }
 
-const list = (re: RegExp) => (s: string) =>
+/** The items of a comma-separated list, trimmed, empty items dropped. */
+export const splitList = (s: string): string[] =>
   s
     .split(",")
     .map((x) => x.trim())
-    .every((x) => re.test(x));
+    .filter(Boolean);
+
+const list = (re: RegExp, max: number) => (s: string) => {
+  const items = splitList(s);
+  return items.length > 0 && items.length <= max && items.every((x) => re.test(x));
+};
 
 export const registerWebhookRequest = z
   .object({
-    AccountNumber: required(20).regex(/^\d+$/, "must be digits"),
-    Description: str(255).optional(),
-    WebHookUrl: str(2048).refine(isHttpUrl, "must be a well-formed http or https URL").optional(),
-    Emails: str(1000).refine(list(EMAIL), "must be a comma-separated list of e-mail addresses").optional(),
-    Sms: str(500).refine(list(PHONE), "must be comma-separated phone numbers with country code").optional(),
+    AccountNumber: required(WEBHOOK_LIMITS.accountNumber).regex(/^\d+$/, "must be digits"),
+    Description: str(WEBHOOK_LIMITS.description).optional(),
+    WebHookUrl: str(WEBHOOK_LIMITS.url)
+      .refine((s) => s === "" || isHttpUrl(s), "must be a well-formed http or https URL")
+      .optional(),
+    Emails: str(WEBHOOK_LIMITS.emails)
+      .refine(
+        (s) => s.trim() === "" || list(EMAIL, WEBHOOK_LIMITS.emailCount)(s),
+        `must be a comma-separated list of at most ${WEBHOOK_LIMITS.emailCount} e-mail addresses`,
+      )
+      .optional(),
+    Sms: str(WEBHOOK_LIMITS.sms)
+      .refine(
+        (s) => s.trim() === "" || list(PHONE, 20)(s),
+        "must be comma-separated phone numbers with country code (+1 555 0100)",
+      )
+      .optional(),
   })
   .superRefine((w, ctx) => {
-    if (!w.WebHookUrl && !w.Emails) {
+    if (!w.WebHookUrl && !w.Emails?.trim()) {
       ctx.addIssue({ code: "custom", path: ["WebHookUrl"], message: "WebHookUrl or Emails is required" });
     }
   });
 export type RegisterWebhookRequest = z.output<typeof registerWebhookRequest>;
 
+/**
+ * The webhook object. The register answer adds `Errors` (long-form items, as on the other
+ * account-side answers): a refused registration (not the customer's account) has an empty WebHookId.
+ */
 export const webhookSchema = z.object({
   WebHookId: z.string(),
   AccountNumber: z.string(),
@@ -42,18 +78,25 @@ export const webhookSchema = z.object({
   WebHookUrl: z.string(),
   Emails: z.string(),
   Sms: z.string(),
+  Errors: z.array(longErrorItemSchema).optional(),
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 
 export const webhookListQuery = z.object({
-  accountNumber: str(20).optional(),
-  webHookId: str(64).optional(),
+  accountNumber: str(WEBHOOK_LIMITS.accountNumber).optional(),
+  webHookId: str(WEBHOOK_LIMITS.webHookId).optional(),
 });
 
-export const webhookDeleteQuery = z.object({ webHookId: required(64) });
+export const webhookDeleteQuery = z.object({ webHookId: required(WEBHOOK_LIMITS.webHookId) });
 
 export const webhookListResponse = z.array(webhookSchema);
 export const webhookDeleteResponse = z.string();
+
+/** The string DELETE answers: the client tells the outcomes apart by these texts. */
+export const WEBHOOK_DELETE_MESSAGES = {
+  deleted: (id: string) => `Webhook ${id} deleted`,
+  notFound: "Webhook not found",
+} as const;
 
 /** The notification body (FINDINGS.md): balances as zero-padded strings of cents. */
 export const balanceNotificationSchema = z.object({
@@ -62,3 +105,14 @@ export const balanceNotificationSchema = z.object({
   PreviousBalance: z.string().regex(/^-?\d+$/),
 });
 export type BalanceNotification = z.infer<typeof balanceNotificationSchema>;
+
+/**
+ * Standard Webhooks headers on every notification POST. The signature is `v1,` + base64
+ * HMAC-SHA256 of `${id}.${timestamp}.${body}`, keyed with the base64 part of the customer's
+ * `whsec_` secret; `webhook-id` stays the same across retries so a receiver can drop repeats.
+ */
+export const WEBHOOK_HEADERS = {
+  id: "webhook-id",
+  timestamp: "webhook-timestamp",
+  signature: "webhook-signature",
+} as const;

@@ -1,0 +1,283 @@
+// The outbox dispatcher (DESIGN.md, "Growing past one machine"): notifications are written to
+// the outbox in the same transaction as the balance change; this worker claims the due ones and
+// delivers them by HTTP POST or e-mail, recording every attempt.
+//
+// - Woken by NOTIFY bank_outbox (any instance's commits), bank.events (this process) and a timer
+//   set to the next due row (at most `pollMs` away), so a retry or a missed NOTIFY is never stuck.
+// - Claiming is one statement, `FOR UPDATE SKIP LOCKED` plus a lease: the claimed rows get
+//   next_attempt_at = now + lease, so instances never share a row, and a row claimed by a process
+//   that died becomes due again when the lease runs out. Delivery is therefore at-least-once;
+//   receivers drop repeats by `webhook-id`.
+// - At most `concurrency` deliveries run at once.
+
+import type { BalanceNotification } from "../../lib/bank-api/webhooks.ts";
+import { WEBHOOK_HEADERS } from "../../lib/bank-api/webhooks.ts";
+import type { Bank } from "../context.ts";
+import { nextAttemptAt } from "./backoff.ts";
+import { createDestinationCheck } from "./destination.ts";
+import { createPoster, DELIVERY_TIMEOUT_MS } from "./http-post.ts";
+import { balanceChangeMail, createSmtpMailer } from "./mail.ts";
+import { signWebhook } from "./signature.ts";
+
+export interface DispatcherOptions {
+  /** Deliveries in flight at once. */
+  concurrency?: number;
+  /** Longest sleep between two looks at the outbox. */
+  pollMs?: number;
+  /** How long a claimed row belongs to its claimant; longer than any attempt can take. */
+  leaseMs?: number;
+}
+
+interface OutboxRow {
+  id: number;
+  message_id: string;
+  webhook_id: string;
+  channel: "http" | "email";
+  target: string;
+  payload: BalanceNotification;
+  created_at: Date | string;
+  attempts: number;
+  secret: string;
+  description: string | null;
+}
+
+interface Outcome {
+  ok: boolean;
+  statusCode?: number;
+  error?: string;
+  /** Trying again cannot help (refused destination, malformed target): give up now. */
+  permanent?: boolean;
+  /** No SMTP server: the message goes to the sandbox mail box with the attempt record. */
+  sandboxMail?: { to: string; subject: string; text: string };
+}
+
+const CLAIM = `
+WITH due AS (
+  SELECT id FROM outbox
+  WHERE state = 'pending' AND next_attempt_at <= $1
+  ORDER BY next_attempt_at, id
+  LIMIT $2
+  FOR UPDATE SKIP LOCKED)
+UPDATE outbox o SET next_attempt_at = $3, attempts = o.attempts + 1
+FROM due WHERE o.id = due.id
+RETURNING o.id, o.message_id, o.webhook_id, o.channel, o.target, o.payload, o.created_at, o.attempts,
+  (SELECT c.webhook_secret FROM customers c WHERE c.id = o.customer_id) AS secret,
+  (SELECT w.description FROM webhooks w WHERE w.id = o.webhook_id) AS description`;
+
+// The attempt, the row's new state and (without SMTP) the sandbox message, in one statement.
+// `attempts = $5` keeps a late answer from overwriting a row that another claimant has retaken;
+// a failure never reopens a row given up meanwhile (its webhook deleted).
+const RECORD = `
+WITH mail AS (
+  INSERT INTO sandbox_mail ("to", subject, text, message_id, at)
+  SELECT $14::text, $15::text, $16::text, $2::text, $6::timestamptz WHERE $14::text IS NOT NULL),
+attempt AS (
+  INSERT INTO delivery_attempts (outbox_id, message_id, channel, target, attempt, at, duration_ms, status_code, ok, error)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10))
+UPDATE outbox SET state = $11, next_attempt_at = coalesce($12::timestamptz, next_attempt_at),
+  last_error = $10, delivered_at = $13::timestamptz
+WHERE id = $1 AND attempts = $5 AND (state = 'pending' OR $9::boolean)`;
+
+const NEXT_DUE = `SELECT min(next_attempt_at) AS t FROM outbox WHERE state = 'pending'`;
+
+/** The notification body, fields in the documented order (jsonb does not keep key order). */
+export function notificationBody(p: BalanceNotification): string {
+  return JSON.stringify({
+    AccountNumber: p.AccountNumber,
+    AvailableBalance: p.AvailableBalance,
+    PreviousBalance: p.PreviousBalance,
+  });
+}
+
+export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) {
+  const concurrency = opts.concurrency ?? 64;
+  const pollMs = opts.pollMs ?? 1000;
+  const leaseMs = opts.leaseMs ?? 2 * DELIVERY_TIMEOUT_MS;
+  const { config, db, clock, log } = bank;
+  const destinations = createDestinationCheck({ sandbox: config.sandbox, allow: config.webhookAllow });
+  const poster = createPoster(concurrency);
+  const smtp = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom, DELIVERY_TIMEOUT_MS) : null;
+  const stopping = new AbortController();
+  const inFlight = new Set<Promise<void>>();
+  let running = true;
+  let pumping: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  function kick() {
+    if (!running) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = pump().finally(() => {
+      pumping = null;
+      if (again) kick();
+    });
+  }
+
+  function wakeIn(ms: number) {
+    clearTimeout(timer);
+    if (!running) return;
+    timer = setTimeout(kick, Math.max(0, Math.min(ms, pollMs)));
+    timer.unref();
+  }
+
+  async function pump() {
+    try {
+      let drained = false;
+      do {
+        again = false;
+        drained = false;
+        while (running) {
+          const free = concurrency - inFlight.size;
+          if (free <= 0) break; // a finishing delivery kicks again
+          const now = clock.now();
+          const rows = await db.query<OutboxRow>(CLAIM, [now, free, new Date(now.getTime() + leaseMs)]);
+          for (const row of rows) track(deliver(row));
+          if (rows.length < free) {
+            drained = true;
+            break;
+          }
+        }
+      } while (again && running);
+      if (!running) return;
+      if (!drained) return wakeIn(pollMs);
+      const next = await db.query<{ t: Date | string | null }>(NEXT_DUE);
+      const t = next[0]?.t;
+      wakeIn(t ? new Date(t).getTime() - clock.now().getTime() : pollMs);
+    } catch (e) {
+      if (running) log.error("webhook dispatcher: cannot read the outbox", { err: e });
+      wakeIn(pollMs);
+    }
+  }
+
+  function track(p: Promise<void>) {
+    inFlight.add(p);
+    p.finally(() => {
+      inFlight.delete(p);
+      kick();
+    });
+  }
+
+  async function attempt(row: OutboxRow): Promise<Outcome> {
+    if (row.channel === "http") {
+      let url: URL;
+      try {
+        url = new URL(row.target);
+      } catch {
+        return { ok: false, permanent: true, error: "malformed URL" };
+      }
+      const dest = await destinations.resolve(url);
+      if (!dest.ok) return { ok: false, permanent: true, error: dest.reason };
+      const body = notificationBody(row.payload);
+      const timestamp = Math.floor(clock.now().getTime() / 1000);
+      const r = await poster.post(
+        url,
+        body,
+        {
+          [WEBHOOK_HEADERS.id]: row.message_id,
+          [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+          [WEBHOOK_HEADERS.signature]: signWebhook(row.secret, row.message_id, timestamp, body),
+        },
+        { address: dest.address, signal: stopping.signal },
+      );
+      if (r.error) return { ok: false, error: r.error };
+      const ok = r.statusCode !== undefined && r.statusCode >= 200 && r.statusCode < 300;
+      return { ok, statusCode: r.statusCode, error: ok ? undefined : `HTTP ${r.statusCode}` };
+    }
+    const mail = balanceChangeMail(row.payload, row.target, {
+      description: row.description ?? undefined,
+      at: new Date(row.created_at),
+      timeZone: clock.timeZone,
+    });
+    if (!mail.to.length) return { ok: false, permanent: true, error: "no e-mail address" };
+    if (!smtp)
+      return { ok: true, sandboxMail: { to: mail.to.join(", "), subject: mail.subject, text: mail.text } };
+    try {
+      await smtp.send(mail, row.message_id);
+      return { ok: true };
+    } catch (e) {
+      const err = e as { code?: string; responseCode?: number; message?: string };
+      return {
+        ok: false,
+        statusCode: err.responseCode,
+        error: `${err.code ?? "SMTP"}: ${err.message ?? "error"}`,
+      };
+    }
+  }
+
+  async function deliver(row: OutboxRow) {
+    const started = performance.now();
+    let outcome: Outcome;
+    try {
+      outcome = await attempt(row);
+    } catch (e) {
+      outcome = { ok: false, error: (e as Error).message ?? "error" };
+    }
+    // A delivery cut short by shutdown is not an attempt: the lease brings the row back.
+    if (stopping.signal.aborted) return;
+    const now = clock.now();
+    const retryAt =
+      outcome.ok || outcome.permanent
+        ? null
+        : nextAttemptAt(new Date(row.created_at), now, row.attempts, config.webhookRetryBaseMs);
+    const state = outcome.ok ? "delivered" : retryAt ? "pending" : "failed";
+    const error = outcome.error ? outcome.error.slice(0, 500) : null;
+    try {
+      await db.query(RECORD, [
+        row.id,
+        row.message_id,
+        row.channel,
+        row.target,
+        row.attempts,
+        now,
+        Math.round(performance.now() - started),
+        outcome.statusCode ?? null,
+        outcome.ok,
+        error,
+        state,
+        retryAt,
+        outcome.ok ? now : null,
+        outcome.sandboxMail?.to ?? null,
+        outcome.sandboxMail?.subject ?? null,
+        outcome.sandboxMail?.text ?? null,
+      ]);
+    } catch (e) {
+      if (running)
+        log.error("webhook dispatcher: cannot record an attempt", { messageId: row.message_id, err: e });
+      return;
+    }
+    if (state === "failed") {
+      log.warn("webhook notification given up", {
+        messageId: row.message_id,
+        webhookId: row.webhook_id,
+        channel: row.channel,
+        attempts: row.attempts,
+        error,
+      });
+    }
+  }
+
+  const onEvent = () => kick();
+  bank.events.on("balance-changed", onEvent);
+  bank.events.on("clock-advanced", onEvent);
+  const unlisten = await db.listen("bank_outbox", onEvent);
+
+  bank.onClose(async () => {
+    running = false;
+    clearTimeout(timer);
+    bank.events.off("balance-changed", onEvent);
+    bank.events.off("clock-advanced", onEvent);
+    stopping.abort();
+    smtp?.close();
+    await unlisten().catch(() => {});
+    await pumping?.catch(() => {});
+    await Promise.allSettled([...inFlight]);
+    poster.close();
+  });
+
+  // Resume what a previous run left: due rows and rows whose claimant is gone.
+  kick();
+  return { kick };
+}

@@ -1,0 +1,55 @@
+// Balance-change webhooks: register, list, delete (specification, "Webhooks"), and the sandbox
+// views of what was delivered.
+import { endpoints } from "../../lib/bank-api/endpoints.ts";
+import { longError } from "../../lib/bank-api/errors.ts";
+import { WEBHOOK_DELETE_MESSAGES, type Webhook } from "../../lib/bank-api/webhooks.ts";
+import type { Bank } from "../context.ts";
+import { badField } from "../http/errors.ts";
+import type { Router } from "../http/router.ts";
+import { ownedAccount } from "../ledger/accounts.ts";
+import { createDestinationCheck } from "../notify/destination.ts";
+import { deleteWebhook, insertWebhook, webhooksOfCustomer } from "../notify/webhook-store.ts";
+import { registerSandboxNotifyRoutes } from "../sandbox/notify.ts";
+
+export function registerWebhookRoutes(router: Router, bank: Bank) {
+  const destinations = createDestinationCheck({
+    sandbox: bank.config.sandbox,
+    allow: bank.config.webhookAllow,
+  });
+
+  // POST /v2/webhooks/register - a webhook on one of the customer's accounts
+  router.v2(endpoints.registerWebhook, async ({ customer, body }): Promise<Webhook> => {
+    if (body.WebHookUrl) {
+      const refused = destinations.refusedAtRegistration(new URL(body.WebHookUrl));
+      if (refused) throw badField("WebHookUrl", refused);
+    }
+    const account = await ownedAccount(bank.db, customer.id, body.AccountNumber);
+    if (!account) {
+      return {
+        WebHookId: "",
+        AccountNumber: body.AccountNumber,
+        Description: body.Description ?? "",
+        WebHookUrl: body.WebHookUrl ?? "",
+        Emails: body.Emails ?? "",
+        Sms: body.Sms ?? "",
+        Errors: [longError("ACCOUNT_NOT_FOUND", "AccountNumber")],
+      };
+    }
+    const created = await insertWebhook(bank.db, customer.id, body, bank.clock.now());
+    return { ...created, Errors: [] };
+  });
+
+  // GET /v2/webhooks/get - the customer's webhooks, optionally of one account or one id
+  router.v2(endpoints.listWebhooks, async ({ customer, query }) =>
+    webhooksOfCustomer(bank.db, customer.id, query),
+  );
+
+  // DELETE /v2/webhooks/delete - removes one of the customer's webhooks; answers a string
+  router.v2(endpoints.deleteWebhook, async ({ customer, query }) =>
+    (await deleteWebhook(bank.db, customer.id, query.webHookId))
+      ? WEBHOOK_DELETE_MESSAGES.deleted(query.webHookId)
+      : WEBHOOK_DELETE_MESSAGES.notFound,
+  );
+
+  registerSandboxNotifyRoutes(router, bank);
+}
