@@ -1,0 +1,110 @@
+// Starts the bank and the dashboard exactly as `npm start` does, in a fresh data folder on free
+// ports, and reads the demo users from its output. The whole process group is stopped at the end
+// (killing `npm start` alone would leave next-server running).
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export interface DemoUser {
+  email: string;
+  role: string;
+  password: string;
+}
+
+export interface RunningDashboard {
+  url: string;
+  users: DemoUser[];
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const READY = /Dashboard ready: (http:\/\/127\.0\.0\.1:\d+)/;
+const DEMO_USER = /demo user: (\S+) role=(\w+) password=(\S+)/g;
+
+export async function startDashboard(
+  env: Record<string, string> = {},
+  timeoutMs = 240_000,
+): Promise<RunningDashboard> {
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-e2e-"));
+  const [port, bankPort] = [await freePort(), await freePort()];
+  const child: ChildProcess = spawn("npm", ["start"], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      BANK_PORT: String(bankPort),
+      ...env,
+    },
+  });
+  let output = "";
+  child.stdout?.on("data", (b: Buffer) => {
+    output += b.toString();
+  });
+  child.stderr?.on("data", (b: Buffer) => {
+    output += b.toString();
+  });
+
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise<void>((r) => child.once("exit", () => r()));
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {}
+      const timer = setTimeout(() => {
+        try {
+          if (child.pid) process.kill(-child.pid, "SIGKILL");
+        } catch {}
+      }, 10_000);
+      await exited;
+      clearTimeout(timer);
+      // Children of the group may outlive npm for a moment.
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {}
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`npm start was not ready in ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
+    const check = () => {
+      const m = READY.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout?.on("data", check);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited with ${code}:\n${output}`));
+    });
+  }).catch(async (e) => {
+    await stop();
+    throw e;
+  });
+
+  const users = [...output.matchAll(DEMO_USER)].map((m) => ({ email: m[1], role: m[2], password: m[3] }));
+  return { url, users, output: () => output, stop };
+}

@@ -1,0 +1,332 @@
+// The dashboard in real Chromium against the real bank and dashboard started by `npm start`:
+// balances, history with filters, the detail panel, CSV export, the extended-history notice,
+// keyboard use and the idle sign-out.
+import fs from "node:fs";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatUsd } from "../../lib/bank-api/money.ts";
+import type { AccountsResponse, HistoryItem, HistoryResponse } from "../../lib/dashboard-api/types.ts";
+import { historyToCsv, parseCsv } from "../../lib/format/csv.ts";
+import { addIsoDays, formatDay } from "../../lib/format/dates.ts";
+import { filterHistory } from "../../lib/format/history-filters.ts";
+import { type RunningDashboard, startDashboard } from "./dashboard-server.ts";
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const SHOTS = path.resolve("test-results/screenshots");
+const FIRST_WAIT = 90_000;
+
+let app: RunningDashboard;
+let browser: Browser;
+
+beforeAll(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  app = await startDashboard({ SESSION_IDLE_SECONDS: "20", SESSION_IDLE_WARNING_SECONDS: "10" });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+
+/**
+ * Sessions end after 20 idle seconds in these tests: while a step waits on the server, the
+ * "user" keeps moving the mouse, as a person watching the screen would.
+ */
+async function whileActive<T>(page: Page, work: Promise<T>): Promise<T> {
+  let x = 5;
+  const timer = setInterval(() => {
+    x = x === 5 ? 9 : 5;
+    void page.mouse.move(x, 5).catch(() => {});
+  }, 2000);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function signIn(context: BrowserContext, role = "viewer"): Promise<Page> {
+  const user = app.users.find((u) => u.role === role);
+  if (!user) throw new Error(`no demo ${role} in the npm start output:\n${app.output()}`);
+  const page = await context.newPage();
+  await page.goto(`${app.url}/sign-in`);
+  await page.getByLabel("Work e-mail").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/accounts/, { timeout: FIRST_WAIT });
+  return page;
+}
+
+/** The text of every rendered body row of the history table, cell by cell. */
+function visibleRows(page: Page): Promise<string[][]> {
+  return page
+    .locator("tbody tr[data-row-index]")
+    .evaluateAll((trs) =>
+      trs.map((tr) => Array.from(tr.querySelectorAll("td")).map((td) => td.innerText.trim())),
+    );
+}
+
+/** "−$1,250.50" or "+$30.00" as the table shows it, to CSV's "-1250.50" / "30.00". */
+function tableAmountToDecimal(text: string): string {
+  const negative = text.startsWith("−") || text.startsWith("-");
+  const digits = text.replace(/[^0-9.]/g, "");
+  return `${negative ? "-" : ""}${digits}`;
+}
+
+async function countText(page: Page): Promise<string> {
+  return (
+    await page.getByText(/^(Showing [\d,]+ of [\d,]+ transactions|[\d,]+ transactions?)/).innerText()
+  ).trim();
+}
+
+describe("dashboard in Chromium", () => {
+  let context: BrowserContext;
+  let page: Page;
+  let accounts: AccountsResponse;
+  let senAccount: string;
+  let range: { from: string; to: string };
+  let loaded: HistoryItem[];
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: { width: 1360, height: 900 }, acceptDownloads: true });
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it("signs in as the viewer and shows every account's balances as the API reports them", async () => {
+    page = await signIn(context, "viewer");
+    await page.getByRole("heading", { name: "Accounts and balances" }).waitFor();
+    await whileActive(
+      page,
+      page.getByRole("heading", { name: /All accounts/ }).waitFor({ timeout: FIRST_WAIT }),
+    );
+
+    const res = await page.request.get(`${app.url}/api/accounts`);
+    expect(res.status()).toBe(200);
+    accounts = (await res.json()) as AccountsResponse;
+    expect(accounts.accounts.filter((a) => a.type === "DDA")).toHaveLength(1);
+    expect(accounts.accounts.filter((a) => a.type === "SEN")).toHaveLength(2);
+
+    for (const a of accounts.accounts) {
+      const card = page.getByRole("article", { name: a.name, exact: true });
+      const text = await card.innerText();
+      expect(text).toContain(formatUsd(a.availableCents));
+      expect(text).toContain(formatUsd(a.currentCents));
+      expect(text).toContain(formatUsd(a.holdsCents));
+      expect(text).toContain(a.accountNumber);
+      expect(text).toContain(a.status);
+      expect(text).toContain(a.type === "SEN" ? "SEN network" : "DDA");
+    }
+    const totals = await page.getByRole("region", { name: /All accounts/ }).innerText();
+    expect(totals).toContain(formatUsd(accounts.totals.availableCents));
+    expect(totals).toContain(formatUsd(accounts.totals.currentCents));
+    // A viewer has no user management.
+    expect(
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).count(),
+    ).toBe(0);
+    await shot(page, "accounts");
+  });
+
+  it("opens a SEN account and shows the extended-history notice for a range with the busy day", async () => {
+    const sen = accounts.accounts.filter((a) => a.type === "SEN")[0];
+    senAccount = sen.accountNumber;
+    await page.getByRole("link", { name: sen.name, exact: true }).click();
+    await page.waitForURL(new RegExp(`/accounts/${senAccount}`));
+    await whileActive(
+      page,
+      page.getByRole("heading", { level: 1, name: sen.name, exact: true }).waitFor({ timeout: FIRST_WAIT }),
+    );
+    await expect.poll(() => new URL(page.url()).searchParams.get("to")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // The busy day is 6 days before the bank's today; the bank's time zone may be a day behind.
+    const today = new URL(page.url()).searchParams.get("to") as string;
+    range = { from: addIsoDays(today, -9), to: addIsoDays(today, -3) };
+    await page.getByLabel("From").fill(range.from);
+    await page.getByLabel("To", { exact: true }).fill(range.to);
+    await page.getByRole("button", { name: "Show transactions" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("from")).toBe(range.from);
+
+    const notice = page.getByRole("status").filter({ hasText: /day by day/ });
+    await whileActive(page, notice.waitFor({ timeout: FIRST_WAIT }));
+    await whileActive(page, page.getByText(/^[\d,]+ transactions$/).waitFor({ timeout: FIRST_WAIT }));
+
+    const res = await page.request.get(
+      `${app.url}/api/accounts/${senAccount}/history?from=${range.from}&to=${range.to}&order=D`,
+    );
+    const history = (await res.json()) as HistoryResponse;
+    expect(history.source).toBe("extendedhistory");
+    loaded = history.items;
+    expect(loaded.length).toBeGreaterThan(520);
+    expect(await countText(page)).toBe(`${loaded.length.toLocaleString("en-US")} transactions`);
+
+    // Virtualised: hundreds of transactions, only the visible rows in the DOM.
+    const rendered = await page.locator("tbody tr[data-row-index]").count();
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(80);
+    const table = page.getByRole("table", { name: /Transactions between/ });
+    expect(await table.getAttribute("aria-rowcount")).toBe(String(loaded.length + 1));
+
+    // The first rows on screen are the first items the API returned, in order.
+    const rows = await visibleRows(page);
+    for (let i = 0; i < 5; i++) {
+      expect(rows[i][0]).toBe(formatDay(loaded[i].date));
+      expect(rows[i][1]).toContain(loaded[i].description);
+      expect(tableAmountToDecimal(rows[i][3])).toBe(
+        (loaded[i].direction === "debit" ? "-" : "") + (Math.abs(loaded[i].amountCents) / 100).toFixed(2),
+      );
+    }
+    await shot(page, "account");
+  });
+
+  it("filters history by text and by debit or credit, keeps the filters in the URL and after a reload", async () => {
+    const withMemo = loaded.find((i) => i.sen?.memo) ?? loaded[0];
+    const term = withMemo.sen?.memo || withMemo.description;
+    const none = { q: "", dir: "all", min: "", max: "" } as const;
+
+    await page.getByLabel("Search").fill(term);
+    const byText = filterHistory(loaded, { ...none, q: term });
+    expect(byText.length).toBeLessThan(loaded.length);
+    await expect
+      .poll(() => countText(page))
+      .toBe(
+        `Showing ${byText.length.toLocaleString("en-US")} of ${loaded.length.toLocaleString("en-US")} transactions`,
+      );
+    const textRows = await visibleRows(page);
+    expect(textRows[0][1].toLowerCase()).toContain(term.toLowerCase().split(/\s+/)[0]);
+    expect(new URL(page.url()).searchParams.get("q")).toBe(term);
+
+    await page.getByLabel("Search").fill("");
+    await page.getByLabel("Direction").selectOption("debit");
+    const debits = filterHistory(loaded, { ...none, dir: "debit" });
+    expect(debits.length).toBeGreaterThan(0);
+    expect(debits.length).toBeLessThan(loaded.length);
+    await expect
+      .poll(() => countText(page))
+      .toBe(
+        `Showing ${debits.length.toLocaleString("en-US")} of ${loaded.length.toLocaleString("en-US")} transactions`,
+      );
+    const debitRows = await visibleRows(page);
+    expect(debitRows.length).toBeGreaterThan(0);
+    for (const r of debitRows) expect(r[2]).toBe("Debit");
+    expect(new URL(page.url()).searchParams.get("dir")).toBe("debit");
+
+    // A shared or reloaded link shows the same filtered view.
+    await page.reload();
+    await whileActive(page, page.getByText(/^Showing/).waitFor({ timeout: FIRST_WAIT }));
+    expect(await page.getByLabel("Direction").inputValue()).toBe("debit");
+    expect(await page.getByLabel("From").inputValue()).toBe(range.from);
+    expect(await countText(page)).toContain(`Showing ${debits.length.toLocaleString("en-US")} of`);
+    await shot(page, "account-filtered", false);
+  });
+
+  it("opens the detail panel of a row with every field, and Escape closes it and returns focus", async () => {
+    const debits = filterHistory(loaded, { q: "", dir: "debit", min: "", max: "" });
+    const first = debits[0];
+    await page.locator('tbody tr[data-row-index="0"]').click();
+    const dialog = page.getByRole("dialog", { name: "Transaction details" });
+    await dialog.waitFor();
+    const text = await dialog.innerText();
+    for (const line of first.descriptions) expect(text).toContain(line);
+    expect(text).toContain(first.uniqueId);
+    if (first.sen) {
+      expect(text).toContain("SEN counterparty");
+      expect(text).toContain(first.sen.counterpartyAccount);
+      expect(text).toContain(first.sen.counterpartyName);
+      if (first.sen.memo) expect(text).toContain(first.sen.memo);
+    }
+    if (first.idempotencyKey) expect(text).toContain(first.idempotencyKey);
+    if (first.paymentId) expect(text).toContain(first.paymentId);
+    expect(text).toContain("Debit");
+    await shot(page, "transaction-detail", false);
+
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-row-index")))
+      .toBe("0");
+  });
+
+  it("exports exactly the rows the filters show as CSV", async () => {
+    const shown = filterHistory(loaded, { q: "", dir: "debit", min: "", max: "" });
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: /Export CSV/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(
+      `transactions-${senAccount}-${range.from}-to-${range.to}-filtered.csv`,
+    );
+    const file = await download.path();
+    const csv = fs.readFileSync(file, "utf8").replace(/^\uFEFF/, "");
+    const rows = parseCsv(csv);
+    expect(rows.length - 1).toBe(shown.length);
+    expect(csv).toBe(historyToCsv(shown));
+
+    // A sample against what the table itself shows.
+    const table = await visibleRows(page);
+    const header = rows[0];
+    const col = (name: string) => header.indexOf(name);
+    for (let i = 0; i < Math.min(5, table.length); i++) {
+      const r = rows[i + 1];
+      expect(formatDay(r[col("Date")])).toBe(table[i][0]);
+      expect(table[i][1]).toContain(r[col("Description")]);
+      expect(r[col("Debit/Credit")]).toBe(table[i][2]);
+      expect(r[col("Amount")]).toBe(tableAmountToDecimal(table[i][3]));
+      expect(r[col("Balance after")]).toBe(tableAmountToDecimal(table[i][4]));
+    }
+  });
+
+  it("reaches a row with Tab, moves with the arrow keys and opens it with Enter", async () => {
+    await page.getByLabel("Maximum amount ($)").focus();
+    let onRow = false;
+    for (let i = 0; i < 6 && !onRow; i++) {
+      await page.keyboard.press("Tab");
+      onRow = (await page.evaluate(() => document.activeElement?.getAttribute("data-row-index"))) !== null;
+    }
+    expect(onRow).toBe(true);
+    await page.keyboard.press("ArrowDown");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-row-index")))
+      .toBe("1");
+    await shot(page, "keyboard-row-focus", false);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Transaction details" });
+    await dialog.waitFor();
+    // Focus is inside the panel and Tab stays there.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-row-index")))
+      .toBe("1");
+  });
+
+  it("warns an idle user, then signs them out to the sign-in page", async () => {
+    const warning = page.getByRole("alertdialog", { name: "Your session is about to end" });
+    await warning.waitFor({ timeout: 40_000 });
+    await shot(page, "idle-warning", false);
+    await page.waitForURL(/\/sign-in/, { timeout: 40_000 });
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    await shot(page, "sign-in", false);
+    // The session really ended: the API refuses it.
+    expect((await page.request.get(`${app.url}/api/accounts`)).status()).toBe(401);
+  });
+});
