@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../bank/clock.ts";
-import { BACKENDS, type TestBank, type TestCustomer, newCustomer, startTestBank, transferBody } from "../helpers/bank.ts";
+import {
+  BACKENDS,
+  newCustomer,
+  startTestBank,
+  type TestBank,
+  type TestCustomer,
+  transferBody,
+} from "../helpers/bank.ts";
 
 /** Posts n credits on one business day through the ledger's own function (fast seeding). */
 async function seedCredits(bank: TestBank, account: string, date: string, n: number, paymentId = "") {
@@ -49,8 +56,14 @@ describe.each(BACKENDS)("history on $name", ({ postgres }) => {
     const asc = await history({ beginDate: d3, endDate: d2, displayOrder: "A" });
     const ascItems: Tx[] = asc.json.ResponseData[0].TRANSACTION;
     expect(ascItems.map((t) => t.TRANDATE)).toEqual([d3, d3, d3, d2, d2]);
-    const desc = await history({ beginDate: `${d3}T12:00:00-05:00`, endDate: `${d2}T12:00:00-05:00`, displayOrder: "d" });
-    expect(desc.json.ResponseData[0].TRANSACTION.map((t: Tx) => t.TRANAMT)).toEqual([...ascItems.map((t) => t.TRANAMT)].reverse());
+    const desc = await history({
+      beginDate: `${d3}T12:00:00-05:00`,
+      endDate: `${d2}T12:00:00-05:00`,
+      displayOrder: "d",
+    });
+    expect(desc.json.ResponseData[0].TRANSACTION.map((t: Tx) => t.TRANAMT)).toEqual(
+      [...ascItems.map((t) => t.TRANAMT)].reverse(),
+    );
   });
 
   it("reads from beginDate to today when endDate is absent", async () => {
@@ -80,6 +93,28 @@ describe.each(BACKENDS)("history on $name", ({ postgres }) => {
     expect(nosy.json.ERROR).toHaveLength(1);
   });
 
+  it("matches nothing for a well-formed UniqueId with an impossible date or amount", async () => {
+    for (const [date, amount] of [
+      ["20261399", "1.00"],
+      ["2026xx01", "1.00"],
+      ["20261101", "1.001"],
+    ]) {
+      const forged = Buffer.from(
+        JSON.stringify({
+          AccountNumber: acct,
+          TransactionDate: date,
+          TransactionAmount: amount,
+          TransactionCode: "1100",
+          Description: "x",
+          ExtendedDescriptionLine2: "",
+        }),
+      ).toString("base64");
+      const r = await c.api("GET", "/v2/account/history", { query: { uniqueId: forged } });
+      expect(r.status).toBe(200);
+      expect(r.json.ResponseData[0].TRANSACTION).toEqual([]);
+    }
+  });
+
   it("finds the entries of a payment by paymentId", async () => {
     await seedCredits(bank, acct, addDays(today, -10), 1, "M01TESTPAY0001");
     const r = await history({ paymentId: "M01TESTPAY0001" });
@@ -92,13 +127,19 @@ describe.each(BACKENDS)("history on $name", ({ postgres }) => {
     const busy = await c.account("SEN", 0);
     const day = addDays(today, -1);
     await seedCredits(bank, busy, day, 520);
-    const exact = await c.api("GET", "/v2/account/history", { query: { accountNumber: busy, beginDate: day, endDate: day } });
+    const exact = await c.api("GET", "/v2/account/history", {
+      query: { accountNumber: busy, beginDate: day, endDate: day },
+    });
     expect(exact.json.ResponseData[0]).toMatchObject({ RECS_RETURNED: 520, MOREDATA: "N" });
     await seedCredits(bank, busy, day, 1);
-    const over = await c.api("GET", "/v2/account/history", { query: { accountNumber: busy, beginDate: day, endDate: day } });
+    const over = await c.api("GET", "/v2/account/history", {
+      query: { accountNumber: busy, beginDate: day, endDate: day },
+    });
     expect(over.json.ResponseData[0]).toMatchObject({ RECS_RETURNED: 520, MOREDATA: "Y" });
     expect(over.json.ResponseData[0].TRANSACTION).toHaveLength(520);
-    const ext = await c.api("GET", "/v2/account/extendedhistory", { query: { accountNumber: busy, date: day } });
+    const ext = await c.api("GET", "/v2/account/extendedhistory", {
+      query: { accountNumber: busy, date: day },
+    });
     expect(ext.json.ResponseData[0]).toMatchObject({ RECS_RETURNED: 521, MOREDATA: "N" });
   });
 
@@ -106,27 +147,41 @@ describe.each(BACKENDS)("history on $name", ({ postgres }) => {
     const busier = await c.account("SEN", 0);
     const day = addDays(today, -4);
     await seedCredits(bank, busier, day, 5000);
-    const exact = await c.api("GET", "/v2/account/extendedhistory", { query: { accountNumber: busier, date: day, displayOrder: "D" } });
+    const exact = await c.api("GET", "/v2/account/extendedhistory", {
+      query: { accountNumber: busier, date: day, displayOrder: "D" },
+    });
     expect(exact.json.ResponseData[0]).toMatchObject({ RECS_RETURNED: 5000, MOREDATA: "N" });
     await seedCredits(bank, busier, day, 1);
-    const over = await c.api("GET", "/v2/account/extendedhistory", { query: { accountNumber: busier, date: `${day}T10:00:00Z` } });
+    const over = await c.api("GET", "/v2/account/extendedhistory", {
+      query: { accountNumber: busier, date: `${day}T10:00:00Z` },
+    });
     expect(over.json.ResponseData[0]).toMatchObject({ RECS_RETURNED: 5000, MOREDATA: "Y" });
   });
 
   it("keeps the history of both sides of a transfer", async () => {
     const from = await c.account("SEN", 50);
     const to = await other.account("SEN", 0);
-    await c.api("POST", "/v2/account/transfersen", { body: transferBody(from, to, 20, { AccountFromDescription2: "rent" }) });
+    await c.api("POST", "/v2/account/transfersen", {
+      body: transferBody(from, to, 20, { AccountFromDescription2: "rent" }),
+    });
     const mine = await c.api("GET", "/v2/account/history", { query: { accountNumber: from } });
     const theirs = await other.api("GET", "/v2/account/history", { query: { accountNumber: to } });
-    expect(mine.json.ResponseData[0].TRANSACTION.map((t: Tx) => t.TRANDESC)).toEqual(["OPENING DEPOSIT", `SEN to ${to}`]);
+    expect(mine.json.ResponseData[0].TRANSACTION.map((t: Tx) => t.TRANDESC)).toEqual([
+      "OPENING DEPOSIT",
+      `SEN to ${to}`,
+    ]);
     expect(theirs.json.ResponseData[0].TRANSACTION.map((t: Tx) => t.TRANDESC)).toEqual([`SEN from ${from}`]);
   });
 
   it("answers in XML", async () => {
-    const r = await c.api("GET", "/v2/account/history", { query: { accountNumber: acct, beginDate: addDays(today, -3) }, headers: { accept: "application/xml" } });
+    const r = await c.api("GET", "/v2/account/history", {
+      query: { accountNumber: acct, beginDate: addDays(today, -3) },
+      headers: { accept: "application/xml" },
+    });
     expect(r.headers.get("content-type")).toMatch(/application\/xml/);
-    expect(r.text).toMatch(/<HistoryResponse><SEQUENCE>0<\/SEQUENCE><ResponseData><RECS_RETURNED>\d+<\/RECS_RETURNED><MOREDATA>N<\/MOREDATA><TRANSACTION><TRANDATE>/);
+    expect(r.text).toMatch(
+      /<HistoryResponse><SEQUENCE>0<\/SEQUENCE><ResponseData><RECS_RETURNED>\d+<\/RECS_RETURNED><MOREDATA>N<\/MOREDATA><TRANSACTION><TRANDATE>/,
+    );
   });
 
   it.each([
@@ -138,6 +193,7 @@ describe.each(BACKENDS)("history on $name", ({ postgres }) => {
     [{ sequenceNumber: "99999999999" }, "sequenceNumber"],
     [{ beginDate: "2026-11-10", endDate: "2026-11-01" }, "endDate"],
     [{ uniqueId: "not-base64!" }, "uniqueId"],
+    [{ uniqueId: Buffer.from('{"AccountNumber":1}').toString("base64") }, "uniqueId"],
   ])("answers 400 for %j naming %s", async (query, field) => {
     const r = await history(query);
     expect(r.status).toBe(400);
