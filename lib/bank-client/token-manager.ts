@@ -106,7 +106,9 @@ export class TokenManager {
 
   private async acquire(rejected: string | null): Promise<string> {
     await this.ensureRow();
-    const token = await this.opts.db.tx(async (q) => {
+    // Failures are returned from the transaction, not thrown, so that what it recorded (a 429's
+    // Retry-After) is committed rather than rolled back.
+    const outcome = await this.opts.db.tx(async (q): Promise<string | BankCallError> => {
       const rows = await q.query<TokenRow>(
         "SELECT token, issued_at, expires_at, next_request_at FROM bank_tokens WHERE key_hash = $1 FOR UPDATE",
         [this.keyHash],
@@ -125,16 +127,22 @@ export class TokenManager {
       const waitUntil = ms(row?.next_request_at ?? null);
       if (waitUntil !== null && now < waitUntil) {
         if (usable) return this.keep(stored);
-        throw new BankCallError(
+        return new BankCallError(
           unavailable(
             `The bank allows a new access token in ${Math.ceil((waitUntil - now) / 1000)} seconds; try again then.`,
             Math.ceil((waitUntil - now) / 1000),
           ),
         );
       }
-      return this.request(q, usable ? stored : null);
+      try {
+        return await this.request(q, usable ? stored : null);
+      } catch (e) {
+        if (e instanceof BankCallError) return e;
+        throw e;
+      }
     });
-    return token;
+    if (outcome instanceof BankCallError) throw outcome;
+    return outcome;
   }
 
   private keep(h: Held): string {

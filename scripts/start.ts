@@ -1,0 +1,238 @@
+// `npm start`: builds the dashboard when its sources are newer than the build, starts the bank
+// (unless BANK_API_URL names one) and the dashboard, creates the demo users on first start,
+// waits until both answer and the dashboard's database is warm, then prints the URLs and the
+// demo users. Stops both process groups on SIGINT/SIGTERM; exits non-zero if either dies.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import readline from "node:readline";
+import type { Role } from "../lib/auth/permissions.ts";
+import { createUser, findUserByEmail, setUserPassword } from "../lib/auth/users.ts";
+import { openDashboardDb } from "../lib/db/client.ts";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+process.chdir(root);
+
+const env = process.env;
+const DATA_DIR = path.resolve(env.DATA_DIR || ".data");
+const BANK_PORT = Number(env.BANK_PORT || 4000);
+const PORT = Number(env.PORT || 3000);
+const DIST_DIR = env.NEXT_DIST_DIR || ".next";
+const NEXT_BIN = path.join(root, "node_modules/next/dist/bin/next");
+const DEMO_ROLES: Role[] = ["viewer", "preparer", "approver", "admin"];
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+/** Says what went wrong, stops both children and exits 1; the returned promise never settles. */
+function fail(message: string): Promise<never> {
+  if (!stopping) console.error(`npm start: ${message}`);
+  void stopAll().then(() => process.exit(1));
+  return new Promise<never>(() => {});
+}
+
+// Build -----------------------------------------------------------------------------------
+
+function newestSource(): number {
+  let newest = 0;
+  const walk = (p: string) => {
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      for (const e of fs.readdirSync(p))
+        if (e !== "node_modules" && !e.startsWith(".")) walk(path.join(p, e));
+    } else newest = Math.max(newest, st.mtimeMs);
+  };
+  for (const p of [
+    "app",
+    "components",
+    "lib",
+    "proxy.ts",
+    "next.config.js",
+    "postcss.config.mjs",
+    "package.json",
+  ])
+    walk(path.join(root, p));
+  return newest;
+}
+
+async function buildIfNeeded(): Promise<void> {
+  const buildId = path.join(root, DIST_DIR, "BUILD_ID");
+  const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
+  if (built && built >= newestSource()) return;
+  console.log(
+    built ? "Sources changed since the last build: building the dashboard…" : "Building the dashboard…",
+  );
+  const r = spawnSync(process.execPath, [NEXT_BIN, "build"], {
+    stdio: "inherit",
+    env: { ...env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (r.status !== 0) await fail("the dashboard build failed (see the output above)");
+}
+
+// Secrets and demo users ------------------------------------------------------------------
+
+function ownerOnlyFile(file: string, make: () => string): string {
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  const value = make();
+  fs.writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return value;
+}
+
+interface DemoUser {
+  email: string;
+  role: Role;
+  password: string;
+}
+
+async function ensureDemoUsers(): Promise<DemoUser[]> {
+  const file = path.join(DATA_DIR, "demo-users.json");
+  let users: DemoUser[] = [];
+  if (fs.existsSync(file)) users = JSON.parse(fs.readFileSync(file, "utf8")) as DemoUser[];
+  const fresh = users.length !== DEMO_ROLES.length;
+  if (fresh) {
+    users = DEMO_ROLES.map((role) => ({
+      email: `${role}@northwind.example`,
+      role,
+      password: randomBytes(12).toString("base64url"),
+    }));
+    fs.writeFileSync(file, `${JSON.stringify(users, null, 2)}\n`, { mode: 0o600 });
+  }
+  // Opened and closed before the dashboard starts: one process per embedded database.
+  const db = await openDashboardDb({
+    url: env.DATABASE_URL || undefined,
+    dataDir: path.join(DATA_DIR, "dashboard"),
+  });
+  try {
+    for (const u of users) {
+      const existing = await findUserByEmail(db, u.email);
+      const name = `Demo ${u.role[0].toUpperCase()}${u.role.slice(1)}`;
+      if (!existing) await createUser(db, { email: u.email, name, role: u.role, password: u.password });
+      // New passwords were just generated (the file was missing): they replace the old ones.
+      else if (fresh) await setUserPassword(db, existing.id, u.password);
+    }
+  } finally {
+    await db.close();
+  }
+  return users;
+}
+
+// Children --------------------------------------------------------------------------------
+
+function launch(name: string, args: string[], childEnv: NodeJS.ProcessEnv): ChildProcess {
+  // Its own process group, so stopping it also stops what it started (next-server).
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: childEnv,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    const out = stream === child.stderr ? process.stderr : process.stdout;
+    readline.createInterface({ input: stream }).on("line", (line) => out.write(`[${name}] ${line}\n`));
+  }
+  child.on("exit", (code, signal) => {
+    if (!stopping) void fail(`the ${name} stopped unexpectedly (${signal ?? `exit code ${code}`})`);
+  });
+  return child;
+}
+
+function signalGroup(child: ChildProcess, sig: NodeJS.Signals) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, sig);
+  } catch {}
+}
+
+async function stopAll(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) signalGroup(c, "SIGTERM");
+  const deadline = Date.now() + 8000;
+  while (Date.now() < deadline && children.some((c) => c.exitCode === null && c.signalCode === null))
+    await sleep(100);
+  for (const c of children) signalGroup(c, "SIGKILL");
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(what: string, ok: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (stopping) return new Promise<void>(() => {});
+    if (await ok().catch(() => false)) return;
+    await sleep(250);
+  }
+  await fail(`${what} did not become ready within ${Math.round(timeoutMs / 1000)} s`);
+}
+
+const answers =
+  (url: string, timeoutMs = 30_000) =>
+  async () =>
+    (await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })).status === 200;
+
+// Main ------------------------------------------------------------------------------------
+
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  process.on(sig, () => {
+    void stopAll().then(() => process.exit(0));
+  });
+}
+
+fs.mkdirSync(DATA_DIR, { recursive: true });
+await buildIfNeeded();
+const secret = ownerOnlyFile(path.join(DATA_DIR, "dashboard-secret"), () =>
+  randomBytes(32).toString("base64url"),
+);
+const demoUsers = await ensureDemoUsers();
+
+let bankUrl = env.BANK_API_URL;
+let subscriptionKey = env.BANK_SUBSCRIPTION_KEY;
+if (bankUrl) {
+  if (!subscriptionKey) await fail("BANK_API_URL is set, so BANK_SUBSCRIPTION_KEY must be set too");
+} else {
+  const credentials = path.join(DATA_DIR, "bank-demo.json");
+  fs.rmSync(credentials, { force: true });
+  launch("bank", ["--import", "tsx", "bank/main.ts"], {
+    ...env,
+    BANK_DEMO: "1",
+    BANK_DATA_DIR: path.join(DATA_DIR, "bank"),
+    BANK_PORT: String(BANK_PORT),
+    BANK_DEMO_CREDENTIALS_FILE: credentials,
+  });
+  bankUrl = `http://127.0.0.1:${BANK_PORT}`;
+  await waitFor("the bank", answers(`${bankUrl}/healthz`), 120_000);
+  await waitFor("the bank's demo credentials", async () => fs.existsSync(credentials), 60_000);
+  const demo = JSON.parse(fs.readFileSync(credentials, "utf8")) as {
+    subscriptionKey: string;
+    bankUrl: string;
+  };
+  subscriptionKey = demo.subscriptionKey;
+  bankUrl = demo.bankUrl || bankUrl;
+}
+
+const dashboardUrl = `http://127.0.0.1:${PORT}`;
+launch("dashboard", [NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(PORT)], {
+  ...env,
+  NODE_ENV: "production",
+  NEXT_TELEMETRY_DISABLED: "1",
+  NEXT_DIST_DIR: DIST_DIR,
+  BANK_API_URL: bankUrl,
+  BANK_SUBSCRIPTION_KEY: subscriptionKey,
+  DASHBOARD_DATA_DIR: path.join(DATA_DIR, "dashboard"),
+  NEXTAUTH_URL: env.NEXTAUTH_URL || dashboardUrl,
+  NEXTAUTH_SECRET: secret,
+});
+// /api/health opens the database: the slow first PGlite open happens before anyone signs in.
+await waitFor("the dashboard", answers(`${dashboardUrl}/api/health`), 180_000);
+
+for (const u of demoUsers) console.log(`demo user: ${u.email} role=${u.role} password=${u.password}`);
+console.log(`Bank: ${bankUrl}`);
+console.log(`Dashboard ready: ${dashboardUrl}`);

@@ -1,0 +1,211 @@
+// The bank client against the real bank: contract-checked answers, ERROR items and 400s as clear
+// error values, reads retried and writes not; and against a tiny misbehaving server (not the
+// bank), a malformed answer or a silent one becomes an error value instead of a crash.
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BankClient } from "../../lib/bank-client/client.ts";
+import { TokenManager } from "../../lib/bank-client/token-manager.ts";
+import { type DashboardDb, openDashboardDb } from "../../lib/db/client.ts";
+import { sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
+
+let bank: TestBank;
+let db: DashboardDb;
+let dir: string;
+let client: BankClient;
+let key: string;
+let account: string;
+
+beforeAll(async () => {
+  bank = await startTestBank();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-db-"));
+  db = await openDashboardDb({ dataDir: path.join(dir, "db") });
+  const c = await sandbox<{ customerId: number; subscriptionKey: string }>(
+    bank,
+    "POST",
+    "/sandbox/customers",
+    {
+      name: "Client Test Co",
+    },
+  );
+  key = c.subscriptionKey;
+  account = (
+    await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
+      customerId: c.customerId,
+      type: "SEN",
+      balance: 1234.56,
+    })
+  ).accountNumber;
+  const tokens = new TokenManager({ db, bankUrl: bank.url, subscriptionKey: key });
+  client = new BankClient({ bankUrl: bank.url, subscriptionKey: key, tokens });
+}, 120_000);
+
+afterAll(async () => {
+  await db?.close();
+  await bank?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A stand-in server for the cases the bank never produces: wrong shapes, 503s, silence. */
+async function misbehavingServer(handler: http.RequestListener) {
+  const server = http.createServer(handler);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const localKey = `sk_local_${Math.random().toString(36).slice(2)}`;
+  const tokens = new TokenManager({ db, bankUrl: url, subscriptionKey: localKey });
+  return {
+    url,
+    client: (o: { timeoutMs?: number; readRetries?: number } = {}) =>
+      new BankClient({ bankUrl: url, subscriptionKey: localKey, tokens, retryBaseMs: 10, ...o }),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+const tokenAnswer = (res: http.ServerResponse) => {
+  res.writeHead(200, { Authorization: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlc2lnbmF0dXJl" });
+  res.end();
+};
+
+describe("bank client against the bank", () => {
+  it("returns the contract's types for a well-formed answer", async () => {
+    const r = await client.call("balance", { query: { accountNumber: account } });
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.data.ResponseData[0].ACTNBR).toBe(account);
+      expect(r.data.ResponseData[0].AVAILBAL).toBe(1234.56);
+    }
+  });
+
+  it("turns ERROR items into a rejected value carrying the bank's message", async () => {
+    const r = await client.call("balance", { query: { accountNumber: "9999999999" } });
+    expect(r).toMatchObject({ ok: false, error: { kind: "rejected", message: "Account not found" } });
+  });
+
+  it("turns a 400 into a rejected value with the bank's field errors", async () => {
+    const r = await client.call("history", {
+      query: { accountNumber: account, beginDate: "2026-02-30", endDate: "2026-03-01" },
+    });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.kind).toBe("rejected");
+      expect(r.error.status).toBe(400);
+      expect(r.error.message).toMatch(/^The bank rejected the request/);
+      expect(r.error.fields?.[0]?.field).toBe("beginDate");
+    }
+  });
+
+  it("never puts the subscription key or the token into an error message", async () => {
+    const token = await client.tokens.getToken();
+    const r = await client.call("balance", { query: { accountNumber: "1" } });
+    expect(r.ok).toBe(false);
+    const text = JSON.stringify(r);
+    expect(text).not.toContain(key);
+    expect(text).not.toContain(token);
+  });
+});
+
+describe("bank client at the edge", () => {
+  it("returns a malformed answer as a bank_error value, not a crash", async () => {
+    const s = await misbehavingServer((req, res) => {
+      if (req.url?.startsWith("/v2/access/token")) return tokenAnswer(res);
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ SEQUENCE: "one", ResponseData: "not a list" }));
+    });
+    try {
+      const r = await s.client().call("accountList");
+      expect(r).toEqual({
+        ok: false,
+        error: { kind: "bank_error", message: "The bank's answer did not match the API contract." },
+      });
+      const notJson = await misbehavingServer((req, res) => {
+        if (req.url?.startsWith("/v2/access/token")) return tokenAnswer(res);
+        res.writeHead(200, { "Content-Type": "text/html" });
+        res.end("<html>gateway</html>");
+      });
+      try {
+        expect(await notJson.client().call("balance", { query: { accountNumber: "1" } })).toMatchObject({
+          ok: false,
+          error: { kind: "bank_error" },
+        });
+      } finally {
+        await notJson.close();
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("retries a read after a 503 and succeeds, but sends a write once", async () => {
+    let reads = 0;
+    let writes = 0;
+    const s = await misbehavingServer((req, res) => {
+      if (req.url?.startsWith("/v2/access/token")) return tokenAnswer(res);
+      if (req.method === "GET") {
+        reads++;
+        if (reads < 3) {
+          res.writeHead(503, { "Content-Type": "application/json" });
+          return res.end(
+            JSON.stringify({ statusCode: 503, message: "Host connection cannot be established" }),
+          );
+        }
+        res.writeHead(200, { "Content-Type": "application/json" });
+        return res.end(JSON.stringify({ SEQUENCE: 0, ResponseData: [], ERROR: [] }));
+      }
+      writes++;
+      res.writeHead(503, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ statusCode: 503, message: "Host connection cannot be established" }));
+    });
+    try {
+      const c = s.client();
+      expect((await c.call("accountList")).ok).toBe(true);
+      expect(reads).toBe(3);
+      const w = await c.call("transferSen", {
+        body: { AccountNumberFrom: "1", AccountNumberTo: "2", Amount: 1 },
+        idempotencyKey: "4b0d3c52-3f7e-4a59-9d5e-1f5b8f0e2a11",
+      });
+      expect(w).toMatchObject({ ok: false, error: { kind: "unavailable" } });
+      if (!w.ok) expect(w.error.message).toMatch(/Host connection cannot be established/);
+      expect(writes).toBe(1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("does not retry a 4xx", async () => {
+    let reads = 0;
+    const s = await misbehavingServer((req, res) => {
+      if (req.url?.startsWith("/v2/access/token")) return tokenAnswer(res);
+      reads++;
+      res.writeHead(400, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ statusCode: 400, message: "Invalid request information", errors: [] }));
+    });
+    try {
+      expect((await s.client().call("accountList")).ok).toBe(false);
+      expect(reads).toBe(1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("gives up after the timeout and reports the bank unavailable", async () => {
+    const s = await misbehavingServer((req, res) => {
+      if (req.url?.startsWith("/v2/access/token")) return tokenAnswer(res);
+      // Never answers.
+    });
+    try {
+      const started = Date.now();
+      const r = await s.client({ timeoutMs: 300, readRetries: 1 }).call("accountList");
+      expect(r).toMatchObject({ ok: false, error: { kind: "unavailable" } });
+      if (!r.ok) expect(r.error.message).toMatch(/did not answer \(no answer within 0.3 s\)/);
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await s.close();
+    }
+  });
+});
