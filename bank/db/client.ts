@@ -17,7 +17,12 @@ export interface Queryable {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
 }
 
-export interface BankDb extends Queryable {
+export interface HotPath {
+  /** A statement on the hot path, prepared once per connection on PostgreSQL (no parse or plan per call). */
+  prepared<T = Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]>;
+}
+
+export interface BankDb extends Queryable, HotPath {
   kind: "pglite" | "pg";
   orm: ReturnType<typeof drizzlePg<typeof schema>>;
   /** Runs fn in one transaction (BEGIN/COMMIT, rolled back on throw). */
@@ -56,6 +61,7 @@ async function openPglite(dataDir: string): Promise<BankDb> {
     kind: "pglite",
     orm: orm as unknown as BankDb["orm"],
     query,
+    prepared: (_name, text, params) => query(text, params),
     // PGlite has one connection; its transaction() serialises callers.
     tx: (fn) =>
       client.transaction((t) =>
@@ -90,6 +96,8 @@ async function openPg(url: string, poolSize: number): Promise<BankDb> {
     kind: "pg",
     orm,
     query,
+    prepared: async <T>(name: string, text: string, params: unknown[]) =>
+      (await pool.query({ name, text, values: params as unknown[] })).rows as T[],
     async tx(fn) {
       const conn = await pool.connect();
       try {

@@ -44,7 +44,8 @@ export function registerTransferRoutes(router: Router, bank: Bank) {
     const key = readIdempotencyKey(ctx.header("idempotency-key"));
     const now = bank.clock.now();
     const transferId = `SEN${randomBytes(6).toString("hex").toUpperCase()}`;
-    const rows = await bank.db.query<{ r: TransferResult }>(
+    const rows = await bank.db.prepared<{ r: TransferResult }>(
+      "sen_transfer",
       "SELECT sen_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) AS r",
       [
         customer.id,
