@@ -208,3 +208,15 @@ export async function readHistory(
       : "");
   return { ...base, items, source: "extendedhistory", truncatedDays, notice };
 }
+
+/** GET /api/accounts/[accountNumber]/balance: the balance alone, one bank call. */
+export async function accountBalance(bank: BankClient, accountNumber: string, now = new Date()) {
+  const b = await balanceOf(bank, accountNumber);
+  return {
+    accountNumber,
+    availableCents: toCents(b.AVAILBAL, "AVAILBAL"),
+    currentCents: toCents(b.CURRBAL, "CURRBAL"),
+    holdsCents: toCents(b.TOTALHOLDS, "TOTALHOLDS"),
+    asOf: now.toISOString(),
+  };
+}

@@ -152,3 +152,12 @@ export interface TotpEnrolment {
   secret: string;
   otpauthUrl: string;
 }
+
+// GET /api/accounts/[accountNumber]/balance: one balance read, for tiles that refresh often.
+export interface BalanceResponse {
+  accountNumber: string;
+  availableCents: number;
+  currentCents: number;
+  holdsCents: number;
+  asOf: string;
+}

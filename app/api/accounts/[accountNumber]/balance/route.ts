@@ -1,0 +1,12 @@
+// GET /api/accounts/[accountNumber]/balance - the account's balances alone (BalanceResponse)
+import { accountNumberFrom } from "@/lib/api/params";
+import { withRoute } from "@/lib/api/route";
+import { getBankClient } from "@/lib/bank-client";
+import { accountBalance } from "@/lib/bank-client/accounts";
+import type { BalanceResponse } from "@/lib/dashboard-api/types";
+
+export const GET = withRoute<undefined, undefined, { accountNumber: string }>(
+  async ({ params }): Promise<BalanceResponse> =>
+    accountBalance(await getBankClient(), accountNumberFrom(params)),
+  { permission: "accounts.read" },
+);

@@ -1,0 +1,583 @@
+// Every dashboard route handler, invoked as Next invokes it (a NextRequest carrying a real signed
+// next-auth session cookie), against the real bank and a real dashboard database: each role is
+// allowed or refused (403) exactly as lib/auth/permissions.ts says, no session is a 401, and
+// inputs, bank rejections and outages map to the API's error bodies.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { NextRequest } from "next/server";
+import { encode } from "next-auth/jwt";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+
+import { hasPermission, type Permission, ROLES, type Role } from "../../lib/auth/permissions.ts";
+import { createUser, type UserRow } from "../../lib/auth/users.ts";
+import { BankClient, setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
+import type {
+  AccountDetailResponse,
+  AccountsResponse,
+  AdminUsersResponse,
+  HistoryResponse,
+} from "../../lib/dashboard-api/types.ts";
+import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+import { sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
+
+const SECRET = "test-nextauth-secret-0123456789abcdef";
+process.env.NEXTAUTH_SECRET = SECRET;
+process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
+
+let bank: TestBank;
+let db: DashboardDb;
+let dir: string;
+const users = {} as Record<Role, UserRow>;
+let other: UserRow;
+let dda: string;
+let sen: string;
+let busy: string;
+
+type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type RouteModule = Record<string, Handler>;
+
+const mod = {
+  me: () => import("../../app/api/me/route.ts"),
+  session: () => import("../../app/api/session/route.ts"),
+  health: () => import("../../app/api/health/route.ts"),
+  accounts: () => import("../../app/api/accounts/route.ts"),
+  account: () => import("../../app/api/accounts/[accountNumber]/route.ts"),
+  balance: () => import("../../app/api/accounts/[accountNumber]/balance/route.ts"),
+  history: () => import("../../app/api/accounts/[accountNumber]/history/route.ts"),
+  adminUsers: () => import("../../app/api/admin/users/route.ts"),
+  adminUser: () => import("../../app/api/admin/users/[id]/route.ts"),
+  audit: () => import("../../app/api/admin/audit/route.ts"),
+  totp: () => import("../../app/api/profile/totp/route.ts"),
+  totpConfirm: () => import("../../app/api/profile/totp/confirm/route.ts"),
+};
+
+beforeAll(async () => {
+  bank = await startTestBank();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-routes-"));
+  db = await openDashboardDb({ dataDir: path.join(dir, "db") });
+  setDashboardDb(db);
+  const c = await sandbox<{ customerId: number; subscriptionKey: string }>(
+    bank,
+    "POST",
+    "/sandbox/customers",
+    {
+      name: "Northwind Traders LLC",
+    },
+  );
+  const open = async (type: "DDA" | "SEN", balance: number) =>
+    (
+      await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
+        customerId: c.customerId,
+        type,
+        balance,
+      })
+    ).accountNumber;
+  dda = await open("DDA", 250_000.1);
+  sen = await open("SEN", 1_000.05);
+  busy = await open("DDA", 0);
+  process.env.BANK_API_URL = bank.url;
+  process.env.BANK_SUBSCRIPTION_KEY = c.subscriptionKey;
+  for (const role of ROLES) {
+    users[role] = await createUser(db, {
+      email: `${role}@routes.example`,
+      name: `Route ${role}`,
+      role,
+      password: "correct horse battery staple",
+    });
+  }
+  other = await createUser(db, {
+    email: "other@routes.example",
+    name: "Other",
+    role: "viewer",
+    password: "x".repeat(12),
+  });
+}, 180_000);
+
+afterAll(async () => {
+  setBankClient(undefined);
+  setDashboardDb(undefined);
+  await db?.close();
+  await bank?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function cookieFor(user: UserRow, claims: Partial<{ signedInAt: number; lastActivity: number }> = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  const token = await encode({
+    secret: SECRET,
+    token: {
+      sub: user.id,
+      email: user.email,
+      name: user.name,
+      signedInAt: now,
+      lastActivity: now,
+      ...claims,
+    },
+  });
+  return `next-auth.session-token=${token}`;
+}
+
+async function invoke(
+  load: () => Promise<unknown>,
+  method: string,
+  url: string,
+  o: { cookie?: string; body?: unknown; params?: Record<string, string> } = {},
+): Promise<{ status: number; json: any }> {
+  const m = (await load()) as RouteModule;
+  const handler = m[method];
+  if (!handler) throw new Error(`${method} ${url} is not exported`);
+  const headers: Record<string, string> = {};
+  if (o.cookie) headers.cookie = o.cookie;
+  if (o.body !== undefined) headers["content-type"] = "application/json";
+  const req = new NextRequest(new URL(url, "http://127.0.0.1:3999"), {
+    method,
+    headers,
+    body: o.body === undefined ? undefined : JSON.stringify(o.body),
+  });
+  const res = await handler(req, { params: Promise.resolve(o.params ?? {}) });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+}
+
+interface RouteCase {
+  name: string;
+  load: () => Promise<unknown>;
+  method: string;
+  url: () => string;
+  params?: () => Record<string, string>;
+  body?: (role: Role) => unknown;
+  permission: Permission | null;
+}
+
+const ROUTES: RouteCase[] = [
+  { name: "GET /api/me", load: mod.me, method: "GET", url: () => "/api/me", permission: null },
+  { name: "GET /api/session", load: mod.session, method: "GET", url: () => "/api/session", permission: null },
+  {
+    name: "GET /api/accounts",
+    load: mod.accounts,
+    method: "GET",
+    url: () => "/api/accounts",
+    permission: "accounts.read",
+  },
+  {
+    name: "GET /api/accounts/[accountNumber]",
+    load: mod.account,
+    method: "GET",
+    url: () => `/api/accounts/${dda}`,
+    params: () => ({ accountNumber: dda }),
+    permission: "accounts.read",
+  },
+  {
+    name: "GET /api/accounts/[accountNumber]/balance",
+    load: mod.balance,
+    method: "GET",
+    url: () => `/api/accounts/${dda}/balance`,
+    params: () => ({ accountNumber: dda }),
+    permission: "accounts.read",
+  },
+  {
+    name: "GET /api/accounts/[accountNumber]/history",
+    load: mod.history,
+    method: "GET",
+    url: () => `/api/accounts/${dda}/history`,
+    params: () => ({ accountNumber: dda }),
+    permission: "accounts.read",
+  },
+  {
+    name: "GET /api/admin/users",
+    load: mod.adminUsers,
+    method: "GET",
+    url: () => "/api/admin/users",
+    permission: "users.manage",
+  },
+  {
+    name: "POST /api/admin/users",
+    load: mod.adminUsers,
+    method: "POST",
+    url: () => "/api/admin/users",
+    body: (role) => ({
+      email: `new-${role}-${Date.now()}@routes.example`,
+      name: "New Person",
+      role: "viewer",
+    }),
+    permission: "users.manage",
+  },
+  {
+    name: "PATCH /api/admin/users/[id]",
+    load: mod.adminUser,
+    method: "PATCH",
+    url: () => `/api/admin/users/${other.id}`,
+    params: () => ({ id: other.id }),
+    body: () => ({ role: "preparer" }),
+    permission: "users.manage",
+  },
+  {
+    name: "GET /api/admin/audit",
+    load: mod.audit,
+    method: "GET",
+    url: () => "/api/admin/audit",
+    permission: "audit.read",
+  },
+  {
+    name: "GET /api/profile/totp",
+    load: mod.totp,
+    method: "GET",
+    url: () => "/api/profile/totp",
+    permission: null,
+  },
+  {
+    name: "POST /api/profile/totp",
+    load: mod.totp,
+    method: "POST",
+    url: () => "/api/profile/totp",
+    permission: null,
+  },
+  {
+    name: "POST /api/profile/totp/confirm",
+    load: mod.totpConfirm,
+    method: "POST",
+    url: () => "/api/profile/totp/confirm",
+    body: () => ({ code: "000000" }),
+    permission: null,
+  },
+  {
+    name: "DELETE /api/profile/totp",
+    load: mod.totp,
+    method: "DELETE",
+    url: () => "/api/profile/totp",
+    body: () => ({ code: "000000" }),
+    permission: null,
+  },
+];
+
+describe("permissions on every route", () => {
+  for (const route of ROUTES) {
+    it(`${route.name}: 401 without a session`, async () => {
+      const r = await invoke(route.load, route.method, route.url(), {
+        params: route.params?.(),
+        body: route.body?.("viewer"),
+      });
+      expect(r.status).toBe(401);
+      expect(r.json.error.code).toBe("unauthenticated");
+    });
+    for (const role of ROLES) {
+      const allowed = route.permission === null || hasPermission(role, route.permission);
+      it(`${route.name}: ${role} is ${allowed ? "allowed" : "refused with 403"}`, async () => {
+        const r = await invoke(route.load, route.method, route.url(), {
+          cookie: await cookieFor(users[role]),
+          params: route.params?.(),
+          body: route.body?.(role),
+        });
+        if (allowed) {
+          expect([401, 403]).not.toContain(r.status);
+          expect(r.status).toBeLessThan(500);
+        } else {
+          expect(r.status).toBe(403);
+          expect(r.json.error.code).toBe("forbidden");
+        }
+      });
+    }
+  }
+
+  it("answers the health check without a session", async () => {
+    const r = await invoke(mod.health, "GET", "/api/health");
+    expect(r).toEqual({ status: 200, json: { status: "ok" } });
+  });
+});
+
+describe("sessions", () => {
+  it("refuses a session idle for longer than SESSION_IDLE_SECONDS", async () => {
+    const old = Math.floor(Date.now() / 1000) - 901;
+    const r = await invoke(mod.me, "GET", "/api/me", {
+      cookie: await cookieFor(users.viewer, { lastActivity: old }),
+    });
+    expect(r.status).toBe(401);
+    expect(r.json.error.message).toMatch(/without activity/);
+  });
+
+  it("refuses a session older than 12 hours however active", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const r = await invoke(mod.me, "GET", "/api/me", {
+      cookie: await cookieFor(users.viewer, { signedInAt: now - 12 * 3600 - 1, lastActivity: now }),
+    });
+    expect(r.status).toBe(401);
+    expect(r.json.error.message).toMatch(/12-hour/);
+  });
+
+  it("refuses a cookie signed with another secret", async () => {
+    const token = await encode({ secret: "another-secret", token: { sub: users.admin.id } });
+    const r = await invoke(mod.me, "GET", "/api/me", { cookie: `next-auth.session-token=${token}` });
+    expect(r.status).toBe(401);
+  });
+
+  it("returns the signed-in user as SessionUser", async () => {
+    const r = await invoke(mod.me, "GET", "/api/me", { cookie: await cookieFor(users.approver) });
+    expect(r.json).toEqual({
+      id: users.approver.id,
+      email: "approver@routes.example",
+      name: "Route approver",
+      role: "approver",
+      totpEnabled: false,
+    });
+  });
+});
+
+describe("accounts", () => {
+  it("lists every account with exact cents and totals that add up", async () => {
+    const r = await invoke(mod.accounts, "GET", "/api/accounts", { cookie: await cookieFor(users.viewer) });
+    expect(r.status).toBe(200);
+    const body = r.json as AccountsResponse;
+    const byNumber = Object.fromEntries(body.accounts.map((a) => [a.accountNumber, a]));
+    expect(byNumber[dda]).toMatchObject({
+      type: "DDA",
+      availableCents: 25_000_010,
+      currentCents: 25_000_010,
+      status: "Active",
+    });
+    expect(byNumber[sen]).toMatchObject({ type: "SEN", availableCents: 100_005 });
+    expect(body.totals.availableCents).toBe(body.accounts.reduce((s, a) => s + a.availableCents, 0));
+    expect(Number.isNaN(Date.parse(body.asOf))).toBe(false);
+  });
+
+  it("returns one account with its balance record and cash-manager balance", async () => {
+    const r = await invoke(mod.account, "GET", `/api/accounts/${sen}`, {
+      cookie: await cookieFor(users.viewer),
+      params: { accountNumber: sen },
+    });
+    expect(r.status).toBe(200);
+    const body = r.json as AccountDetailResponse;
+    expect(body.account.accountNumber).toBe(sen);
+    expect(body.balance.ACTNBR).toBe(sen);
+    expect(body.cashManager?.availableCents).toBe(100_005);
+  });
+
+  it("passes the bank's refusal on as 422 bank_rejected with its message", async () => {
+    const r = await invoke(mod.balance, "GET", "/api/accounts/9999999999/balance", {
+      cookie: await cookieFor(users.viewer),
+      params: { accountNumber: "9999999999" },
+    });
+    expect(r.status).toBe(422);
+    expect(r.json.error).toEqual({
+      code: "bank_rejected",
+      message: "Account not found",
+      fields: [{ field: "accountNumber", message: "Account not found" }],
+    });
+  });
+
+  it("answers 400 invalid for an account number that is not digits", async () => {
+    const r = await invoke(mod.account, "GET", "/api/accounts/abc", {
+      cookie: await cookieFor(users.viewer),
+      params: { accountNumber: "abc" },
+    });
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe("invalid");
+    expect(r.json.error.fields[0].field).toBe("accountNumber");
+  });
+
+  it("answers 503 bank_unavailable when the bank cannot be reached", async () => {
+    const tokens = new TokenManager({
+      db,
+      bankUrl: "http://127.0.0.1:9",
+      subscriptionKey: "sk_unreachable_key",
+    });
+    setBankClient(
+      new BankClient({
+        bankUrl: "http://127.0.0.1:9",
+        subscriptionKey: "sk_unreachable_key",
+        tokens,
+        retryBaseMs: 5,
+      }),
+    );
+    try {
+      const r = await invoke(mod.accounts, "GET", "/api/accounts", { cookie: await cookieFor(users.viewer) });
+      expect(r.status).toBe(503);
+      expect(r.json.error.code).toBe("bank_unavailable");
+    } finally {
+      setBankClient(undefined);
+    }
+  });
+});
+
+describe("history", () => {
+  const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+
+  it("reads a range with one history call when the bank has it all", async () => {
+    await sandbox(bank, "POST", "/sandbox/deposits", {
+      accountNumber: sen,
+      amount: 12.34,
+      description: "Invoice 1001",
+    });
+    const r = await invoke(
+      mod.history,
+      "GET",
+      `/api/accounts/${sen}/history?from=${today()}&to=${today()}&order=A`,
+      {
+        cookie: await cookieFor(users.viewer),
+        params: { accountNumber: sen },
+      },
+    );
+    expect(r.status).toBe(200);
+    const body = r.json as HistoryResponse;
+    expect(body.source).toBe("history");
+    const deposit = body.items.find((i) => i.amountCents === 1234);
+    expect(deposit).toMatchObject({
+      direction: "credit",
+      description: expect.stringMatching(/Invoice 1001|Deposit/),
+    });
+  });
+
+  it("switches to extendedhistory day by day when MOREDATA is Y", async () => {
+    // 530 deposits today: more than the 520 one history call returns.
+    for (let i = 0; i < 530; i += 10) {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, k) =>
+          sandbox(bank, "POST", "/sandbox/deposits", {
+            accountNumber: busy,
+            amount: 1 + i + k,
+            description: `Lockbox ${i + k}`,
+          }),
+        ),
+      );
+    }
+    const from = new Date(Date.parse(`${today()}T00:00:00Z`) - 2 * 86_400_000).toISOString().slice(0, 10);
+    const r = await invoke(mod.history, "GET", `/api/accounts/${busy}/history?from=${from}&to=${today()}`, {
+      cookie: await cookieFor(users.viewer),
+      params: { accountNumber: busy },
+    });
+    expect(r.status).toBe(200);
+    const body = r.json as HistoryResponse;
+    expect(body.source).toBe("extendedhistory");
+    expect(body.items.length).toBeGreaterThanOrEqual(530);
+    expect(new Set(body.items.map((i) => i.id)).size).toBe(body.items.length);
+    expect(body.truncatedDays).toEqual([]);
+    expect(body.notice).toMatch(/day by day/);
+    expect(body.order).toBe("D");
+  }, 120_000);
+
+  it("refuses a range that ends before it starts, or spans more than 93 days", async () => {
+    const cookie = await cookieFor(users.viewer);
+    const backwards = await invoke(
+      mod.history,
+      "GET",
+      `/api/accounts/${dda}/history?from=2026-03-02&to=2026-03-01`,
+      {
+        cookie,
+        params: { accountNumber: dda },
+      },
+    );
+    expect(backwards.status).toBe(400);
+    expect(backwards.json.error.fields).toEqual([{ field: "from", message: "must not be after to" }]);
+    const long = await invoke(
+      mod.history,
+      "GET",
+      `/api/accounts/${dda}/history?from=2026-01-01&to=2026-04-04`,
+      {
+        cookie,
+        params: { accountNumber: dda },
+      },
+    );
+    expect(long.status).toBe(400);
+    expect(long.json.error.fields[0].message).toMatch(/93 days/);
+    const badDate = await invoke(mod.history, "GET", `/api/accounts/${dda}/history?from=2026-02-30`, {
+      cookie,
+      params: { accountNumber: dda },
+    });
+    expect(badDate.status).toBe(400);
+  });
+});
+
+describe("user administration", () => {
+  it("adds a user with a one-time temporary password, and refuses a duplicate e-mail", async () => {
+    const cookie = await cookieFor(users.admin);
+    const created = await invoke(mod.adminUsers, "POST", "/api/admin/users", {
+      cookie,
+      body: { email: "Dana@Routes.example", name: "Dana Treasurer", role: "approver" },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json.user).toMatchObject({
+      email: "dana@routes.example",
+      role: "approver",
+      disabled: false,
+    });
+    expect(created.json.temporaryPassword).toMatch(/^\S{12,}$/);
+    const again = await invoke(mod.adminUsers, "POST", "/api/admin/users", {
+      cookie,
+      body: { email: "dana@routes.example", name: "Dana", role: "viewer" },
+    });
+    expect(again.status).toBe(409);
+    const list = (await invoke(mod.adminUsers, "GET", "/api/admin/users", { cookie }))
+      .json as AdminUsersResponse;
+    expect(JSON.stringify(list)).not.toMatch(/password|argon2/i);
+  });
+
+  it("validates the new user's fields", async () => {
+    const r = await invoke(mod.adminUsers, "POST", "/api/admin/users", {
+      cookie: await cookieFor(users.admin),
+      body: { email: "not-an-email", name: "", role: "king" },
+    });
+    expect(r.status).toBe(400);
+    expect(r.json.error.fields.map((f: { field: string }) => f.field).sort()).toEqual([
+      "email",
+      "name",
+      "role",
+    ]);
+  });
+
+  it("disables a user, whose session then stops working at once", async () => {
+    const target = await createUser(db, {
+      email: "leaver@routes.example",
+      name: "Leaver",
+      role: "viewer",
+      password: "y".repeat(12),
+    });
+    const cookie = await cookieFor(target);
+    expect((await invoke(mod.me, "GET", "/api/me", { cookie })).status).toBe(200);
+    const r = await invoke(mod.adminUser, "PATCH", `/api/admin/users/${target.id}`, {
+      cookie: await cookieFor(users.admin),
+      params: { id: target.id },
+      body: { disabled: true },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.user.disabled).toBe(true);
+    expect((await invoke(mod.me, "GET", "/api/me", { cookie })).status).toBe(401);
+  });
+
+  it("does not let an administrator disable or demote themselves", async () => {
+    const r = await invoke(mod.adminUser, "PATCH", `/api/admin/users/${users.admin.id}`, {
+      cookie: await cookieFor(users.admin),
+      params: { id: users.admin.id },
+      body: { role: "viewer" },
+    });
+    expect(r.status).toBe(409);
+  });
+
+  it("records who did what in the append-only audit log", async () => {
+    const r = await invoke(mod.audit, "GET", "/api/admin/audit", { cookie: await cookieFor(users.admin) });
+    const entries = r.json.entries as {
+      action: string;
+      actorEmail: string;
+      target: string;
+      result: string;
+    }[];
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        action: "user.update",
+        actorEmail: "admin@routes.example",
+        target: "leaver@routes.example",
+        result: "ok",
+      }),
+    );
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        action: "user.update",
+        target: "admin@routes.example",
+        result: "refused: own account",
+      }),
+    );
+    await expect(db.query("UPDATE audit_log SET result = 'edited'")).rejects.toThrow(/append-only/);
+    await expect(db.query("DELETE FROM audit_log")).rejects.toThrow(/append-only/);
+  });
+});
