@@ -158,6 +158,8 @@ export const payments = pgTable(
     returnOf: text("return_of"),
     idempotencyKey: text("idempotency_key"),
     details: jsonb("details").notNull().default(sql`'{}'::jsonb`),
+    /** The GET /v2/payment record as JSON text, rendered by a trigger on every write: listing is concatenation. */
+    record: text("record").notNull().default("{}"),
   },
   (t) => [
     index("payments_account_date_idx").on(t.accountNumber, t.paymentDate, t.id),

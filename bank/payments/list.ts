@@ -4,12 +4,10 @@ import {
   PAYMENT_PAGE_SIZE_DEFAULT,
   PAYMENT_WINDOW_DAYS,
   type PaymentListQuery,
-  type PaymentRecord,
 } from "../../lib/bank-api/payments.ts";
 import { type Clock, daysBetween } from "../clock.ts";
 import type { Queryable } from "../db/client.ts";
 import { badField } from "../http/errors.ts";
-import { PAYMENT_COLUMNS, type PaymentRow, toPaymentRecord } from "./records.ts";
 
 /** A date bound: a plain date compares with the payment date, an instant with the entry time. */
 function bound(d: WireDate, clock: Clock): { date: string; instant?: Date } {
@@ -18,12 +16,12 @@ function bound(d: WireDate, clock: Clock): { date: string; instant?: Date } {
     : { date: d.date };
 }
 
-/** Throws the 400 of a malformed range (end before begin, wider than 32 days). */
-export async function listPayments(
-  q: Queryable,
-  clock: Clock,
-  query: PaymentListQuery,
-): Promise<PaymentRecord[]> {
+/**
+ * The records as one JSON array text: each payment's record is rendered when it is written, so
+ * a page of 1,000 is a concatenation. Throws the 400 of a malformed
+ * range (end before begin, wider than 32 days).
+ */
+export async function listPaymentsJson(q: Queryable, clock: Clock, query: PaymentListQuery): Promise<string> {
   const where = ["account_number = $1"];
   const params: unknown[] = [query.account_number];
   const add = (sql: string, v: unknown) => {
@@ -50,10 +48,12 @@ export async function listPayments(
   const size = query.page_size ?? PAYMENT_PAGE_SIZE_DEFAULT;
   const page = query.page_number ?? 1;
   params.push(size, (page - 1) * size);
-  const rows = await q.query<PaymentRow>(
-    `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE ${where.join(" AND ")}
-     ORDER BY payment_date ${dir}, entry_at ${dir}, id ${dir} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+  const order = `payment_date ${dir}, entry_at ${dir}, id ${dir}`;
+  const rows = await q.query<{ records: string }>(
+    `SELECT '[' || coalesce(string_agg(record, ',' ORDER BY ${order}), '') || ']' AS records FROM (
+       SELECT payment_date, entry_at, id, record FROM payments WHERE ${where.join(" AND ")}
+       ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}) page`,
     params,
   );
-  return rows.map(toPaymentRecord);
+  return rows[0].records;
 }

@@ -1,13 +1,8 @@
-// Payment rows as GET /v2/payment records. The fields fixed when a wire is created live in the
-// row's `details`; status, dates and message references come from columns.
+// Payment rows. The record fields fixed when a wire is created live in the row's `details`;
+// status, dates and message references are columns. The trigger render_payment_record
+// (migration 0003) lays both into the row's `record`, the JSON that GET /v2/payment returns.
 import { randomUUID } from "node:crypto";
-import { centsToDollars } from "../../lib/bank-api/money.ts";
-import {
-  type InitiatePaymentRequest,
-  PAYMENT_RECORD_FIELDS,
-  type PaymentRecord,
-  type PaymentRecordField,
-} from "../../lib/bank-api/payments.ts";
+import type { InitiatePaymentRequest, PaymentRecordField } from "../../lib/bank-api/payments.ts";
 import { BANK_ABA, BANK_ADDRESS, BANK_NAME } from "./identity.ts";
 
 export type PaymentDirection = "Incoming" | "Outgoing" | "Internal";
@@ -112,29 +107,4 @@ export function outgoingDetails(b: InitiatePaymentRequest): PaymentDetails {
     credit_account_id: b.beneficiary_account_number,
     originator_to_beneficiary_info: b.originator_to_beneficiary_info ?? "",
   };
-}
-
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : "");
-
-export function toPaymentRecord(r: PaymentRow): PaymentRecord {
-  const out = {} as Record<string, string | number>;
-  for (const f of PAYMENT_RECORD_FIELDS) out[f] = r.details[f] ?? "";
-  Object.assign(out, {
-    payment_status: r.status,
-    payment_id: r.id,
-    payment_date: r.payment_date,
-    amount: centsToDollars(Number(r.amount_cents)),
-    fedwire_type: r.fedwire_type,
-    fedwire_sub_type: r.fedwire_sub_type,
-    source_indicator: r.direction === "Incoming" ? "I" : "O",
-    direction: r.direction,
-    time_stamp: r.status_timestamp,
-    senders_reference: r.details.senders_reference ?? r.id,
-    imad: r.imad ?? "",
-    omad: r.omad ?? "",
-    entry_date: iso(r.entry_at),
-    completion_date: iso(r.completed_at),
-    cancel_date: iso(r.canceled_at),
-  });
-  return out as unknown as PaymentRecord;
 }

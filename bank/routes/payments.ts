@@ -4,10 +4,10 @@ import { endpoints } from "../../lib/bank-api/endpoints.ts";
 import type { PaymentResponse } from "../../lib/bank-api/payments.ts";
 import type { Bank } from "../context.ts";
 import { badField, badRequest, unavailable } from "../http/errors.ts";
-import type { Router } from "../http/router.ts";
+import { type Router, reply } from "../http/router.ts";
 import { applyPaymentAction } from "../payments/actions.ts";
 import { logInitiatePayment, logPaymentAction } from "../payments/backup.ts";
-import { listPayments } from "../payments/list.ts";
+import { listPaymentsJson } from "../payments/list.ts";
 import { initiateWire } from "../payments/outgoing.ts";
 import { wireSystemStatus } from "../payments/wire-system.ts";
 import { readIdempotencyKey, requestHash } from "./transfers.ts";
@@ -49,14 +49,16 @@ export function registerPaymentRoutes(router: Router, bank: Bank) {
   });
 
   // GET /v2/payment - an account's wires by payment_id or date range, paged
-  router.v2(endpoints.listPayments, async ({ customer, query }) => {
+  router.v2(endpoints.listPayments, async ({ ctx, customer, query }) => {
     const owned = await bank.db.query("SELECT 1 FROM accounts WHERE number = $1 AND customer_id = $2", [
       query.account_number,
       customer.id,
     ]);
     // The response is a bare array with no error items: an account that is not the caller's is refused as a 400.
     if (!owned.length) throw badField("account_number", "is not an account of this subscription");
-    return listPayments(bank.db, bank.clock, query);
+    const json = await listPaymentsJson(bank.db, bank.clock, query);
+    if (ctx.wantsXml) return JSON.parse(json);
+    return reply(undefined, { raw: { contentType: "application/json; charset=utf-8", text: json } });
   });
 
   // PUT /v2/payment - approve, cancel or return an incoming wire in Pre-Approval
