@@ -109,7 +109,9 @@ export interface MailServer {
   close(): Promise<void>;
 }
 
-export async function startMailServer(opts: { user?: string; pass?: string } = {}): Promise<MailServer> {
+export async function startMailServer(
+  opts: { user?: string; pass?: string; port?: number } = {},
+): Promise<MailServer> {
   const messages: MailMessage[] = [];
   const logins: { user: string; pass: string }[] = [];
   const server = new SMTPServer({
@@ -137,7 +139,7 @@ export async function startMailServer(opts: { user?: string; pass?: string } = {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", () => resolve()));
   const port = (server.server.address() as AddressInfo).port;
   const cred = opts.user ? `${encodeURIComponent(opts.user)}:${encodeURIComponent(opts.pass ?? "")}@` : "";
   return {
