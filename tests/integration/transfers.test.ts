@@ -196,3 +196,28 @@ describe.each(BACKENDS)("SEN transfers on $name", ({ postgres }) => {
     });
   });
 });
+
+describe("idempotency key retention", () => {
+  it("keeps keys for 24 hours and purges them after 48", async () => {
+    const { purgeIdempotencyKeys } = await import("../../bank/ledger/housekeeping.ts");
+    const bank = await startTestBank();
+    try {
+      const c = await newCustomer(bank);
+      const a = await c.account("SEN", 10);
+      const b = await c.account("SEN", 0);
+      const key = "9a9a9a9a-0000-4000-8000-000000000001";
+      const send = () =>
+        c.api("POST", "/v2/account/transfersen", {
+          body: transferBody(a, b, 1),
+          headers: { "Idempotency-Key": key },
+        });
+      await send();
+      await bank.running.bank.clock.advance(24 * 3600);
+      expect(await purgeIdempotencyKeys(bank.running.bank)).toBe(0);
+      await bank.running.bank.clock.advance(24 * 3600 + 60);
+      expect(await purgeIdempotencyKeys(bank.running.bank)).toBe(1);
+    } finally {
+      await bank.close();
+    }
+  });
+});
