@@ -30,6 +30,21 @@ if (!process.env.TEST_DATABASE_URL) {
   console.log("TEST_DATABASE_URL is not set: the PostgreSQL suite is skipped (see README).");
 }
 
-const args = ["vitest", "run", ...process.argv.slice(2)];
-const r = spawnSync("npx", args, { stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: chromium } });
-process.exit(r.status ?? 1);
+// Server suites first, then the browser suite alone: a `next build` and Chromium beside the
+// integration servers would only make both slower and noisier on a two-core machine.
+const extra = process.argv.slice(2);
+const phases = extra.length
+  ? [extra]
+  : [
+      ["--project", "unit", "--project", "integration", "--project", "pg"],
+      ["--project", "e2e"],
+    ];
+let failed = false;
+for (const phase of phases) {
+  const r = spawnSync("npx", ["vitest", "run", ...phase], {
+    stdio: "inherit",
+    env: { ...process.env, CHROMIUM_PATH: chromium },
+  });
+  if (r.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);
