@@ -1,0 +1,264 @@
+// The dashboard's cost over the bank, measured in one run against `npm start` (a production
+// build): the same balance read through the dashboard's route handler (with a session cookie)
+// and straight from the bank (added p50, target under 5 ms; requests/s through the dashboard,
+// target 500/s; their ratio), and each page's first-load JavaScript, gzip-compressed
+// (the chunks its HTML loads; target under 200 kB).
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { type BenchResult, percentile, round, writeResults } from "./lib.ts";
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const DIST = process.env.NEXT_DIST_DIR || ".next-bench";
+const SAMPLES = Number(process.env.BENCH_SAMPLES || 1000);
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 32);
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Buffer; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }),
+      );
+    });
+    req.on("error", reject);
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startStack(
+  dataDir: string,
+): Promise<{ child: ChildProcess; output: () => string; base: string }> {
+  const [port, bankPort] = [await freePort(), await freePort()];
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      BANK_PORT: String(bankPort),
+      NEXT_DIST_DIR: DIST,
+    },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const base = await new Promise<string>((resolve, reject) => {
+    const t = setInterval(() => {
+      const m = /^Dashboard ready: (\S+)$/m.exec(output);
+      if (m) {
+        clearInterval(t);
+        resolve(m[1]);
+      } else if (child.exitCode !== null) {
+        clearInterval(t);
+        reject(new Error(`npm start failed:\n${output.slice(-3000)}`));
+      }
+    }, 200);
+  });
+  return { child, output: () => output, base };
+}
+
+async function signIn(base: string, email: string, password: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const i = pair.indexOf("=");
+      jar.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const csrfRes = await fetch(`${base}/api/auth/csrf`);
+  keep(csrfRes);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie(), origin: base },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+  });
+  keep(res);
+  if (![...jar.keys()].some((k) => k.endsWith("session-token"))) throw new Error("sign-in failed");
+  return cookie();
+}
+
+async function timed(url: string, headers: Record<string, string>): Promise<number> {
+  const t = performance.now();
+  const r = await get(url, headers);
+  if (r.status !== 200) throw new Error(`${url} answered ${r.status}: ${r.body.toString().slice(0, 200)}`);
+  return performance.now() - t;
+}
+
+async function throughput(url: string, headers: Record<string, string>): Promise<number> {
+  const end = performance.now() + LOAD_SECONDS * 1000;
+  let done = 0;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const r = await get(url, headers);
+        if (r.status === 200) done++;
+        else failed++;
+      }
+    }),
+  );
+  if (failed) console.warn(`${failed} requests to ${url} failed during the load run`);
+  return done / LOAD_SECONDS;
+}
+
+async function firstLoadJs(base: string, page: string, cookie: string): Promise<number> {
+  const html = (await get(`${base}${page}`, { cookie })).body.toString();
+  const srcs = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)) srcs.add(m[1]);
+  let bytes = 0;
+  for (const src of srcs) {
+    const body = (await get(new URL(src.replace(/&amp;/g, "&"), base).toString())).body;
+    bytes += zlib.gzipSync(body).length;
+  }
+  return round(bytes / 1024, 1);
+}
+
+export async function run(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-bench-"));
+  const stack = await startStack(dataDir);
+  try {
+    const users = Object.fromEntries(
+      [...stack.output().matchAll(/^demo user: (\S+) role=(\w+) password=(\S+)$/gm)].map((m) => [
+        m[2],
+        { email: m[1], password: m[3] },
+      ]),
+    );
+    const demo = JSON.parse(fs.readFileSync(path.join(dataDir, "bank-demo.json"), "utf8")) as {
+      subscriptionKey: string;
+      sandboxKey: string;
+      bankUrl: string;
+    };
+    // The direct reader takes the key's token first; moving the bank's clock 5 minutes on lets
+    // the dashboard have its own (one token per key per 5 minutes).
+    const tokenRes = await fetch(`${demo.bankUrl}/v2/access/token`, {
+      headers: { "Ocp-Apim-Subscription-Key": demo.subscriptionKey },
+    });
+    const token = tokenRes.headers.get("authorization") as string;
+    await fetch(`${demo.bankUrl}/sandbox/clock`, {
+      method: "POST",
+      headers: { "x-sandbox-key": demo.sandboxKey, "content-type": "application/json" },
+      body: JSON.stringify({ advanceSeconds: 301 }),
+    });
+    const cookie = await signIn(stack.base, users.admin.email, users.admin.password);
+    const accounts = JSON.parse((await get(`${stack.base}/api/accounts`, { cookie })).body.toString()) as {
+      accounts: { accountNumber: string }[];
+    };
+    const n = accounts.accounts[0].accountNumber;
+    const viaDashboard = { url: `${stack.base}/api/accounts/${n}/balance`, headers: { cookie } };
+    const direct = {
+      url: `${demo.bankUrl}/v2/account/balance?accountNumber=${n}`,
+      headers: { "Ocp-Apim-Subscription-Key": demo.subscriptionKey, Authorization: token },
+    };
+
+    for (let i = 0; i < 100; i++) {
+      await timed(viaDashboard.url, viaDashboard.headers);
+      await timed(direct.url, direct.headers);
+    }
+    const dash: number[] = [];
+    const bank: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      dash.push(await timed(viaDashboard.url, viaDashboard.headers));
+      bank.push(await timed(direct.url, direct.headers));
+    }
+    const dashRps = await throughput(viaDashboard.url, viaDashboard.headers);
+    const bankRps = await throughput(direct.url, direct.headers);
+
+    const pages = ["/sign-in", "/accounts", `/accounts/${n}`, "/profile", "/admin/users", "/admin/audit"];
+    const js: BenchResult[] = [];
+    for (const p of pages) {
+      const name = p
+        .replace(`/${n}`, "/[accountNumber]")
+        .replace(/[^a-z[\]]+/gi, "_")
+        .replace(/^_|_$/g, "");
+      js.push({
+        name: `first_load_js_gzip_${name}`,
+        value: await firstLoadJs(stack.base, p, cookie),
+        unit: "kB",
+        better: "lower",
+        target: 200,
+      });
+    }
+
+    const p50d = percentile(dash, 50);
+    const p50b = percentile(bank, 50);
+    writeResults("dashboard", [
+      {
+        name: "balance_added_p50_dashboard_over_bank",
+        value: round(p50d - p50b, 2),
+        unit: "ms",
+        better: "lower",
+        target: 5,
+        note: `${SAMPLES} sequential reads each, interleaved, keep-alive`,
+      },
+      { name: "balance_p50_via_dashboard", value: p50d, unit: "ms", better: "lower" },
+      { name: "balance_p99_via_dashboard", value: percentile(dash, 99), unit: "ms", better: "lower" },
+      { name: "balance_p50_bank_direct", value: p50b, unit: "ms", better: "lower" },
+      {
+        name: "balance_throughput_via_dashboard",
+        value: round(dashRps, 0),
+        unit: "requests/s",
+        better: "higher",
+        target: 500,
+        note: `${CONCURRENCY} concurrent clients for ${LOAD_SECONDS} s on ${os.cpus().length} cores (bank and dashboard on the same machine)`,
+      },
+      {
+        name: "balance_throughput_bank_direct",
+        value: round(bankRps, 0),
+        unit: "requests/s",
+        better: "higher",
+      },
+      {
+        name: "balance_throughput_dashboard_vs_bank",
+        value: round(dashRps / bankRps, 2),
+        unit: "ratio",
+        better: "higher",
+      },
+      ...js,
+    ]);
+  } finally {
+    const pid = stack.child.pid;
+    if (pid) {
+      const exited = new Promise((r) => stack.child.once("exit", r));
+      process.kill(pid, "SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    }
+    agent.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await run();
+  process.exit(0);
+}

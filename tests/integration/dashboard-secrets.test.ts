@@ -1,0 +1,234 @@
+// The subscription key and the bank access token never reach a browser: `npm start` (which
+// builds the app into its own folder) runs the bank and the dashboard; a staff member signs in
+// over HTTP through next-auth's CSRF and credentials callback and opens every API route and
+// page; then every client bundle and every response is searched for both secrets.
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDashboardDb } from "../../lib/db/client.ts";
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+const DIST = process.env.DASHBOARD_TEST_DIST_DIR || ".next-test";
+
+let dataDir: string;
+let child: ChildProcess | undefined;
+let output = "";
+let base = "";
+let bankUrl = "";
+const demoUsers: Record<string, { email: string; password: string }> = {};
+/** Every body and header the walk-through received, with where it came from. */
+const seen: { where: string; text: string }[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+async function stop(): Promise<void> {
+  if (!child?.pid || child.exitCode !== null) return;
+  const exited = new Promise((r) => child?.once("exit", r));
+  process.kill(child.pid, "SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {}
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-secrets-"));
+  const [port, bankPort] = [await freePort(), await freePort()];
+  child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      BANK_PORT: String(bankPort),
+      NEXT_DIST_DIR: DIST,
+    },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const ready = /^Dashboard ready: (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output);
+      if (ready) {
+        clearInterval(timer);
+        base = ready[1];
+        resolve();
+      } else if (child?.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`npm start exited early:\n${output.slice(-3000)}`));
+      }
+    }, 200);
+  });
+  for (const m of output.matchAll(/^demo user: (\S+) role=(\w+) password=(\S+)$/gm))
+    demoUsers[m[2]] = { email: m[1], password: m[3] };
+  bankUrl = /^Bank: (\S+)$/m.exec(output)?.[1] ?? "";
+}, 900_000);
+
+afterAll(async () => {
+  await stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+class Browser {
+  cookies = new Map<string, string>();
+  async fetch(p: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const res = await fetch(new URL(p, base), { ...init, headers, redirect: "manual" });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const i = pair.indexOf("=");
+      this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+    return res;
+  }
+  async record(p: string, init: RequestInit = {}): Promise<{ status: number; text: string }> {
+    const res = await this.fetch(p, init);
+    const text = await res.text();
+    seen.push({
+      where: `${init.method ?? "GET"} ${p}`,
+      text: `${[...res.headers].map((h) => h.join(": ")).join("\n")}\n\n${text}`,
+    });
+    return { status: res.status, text };
+  }
+  async signIn(email: string, password: string, totp = ""): Promise<string | null> {
+    const csrf = JSON.parse((await this.record("/api/auth/csrf")).text).csrfToken as string;
+    const r = await this.record("/api/auth/callback/credentials", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+      body: new URLSearchParams({ csrfToken: csrf, email, password, totp, json: "true" }),
+    });
+    const url = new URL(JSON.parse(r.text).url, base);
+    return url.searchParams.get("error");
+  }
+}
+
+describe("npm start", () => {
+  it("prints the demo users of every role and the bank URL", () => {
+    expect(Object.keys(demoUsers).sort()).toEqual(["admin", "approver", "preparer", "viewer"]);
+    expect(demoUsers.admin.email).toBe("admin@northwind.example");
+    expect(bankUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const mode = (f: string) => fs.statSync(path.join(dataDir, f)).mode & 0o777;
+    expect(mode("demo-users.json")).toBe(0o600);
+    expect(mode("dashboard-secret")).toBe(0o600);
+  });
+});
+
+describe("no secret reaches a browser", () => {
+  it("signs in over HTTP and walks every API route and page", async () => {
+    const admin = new Browser();
+    expect(await admin.signIn(demoUsers.admin.email, demoUsers.admin.password)).toBeNull();
+    const accounts = await admin.record("/api/accounts");
+    expect(accounts.status).toBe(200);
+    const list = JSON.parse(accounts.text) as { accounts: { accountNumber: string }[] };
+    expect(list.accounts.length).toBeGreaterThan(0);
+    const n = list.accounts[0].accountNumber;
+    const apis = [
+      "/api/health",
+      "/api/me",
+      "/api/session",
+      `/api/accounts/${n}`,
+      `/api/accounts/${n}/balance`,
+      `/api/accounts/${n}/history`,
+      "/api/admin/users",
+      "/api/admin/audit",
+      "/api/profile/totp",
+      "/api/auth/session",
+      "/api/auth/providers",
+    ];
+    for (const p of apis) expect((await admin.record(p)).status, p).toBe(200);
+    const pages = [
+      "/",
+      "/sign-in",
+      "/accounts",
+      `/accounts/${n}`,
+      "/profile",
+      "/admin",
+      "/admin/users",
+      "/admin/audit",
+    ];
+    for (const p of pages) expect((await admin.record(p)).status, p).toBeLessThan(500);
+    expect(await admin.record("/accounts").then((r) => r.status)).toBe(200);
+
+    // A viewer sees the same accounts; refusals are bodies too.
+    const viewer = new Browser();
+    expect(await viewer.signIn(demoUsers.viewer.email, demoUsers.viewer.password)).toBeNull();
+    expect((await viewer.record("/api/accounts")).status).toBe(200);
+    expect((await viewer.record("/api/admin/users")).status).toBe(403);
+    expect((await new Browser().record("/api/accounts")).status).toBe(401);
+  });
+
+  it("sends security headers and refuses a cross-site state change", async () => {
+    const b = new Browser();
+    const page = await b.fetch("/sign-in");
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(page.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+    const r = await b.record("/api/admin/users", {
+      method: "POST",
+      headers: { origin: "https://attacker.example", "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(r.status).toBe(403);
+  });
+
+  it("locks an account after 10 failed sign-ins and says so", async () => {
+    const b = new Browser();
+    for (let i = 0; i < 10; i++)
+      expect(await b.signIn(demoUsers.preparer.email, "wrong password")).toMatch(/^(invalid|locked:30)$/);
+    expect(await b.signIn(demoUsers.preparer.email, demoUsers.preparer.password)).toMatch(/^locked:\d+$/);
+  });
+
+  it("finds neither the subscription key nor the token in any bundle or response", async () => {
+    await stop();
+    const { subscriptionKey } = JSON.parse(fs.readFileSync(path.join(dataDir, "bank-demo.json"), "utf8")) as {
+      subscriptionKey: string;
+    };
+    const db = await openDashboardDb({ dataDir: path.join(dataDir, "dashboard") });
+    const tokens = (await db.query<{ token: string | null }>("SELECT token FROM bank_tokens"))
+      .map((r) => r.token)
+      .filter((t): t is string => !!t);
+    await db.close();
+    expect(subscriptionKey).toMatch(/^sk_/);
+    expect(tokens.length).toBeGreaterThan(0);
+    const secrets = [subscriptionKey, ...tokens];
+
+    const files: string[] = [];
+    const walk = (d: string) => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) walk(p);
+        else files.push(p);
+      }
+    };
+    walk(path.join(ROOT, DIST, "static"));
+    expect(files.some((f) => f.endsWith(".js"))).toBe(true);
+    for (const f of files) {
+      const text = fs.readFileSync(f, "utf8");
+      for (const s of secrets)
+        expect(text.includes(s), `${path.relative(ROOT, f)} holds a secret`).toBe(false);
+    }
+    expect(seen.length).toBeGreaterThan(20);
+    for (const r of seen)
+      for (const s of secrets) expect(r.text.includes(s), `${r.where} returned a secret`).toBe(false);
+  }, 60_000);
+});
