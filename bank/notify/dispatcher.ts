@@ -10,6 +10,7 @@
 //   receivers drop repeats by `webhook-id`.
 // - At most `concurrency` deliveries run at once.
 
+import { setMaxListeners } from "node:events";
 import type { BalanceNotification } from "../../lib/bank-api/webhooks.ts";
 import { WEBHOOK_HEADERS } from "../../lib/bank-api/webhooks.ts";
 import type { Bank } from "../context.ts";
@@ -98,6 +99,8 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
   const poster = createPoster(concurrency);
   const smtp = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom, DELIVERY_TIMEOUT_MS) : null;
   const stopping = new AbortController();
+  // Every delivery in flight listens for shutdown on this one signal.
+  setMaxListeners(0, stopping.signal);
   const inFlight = new Set<Promise<void>>();
   let running = true;
   let pumping: Promise<void> | null = null;
