@@ -22,7 +22,9 @@ export function useHistory(
       );
     },
     enabled,
-    // Keep the old rows on screen while a new range loads, instead of flashing a skeleton.
-    placeholderData: keepPreviousData,
+    // Keep the old rows on screen while a new range of the same account loads, instead of
+    // flashing a skeleton; another account's rows are never shown in its place.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === accountNumber ? keepPreviousData(previous) : undefined,
   });
 }

@@ -245,7 +245,7 @@ describe("dashboard in Chromium", () => {
     for (const line of first.descriptions) expect(text).toContain(line);
     expect(text).toContain(first.uniqueId);
     if (first.sen) {
-      expect(text).toContain("SEN counterparty");
+      expect(text.toLowerCase()).toContain("sen counterparty");
       expect(text).toContain(first.sen.counterpartyAccount);
       expect(text).toContain(first.sen.counterpartyName);
       if (first.sen.memo) expect(text).toContain(first.sen.memo);
