@@ -1,0 +1,153 @@
+// Sign-in rules on a real dashboard database: lockout after 10 failures (even the right password
+// is refused while locked, with the minutes left), the per-address rate limit, TOTP enrolment
+// through the profile routes and then required at sign-in (each code once), and the session's
+// idle and absolute limits in next-auth's callbacks.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { NextRequest } from "next/server";
+import { encode } from "next-auth/jwt";
+import { generate } from "otplib";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+
+import { authOptions } from "../../lib/auth/options.ts";
+import { allowSignInAttempt } from "../../lib/auth/throttle.ts";
+import { checkSignIn, createUser } from "../../lib/auth/users.ts";
+import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+
+const SECRET = "auth-test-secret-0123456789abcdef";
+process.env.NEXTAUTH_SECRET = SECRET;
+const PASSWORD = "correct horse battery staple";
+
+let db: DashboardDb;
+let dir: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-auth-"));
+  db = await openDashboardDb({ dataDir: path.join(dir, "db") });
+  setDashboardDb(db);
+}, 120_000);
+
+afterAll(async () => {
+  setDashboardDb(undefined);
+  await db?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("lockout", () => {
+  it("locks an account for 30 minutes after 10 failed attempts, even against the right password", async () => {
+    await createUser(db, { email: "lock@auth.example", name: "Lock", role: "viewer", password: PASSWORD });
+    const outcomes = [];
+    for (let i = 0; i < 10; i++)
+      outcomes.push(await checkSignIn(db, { email: "lock@auth.example", password: "nope" }));
+    expect(outcomes.slice(0, 9).every((o) => !o.ok && o.reason === "invalid")).toBe(true);
+    expect(outcomes[9]).toMatchObject({ ok: false, reason: "locked", minutes: 30 });
+    expect(await checkSignIn(db, { email: "LOCK@auth.example", password: PASSWORD })).toMatchObject({
+      ok: false,
+      reason: "locked",
+    });
+    // Thirty minutes later the right password works again.
+    const later = Date.now() + 30 * 60_000 + 1000;
+    expect((await checkSignIn(db, { email: "lock@auth.example", password: PASSWORD }, later)).ok).toBe(true);
+  });
+
+  it("answers an unknown e-mail like a wrong password", async () => {
+    expect(await checkSignIn(db, { email: "nobody@auth.example", password: PASSWORD })).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+  });
+});
+
+describe("rate limit", () => {
+  it("refuses the 31st sign-in attempt from one address within a minute", async () => {
+    const now = Date.now();
+    const results = [];
+    for (let i = 0; i < 31; i++) results.push(await allowSignInAttempt(db, "203.0.113.7", now));
+    expect(results.slice(0, 30).every(Boolean)).toBe(true);
+    expect(results[30]).toBe(false);
+    expect(await allowSignInAttempt(db, "203.0.113.8", now)).toBe(true);
+    expect(await allowSignInAttempt(db, "203.0.113.7", now + 60_000)).toBe(true);
+  });
+});
+
+describe("TOTP", () => {
+  it("is enrolled from the profile and then required at sign-in, each code once", async () => {
+    const user = await createUser(db, {
+      email: "totp@auth.example",
+      name: "Totp",
+      role: "approver",
+      password: PASSWORD,
+    });
+    const now = Math.floor(Date.now() / 1000);
+    const cookie = `next-auth.session-token=${await encode({
+      secret: SECRET,
+      token: { sub: user.id, email: user.email, name: user.name, signedInAt: now, lastActivity: now },
+    })}`;
+    const totp = await import("../../app/api/profile/totp/route.ts");
+    const confirm = await import("../../app/api/profile/totp/confirm/route.ts");
+    const req = (method: string, url: string, body?: unknown) =>
+      new NextRequest(new URL(url, "http://127.0.0.1:3999"), {
+        method,
+        headers: { cookie, ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const ctx = { params: Promise.resolve({}) };
+
+    const start = await totp.POST(req("POST", "/api/profile/totp"), ctx);
+    const { secret, otpauthUrl } = (await start.json()) as { secret: string; otpauthUrl: string };
+    expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/.+secret=/);
+    const wrong = await confirm.POST(req("POST", "/api/profile/totp/confirm", { code: "000000" }), ctx);
+    expect(wrong.status).toBe(400);
+    // Until confirmed, sign-in needs no code.
+    expect((await checkSignIn(db, { email: user.email, password: PASSWORD })).ok).toBe(true);
+
+    const code = await generate({ secret });
+    const ok = await confirm.POST(req("POST", "/api/profile/totp/confirm", { code }), ctx);
+    expect(await ok.json()).toEqual({ enabled: true, pending: false });
+
+    expect(await checkSignIn(db, { email: user.email, password: PASSWORD })).toMatchObject({
+      ok: false,
+      reason: "totp_required",
+    });
+    // The code that confirmed enrolment cannot be used again.
+    expect(await checkSignIn(db, { email: user.email, password: PASSWORD, totp: code })).toMatchObject({
+      ok: false,
+      reason: "totp_invalid",
+    });
+    const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    expect((await checkSignIn(db, { email: user.email, password: PASSWORD, totp: next })).ok).toBe(true);
+  });
+});
+
+describe("session callbacks", () => {
+  const jwt = authOptions().callbacks?.jwt as (p: Record<string, unknown>) => Promise<Record<string, number>>;
+
+  it("refreshes the last activity on a session update", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const t = await jwt({
+      token: { sub: "u1", signedInAt: now - 600, lastActivity: now - 600 },
+      trigger: "update",
+    });
+    expect(t.lastActivity).toBeGreaterThanOrEqual(now);
+    expect(t.signedInAt).toBe(now - 600);
+  });
+
+  it("does not refresh activity on a plain session read", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const t = await jwt({ token: { sub: "u1", signedInAt: now - 600, lastActivity: now - 600 } });
+    expect(t.lastActivity).toBe(now - 600);
+  });
+
+  it("ends an idle session and one past 12 hours", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await expect(
+      jwt({ token: { sub: "u1", signedInAt: now - 1000, lastActivity: now - 901 }, trigger: "update" }),
+    ).rejects.toThrow(/idle/);
+    await expect(
+      jwt({ token: { sub: "u1", signedInAt: now - 12 * 3600 - 1, lastActivity: now } }),
+    ).rejects.toThrow(/absolute/);
+  });
+});
