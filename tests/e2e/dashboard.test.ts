@@ -253,6 +253,8 @@ describe("dashboard in Chromium", () => {
     if (first.idempotencyKey) expect(text).toContain(first.idempotencyKey);
     if (first.paymentId) expect(text).toContain(first.paymentId);
     expect(text).toContain("Debit");
+    // Let the slide-in finish before the picture.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
     await shot(page, "transaction-detail", false);
 
     await page.keyboard.press("Escape");
@@ -317,6 +319,23 @@ describe("dashboard in Chromium", () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-row-index")))
       .toBe("1");
+  });
+
+  it("says so in words when a range has no transactions", async () => {
+    const today = addIsoDays(range.to, 3);
+    const empty = { from: addIsoDays(today, -200), to: addIsoDays(today, -190) };
+    await page.getByLabel("From").fill(empty.from);
+    await page.getByLabel("To", { exact: true }).fill(empty.to);
+    await page.getByRole("button", { name: "Show transactions" }).click();
+    await whileActive(
+      page,
+      page
+        .getByText(`No transactions between ${formatDay(empty.from)} and ${formatDay(empty.to)}.`)
+        .waitFor({ timeout: FIRST_WAIT }),
+    );
+    expect(await page.locator("tbody tr[data-row-index]").count()).toBe(0);
+    expect(await page.getByRole("button", { name: /Export CSV/ }).isDisabled()).toBe(true);
+    await shot(page, "account-empty", false);
   });
 
   it("warns an idle user, then signs them out to the sign-in page", async () => {
