@@ -35,19 +35,17 @@ DECLARE
   f record;
   t record;
   v_result jsonb;
-  v_inserted int;
   v_existing record;
   v_has_from boolean := false;
   v_has_to boolean := false;
 BEGIN
   IF p_key IS NOT NULL THEN
-    INSERT INTO idempotency_keys (customer_id, key, endpoint, request_hash, response, created_at)
-    VALUES (p_customer, p_key, 'transfersen', p_hash, '{}'::jsonb, p_now)
-    ON CONFLICT DO NOTHING;
-    GET DIAGNOSTICS v_inserted = ROW_COUNT;
-    IF v_inserted = 0 THEN
-      SELECT request_hash, response INTO v_existing FROM idempotency_keys
-      WHERE customer_id = p_customer AND endpoint = 'transfersen' AND key = p_key;
+    -- Duplicates of one key queue on this lock; the first one's answer is committed before the
+    -- next looks, so it is read and returned rather than acted on again.
+    PERFORM pg_advisory_xact_lock(p_customer, hashtext('transfersen:' || p_key));
+    SELECT request_hash, response INTO v_existing FROM idempotency_keys
+    WHERE customer_id = p_customer AND endpoint = 'transfersen' AND key = p_key;
+    IF FOUND THEN
       IF v_existing.request_hash <> p_hash THEN
         RETURN jsonb_build_object('status', 'key_conflict');
       END IF;
@@ -104,8 +102,8 @@ BEGIN
   END IF;
 
   IF p_key IS NOT NULL THEN
-    UPDATE idempotency_keys SET response = v_result
-    WHERE customer_id = p_customer AND endpoint = 'transfersen' AND key = p_key;
+    INSERT INTO idempotency_keys (customer_id, key, endpoint, request_hash, response, created_at)
+    VALUES (p_customer, p_key, 'transfersen', p_hash, v_result, p_now);
   END IF;
   RETURN v_result;
 END $$;
