@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { isAbaRoutingNumber, required, str } from "../../lib/bank-api/fields.ts";
 import { dollarsToCents } from "../../lib/bank-api/money.ts";
+import { noControlCharacters } from "../../lib/bank-api/payments.ts";
 import type { Bank } from "../context.ts";
 import { badField } from "../http/errors.ts";
 import type { Router } from "../http/router.ts";
@@ -11,8 +12,10 @@ import { settleDueWires } from "../payments/settlement.ts";
 import { setWireSystemStatus, wireSystemStatus } from "../payments/wire-system.ts";
 import { sandboxRoute } from "./guard.ts";
 
+const text = (max: number) => str(max).refine(noControlCharacters, "must not contain control characters");
+
 const incomingWireInput = z.object({
-  accountNumber: required(20),
+  accountNumber: required(20).refine(noControlCharacters, "must not contain control characters"),
   amount: z.union([z.number(), z.string()]).transform((v, ctx) => {
     const cents = dollarsToCents(v);
     if (cents === null || cents <= 0) {
@@ -24,15 +27,15 @@ const incomingWireInput = z.object({
     }
     return cents;
   }),
-  originatorName: str(35).optional(),
-  originatorAccountNumber: str(29).optional(),
-  originatorAddress: str(35).optional(),
+  originatorName: text(35).optional(),
+  originatorAccountNumber: text(29).optional(),
+  originatorAddress: text(35).optional(),
   originatorBankRoutingId: str(9)
     .refine(isAbaRoutingNumber, "must be a 9-digit ABA routing number with a valid check digit")
     .optional(),
-  originatorBankName: str(35).optional(),
-  originatorToBeneficiaryInfo: str(140).optional(),
-  referenceForBeneficiary: str(16).optional(),
+  originatorBankName: text(35).optional(),
+  originatorToBeneficiaryInfo: text(140).optional(),
+  referenceForBeneficiary: text(16).optional(),
 });
 
 export function registerSandboxPaymentRoutes(router: Router, bank: Bank) {

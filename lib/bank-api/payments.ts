@@ -18,13 +18,19 @@ const bankType = () =>
     .transform((s) => s.toUpperCase())
     .pipe(z.enum(["ABA", "SWIFT"], { error: "must be ABA or SWIFT" }));
 
-const line = () => str(35).optional();
+/** No control characters: Fedwire carries printable text, and a NUL cannot be stored at all. */
+export const noControlCharacters = (s: string) => !/\p{Cc}/u.test(s);
+const CONTROL_MESSAGE = "must not contain control characters";
+const text = (max: number) => str(max).refine(noControlCharacters, CONTROL_MESSAGE);
+const requiredText = (max: number) => required(max).refine(noControlCharacters, CONTROL_MESSAGE);
+
+const line = () => text(35).optional();
 
 export const initiatePaymentRequest = z
   .object({
-    originator_account_number: required(20),
+    originator_account_number: requiredText(20),
     amount: amount(13),
-    receiving_bank_routing_id: str(9)
+    receiving_bank_routing_id: text(9)
       .refine(isAbaRoutingNumber, "must be a 9-digit ABA routing number with a valid check digit")
       .optional(),
     receiving_bank_name: line(),
@@ -32,24 +38,24 @@ export const initiatePaymentRequest = z
     receiving_bank_address2: line(),
     receiving_bank_address3: line(),
     intermediary_bank_type: bankType().optional(),
-    intermediary_bank_routing_id: str(11).optional(),
-    intermediary_bank_account_number: str(35).optional(),
+    intermediary_bank_routing_id: text(11).optional(),
+    intermediary_bank_account_number: text(35).optional(),
     intermediary_bank_name: line(),
     intermediary_bank_address1: line(),
     intermediary_bank_address2: line(),
     intermediary_bank_address3: line(),
     beneficiary_bank_type: bankType().optional(),
-    beneficiary_bank_routing_id: str(11).optional(),
+    beneficiary_bank_routing_id: text(11).optional(),
     beneficiary_bank_name: line(),
     beneficiary_bank_address1: line(),
     beneficiary_bank_address2: line(),
     beneficiary_bank_address3: line(),
-    beneficiary_name: required(35),
-    beneficiary_account_number: required(35),
-    beneficiary_address1: required(35),
+    beneficiary_name: requiredText(35),
+    beneficiary_account_number: requiredText(35),
+    beneficiary_address1: requiredText(35),
     beneficiary_address2: line(),
     beneficiary_address3: line(),
-    originator_to_beneficiary_info: str(140).optional(),
+    originator_to_beneficiary_info: text(140).optional(),
   })
   .superRefine((p, ctx) => {
     // A routing id is checked against the routing method named beside it.
@@ -99,8 +105,8 @@ export const PAYMENT_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/;
 
 // PUT /v2/payment and PUT /v2/payment/backup: query only, no body (FINDINGS.md).
 export const paymentActionQuery = z.object({
-  account_number: required(20),
-  payment_id: required(20),
+  account_number: requiredText(20),
+  payment_id: requiredText(20),
   action: z
     .string()
     .transform((s) => s.trim().toLowerCase())
@@ -115,8 +121,8 @@ export const PAYMENT_PAGE_SIZE_DEFAULT = 1000;
 
 export const paymentListQuery = z
   .object({
-    account_number: required(20),
-    payment_id: str(20).optional(),
+    account_number: requiredText(20),
+    payment_id: text(20).optional(),
     begin_date: wireDate().optional(),
     end_date: wireDate().optional(),
     sort_order: z

@@ -2,10 +2,13 @@
 import { z } from "zod";
 import { longErrorItemSchema } from "./errors.ts";
 import { queryInt32, str, wireDate } from "./fields.ts";
+import { noControlCharacters } from "./payments.ts";
+
+const text = (max: number) => str(max).refine(noControlCharacters, "must not contain control characters");
 
 export const wireSummaryQuery = z
   .object({
-    accountNumber: str(20).optional(),
+    accountNumber: text(20).optional(),
     sequenceNumber: queryInt32().optional(),
     date: wireDate().optional(),
     sourceIndicator: z
@@ -13,8 +16,8 @@ export const wireSummaryQuery = z
       .transform((s) => s.toUpperCase())
       .pipe(z.enum(["I", "O"], { error: "must be I or O" }))
       .optional(),
-    transactionNumber: str(20).optional(),
-    uniqueId: str(1000).optional(),
+    transactionNumber: text(20).optional(),
+    uniqueId: text(1000).optional(),
   })
   .superRefine((q, ctx) => {
     if (q.uniqueId || q.transactionNumber) return;

@@ -158,6 +158,8 @@ describe("POST /v2/payment (outgoing wire)", () => {
     [{ amount: "ten" }, "amount"],
     [{ originator_to_beneficiary_info: "x".repeat(141) }, "originator_to_beneficiary_info"],
     [{ originator_account_number: "1".repeat(21) }, "originator_account_number"],
+    [{ beneficiary_name: "A\u0000B" }, "beneficiary_name"],
+    [{ originator_to_beneficiary_info: "line\u0007bell" }, "originator_to_beneficiary_info"],
   ])("rejects %j with a 400 naming %s and writes nothing", async (patch, field) => {
     const c = await newCustomer(bank);
     const acct = await c.account("DDA", 1000);
@@ -409,6 +411,7 @@ describe("GET /v2/payment", () => {
     [{ begin_date: "2026-01-01", page_size: 0 }, "page_size"],
     [{ begin_date: "2026-01-01", page_number: "x" }, "page_number"],
     [{ begin_date: "2026-01-01", sort_order: "up" }, "sort_order"],
+    [{ begin_date: "2026-01-01", payment_id: "P\u0000" }, "payment_id"],
   ])("answers 400 for %j naming %s", async (q, field) => {
     const c = await newCustomer(bank);
     const acct = await c.account("DDA", 0);

@@ -122,6 +122,8 @@ describe("GET /v2/account/wiresummary", () => {
     [{ accountNumber: "1", date: "2026-13-01", sourceIndicator: "O" }, "date"],
     [{ accountNumber: "1", date: "2026-01-01", sourceIndicator: "X" }, "sourceIndicator"],
     [{ transactionNumber: "1".repeat(21) }, "transactionNumber"],
+    [{ transactionNumber: "\u0000" }, "transactionNumber"],
+    [{ uniqueId: "abc\u0000" }, "uniqueId"],
   ])("answers 400 for %j naming %s", async (q, field) => {
     const r = await c.api("GET", "/v2/account/wiresummary", { query: q });
     expect(r.status).toBe(400);
