@@ -15,6 +15,8 @@ function fieldRows(schema: Record<string, unknown> | undefined): string {
       const type = String(s.type ?? (s.anyOf ? "varies" : "object"));
       const limits = [
         s.maxLength !== undefined ? `max ${s.maxLength}` : "",
+        s.minimum !== undefined && Math.abs(Number(s.minimum)) < 2 ** 31 - 1 ? `from ${s.minimum}` : "",
+        s.maximum !== undefined && Number(s.maximum) < 2 ** 31 - 1 ? `to ${s.maximum}` : "",
         s.enum ? `one of ${(s.enum as string[]).join(", ")}` : "",
       ]
         .filter(Boolean)

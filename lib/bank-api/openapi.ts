@@ -20,7 +20,8 @@ function queryParameters(s: z.ZodType | undefined): Json[] {
     name,
     in: "query",
     required: req.has(name),
-    schema,
+    // Whole numbers arrive as query text; the contract's pattern is the integer format.
+    schema: schema.pattern === "^-?\\d{1,10}$" ? { type: "integer", format: "int32" } : schema,
   }));
 }
 
