@@ -43,17 +43,29 @@ export function sessionExpiry(
   return null;
 }
 
-export async function checkSessionCookie(
-  value: string | undefined,
-  nowSec = Date.now() / 1000,
-): Promise<SessionCheck> {
-  if (!value) return { ok: false, reason: "none" };
+// Decrypted cookies, so the hot path skips key derivation and decryption on every request; the
+// limits are still checked on each use.
+const decoded = new Map<string, JWT | null>();
+
+async function decodeCookie(value: string): Promise<JWT | null> {
+  if (decoded.has(value)) return decoded.get(value) ?? null;
   let claims: JWT | null = null;
   try {
     claims = await decode({ token: value, secret: authSecret() });
   } catch {
     claims = null;
   }
+  if (decoded.size > 2000) decoded.clear();
+  decoded.set(value, claims);
+  return claims;
+}
+
+export async function checkSessionCookie(
+  value: string | undefined,
+  nowSec = Date.now() / 1000,
+): Promise<SessionCheck> {
+  if (!value) return { ok: false, reason: "none" };
+  const claims = await decodeCookie(value);
   if (!claims || typeof claims.sub !== "string") return { ok: false, reason: "invalid" };
   const c = claims as SessionClaims;
   const expired = sessionExpiry(c, nowSec);
