@@ -338,6 +338,68 @@ describe("dashboard in Chromium", () => {
     await shot(page, "account-empty", false);
   });
 
+  it("stays smooth with 5,000 rows: only the visible rows are in the DOM", async () => {
+    // No demo range holds 5,000 transactions, so this one answer is made up at the network edge.
+    const today = addIsoDays(range.to, 3);
+    const big = { from: addIsoDays(today, -60), to: addIsoDays(today, -31) };
+    const items: HistoryItem[] = Array.from({ length: 5000 }, (_, i) => ({
+      ...loaded[i % loaded.length],
+      id: `synthetic-${i}`,
+      date: addIsoDays(big.to, -Math.floor(i / 180)),
+      description: `SYNTHETIC ${i}`,
+      descriptions: [`SYNTHETIC ${i}`],
+      availableAfterCents: 1_000_000 + i,
+    }));
+    const body: HistoryResponse = {
+      accountNumber: senAccount,
+      ...big,
+      order: "D",
+      items,
+      source: "extendedhistory",
+      truncatedDays: [],
+      notice: "More than 520 transactions in this range: loaded day by day.",
+    };
+    const pattern = `**/api/accounts/${senAccount}/history?from=${big.from}*`;
+    await page.route(pattern, (route) => route.fulfill({ json: body }));
+    try {
+      await page.goto(`${app.url}/accounts/${senAccount}?from=${big.from}&to=${big.to}&order=D`);
+      await whileActive(
+        page,
+        page.getByText("5,000 transactions", { exact: true }).waitFor({ timeout: FIRST_WAIT }),
+      );
+      expect(await page.locator("tbody tr[data-row-index]").count()).toBeLessThan(80);
+
+      // Scroll through the whole list in big steps; each step must paint quickly.
+      const frames = await page.locator("tbody").evaluate(async (tbody) => {
+        const box = tbody.closest("table")?.parentElement as HTMLElement;
+        const times: number[] = [];
+        for (let i = 0; i < 40; i++) {
+          const t = performance.now();
+          box.scrollTop += box.scrollHeight / 40;
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          times.push(performance.now() - t);
+        }
+        return times;
+      });
+      const average = frames.reduce((a, b) => a + b, 0) / frames.length;
+      expect(average).toBeLessThan(100);
+      expect(await page.locator("tbody tr[data-row-index]").count()).toBeLessThan(80);
+
+      // The keyboard reaches the last row.
+      await page.locator("tbody tr[data-row-index]").first().focus();
+      await page.keyboard.press("End");
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-rowindex")))
+        .toBe("5001");
+      expect(await page.evaluate(() => (document.activeElement as HTMLElement).innerText)).toContain(
+        "SYNTHETIC 4999",
+      );
+      await shot(page, "account-5000-rows", false);
+    } finally {
+      await page.unroute(pattern);
+    }
+  });
+
   it("warns an idle user, then signs them out to the sign-in page", async () => {
     const warning = page.getByRole("alertdialog", { name: "Your session is about to end" });
     await warning.waitFor({ timeout: 40_000 });
