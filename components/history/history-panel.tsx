@@ -44,7 +44,7 @@ export function HistoryPanel({ accountNumber }: { accountNumber: string }) {
   const caption = `Transactions between ${rangeText}, ${view.order === "D" ? "newest" : "oldest"} first`;
   const countText = !loaded
     ? ""
-    : filtered
+    : filtered && loaded.length > 0
       ? `Showing ${rows.length.toLocaleString("en-US")} of ${loaded.length.toLocaleString("en-US")} transactions`
       : `${loaded.length.toLocaleString("en-US")} ${loaded.length === 1 ? "transaction" : "transactions"}`;
   const notice =

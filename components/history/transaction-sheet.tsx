@@ -23,7 +23,9 @@ function Detail({
     <div className="grid grid-cols-[9rem_minmax(0,1fr)] gap-3 border-b border-slate-100 py-2.5 text-sm last:border-b-0">
       <dt className="text-slate-600">{label}</dt>
       <dd className="flex min-w-0 items-start gap-1 text-slate-900">
-        <span className={mono ? "min-w-0 font-mono text-xs break-all" : "min-w-0 break-words"}>
+        <span
+          className={mono ? "min-w-0 font-mono text-[0.8125rem] leading-5 break-all" : "min-w-0 break-words"}
+        >
           {shown ?? "—"}
         </span>
         {copy && shown ? <CopyButton text={shown} label={`Copy ${label.toLowerCase()}`} /> : null}
