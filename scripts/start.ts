@@ -61,10 +61,48 @@ function newestSource(): number {
   return newest;
 }
 
-async function buildIfNeeded(): Promise<void> {
+const builtAt = () => {
   const buildId = path.join(root, DIST_DIR, "BUILD_ID");
-  const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
-  if (built && built >= newestSource()) return;
+  return fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
+};
+
+/** Two starts building into one folder would corrupt it: the second waits for the first. */
+async function withBuildLock(fn: () => Promise<void>): Promise<void> {
+  const lock = path.join(root, `${DIST_DIR}-build.lock`);
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      // A lock left by a build that died more than 15 minutes ago is stale.
+      if (Date.now() - fs.statSync(lock).mtimeMs > 15 * 60_000)
+        fs.rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > deadline) await fail(`another build holds ${lock}`);
+      else await sleep(1000);
+    }
+  }
+  const release = () => fs.rmSync(lock, { recursive: true, force: true });
+  process.once("exit", release);
+  try {
+    await fn();
+  } finally {
+    release();
+  }
+}
+
+async function buildIfNeeded(): Promise<void> {
+  if (builtAt() && builtAt() >= newestSource()) return;
+  await withBuildLock(async () => {
+    // Another start may have built while this one waited.
+    const built = builtAt();
+    if (built && built >= newestSource()) return;
+    await build(built);
+  });
+}
+
+async function build(built: number): Promise<void> {
   console.log(
     built ? "Sources changed since the last build: building the dashboard…" : "Building the dashboard…",
   );
