@@ -12,7 +12,7 @@ import type { Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import { applyPaymentAction, checkPaymentAction } from "./actions.ts";
 import { formatPaymentTimestamp, newPaymentId } from "./identity.ts";
-import { initiateWire, rejectedPayment } from "./outgoing.ts";
+import { initiateWire, rejectedPayment, wireDirection } from "./outgoing.ts";
 import { outgoingDetails } from "./records.ts";
 import { wireSystemStatus } from "./wire-system.ts";
 
@@ -73,8 +73,18 @@ export async function logInitiatePayment(
     await q.query(
       `INSERT INTO payments (id, customer_id, account_number, direction, status, status_timestamp, amount_cents,
          fedwire_type, fedwire_sub_type, payment_date, entry_at, details)
-       VALUES ($1, $2, $3, 'Outgoing', 'Pre-Approval', $4, $5, '10', '00', $6, $7, $8)`,
-      [id, customerId, body.originator_account_number, ts, body.amount, date, now, JSON.stringify(details)],
+       VALUES ($1, $2, $3, $4, 'Pre-Approval', $5, $6, '10', '00', $7, $8, $9)`,
+      [
+        id,
+        customerId,
+        body.originator_account_number,
+        await wireDirection(q, body),
+        ts,
+        body.amount,
+        date,
+        now,
+        JSON.stringify(details),
+      ],
     );
     await q.query(
       "INSERT INTO payment_backup_log (customer_id, kind, request, logged_at) VALUES ($1, 'initiate', $2, $3)",

@@ -22,7 +22,8 @@ function bound(d: WireDate, clock: Clock): { date: string; instant?: Date } {
  * range (end before begin, wider than 32 days).
  */
 export async function listPaymentsJson(q: Queryable, clock: Clock, query: PaymentListQuery): Promise<string> {
-  const where = ["account_number = $1"];
+  // The account's own wires, and book transfers from another account of this bank into it.
+  const where = ["(account_number = $1 OR (direction = 'Internal' AND details->>'credit_account_id' = $1))"];
   const params: unknown[] = [query.account_number];
   const add = (sql: string, v: unknown) => {
     params.push(v);

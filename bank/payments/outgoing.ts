@@ -4,8 +4,8 @@ import { type BusinessErrorCode, longError } from "../../lib/bank-api/errors.ts"
 import type { InitiatePaymentRequest, PaymentResponse } from "../../lib/bank-api/payments.ts";
 import type { Clock } from "../clock.ts";
 import type { Queryable } from "../db/client.ts";
-import { formatPaymentTimestamp, newPaymentId } from "./identity.ts";
-import { outgoingDetails, type PaymentDetails } from "./records.ts";
+import { BANK_ABA, formatPaymentTimestamp, newPaymentId } from "./identity.ts";
+import { outgoingDetails, type PaymentDetails, type PaymentDirection } from "./records.ts";
 
 type InitiateResult =
   | { status: "ok"; payment_id: string; payment_status: string; payment_timestamp: string; replay?: boolean }
@@ -34,6 +34,21 @@ export function rejectedPayment(
     payment_timestamp: payment?.payment_timestamp ?? "",
     Errors: [longError(code, field)],
   };
+}
+
+/**
+ * Internal when the wire is routed to this bank (its ABA as receiving or beneficiary bank) and
+ * the beneficiary account is one of its open accounts: settled as a book transfer.
+ */
+export async function wireDirection(q: Queryable, b: InitiatePaymentRequest): Promise<PaymentDirection> {
+  const toThisBank =
+    b.receiving_bank_routing_id === BANK_ABA ||
+    (b.beneficiary_bank_routing_id === BANK_ABA && (b.beneficiary_bank_type ?? "ABA") === "ABA");
+  if (!toThisBank) return "Outgoing";
+  const rows = await q.query("SELECT 1 FROM accounts WHERE number = $1 AND status = 'A'", [
+    b.beneficiary_account_number,
+  ]);
+  return rows.length ? "Internal" : "Outgoing";
 }
 
 export async function initiateWire(
@@ -65,7 +80,7 @@ export async function initiateWire(
       date,
       id,
       JSON.stringify(details),
-      "Outgoing",
+      await wireDirection(q, args.body),
       !!args.reservedId,
     ],
   );

@@ -14,6 +14,7 @@ import {
   BANK_LTERM,
   formatPaymentTimestamp,
   ltermOf,
+  type MessageReference,
   messageReference,
   nextPaymentTimestamp,
 } from "./identity.ts";
@@ -26,87 +27,100 @@ function infoLines(text: string): [string, string, string, string] {
   return [t.slice(0, 35), t.slice(35, 70), t.slice(70, 105), t.slice(105, 140)];
 }
 
-/** History text of a wire (FINDINGS.md): the payment id, then BENE:{name} or ORIG:{name}. */
-function historyLines(p: PaymentRow): string[] {
-  return p.direction === "Incoming"
+/** History text of a wire (FINDINGS.md): the payment id, then BENE:{name} on the debit, ORIG:{name} on the credit. */
+function historyLines(p: PaymentRow, side: "debit" | "credit"): string[] {
+  return side === "credit"
     ? [p.id, `ORIG:${p.details.originator_name ?? ""}`.slice(0, 40)]
     : [p.id, `BENE:${p.details.beneficiary_name ?? ""}`.slice(0, 40)];
 }
 
-/** Settles one wire if it is still In-Progress with the timestamp read; true when this call settled it. */
-export async function settleWire(q: Queryable, clock: Clock, p: PaymentRow): Promise<boolean> {
-  const now = clock.now();
-  const date = clock.businessDate(now);
-  const seq = Number((await q.query<{ n: number }>("SELECT nextval('wire_message_seq') AS n"))[0].n);
-  const incoming = p.direction === "Incoming";
-  const ref = messageReference(
-    date,
-    now,
-    incoming ? ltermOf(p.details.sending_bank_id ?? "") : BANK_LTERM,
-    seq,
-  );
-  const ts = nextPaymentTimestamp(p.status_timestamp, now);
-  const claimed = await q.query<{ idempotency_key: string | null }>(
-    `UPDATE payments SET status = 'Complete', status_timestamp = $1, completed_at = $2, imad = $3, omad = $4
-     WHERE id = $5 AND status = 'In-Progress' AND status_timestamp = $6 RETURNING idempotency_key`,
-    [ts, now, ref.imad, ref.omad, p.id, p.status_timestamp],
-  );
-  if (!claimed.length) return false;
+interface SettledSide {
+  account: string;
+  source: "I" | "O";
+  entry: Parameters<typeof uniqueIdParts>[0];
+}
 
-  const lines = historyLines(p);
-  const entry = {
-    account_number: p.account_number,
-    tran_date: date,
-    amount_cents: Number(p.amount_cents),
-    tran_code: incoming ? TRAN_CODES.WIRE_IN : TRAN_CODES.WIRE_OUT,
-    descriptions: lines,
+/** Releases the hold taken when the wire was sent and posts the debit (memo-posted, TRANCD 9095). */
+async function postDebit(
+  q: Queryable,
+  p: PaymentRow,
+  now: Date,
+  date: string,
+  key: string,
+): Promise<SettledSide> {
+  const lines = historyLines(p, "debit");
+  const cents = Number(p.amount_cents);
+  const acct = await q.query<{ available_cents: number }>(
+    `UPDATE accounts SET current_cents = current_cents - $2, holds_cents = holds_cents - $2
+     WHERE number = $1 RETURNING available_cents`,
+    [p.account_number, cents],
+  );
+  const available = Number(acct[0].available_cents);
+  await q.query(
+    `INSERT INTO ledger_entries (account_number, posted_at, tran_date, amount_cents, dr_cr, tran_code, descriptions,
+       available_after_cents, idempotency_key, payment_id, memo_post)
+     VALUES ($1, $2, $3, $4, 'D', $5, $6, $7, $8, $9, true)`,
+    [p.account_number, now, date, cents, TRAN_CODES.WIRE_OUT, lines, available, key, p.id],
+  );
+  // Available does not move (it dropped when the funds were held): no notification is due.
+  await q.query("SELECT enqueue_balance_change($1, $2, $2, $3)", [p.account_number, available, now]);
+  return {
+    account: p.account_number,
+    source: "O",
+    entry: {
+      account_number: p.account_number,
+      tran_date: date,
+      amount_cents: cents,
+      tran_code: TRAN_CODES.WIRE_OUT,
+      descriptions: lines,
+    },
   };
-  if (incoming) {
-    const r = await q.query<{ r: { status: string } }>(
-      "SELECT post_entry($1, 'C', $2, $3, $4, $5, $6, $7, '') AS r",
-      [p.account_number, entry.amount_cents, entry.tran_code, lines, now, date, p.id],
-    );
-    if (r[0].r.status !== "ok")
-      throw new Error(`incoming wire ${p.id} could not be credited: ${r[0].r.status}`);
-  } else if (!p.return_of) {
-    // The funds were held when the wire was sent: settling releases the hold and posts the debit.
-    const acct = await q.query<{ available_cents: number }>(
-      `UPDATE accounts SET current_cents = current_cents - $2, holds_cents = holds_cents - $2
-       WHERE number = $1 RETURNING available_cents`,
-      [p.account_number, entry.amount_cents],
-    );
-    const available = Number(acct[0].available_cents);
-    await q.query(
-      `INSERT INTO ledger_entries (account_number, posted_at, tran_date, amount_cents, dr_cr, tran_code, descriptions,
-         available_after_cents, idempotency_key, payment_id, memo_post)
-       VALUES ($1, $2, $3, $4, 'D', $5, $6, $7, $8, $9, true)`,
-      [
-        p.account_number,
-        now,
-        date,
-        entry.amount_cents,
-        entry.tran_code,
-        lines,
-        available,
-        claimed[0].idempotency_key ?? "",
-        p.id,
-      ],
-    );
-    // Available does not move (it dropped when the funds were held): no notification is due.
-    await q.query("SELECT enqueue_balance_change($1, $2, $2, $3)", [p.account_number, available, now]);
-  }
-  // A return wire sends back money that was never credited: nothing to post, only the message.
+}
 
-  const uniqueId = encodeUniqueId(uniqueIdParts(entry));
+async function postCredit(
+  q: Queryable,
+  p: PaymentRow,
+  account: string,
+  now: Date,
+  date: string,
+): Promise<SettledSide> {
+  const lines = historyLines(p, "credit");
+  const cents = Number(p.amount_cents);
+  const r = await q.query<{ r: { status: string } }>(
+    "SELECT post_entry($1, 'C', $2, $3, $4, $5, $6, $7, '') AS r",
+    [account, cents, TRAN_CODES.WIRE_IN, lines, now, date, p.id],
+  );
+  if (r[0].r.status !== "ok")
+    throw new Error(`wire ${p.id} could not be credited to ${account}: ${r[0].r.status}`);
+  return {
+    account,
+    source: "I",
+    entry: {
+      account_number: account,
+      tran_date: date,
+      amount_cents: cents,
+      tran_code: TRAN_CODES.WIRE_IN,
+      descriptions: lines,
+    },
+  };
+}
+
+async function writeSummary(
+  q: Queryable,
+  p: PaymentRow,
+  side: SettledSide,
+  ref: MessageReference,
+  transactionNumber: string,
+): Promise<void> {
+  const uniqueId = encodeUniqueId(uniqueIdParts(side.entry));
   const d = p.details;
   const info = infoLines(d.originator_to_beneficiary_info ?? d.originator_to_beneficiary_info_line ?? "");
-  const transactionNumber = `${ref.cycleDate}${String(seq).padStart(8, "0")}`;
   const record: EwireSummary = {
     TransactionNumber_1: transactionNumber,
-    Amount_12: centsToDollars(entry.amount_cents),
+    Amount_12: centsToDollars(Number(p.amount_cents)),
     FedWireType_17: p.fedwire_type,
     FedwireSubType_18: p.fedwire_sub_type,
-    SourceIndicator_21: incoming ? "I" : "O",
+    SourceIndicator_21: side.source,
     ReferenceForBeneficiary_22: d.reference_for_beneficiary ?? "",
     SendingBankId_25: d.sending_bank_id ?? "",
     SendingBankName_26: d.sending_bank_name ?? "",
@@ -133,13 +147,68 @@ export async function settleWire(q: Queryable, clock: Clock, p: PaymentRow): Pro
     [
       transactionNumber,
       p.id,
-      p.account_number,
-      date,
-      record.SourceIndicator_21,
+      side.account,
+      side.entry.tran_date,
+      side.source,
       uniqueId,
       JSON.stringify(record),
     ],
   );
+}
+
+const nextSequence = async (q: Queryable) =>
+  Number((await q.query<{ n: number }>("SELECT nextval('wire_message_seq') AS n"))[0].n);
+
+/** Settles one wire if it is still In-Progress with the timestamp read; true when this call settled it. */
+export async function settleWire(q: Queryable, clock: Clock, p: PaymentRow): Promise<boolean> {
+  const now = clock.now();
+  const date = clock.businessDate(now);
+  const seq = await nextSequence(q);
+  const incoming = p.direction === "Incoming";
+  const ref = messageReference(
+    date,
+    now,
+    incoming ? ltermOf(p.details.sending_bank_id ?? "") : BANK_LTERM,
+    seq,
+  );
+  const ts = nextPaymentTimestamp(p.status_timestamp, now);
+  const claimed = await q.query<{ idempotency_key: string | null }>(
+    `UPDATE payments SET status = 'Complete', status_timestamp = $1, completed_at = $2, imad = $3, omad = $4
+     WHERE id = $5 AND status = 'In-Progress' AND status_timestamp = $6 RETURNING idempotency_key`,
+    [ts, now, ref.imad, ref.omad, p.id, p.status_timestamp],
+  );
+  if (!claimed.length) return false;
+
+  const trn = (n: number) => `${ref.cycleDate}${String(n).padStart(8, "0")}`;
+  if (incoming) {
+    await writeSummary(q, p, await postCredit(q, p, p.account_number, now, date), ref, trn(seq));
+    return true;
+  }
+  if (p.return_of) {
+    // A return sends back money that was never credited: nothing to post, only the message.
+    const lines = historyLines(p, "debit");
+    const entry = {
+      account_number: p.account_number,
+      tran_date: date,
+      amount_cents: Number(p.amount_cents),
+      tran_code: TRAN_CODES.WIRE_OUT,
+      descriptions: lines,
+    };
+    await writeSummary(q, p, { account: p.account_number, source: "O", entry }, ref, trn(seq));
+    return true;
+  }
+  await writeSummary(q, p, await postDebit(q, p, now, date, claimed[0].idempotency_key ?? ""), ref, trn(seq));
+  // A wire to another account of this bank is credited in the same transaction.
+  const creditAccount = p.details.credit_account_id;
+  if (p.direction === "Internal" && creditAccount) {
+    await writeSummary(
+      q,
+      p,
+      await postCredit(q, p, creditAccount, now, date),
+      ref,
+      trn(await nextSequence(q)),
+    );
+  }
   return true;
 }
 

@@ -198,6 +198,31 @@ describe("POST /v2/payment (outgoing wire)", () => {
     });
   });
 
+  it("settles a wire to another account of this bank as an Internal book transfer, seen from both accounts", async () => {
+    const a = await newCustomer(bank, "Payer Co");
+    const b = await newCustomer(bank, "Payee Co");
+    const from = await a.account("DDA", 1_000);
+    const to = await b.account("DDA", 0);
+    const r = await a.api("POST", "/v2/payment", {
+      body: wire(from, 250, { receiving_bank_routing_id: "091999997", beneficiary_account_number: to }),
+    });
+    expect(r.json.payment_status).toBe("In-Progress");
+    expect((await payment(a, from, r.json.payment_id)).direction).toBe("Internal");
+    const seen = await b.api("GET", "/v2/payment", { query: { account_number: to, begin_date: today() } });
+    expect(seen.json.map((p: any) => [p.payment_id, p.direction])).toEqual([[r.json.payment_id, "Internal"]]);
+
+    await sandbox(bank, "POST", "/sandbox/settle", {});
+    expect(await balance(a, from)).toEqual({ available: 750, current: 750, holds: 0 });
+    expect(await balance(b, to)).toEqual({ available: 250, current: 250, holds: 0 });
+    const credit = (await history(b, to)).find((t) => t.PaymentId === r.json.payment_id);
+    expect(credit).toMatchObject({ DRCRFLAG: "C", TRANAMT: 250 });
+    const sums = await b.api("GET", "/v2/account/wiresummary", {
+      query: { accountNumber: to, date: today(), sourceIndicator: "I" },
+    });
+    expect(sums.json.RecordCount).toBe(1);
+    expect(sums.json.EwireSummaries[0].UniqueId).toBe(credit.UniqueId);
+  });
+
   it("takes an XML body and answers in XML", async () => {
     const c = await newCustomer(bank);
     const acct = await c.account("DDA", 1000);
