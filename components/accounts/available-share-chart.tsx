@@ -12,7 +12,7 @@ export function AvailableShareChart({ accounts }: { accounts: AccountSummary[] }
   let x = 0;
   const summary = positive.map((a) => `${a.name} ${formatShare(a.value, total)}`).join(", ");
   return (
-    <figure className="flex flex-col gap-3">
+    <figure className="flex min-w-0 flex-col gap-3">
       <figcaption className="text-sm font-medium text-slate-700">Share of total available balance</figcaption>
       <svg
         role="img"
@@ -54,8 +54,10 @@ export function AvailableShareChart({ accounts }: { accounts: AccountSummary[] }
             <span className="min-w-0 truncate text-slate-800">
               {a.name} <span className="text-slate-600">{maskAccountNumber(a.accountNumber)}</span>
             </span>
-            <span className="ml-auto pl-4 text-slate-700 tabular-nums">{formatUsd(a.availableCents)}</span>
-            <span className="w-14 text-right font-medium text-slate-900 tabular-nums">
+            <span className="ml-auto hidden pl-4 text-slate-700 tabular-nums sm:inline">
+              {formatUsd(a.availableCents)}
+            </span>
+            <span className="ml-auto w-14 shrink-0 text-right font-medium sm:ml-0 text-slate-900 tabular-nums">
               {formatShare(a.value, total)}
             </span>
           </li>
