@@ -149,7 +149,10 @@ export async function replayBackupLog(bank: Bank): Promise<number> {
       ]);
       return true;
     });
-    if (!done) return applied;
+    if (!done) {
+      if (applied) bank.events.emit("balance-changed");
+      return applied;
+    }
     applied++;
   }
 }

@@ -233,6 +233,8 @@ export async function settleDueWires(bank: Bank, opts: { all?: boolean } = {}): 
       if (await bank.db.tx((q) => settleWire(q, bank.clock, p))) progressed++;
     }
     settled += progressed;
+    // Credits moved available balances: wake the webhook dispatcher of this process at once.
+    if (progressed) bank.events.emit("balance-changed");
     if (due.length < 200 || progressed === 0) return settled;
   }
 }

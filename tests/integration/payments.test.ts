@@ -404,6 +404,45 @@ describe("incoming wires and PUT /v2/payment", () => {
   });
 });
 
+describe("balance notifications from wires", () => {
+  it("queues a notification when an outgoing wire holds funds and when an incoming wire is credited", async () => {
+    const c = await newCustomer(bank);
+    const acct = await c.account("DDA", 1_000);
+    const reg = await c.api("POST", "/v2/webhooks/register", {
+      body: { AccountNumber: acct, Emails: "treasury@example.com" },
+    });
+    expect(reg.status).toBe(200);
+    const notifications = async () =>
+      (
+        await bank.running.bank.db.query<{ payload: { AvailableBalance: string; PreviousBalance: string } }>(
+          "SELECT payload FROM outbox WHERE payload->>'AccountNumber' = $1 ORDER BY id",
+          [acct],
+        )
+      ).map((r) => [r.payload.PreviousBalance, r.payload.AvailableBalance]);
+
+    await c.api("POST", "/v2/payment", { body: wire(acct, 100) });
+    expect(await notifications()).toEqual([["000100000", "000090000"]]);
+    await sandbox(bank, "POST", "/sandbox/settle", {});
+    // Settling moves the current balance only: the available balance already dropped.
+    expect(await notifications()).toHaveLength(1);
+
+    const w = await sandbox(bank, "POST", "/sandbox/incoming-wires", { accountNumber: acct, amount: 5 });
+    await c.api("PUT", "/v2/payment", {
+      query: {
+        account_number: acct,
+        payment_id: w.payment_id,
+        action: "approve",
+        timestamp: w.payment_timestamp,
+      },
+    });
+    await sandbox(bank, "POST", "/sandbox/settle", {});
+    expect(await notifications()).toEqual([
+      ["000100000", "000090000"],
+      ["000090000", "000090500"],
+    ]);
+  });
+});
+
 describe("GET /v2/payment", () => {
   it("returns every record field, pages, sorts and filters by date", async () => {
     const c = await newCustomer(bank);
