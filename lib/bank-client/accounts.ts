@@ -1,6 +1,7 @@
 // Accounts, balances and history as the dashboard API shapes them (lib/dashboard-api/types.ts),
 // read through the bank client. Amounts become integer cents through the contract's exact
 // converter; an amount that is not exact to the cent is a contract breach, never rounded.
+import "server-only";
 import type { BalanceRecord, CustAcct } from "../bank-api/accounts.ts";
 import { EXTENDED_HISTORY_MAX_ITEMS, TRANDESC_FIELDS, type Transaction } from "../bank-api/history.ts";
 import { type Cents, dollarsToCents } from "../bank-api/money.ts";

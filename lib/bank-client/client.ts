@@ -2,6 +2,7 @@
 // Every answer is checked against the contract's response schema: a mismatch is an error value
 // (bank_error), never a crash. Reads are retried with backoff on timeouts and 5xx, never on 4xx;
 // writes are never retried here (their safety comes from Idempotency-Key, chosen by the caller).
+import "server-only";
 import type { z } from "zod";
 import { type EndpointDef, type EndpointName, endpoints } from "../bank-api/endpoints.ts";
 import { gatewayErrorSchema, type LongErrorItem, type ShortErrorItem } from "../bank-api/errors.ts";

@@ -2,6 +2,7 @@
 // dashboard database (DESIGN.md, Token manager). The bank issues a token at most once per
 // 5 minutes per key and each is valid 15 minutes (specification, Authentication): renew about a
 // minute ahead, one instance at a time under a row lock, and after a 401 renew once.
+import "server-only";
 import { createHash } from "node:crypto";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import { createLogger } from "../server/log.ts";

@@ -6,7 +6,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+
 import { BankClient } from "../../lib/bank-client/client.ts";
 import { TokenManager } from "../../lib/bank-client/token-manager.ts";
 import { type DashboardDb, openDashboardDb } from "../../lib/db/client.ts";

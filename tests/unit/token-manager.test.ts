@@ -3,7 +3,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+
 import { BankClient } from "../../lib/bank-client/client.ts";
 import { TokenManager } from "../../lib/bank-client/token-manager.ts";
 import { type DashboardDb, openDashboardDb } from "../../lib/db/client.ts";
