@@ -42,6 +42,37 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("payments on PostgreSQL under co
     expect(approvals + cancels).toBe(rounds);
   });
 
+  it("creates a return wire only when return wins against approve", async () => {
+    const c = await newCustomer(bank);
+    const acct = await c.account("DDA", 0);
+    let returns = 0;
+    const incoming: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const w = await sandbox(bank, "POST", "/sandbox/incoming-wires", { accountNumber: acct, amount: 1 });
+      incoming.push(w.payment_id);
+      const query = (action: string) => ({
+        account_number: acct,
+        payment_id: w.payment_id,
+        action,
+        timestamp: w.payment_timestamp,
+      });
+      const replies = await Promise.all([
+        c.api("PUT", "/v2/payment", { query: query("return") }),
+        c.api("PUT", "/v2/payment", { query: query("approve") }),
+      ]);
+      expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+      if (replies[0].status === 200) returns++;
+    }
+    const list = await c.api("GET", "/v2/payment", {
+      query: {
+        account_number: acct,
+        begin_date: new Date(Date.now() - 86400_000).toISOString().slice(0, 10),
+      },
+    });
+    const returnWires = list.json.filter((p: any) => !incoming.includes(p.payment_id));
+    expect(returnWires).toHaveLength(returns);
+  });
+
   it("holds once for concurrent duplicates with one Idempotency-Key", async () => {
     const c = await newCustomer(bank);
     const acct = await c.account("DDA", 1_000);
