@@ -194,6 +194,47 @@ describe("dashboard in Chromium", () => {
     await shot(page, "account");
   });
 
+  it("names every control, captions the table, keeps headings in order and has the landmarks", async () => {
+    const problems = await page.evaluate(() => {
+      const found: string[] = [];
+      const nameOf = (el: Element) => {
+        const labelled = el.getAttribute("aria-labelledby");
+        if (labelled)
+          return labelled
+            .split(/\s+/)
+            .map((id) => document.getElementById(id)?.textContent ?? "")
+            .join(" ")
+            .trim();
+        const aria = el.getAttribute("aria-label");
+        if (aria) return aria.trim();
+        const labels = (el as HTMLInputElement).labels;
+        if (labels?.length)
+          return Array.from(labels, (l) => l.textContent ?? "")
+            .join(" ")
+            .trim();
+        return (el.textContent ?? "").trim();
+      };
+      for (const el of document.querySelectorAll(
+        "main input, main select, main button, main a, main [tabindex='0']",
+      ))
+        if (!nameOf(el)) found.push(`unnamed ${el.outerHTML.slice(0, 80)}`);
+      for (const t of document.querySelectorAll("table"))
+        if (!t.querySelector("caption")?.textContent?.trim()) found.push("table without caption");
+      let last = 0;
+      for (const h of document.querySelectorAll("main h1, main h2, main h3, main h4")) {
+        const level = Number(h.tagName[1]);
+        if (level > last + 1) found.push(`heading ${h.tagName} "${h.textContent}" skips a level`);
+        last = level;
+      }
+      if (document.querySelectorAll("main h1").length !== 1) found.push("not exactly one h1");
+      for (const sel of ["header", "nav", "main", "footer"])
+        if (!document.querySelector(sel)) found.push(`no ${sel}`);
+      if (!document.querySelector('a[href="#main"]')) found.push("no skip link");
+      return found;
+    });
+    expect(problems).toEqual([]);
+  });
+
   it("filters history by text and by debit or credit, keeps the filters in the URL and after a reload", async () => {
     const withMemo = loaded.find((i) => i.sen?.memo) ?? loaded[0];
     const term = withMemo.sen?.memo || withMemo.description;
