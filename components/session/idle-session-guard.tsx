@@ -36,7 +36,7 @@ async function reportActivity(): Promise<boolean> {
   }
 }
 
-async function signOutForIdle(): Promise<void> {
+async function signOut(reason?: "idle"): Promise<void> {
   try {
     await fetch("/api/auth/signout", {
       method: "POST",
@@ -44,7 +44,7 @@ async function signOutForIdle(): Promise<void> {
       body: new URLSearchParams({ csrfToken: await csrfToken(), json: "true" }),
     });
   } finally {
-    window.location.assign("/sign-in?reason=idle");
+    window.location.assign(reason ? `/sign-in?reason=${reason}` : "/sign-in");
   }
 }
 
@@ -68,7 +68,7 @@ export default function IdleSessionGuard() {
     fetch("/api/session", { cache: "no-store" })
       .then(async (r) => {
         if (r.status === 401) {
-          if (!cancelled) await signOutForIdle();
+          if (!cancelled) await signOut("idle");
           return;
         }
         if (!r.ok) return;
@@ -93,7 +93,7 @@ export default function IdleSessionGuard() {
         setRemaining(null);
       } else {
         ended.current = true;
-        await signOutForIdle();
+        await signOut("idle");
       }
     } finally {
       refreshing.current = false;
@@ -119,7 +119,7 @@ export default function IdleSessionGuard() {
       if (left <= 0) {
         if (!ended.current) {
           ended.current = true;
-          void signOutForIdle();
+          void signOut("idle");
         }
         return;
       }
@@ -156,7 +156,7 @@ export default function IdleSessionGuard() {
         <div className="mt-5 flex justify-end gap-3">
           <button
             type="button"
-            onClick={() => void signOutForIdle()}
+            onClick={() => void signOut()}
             className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
             Sign out now

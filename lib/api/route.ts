@@ -12,6 +12,7 @@ import {
   type SessionClaims,
   sessionCookieName,
 } from "../auth/session-token.ts";
+import { clientIp } from "../auth/throttle.ts";
 import { BankCallError } from "../bank-client/errors.ts";
 import type { SessionUser } from "../dashboard-api/types.ts";
 import { type DashboardDb, getDashboardDb } from "../db/client.ts";
@@ -128,7 +129,7 @@ export function withRoute<
         if (!r.success) throw invalid(fieldsOf(r.error.issues));
         body = r.data;
       }
-      const ip = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+      const ip = clientIp(req.headers);
       const out = await handler({
         req,
         user,

@@ -1,6 +1,6 @@
 // PATCH /api/admin/users/[id] - change a user's role or disable / enable them, audited
 import { z } from "zod";
-import { ApiError, invalid, notFound } from "@/lib/api/errors";
+import { conflict, invalid, notFound } from "@/lib/api/errors";
 import { withRoute } from "@/lib/api/route";
 import { appendAudit } from "@/lib/auth/audit";
 import { ROLES } from "@/lib/auth/permissions";
@@ -35,11 +35,7 @@ export const PATCH = withRoute<undefined, typeof change, { id: string }>(
         detail: body,
         ip,
       });
-      throw new ApiError(
-        409,
-        "conflict",
-        "You cannot disable your own account or remove your own admin role.",
-      );
+      throw conflict("You cannot disable your own account or remove your own admin role.");
     }
     const after = await updateUser(db, id, body);
     forgetCachedUser(id);
