@@ -7,8 +7,13 @@ import { wireSystemStatus } from "./wire-system.ts";
 
 export async function startPaymentWorkers(bank: Bank): Promise<void> {
   if ((await wireSystemStatus(bank.db)) === "up" && (await pendingBackupEntries(bank.db)) > 0) {
-    const n = await replayBackupLog(bank);
-    bank.log.info("replayed payment requests logged during the wire-system outage", { entries: n });
+    // A failed replay must not keep the bank from serving: the entries stay pending for the next one.
+    try {
+      const n = await replayBackupLog(bank);
+      bank.log.info("replayed payment requests logged during the wire-system outage", { entries: n });
+    } catch (err) {
+      bank.log.error("replay of the payment backup log failed; entries stay pending", { err });
+    }
   }
   startSettlementTimer(bank);
 }

@@ -109,12 +109,22 @@ describe("wire-system outage", () => {
     expect((await c.api("POST", "/v2/payment", { body: wire(acct, 1) })).status).toBe(200);
   });
 
-  it("sends a backup wire at once while the wire system is up", async () => {
+  it("sends a backup wire and applies a backup action at once while the wire system is up", async () => {
     const c = await newCustomer(bank);
     const acct = await c.account("DDA", 100);
     const r = await c.api("POST", "/v2/payment/backup", { body: wire(acct, 40) });
     expect(r.json.payment_status).toBe("In-Progress");
     expect(await balance(c.api, acct)).toMatchObject({ available: 60, holds: 40 });
+    const inc = await sandbox(bank, "POST", "/sandbox/incoming-wires", { accountNumber: acct, amount: 5 });
+    const a = await c.api("PUT", "/v2/payment/backup", {
+      query: {
+        account_number: acct,
+        payment_id: inc.payment_id,
+        action: "cancel",
+        timestamp: inc.payment_timestamp,
+      },
+    });
+    expect(a.json).toMatchObject({ payment_id: inc.payment_id, payment_status: "Canceled", Errors: [] });
   });
 });
 
