@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatUsd } from "../../lib/bank-api/money.ts";
 import type { AccountsResponse, HistoryItem, HistoryResponse } from "../../lib/dashboard-api/types.ts";
 import { historyToCsv, parseCsv } from "../../lib/format/csv.ts";
@@ -107,6 +107,13 @@ describe("dashboard in Chromium", () => {
   });
   afterAll(async () => {
     await context?.close();
+  });
+  // A failed step leaves a picture of what the browser showed.
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      if (page && !page.isClosed())
+        await shot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, "-")}`, false);
+    });
   });
 
   it("signs in as the viewer and shows every account's balances as the API reports them", async () => {
