@@ -56,7 +56,7 @@ const CLAIM = `
 WITH due AS (
   SELECT id FROM outbox
   WHERE state = 'pending' AND next_attempt_at <= $1
-  ORDER BY next_attempt_at, id
+  ORDER BY next_attempt_at -- exactly the index (state, next_attempt_at): no sort of the whole outbox
   LIMIT $2
   FOR UPDATE SKIP LOCKED)
 UPDATE outbox o SET next_attempt_at = $3, attempts = o.attempts + 1
@@ -65,19 +65,47 @@ RETURNING o.id, o.message_id, o.webhook_id, o.channel, o.target, o.payload, o.cr
   (SELECT c.webhook_secret FROM customers c WHERE c.id = o.customer_id) AS secret,
   (SELECT w.description FROM webhooks w WHERE w.id = o.webhook_id) AS description`;
 
-// The attempt, the row's new state and (without SMTP) the sandbox message, in one statement.
-// `attempts = $5` keeps a late answer from overwriting a row that another claimant has retaken;
-// a failure never reopens a row given up meanwhile (its webhook deleted).
+// Finished attempts are written in batches, one statement each: the attempts, the rows' new
+// states and (without SMTP) the sandbox messages. `attempts = i.attempt` keeps a late answer from
+// overwriting a row that another claimant has retaken; a failure never reopens a row given up
+// meanwhile (its webhook deleted).
 const RECORD = `
-WITH mail AS (
+WITH i AS (
+  SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[],
+    $7::int[], $8::int[], $9::boolean[], $10::text[], $11::text[], $12::timestamptz[], $13::text[],
+    $14::text[], $15::text[])
+  AS t(id, message_id, channel, target, attempt, at, duration_ms, status_code, ok, error, state, retry_at,
+    mail_to, mail_subject, mail_text)),
+mail AS (
   INSERT INTO sandbox_mail ("to", subject, text, message_id, at)
-  SELECT $14::text, $15::text, $16::text, $2::text, $6::timestamptz WHERE $14::text IS NOT NULL),
+  SELECT mail_to, mail_subject, mail_text, message_id, at FROM i WHERE mail_to IS NOT NULL),
 attempt AS (
   INSERT INTO delivery_attempts (outbox_id, message_id, channel, target, attempt, at, duration_ms, status_code, ok, error)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10))
-UPDATE outbox SET state = $11, next_attempt_at = coalesce($12::timestamptz, next_attempt_at),
-  last_error = $10, delivered_at = $13::timestamptz
-WHERE id = $1 AND attempts = $5 AND (state = 'pending' OR $9::boolean)`;
+  SELECT id, message_id, channel, target, attempt, at, duration_ms, status_code, ok, error FROM i)
+UPDATE outbox o SET state = i.state, next_attempt_at = coalesce(i.retry_at, o.next_attempt_at),
+  last_error = i.error, delivered_at = CASE WHEN i.ok THEN i.at END
+FROM i WHERE o.id = i.id AND o.attempts = i.attempt AND (o.state = 'pending' OR i.ok)`;
+
+/** One finished attempt waiting to be written, in RECORD's column order. */
+type AttemptRecord = [
+  id: number,
+  messageId: string,
+  channel: string,
+  target: string,
+  attempt: number,
+  at: string,
+  durationMs: number,
+  statusCode: number | null,
+  ok: boolean,
+  error: string | null,
+  state: string,
+  retryAt: string | null,
+  mailTo: string | null,
+  mailSubject: string | null,
+  mailText: string | null,
+];
+const RECORD_BATCH = 500;
+const RECORD_DELAY_MS = 10;
 
 const NEXT_DUE = `SELECT min(next_attempt_at) AS t FROM outbox WHERE state = 'pending'`;
 
@@ -159,7 +187,8 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     inFlight.add(p);
     p.finally(() => {
       inFlight.delete(p);
-      kick();
+      // Claim again once the attempt is written: the write kicks when it ends.
+      if (!flushing && !flushTimer) kick();
     });
   }
 
@@ -210,6 +239,45 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     }
   }
 
+  const unrecorded: AttemptRecord[] = [];
+  let flushing: Promise<void> | null = null;
+  let flushTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * Queues a finished attempt. Attempts finishing within RECORD_DELAY_MS of each other are
+   * written together, and the next claim follows the write: under load a few statements carry
+   * many deliveries (on the embedded database every statement holds the one connection).
+   */
+  function record(r: AttemptRecord) {
+    unrecorded.push(r);
+    scheduleFlush();
+  }
+
+  function scheduleFlush() {
+    if (flushing || flushTimer) return;
+    flushTimer = setTimeout(() => {
+      flushTimer = undefined;
+      flushing = flush().finally(() => {
+        flushing = null;
+        if (unrecorded.length) scheduleFlush();
+        kick();
+      });
+    }, RECORD_DELAY_MS);
+  }
+
+  async function flush() {
+    while (unrecorded.length) {
+      const batch = unrecorded.splice(0, RECORD_BATCH);
+      const columns = batch[0].map((_, c) => batch.map((r) => r[c]));
+      try {
+        await db.query(RECORD, columns);
+      } catch (e) {
+        // The rows stay leased and come back when the lease ends: delivered again, never lost.
+        log.error("webhook dispatcher: cannot record attempts", { count: batch.length, err: e });
+      }
+    }
+  }
+
   async function deliver(row: OutboxRow) {
     const started = performance.now();
     let outcome: Outcome;
@@ -227,30 +295,23 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
         : nextAttemptAt(new Date(row.created_at), now, row.attempts, config.webhookRetryBaseMs);
     const state = outcome.ok ? "delivered" : retryAt ? "pending" : "failed";
     const error = outcome.error ? outcome.error.slice(0, 500) : null;
-    try {
-      await db.query(RECORD, [
-        row.id,
-        row.message_id,
-        row.channel,
-        row.target,
-        row.attempts,
-        now,
-        Math.round(performance.now() - started),
-        outcome.statusCode ?? null,
-        outcome.ok,
-        error,
-        state,
-        retryAt,
-        outcome.ok ? now : null,
-        outcome.sandboxMail?.to ?? null,
-        outcome.sandboxMail?.subject ?? null,
-        outcome.sandboxMail?.text ?? null,
-      ]);
-    } catch (e) {
-      if (running)
-        log.error("webhook dispatcher: cannot record an attempt", { messageId: row.message_id, err: e });
-      return;
-    }
+    record([
+      row.id,
+      row.message_id,
+      row.channel,
+      row.target,
+      row.attempts,
+      now.toISOString(),
+      Math.round(performance.now() - started),
+      outcome.statusCode ?? null,
+      outcome.ok,
+      error,
+      state,
+      retryAt ? retryAt.toISOString() : null,
+      outcome.sandboxMail?.to ?? null,
+      outcome.sandboxMail?.subject ?? null,
+      outcome.sandboxMail?.text ?? null,
+    ]);
     if (state === "failed") {
       log.warn("webhook notification given up", {
         messageId: row.message_id,
@@ -277,6 +338,12 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     await unlisten().catch(() => {});
     await pumping?.catch(() => {});
     await Promise.allSettled([...inFlight]);
+    await flushing;
+    if (flushTimer) {
+      clearTimeout(flushTimer);
+      flushTimer = undefined;
+      await flush();
+    }
     poster.close();
   });
 

@@ -1,0 +1,197 @@
+// Webhook delivery: how soon after a balance change commits the receiver is called, and how many
+// notifications per second the dispatcher delivers to a receiver that takes 50 ms to answer.
+// Runs on the embedded database; with TEST_DATABASE_URL also on PostgreSQL.
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { startBank } from "../bank/app.ts";
+import { loadBankConfig } from "../bank/config.ts";
+import { insertWebhook } from "../bank/notify/webhook-store.ts";
+import { createCustomer, createSandboxAccount } from "../bank/sandbox/core.ts";
+import { type BenchResult, percentile, round, writeResults } from "./lib.ts";
+
+const LATENCY_SAMPLES = 200;
+const BURST = 3000;
+const RECEIVER_DELAY_MS = 50;
+
+async function receiver(delayMs: number, onHit: (body: string, at: number) => void) {
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const at = performance.timeOrigin + performance.now();
+      onHit(Buffer.concat(chunks).toString("utf8"), at);
+      const answer = () => {
+        res.writeHead(200);
+        res.end();
+      };
+      if (delayMs) setTimeout(answer, delayMs);
+      else answer();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function createDatabase(adminUrl: string) {
+  const name = `bench_webhooks_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await c.end();
+    },
+  };
+}
+
+async function measure(kind: "pglite" | "pg"): Promise<BenchResult[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-webhooks-"));
+  const database = kind === "pg" ? await createDatabase(process.env.TEST_DATABASE_URL as string) : undefined;
+  const config = loadBankConfig({
+    BANK_PORT: "0",
+    BANK_SANDBOX_KEY: "sbx_bench_webhooks_key",
+    ...(database ? { BANK_DATABASE_URL: database.url, BANK_DB_POOL: "20" } : { BANK_DATA_DIR: dataDir }),
+  });
+  const running = await startBank(config, { quiet: true });
+  const bank = running.bank;
+  const hits = new Map<string, number>();
+  let delay = 0;
+  const recv = await receiver(0, (body, at) => {
+    const n = JSON.parse(body) as { AccountNumber: string; AvailableBalance: string };
+    const key = `${n.AccountNumber}:${n.AvailableBalance}`;
+    if (!hits.has(key)) hits.set(key, at);
+  });
+  const slow = await receiver(RECEIVER_DELAY_MS, (body, at) => {
+    const n = JSON.parse(body) as { AccountNumber: string; AvailableBalance: string };
+    const key = `${n.AccountNumber}:${n.AvailableBalance}`;
+    if (!hits.has(key)) hits.set(key, at);
+  });
+  try {
+    const c = await createCustomer(bank.db, { name: "Bench Webhooks Co" });
+    const { accountNumber: fast } = await createSandboxAccount(bank, {
+      customerId: c.customerId,
+      type: "SEN",
+    });
+    await insertWebhook(
+      bank.db,
+      c.customerId,
+      { AccountNumber: fast, WebHookUrl: recv.url },
+      bank.clock.now(),
+    );
+
+    // 1. Latency: one balance change at a time, through the ledger function over HTTP, as a client makes it.
+    const latencies: number[] = [];
+    for (let i = 1; i <= LATENCY_SAMPLES; i++) {
+      const res = await fetch(`${running.url}/sandbox/deposits`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-sandbox-key": config.sandboxKey },
+        body: JSON.stringify({ accountNumber: fast, amount: 1 }),
+      });
+      if (res.status !== 201) throw new Error(`deposit answered ${res.status}`);
+      const balance = String(i * 100).padStart(9, "0");
+      const key = `${fast}:${balance}`;
+      while (!hits.has(key)) await new Promise((r) => setTimeout(r, 1));
+      // The notification's own time is taken inside the balance change, before its commit: the
+      // figure is an upper bound of commit-to-attempt.
+      const [row] = await bank.db.query<{ created_at: Date | string }>(
+        `SELECT created_at FROM outbox WHERE payload->>'AccountNumber' = $1 AND payload->>'AvailableBalance' = $2`,
+        [fast, balance],
+      );
+      latencies.push((hits.get(key) as number) - new Date(row.created_at).getTime());
+      await new Promise((r) => setTimeout(r, 5));
+    }
+
+    // 2. Throughput: a burst of balance changes committed at once (ten accounts, one statement),
+    // drained to a receiver that answers in 50 ms.
+    const accounts: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const { accountNumber } = await createSandboxAccount(bank, { customerId: c.customerId, type: "SEN" });
+      await insertWebhook(
+        bank.db,
+        c.customerId,
+        { AccountNumber: accountNumber, WebHookUrl: slow.url },
+        bank.clock.now(),
+      );
+      accounts.push(accountNumber);
+    }
+    const perAccount = BURST / accounts.length;
+    const expected = accounts.flatMap((a) =>
+      Array.from({ length: perAccount }, (_, i) => `${a}:${String((i + 1) * 100).padStart(9, "0")}`),
+    );
+    const t0 = performance.timeOrigin + performance.now();
+    await bank.db.query(
+      `SELECT post_entry(a, 'C', 100, '2001', ARRAY['BENCH'], now(), current_date, '', '')
+       FROM unnest($1::text[]) AS a, generate_series(1, $2) AS g ORDER BY g, a`,
+      [accounts, perAccount],
+    );
+    const committed = performance.timeOrigin + performance.now();
+    bank.events.emit("balance-changed");
+    const deadline = Date.now() + 120_000;
+    while (expected.some((k) => !hits.has(k))) {
+      if (Date.now() > deadline) throw new Error("burst not delivered within 120 s");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const last = Math.max(...expected.map((k) => hits.get(k) as number));
+    const first = Math.min(...expected.map((k) => hits.get(k) as number));
+    const perSecond = BURST / ((last - committed) / 1000);
+    delay = first - committed;
+    const label = kind === "pg" ? "_pg" : "";
+    return [
+      {
+        name: `webhook_commit_to_first_attempt${label}_p50`,
+        note: `${LATENCY_SAMPLES} deposits over HTTP, one at a time; from the balance change to the receiver's first request`,
+        value: percentile(latencies, 50),
+        unit: "ms",
+        better: "lower",
+      },
+      {
+        name: `webhook_commit_to_first_attempt${label}_p99`,
+        value: percentile(latencies, 99),
+        unit: "ms",
+        better: "lower",
+        target: 1000,
+      },
+      {
+        name: `webhook_deliveries_per_second${label}_50ms_receiver`,
+        value: round(perSecond),
+        unit: "deliveries/s",
+        better: "higher",
+        target: 200,
+        note: `${BURST} notifications committed in one transaction (${round(committed - t0)} ms); first delivery ${round(delay)} ms after commit; 64 in flight at most`,
+      },
+    ];
+  } finally {
+    await running.close();
+    await recv.close();
+    await slow.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  }
+}
+
+export async function run() {
+  const results = await measure("pglite");
+  if (process.env.TEST_DATABASE_URL) results.push(...(await measure("pg")));
+  writeResults("webhooks", results);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();
