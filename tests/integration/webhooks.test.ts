@@ -266,6 +266,28 @@ describe("delivering notifications", () => {
     expect(verifySignature(payee.webhookSecret, payeeSide[0].headers, payeeSide[0].body)).toBe(true);
   });
 
+  it("notifies the hold of an outgoing wire once; settlement leaves the available balance and sends nothing", async () => {
+    const c = await newCustomer(bank);
+    const acct = await c.account("DDA", 300);
+    await c.api("POST", "/v2/webhooks/register", { body: { AccountNumber: acct, WebHookUrl: receiver.url } });
+    const wire = await c.api("POST", "/v2/payment", {
+      body: {
+        originator_account_number: acct,
+        amount: 120.5,
+        beneficiary_name: "KITT M",
+        beneficiary_account_number: "987654321",
+        beneficiary_address1: "1 MAIN ST",
+      },
+    });
+    expect(wire.json.payment_status).toBe("In-Progress");
+    await receiver.waitFor((r) => forAccount(acct)(r).length >= 1);
+    await sandbox(bank, "POST", "/sandbox/settle", {});
+    await new Promise((r) => setTimeout(r, 500));
+    expect(forAccount(acct)(receiver.received).map((x) => JSON.parse(x.body))).toEqual([
+      { AccountNumber: acct, AvailableBalance: "000017950", PreviousBalance: "000030000" },
+    ]);
+  });
+
   it("sends one notification per webhook and channel, and never an SMS", async () => {
     const c = await newCustomer(bank);
     const acct = await c.account("SEN", 1);
