@@ -1,7 +1,7 @@
 // Wire payments: send (POST), list (GET), approve/cancel/return (PUT), and the backup calls that
 // log requests while the wire system is down (DESIGN.md, Outgoing wire, Incoming wire, outage).
 import { endpoints } from "../../lib/bank-api/endpoints.ts";
-import type { PaymentResponse } from "../../lib/bank-api/payments.ts";
+import type { InitiatePaymentRequest, PaymentResponse } from "../../lib/bank-api/payments.ts";
 import type { Bank } from "../context.ts";
 import { badField, badRequest, unavailable } from "../http/errors.ts";
 import { type Router, reply } from "../http/router.ts";
@@ -20,11 +20,7 @@ export function registerPaymentRoutes(router: Router, bank: Bank) {
     if ((await wireSystemStatus(bank.db)) === "down") throw unavailable(WIRE_SYSTEM_DOWN);
   };
 
-  const send = async (
-    customerId: number,
-    body: Parameters<typeof initiateWire>[2]["body"],
-    key: string | null,
-  ) => {
+  const send = async (customerId: number, body: InitiatePaymentRequest, key: string | null) => {
     const out = await initiateWire(bank.db, bank.clock, {
       customerId,
       body,
