@@ -133,6 +133,26 @@ describe("registering webhooks", () => {
     expect(long.json.errors[0].field).toBe("webHookId");
   });
 
+  it("answers 400 naming the field, never 500, to a wrong type or size in any field", async () => {
+    const c = await newCustomer(bank);
+    const acct = await c.account("SEN", 0);
+    const base = { AccountNumber: acct, WebHookUrl: "https://example.com/h", Emails: "a@example.com" };
+    for (const field of ["AccountNumber", "Description", "WebHookUrl", "Emails", "Sms"]) {
+      for (const v of [null, 1, true, [], {}, ["a@example.com"], "x".repeat(5000), "http://[::1"]) {
+        const r = await c.api("POST", "/v2/webhooks/register", { body: { ...base, [field]: v } });
+        expect(r.status, `${field}=${JSON.stringify(v)}`).toBeLessThan(500);
+        if (r.status === 400) expect(r.json.errors.map((e: { field: string }) => e.field)).toContain(field);
+      }
+    }
+    for (const q of [{ webHookId: "" }, { webHookId: "x".repeat(500) }, { accountNumber: "y".repeat(500) }]) {
+      expect((await c.api("GET", "/v2/webhooks/get", { query: q })).status).toBeLessThan(500);
+      expect((await c.api("DELETE", "/v2/webhooks/delete", { query: q })).status).toBe(400);
+    }
+    // Of those bodies only the one with a harmless description text was valid.
+    const kept = (await c.api("GET", "/v2/webhooks/get")).json as { Description: string }[];
+    expect(kept.map((w) => w.Description)).toEqual(["http://[::1"]);
+  });
+
   it("refuses another customer's account as a business error, without saying it exists", async () => {
     const owner = await newCustomer(bank, "Owner Co");
     const other = await newCustomer(bank, "Other Co");
