@@ -484,6 +484,24 @@ describe("GET /v2/payment", () => {
     expect(r.json.errors.map((e: any) => e.field)).toContain(field);
   });
 
+  it("compares RFC 3339 bounds with the moment each wire was entered", async () => {
+    const c = await newCustomer(bank);
+    const acct = await c.account("DDA", 100);
+    const r = await c.api("POST", "/v2/payment", { body: wire(acct, 1) });
+    const hourAgo = new Date(Date.now() - 3600_000).toISOString();
+    const inAMinute = new Date(Date.now() + 60_000).toISOString();
+    const since = await c.api("GET", "/v2/payment", { query: { account_number: acct, begin_date: hourAgo } });
+    expect(since.json.map((p: any) => p.payment_id)).toEqual([r.json.payment_id]);
+    const later = await c.api("GET", "/v2/payment", {
+      query: {
+        account_number: acct,
+        begin_date: inAMinute,
+        end_date: new Date(Date.now() + 120_000).toISOString(),
+      },
+    });
+    expect(later.json).toEqual([]);
+  });
+
   it("accepts a 32-day window and refuses another customer's account", async () => {
     const c = await newCustomer(bank);
     const acct = await c.account("DDA", 0);
