@@ -3,6 +3,7 @@
 // repeats by webhook-id).
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -126,13 +127,37 @@ describe("webhook delivery across a crash", () => {
     expect(
       (await sandbox<{ ok: boolean }[]>(bank, "GET", "/sandbox/webhook-deliveries")).every((x) => !x.ok),
     ).toBe(true);
+    // A third account's receiver takes the request and never answers: its notifications are in
+    // flight, claimed, when the bank dies.
+    const hangPort = await freePort();
+    const hung: string[] = [];
+    const hanging = http.createServer((req) => hung.push(String(req.headers["webhook-id"])));
+    await new Promise<void>((r) => hanging.listen(hangPort, "127.0.0.1", () => r()));
+    const h = await c.account("SEN", 0);
+    await c.api("POST", "/v2/webhooks/register", {
+      body: { AccountNumber: h, WebHookUrl: `http://127.0.0.1:${hangPort}/hooks/balance` },
+    });
+    await sandbox(bank, "POST", "/sandbox/deposits", { accountNumber: h, amount: 7 });
+    await sandbox(bank, "POST", "/sandbox/deposits", { accountNumber: h, amount: 8 });
+    await waitFor(() => (hung.length >= 2 ? true : undefined), 30_000);
+
     await kill9(running[0]);
+    hanging.closeAllConnections();
+    await new Promise<void>((r) => hanging.close(() => r()));
     expect((await call(bank.url, "GET", "/healthz").catch(() => ({ status: 0 }))).status).toBe(0);
 
     running.push(await spawnBank(port, dataDir));
     receiver = await startReceiver({ port: receiverPort });
     const rec = receiver;
-    // Rows claimed by the killed process come back when their lease (30 s) runs out.
+    const late = await startReceiver({ port: hangPort });
+    try {
+      // Claimed by the dead process: due again once the claim's lease (30 s) runs out.
+      const got = await late.waitFor((r) => r.length >= 2, 90_000);
+      expect(new Set(got.map((r) => String(r.headers["webhook-id"])))).toEqual(new Set(hung));
+      expect(got.map((r) => JSON.parse(r.body).AvailableBalance).sort()).toEqual(["000000700", "000001500"]);
+    } finally {
+      await late.close();
+    }
     await waitFor(
       () => (new Set(rec.received.map((r) => r.headers["webhook-id"])).size >= 10 ? true : undefined),
       120_000,
@@ -153,9 +178,11 @@ describe("webhook delivery across a crash", () => {
         "GET",
         "/sandbox/webhook-deliveries",
       );
-      return d.filter((x) => x.ok).length >= 10 ? d : undefined;
+      return d.filter((x) => x.ok).length >= 12 ? d : undefined;
     }, 30_000);
-    expect(new Set(attempts.filter((x) => x.ok).map((x) => x.messageId))).toEqual(new Set(byId.keys()));
+    expect(new Set(attempts.filter((x) => x.ok).map((x) => x.messageId))).toEqual(
+      new Set([...byId.keys(), ...hung]),
+    );
     expect(attempts.every((x) => x.state === "delivered")).toBe(true);
   });
 });
