@@ -150,20 +150,41 @@ describe("dashboard in Chromium", () => {
     await shot(page, "accounts");
   });
 
-  it("opens a SEN account and shows the extended-history notice for a range with the busy day", async () => {
-    const sen = accounts.accounts.filter((a) => a.type === "SEN")[0];
-    senAccount = sen.accountNumber;
-    await page.getByRole("link", { name: sen.name, exact: true }).click();
+  it("opens the busy SEN account and shows the extended-history notice for a range with the busy day", async () => {
+    // The busy day is 6 days before the bank's today; the bank's time zone may be a day behind
+    // the browser's, so the range reaches from 9 to 3 days back.
+    const today = await page.evaluate(() => {
+      const d = new Date();
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+    });
+    range = { from: addIsoDays(today, -9), to: addIsoDays(today, -3) };
+    let busy: (typeof accounts.accounts)[number] | undefined;
+    for (const a of accounts.accounts.filter((x) => x.type === "SEN")) {
+      const res = await whileActive(
+        page,
+        page.request.get(
+          `${app.url}/api/accounts/${a.accountNumber}/history?from=${range.from}&to=${range.to}&order=D`,
+        ),
+      );
+      const history = (await res.json()) as HistoryResponse;
+      if (history.source === "extendedhistory") {
+        busy = a;
+        loaded = history.items;
+        break;
+      }
+    }
+    if (!busy) throw new Error("no SEN account needed the day-by-day read for the busy day");
+    senAccount = busy.accountNumber;
+    expect(loaded.length).toBeGreaterThan(520);
+
+    await page.getByRole("link", { name: busy.name, exact: true }).click();
     await page.waitForURL(new RegExp(`/accounts/${senAccount}`));
     await whileActive(
       page,
-      page.getByRole("heading", { level: 1, name: sen.name, exact: true }).waitFor({ timeout: FIRST_WAIT }),
+      page.getByRole("heading", { level: 1, name: busy.name, exact: true }).waitFor({ timeout: FIRST_WAIT }),
     );
-    await expect.poll(() => new URL(page.url()).searchParams.get("to")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await expect.poll(() => new URL(page.url()).searchParams.get("to")).toBe(today);
 
-    // The busy day is 6 days before the bank's today; the bank's time zone may be a day behind.
-    const today = new URL(page.url()).searchParams.get("to") as string;
-    range = { from: addIsoDays(today, -9), to: addIsoDays(today, -3) };
     await page.getByLabel("From").fill(range.from);
     await page.getByLabel("To", { exact: true }).fill(range.to);
     await page.getByRole("button", { name: "Show transactions" }).click();
@@ -173,13 +194,6 @@ describe("dashboard in Chromium", () => {
     await whileActive(page, notice.waitFor({ timeout: FIRST_WAIT }));
     await whileActive(page, page.getByText(/^[\d,]+ transactions$/).waitFor({ timeout: FIRST_WAIT }));
 
-    const res = await page.request.get(
-      `${app.url}/api/accounts/${senAccount}/history?from=${range.from}&to=${range.to}&order=D`,
-    );
-    const history = (await res.json()) as HistoryResponse;
-    expect(history.source).toBe("extendedhistory");
-    loaded = history.items;
-    expect(loaded.length).toBeGreaterThan(520);
     expect(await countText(page)).toBe(`${loaded.length.toLocaleString("en-US")} transactions`);
 
     // Virtualised: hundreds of transactions, only the visible rows in the DOM.
