@@ -28,11 +28,24 @@ export function unwrap(schema: z.ZodType): z.ZodType {
 }
 
 /** A string of at most `max` characters (the specification's "Max length"). */
-export const str = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+// Control characters have no place in any field of the API, and a NUL cannot be stored at all.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const NO_CONTROL = "must not contain control characters";
+
+export const str = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => !CONTROL.test(s), NO_CONTROL);
 
 /** A string that must hold something. */
 export const required = (max: number) =>
-  z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
+  z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => !CONTROL.test(s), NO_CONTROL);
 
 export const INT32_MIN = -2147483648;
 export const INT32_MAX = 2147483647;

@@ -42,6 +42,12 @@ describe("bad input gets a 400 naming the field and changes nothing", () => {
     ["Amount null", { Amount: null }, "Amount"],
     ["account number over 20 characters", { AccountNumberFrom: "1".repeat(21) }, "AccountNumberFrom"],
     ["account number as a number", { AccountNumberTo: 1234567890 }, "AccountNumberTo"],
+    ["account number with a NUL", { AccountNumberTo: "12\u000034" }, "AccountNumberTo"],
+    [
+      "description with an escape sequence",
+      { AccountFromDescription3: "\u001b[2J" },
+      "AccountFromDescription3",
+    ],
     [
       "description over 40 characters",
       { AccountFromDescription2: "x".repeat(41) },

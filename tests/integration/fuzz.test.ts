@@ -69,7 +69,10 @@ describe("every endpoint under random input", () => {
         fc.asyncProperty(
           fc.dictionary(
             fc.constantFrom(...queryNames, "junk"),
-            fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(account, "2026-11-22", "1")),
+            fc.oneof(
+              fc.string({ maxLength: 40 }),
+              fc.constantFrom(account, "2026-11-22", "1", "\u0000", `${account}\u0000`),
+            ),
             { maxKeys: 5, noNullPrototype: true },
           ),
           fc.dictionary(fc.constantFrom(...bodyNames, "Junk"), value, { maxKeys: 8, noNullPrototype: true }),
