@@ -203,7 +203,9 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
       const dest = await destinations.resolve(url);
       if (!dest.ok) return { ok: false, permanent: true, error: dest.reason };
       const body = notificationBody(row.payload);
-      const timestamp = Math.floor(clock.now().getTime() / 1000);
+      // Wall-clock time, not the bank's (movable) clock: receivers check it against their own
+      // clock to refuse replays, and a sandbox clock moved forward must not make them refuse.
+      const timestamp = Math.floor(Date.now() / 1000);
       const r = await poster.post(
         url,
         body,
