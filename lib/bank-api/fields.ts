@@ -29,14 +29,20 @@ export function unwrap(schema: z.ZodType): z.ZodType {
 
 /** A string of at most `max` characters (the specification's "Max length"). */
 // Control characters have no place in any field of the API, and a NUL cannot be stored at all.
-const CONTROL = /[\u0000-\u001f\u007f]/;
+function hasControl(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
 const NO_CONTROL = "must not contain control characters";
 
 export const str = (max: number) =>
   z
     .string()
     .max(max, `must be at most ${max} characters`)
-    .refine((s) => !CONTROL.test(s), NO_CONTROL);
+    .refine((s) => !hasControl(s), NO_CONTROL);
 
 /** A string that must hold something. */
 export const required = (max: number) =>
@@ -45,7 +51,7 @@ export const required = (max: number) =>
     .trim()
     .min(1, "is required")
     .max(max, `must be at most ${max} characters`)
-    .refine((s) => !CONTROL.test(s), NO_CONTROL);
+    .refine((s) => !hasControl(s), NO_CONTROL);
 
 export const INT32_MIN = -2147483648;
 export const INT32_MAX = 2147483647;
