@@ -57,7 +57,13 @@ export interface SmtpMailer {
 
 /** BANK_SMTP_URL (`smtp://user:pass@host:587`, `smtps://...`, options as query) as nodemailer options. */
 export function smtpOptions(smtpUrl: string, timeoutMs: number) {
-  const u = new URL(smtpUrl);
+  let u: URL;
+  try {
+    u = new URL(smtpUrl);
+  } catch {
+    // URL's own error carries the input, password included: say what is wrong without it.
+    throw new Error("BANK_SMTP_URL is not a valid URL");
+  }
   if (u.protocol !== "smtp:" && u.protocol !== "smtps:")
     throw new Error("BANK_SMTP_URL must be smtp:// or smtps://");
   const options: Record<string, unknown> = {
