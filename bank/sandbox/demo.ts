@@ -6,6 +6,7 @@ import { TRAN_CODES } from "../../lib/bank-api/history.ts";
 import { addDays } from "../clock.ts";
 import type { Bank } from "../context.ts";
 import { openAccount } from "../ledger/accounts.ts";
+import { createIncomingWire } from "../payments/actions.ts";
 import { createCustomer } from "./core.ts";
 
 export const DEMO_CUSTOMER = "Northwind Treasury LLC";
@@ -221,6 +222,20 @@ export async function seedDemo(
     await q.query("INSERT INTO bank_settings (key, value) VALUES ('demo_accounts', $1)", [
       JSON.stringify({ dda, senOps, senReserve, globex }),
     ]);
+  });
+  // Two incoming wires waiting for a decision, so approvals have something to show.
+  await createIncomingWire(bank.db, bank.clock, {
+    accountNumber: dda,
+    cents: 4_850_000,
+    originatorName: "ACME CORP",
+    originatorToBeneficiaryInfo: "INVOICE 10442 SETTLEMENT",
+    referenceForBeneficiary: "ACME-10442",
+  });
+  await createIncomingWire(bank.db, bank.clock, {
+    accountNumber: dda,
+    cents: 1_275_050,
+    originatorName: "INITECH LLC",
+    originatorToBeneficiaryInfo: "Q4 SERVICES PREPAYMENT",
   });
   return { created: true, subscriptionKey };
 }
