@@ -462,6 +462,28 @@ describe("dashboard in Chromium", () => {
     }
   });
 
+  it("says in words when the bank is unavailable, and loads the rows on Try again", async () => {
+    const today = addIsoDays(range.to, 3);
+    const r = { from: addIsoDays(today, -45), to: addIsoDays(today, -40) };
+    const pattern = `**/api/accounts/${senAccount}/history?from=${r.from}*`;
+    // The outage is made at the network edge; the retry goes to the real dashboard API.
+    await page.route(pattern, (route) =>
+      route.fulfill({
+        status: 503,
+        json: { error: { code: "bank_unavailable", message: "The bank is not answering right now." } },
+      }),
+    );
+    await page.goto(`${app.url}/accounts/${senAccount}?from=${r.from}&to=${r.to}&order=D`);
+    const alert = page.getByRole("alert").filter({ hasText: "Transactions could not be loaded" });
+    await whileActive(page, alert.waitFor({ timeout: FIRST_WAIT }));
+    expect(await alert.innerText()).toContain("The bank is not answering right now.");
+    await shot(page, "account-error", false);
+    await page.unroute(pattern);
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await whileActive(page, page.getByText(/^[\d,]+ transactions?$/).waitFor({ timeout: FIRST_WAIT }));
+    expect(await page.locator("tbody tr[data-row-index]").count()).toBeGreaterThan(0);
+  });
+
   it("warns an idle user, then signs them out to the sign-in page", async () => {
     const warning = page.getByRole("alertdialog", { name: "Your session is about to end" });
     await warning.waitFor({ timeout: 40_000 });
