@@ -108,7 +108,8 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index("ledger_account_time_idx").on(t.accountNumber, t.tranDate, t.id),
-    index("ledger_payment_idx").on(t.paymentId),
+    // Most entries belong to no wire: index only those that do.
+    index("ledger_payment_idx").on(t.accountNumber, t.paymentId).where(sql`${t.paymentId} <> ''`),
     check("ledger_amount_positive", sql`${t.amountCents} > 0`),
     check("ledger_dr_cr", sql`${t.drCr} in ('D','C')`),
   ],

@@ -55,7 +55,7 @@ export function registerHistoryRoutes(router: Router, bank: Bank) {
     const account = query.accountNumber as string;
     if (!(await ownedAccount(bank.db, customer.id, account)))
       return rejected(seq, "ACCOUNT_NOT_FOUND", "accountNumber");
-    if (query.paymentId !== undefined)
+    if (query.paymentId)
       return response(seq, await entriesByPaymentId(bank.db, account, query.paymentId, order));
     // Both default to today; an endDate alone reads from that day.
     const end = query.endDate ? businessDay(bank, query.endDate) : bank.clock.businessDate();
