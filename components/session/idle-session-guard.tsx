@@ -100,6 +100,30 @@ export default function IdleSessionGuard() {
     }
   }, []);
 
+  // Another tab may have reported activity on the same session: the server's record decides.
+  const lastSync = useRef(0);
+  const syncing = useRef(false);
+  const sync = useCallback(async () => {
+    if (syncing.current || ended.current) return;
+    syncing.current = true;
+    lastSync.current = Date.now();
+    try {
+      const r = await fetch("/api/session", { cache: "no-store" });
+      if (r.status === 401) {
+        ended.current = true;
+        await signOut("idle");
+        return;
+      }
+      if (!r.ok) return;
+      const at = Date.parse(((await r.json()) as SessionTiming).lastActivity);
+      if (at > lastServerActivity.current) lastServerActivity.current = at;
+    } catch {
+      // Unreachable for a moment: the local deadline still applies.
+    } finally {
+      syncing.current = false;
+    }
+  }, []);
+
   const warning = remaining !== null;
 
   useEffect(() => {
@@ -116,20 +140,23 @@ export default function IdleSessionGuard() {
     const tick = window.setInterval(() => {
       const deadline = lastServerActivity.current + timing.idleSeconds * 1000;
       const left = (deadline - Date.now()) / 1000;
-      if (left <= 0) {
+      if (left <= timing.warningSeconds && Date.now() - lastSync.current >= (left <= 0 ? 1000 : 5000))
+        void sync();
+      // The server normally ends it first (the sync above); this covers a server that cannot be asked.
+      if (left <= -3) {
         if (!ended.current) {
           ended.current = true;
           void signOut("idle");
         }
         return;
       }
-      setRemaining(left <= timing.warningSeconds ? left : null);
+      setRemaining(left <= timing.warningSeconds ? Math.max(0, left) : null);
     }, 500);
     return () => {
       for (const e of ACTIVITY_EVENTS) window.removeEventListener(e, onActivity);
       window.clearInterval(tick);
     };
-  }, [timing, warning, refresh]);
+  }, [timing, warning, refresh, sync]);
 
   useEffect(() => {
     if (warning) buttonRef.current?.focus();
