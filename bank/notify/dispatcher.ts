@@ -296,7 +296,10 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
         ? null
         : nextAttemptAt(new Date(row.created_at), now, row.attempts, config.webhookRetryBaseMs);
     const state = outcome.ok ? "delivered" : retryAt ? "pending" : "failed";
-    const error = outcome.error ? outcome.error.slice(0, 500) : null;
+    // Receivers' and mail servers' words are stored as text: no control characters (PostgreSQL
+    // text refuses NUL, and one bad row would fail its whole batch).
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+    const error = outcome.error ? outcome.error.replace(/[\u0000-\u001f\u007f]+/g, " ").slice(0, 500) : null;
     record([
       row.id,
       row.message_id,
