@@ -484,6 +484,19 @@ describe("dashboard in Chromium", () => {
     expect(await page.locator("tbody tr[data-row-index]").count()).toBeGreaterThan(0);
   });
 
+  it("shows Admin in the navigation only to a role that manages users", async () => {
+    const adminContext = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    try {
+      const admin = await signIn(adminContext, "admin");
+      const nav = admin.getByRole("navigation", { name: "Main" });
+      await nav.getByRole("link", { name: "Admin" }).waitFor({ timeout: FIRST_WAIT });
+      expect(await nav.getByRole("link", { name: "Accounts" }).getAttribute("aria-current")).toBe("page");
+      expect(await admin.getByRole("banner").innerText()).toContain("Administrator");
+    } finally {
+      await adminContext.close();
+    }
+  });
+
   it("warns an idle user, then signs them out to the sign-in page", async () => {
     const warning = page.getByRole("alertdialog", { name: "Your session is about to end" });
     await warning.waitFor({ timeout: 40_000 });
