@@ -237,7 +237,11 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     deliveredAt: ts("delivered_at"),
   },
-  (t) => [index("outbox_due_idx").on(t.state, t.nextAttemptAt)],
+  (t) => [
+    index("outbox_due_idx").on(t.state, t.nextAttemptAt),
+    // Deleting a webhook drops its pending notifications.
+    index("outbox_pending_webhook_idx").on(t.webhookId).where(sql`${t.state} = 'pending'`),
+  ],
 );
 
 /** Every delivery attempt, for GET /sandbox/webhook-deliveries. */

@@ -1,5 +1,5 @@
-// Idempotency keys are kept at least 24 hours (DESIGN.md); older ones are removed hourly so the
-// table does not grow without bound. 48 hours leaves a margin for clients that retry late.
+// Hourly clean-up so tables do not grow without bound. Idempotency keys are kept at least 24
+// hours (DESIGN.md); 48 leaves a margin for clients that retry late.
 import type { Bank } from "../context.ts";
 
 export const IDEMPOTENCY_KEEP_HOURS = 48;
@@ -13,9 +13,28 @@ export async function purgeIdempotencyKeys(bank: Bank): Promise<number> {
   return rows[0].n;
 }
 
+/** Finished notifications (delivered or given up) and their attempts are kept 30 days. */
+export const NOTIFICATION_KEEP_DAYS = 30;
+
+export async function purgeFinishedNotifications(bank: Bank): Promise<number> {
+  const cutoff = new Date(bank.clock.now().getTime() - NOTIFICATION_KEEP_DAYS * 86_400_000);
+  return bank.db.tx(async (q) => {
+    const rows = await q.query<{ id: number }>(
+      "DELETE FROM outbox WHERE state <> 'pending' AND created_at < $1 RETURNING id",
+      [cutoff],
+    );
+    if (rows.length)
+      await q.query("DELETE FROM delivery_attempts WHERE outbox_id = ANY($1::bigint[])", [
+        rows.map((r) => r.id),
+      ]);
+    return rows.length;
+  });
+}
+
 export function startHousekeeping(bank: Bank): void {
   const timer = setInterval(() => {
     purgeIdempotencyKeys(bank).catch((err) => bank.log.error("idempotency purge failed", { err }));
+    purgeFinishedNotifications(bank).catch((err) => bank.log.error("notification purge failed", { err }));
   }, 3_600_000);
   timer.unref();
   bank.onClose(() => clearInterval(timer));

@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_pending_webhook_idx" ON "outbox" USING btree ("webhook_id") WHERE "outbox"."state" = 'pending';
