@@ -62,22 +62,26 @@ export async function startDashboard(
     output += b.toString();
   });
 
+  const groupAlive = (pgid: number) => {
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const stop = async () => {
-    if (child.exitCode === null && child.pid) {
-      const exited = new Promise<void>((r) => child.once("exit", () => r()));
+    const pgid = child.pid;
+    if (pgid && groupAlive(pgid)) {
       try {
-        process.kill(-child.pid, "SIGTERM");
+        process.kill(-pgid, "SIGTERM");
       } catch {}
-      const timer = setTimeout(() => {
-        try {
-          if (child.pid) process.kill(-child.pid, "SIGKILL");
-        } catch {}
-      }, 10_000);
-      await exited;
-      clearTimeout(timer);
-      // Children of the group may outlive npm for a moment.
+      // npm start stops the bank and the dashboard (their own process groups) before it exits:
+      // wait for the whole group to finish rather than cutting that short.
+      const deadline = Date.now() + 20_000;
+      while (groupAlive(pgid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       try {
-        process.kill(-child.pid, "SIGKILL");
+        process.kill(-pgid, "SIGKILL");
       } catch {}
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
