@@ -12,6 +12,14 @@ import type { TokenManager } from "./token-manager.ts";
 
 const log = createLogger("bank-client", { quiet: process.env.NODE_ENV === "test" });
 
+// Next wraps the global fetch for its data cache. Bank answers are never cached, so calls go to
+// the platform's fetch underneath and skip that bookkeeping on every request.
+const platformFetch: typeof fetch = (input, init) =>
+  ((globalThis.fetch as { _nextOriginalFetch?: typeof fetch })._nextOriginalFetch ?? globalThis.fetch)(
+    input,
+    init,
+  );
+
 type Def<N extends EndpointName> = (typeof endpoints)[N];
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
 type In<S> = S extends z.ZodType ? z.input<S> : never;
@@ -96,7 +104,7 @@ export class BankClient {
     for (let i = 0; i <= retries; i++) {
       if (i > 0) await sleep(this.retryBaseMs * 3 ** (i - 1));
       try {
-        const res = await fetch(url, {
+        const res = await platformFetch(url, {
           method: def.method,
           headers: {
             "Ocp-Apim-Subscription-Key": this.opts.subscriptionKey,
