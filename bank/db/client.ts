@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { createPool } from "../../lib/server/pg-pool.ts";
 import { lockDataDirectory } from "../../lib/server/pglite-lock.ts";
 import * as schema from "./schema.ts";
 
@@ -79,7 +80,7 @@ async function openPglite(dataDir: string): Promise<BankDb> {
 }
 
 async function openPg(url: string, poolSize: number): Promise<BankDb> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = createPool(url, poolSize, "bank-db");
   const orm = drizzlePg(pool, { schema });
   // Instances starting together must not migrate at once.
   const c = await pool.connect();
@@ -116,6 +117,8 @@ async function openPg(url: string, poolSize: number): Promise<BankDb> {
     },
     async listen(channel, fn) {
       const conn = await pool.connect();
+      // A checked-out connection's errors are not the pool's: without a listener they would be thrown.
+      conn.on("error", () => {});
       conn.on("notification", (m) => {
         if (m.channel === channel) fn();
       });

@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { createPool } from "../server/pg-pool.ts";
 import { lockDataDirectory } from "../server/pglite-lock.ts";
 import * as schema from "./schema.ts";
 
@@ -64,7 +65,7 @@ async function openPglite(dataDir: string): Promise<DashboardDb> {
 }
 
 async function openPg(url: string, poolSize: number): Promise<DashboardDb> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = createPool(url, poolSize, "dashboard-db");
   const orm = drizzlePg(pool, { schema });
   // Instances starting together must not migrate at once.
   const c = await pool.connect();
