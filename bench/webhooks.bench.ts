@@ -6,11 +6,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { startBank } from "../bank/app.ts";
 import { loadBankConfig } from "../bank/config.ts";
 import { insertWebhook } from "../bank/notify/webhook-store.ts";
 import { createCustomer, createSandboxAccount } from "../bank/sandbox/core.ts";
+import { createTestDatabase } from "../tests/helpers/databases.ts";
 import { type BenchResult, percentile, round, writeResults } from "./lib.ts";
 
 const LATENCY_SAMPLES = 200;
@@ -44,28 +44,10 @@ async function receiver(delayMs: number, onHit: (body: string, at: number) => vo
   };
 }
 
-async function createDatabase(adminUrl: string) {
-  const name = `bench_webhooks_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-      await c.end();
-    },
-  };
-}
-
 async function measure(kind: "pglite" | "pg"): Promise<BenchResult[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-webhooks-"));
-  const database = kind === "pg" ? await createDatabase(process.env.TEST_DATABASE_URL as string) : undefined;
+  const database =
+    kind === "pg" ? await createTestDatabase(process.env.TEST_DATABASE_URL as string) : undefined;
   const config = loadBankConfig({
     BANK_PORT: "0",
     BANK_SANDBOX_KEY: "sbx_bench_webhooks_key",
