@@ -8,7 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { createPool } from "../../lib/server/pg-pool.ts";
+import { createPool, poolQuery, poolTransaction } from "../../lib/server/pg-pool.ts";
 import { lockDataDirectory } from "../../lib/server/pglite-lock.ts";
 import * as schema from "./schema.ts";
 
@@ -91,30 +91,14 @@ async function openPg(url: string, poolSize: number): Promise<BankDb> {
     await c.query("SELECT pg_advisory_unlock(72410001)").catch(() => {});
     c.release();
   }
-  const query = async <T>(text: string, params?: unknown[]) =>
-    (await pool.query(text, params as unknown[])).rows as T[];
+  const query = poolQuery(pool);
   return {
     kind: "pg",
     orm,
     query,
     prepared: async <T>(name: string, text: string, params: unknown[]) =>
       (await pool.query({ name, text, values: params as unknown[] })).rows as T[],
-    async tx(fn) {
-      const conn = await pool.connect();
-      try {
-        await conn.query("BEGIN");
-        const r = await fn({
-          query: async (text, params) => (await conn.query(text, params as unknown[])).rows as never,
-        });
-        await conn.query("COMMIT");
-        return r;
-      } catch (e) {
-        await conn.query("ROLLBACK").catch(() => {});
-        throw e;
-      } finally {
-        conn.release();
-      }
-    },
+    tx: (fn) => poolTransaction(pool, fn),
     async listen(channel, fn) {
       const conn = await pool.connect();
       // A checked-out connection's errors are not the pool's: without a listener they would be thrown.

@@ -8,7 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { createPool } from "../server/pg-pool.ts";
+import { createPool, poolQuery, poolTransaction } from "../server/pg-pool.ts";
 import { lockDataDirectory } from "../server/pglite-lock.ts";
 import * as schema from "./schema.ts";
 
@@ -79,24 +79,8 @@ async function openPg(url: string, poolSize: number): Promise<DashboardDb> {
   return {
     kind: "pg",
     orm,
-    query: async <T>(text: string, params?: unknown[]) =>
-      (await pool.query(text, params as unknown[])).rows as T[],
-    async tx(fn) {
-      const conn = await pool.connect();
-      try {
-        await conn.query("BEGIN");
-        const r = await fn({
-          query: async (text, params) => (await conn.query(text, params as unknown[])).rows as never,
-        });
-        await conn.query("COMMIT");
-        return r;
-      } catch (e) {
-        await conn.query("ROLLBACK").catch(() => {});
-        throw e;
-      } finally {
-        conn.release();
-      }
-    },
+    query: poolQuery(pool),
+    tx: (fn) => poolTransaction(pool, fn),
     async close() {
       await pool.end();
     },

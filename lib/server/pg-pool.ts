@@ -10,3 +10,31 @@ export function createPool(url: string, max: number, name: string): pg.Pool {
   pool.on("error", (err) => log.warn("idle database connection lost", { err: err.message }));
   return pool;
 }
+
+export interface Rows {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** Rows of one statement on any pool connection. */
+export const poolQuery =
+  (pool: pg.Pool) =>
+  async <T>(text: string, params?: unknown[]): Promise<T[]> =>
+    (await pool.query(text, params as unknown[])).rows as T[];
+
+/** Runs fn on one connection inside BEGIN/COMMIT; rolls back and rethrows on any error. */
+export async function poolTransaction<T>(pool: pg.Pool, fn: (q: Rows) => Promise<T>): Promise<T> {
+  const conn = await pool.connect();
+  try {
+    await conn.query("BEGIN");
+    const r = await fn({
+      query: async (text, params) => (await conn.query(text, params as unknown[])).rows as never,
+    });
+    await conn.query("COMMIT");
+    return r;
+  } catch (e) {
+    await conn.query("ROLLBACK").catch(() => {});
+    throw e;
+  } finally {
+    conn.release();
+  }
+}
