@@ -10,6 +10,7 @@ import type { Bank } from "./context.ts";
 import { openBankDb } from "./db/client.ts";
 import { unauthorized } from "./http/errors.ts";
 import { createHttpServer, Router } from "./http/router.ts";
+import { createTransferExecutor } from "./ledger/transfers.ts";
 import { registerRoutes } from "./routes/index.ts";
 import { startWorkers } from "./workers.ts";
 
@@ -41,6 +42,8 @@ export async function startBank(config: BankConfig, opts: { quiet?: boolean } = 
     const bank: Bank = {
       config,
       db,
+      // Half the pool at most, so reads always find a connection while transfers queue.
+      transfers: createTransferExecutor(db, { slots: Math.min(4, Math.floor(config.poolSize / 2)) }),
       clock,
       customers,
       tokens,

@@ -6,10 +6,13 @@ import type { TokenService } from "./auth/tokens.ts";
 import type { Clock } from "./clock.ts";
 import type { BankConfig } from "./config.ts";
 import type { BankDb } from "./db/client.ts";
+import type { TransferExecutor } from "./ledger/transfers.ts";
 
 export interface Bank {
   config: BankConfig;
   db: BankDb;
+  /** SEN transfers into the ledger (group commit on PostgreSQL). */
+  transfers: TransferExecutor;
   clock: Clock;
   customers: CustomerDirectory;
   tokens: TokenService;

@@ -310,14 +310,18 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
 
 export async function run() {
   const results: BenchResult[] = [];
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bank-bench-"));
-  try {
-    results.push(...(await measure("pglite", { BANK_DATA_DIR: dir })));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+  // BENCH_BANK_BACKENDS=pg (or pglite) measures one backend alone.
+  const backends = (process.env.BENCH_BANK_BACKENDS ?? "pglite,pg").split(",");
+  if (backends.includes("pglite")) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bank-bench-"));
+    try {
+      results.push(...(await measure("pglite", { BANK_DATA_DIR: dir })));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (pgUrl) {
+  if (pgUrl && backends.includes("pg")) {
     const db = await createTestDatabase(pgUrl);
     try {
       results.push(...(await measure("pg", { BANK_DATABASE_URL: db.url })));

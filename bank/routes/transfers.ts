@@ -1,7 +1,7 @@
 // POST /v2/account/transfersen - an immediate transfer between two SEN accounts
 import { createHash, randomBytes } from "node:crypto";
 import { endpoints } from "../../lib/bank-api/endpoints.ts";
-import { type BusinessErrorCode, shortError } from "../../lib/bank-api/errors.ts";
+import { shortError } from "../../lib/bank-api/errors.ts";
 import type { TransferSenRequest, TransferSenResponse } from "../../lib/bank-api/transfers.ts";
 import { idempotencyKey } from "../../lib/bank-api/transfers.ts";
 import type { Bank } from "../context.ts";
@@ -34,36 +34,26 @@ function descriptionLines(first: string, b: TransferSenRequest, side: "From" | "
   return lines;
 }
 
-type TransferResult =
-  | { status: "ok" | "replay"; transferId: string; replay?: boolean }
-  | { status: "rejected"; code: BusinessErrorCode; field: string; replay?: boolean }
-  | { status: "key_conflict" };
-
 export function registerTransferRoutes(router: Router, bank: Bank) {
   router.v2(endpoints.transferSen, async ({ ctx, customer, body }): Promise<TransferSenResponse> => {
     const key = readIdempotencyKey(ctx.header("idempotency-key"));
     const now = bank.clock.now();
     const transferId = `SEN${randomBytes(6).toString("hex").toUpperCase()}`;
-    const rows = await bank.db.prepared<{ r: TransferResult }>(
-      "sen_transfer",
-      "SELECT sen_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) AS r",
-      [
-        customer.id,
-        body.AccountNumberFrom,
-        body.AccountNumberTo,
-        body.Amount,
-        key,
-        key ? requestHash(body) : null,
-        now,
-        bank.clock.businessDate(now),
-        descriptionLines(`SEN to ${body.AccountNumberTo}`, body, "From"),
-        descriptionLines(`SEN from ${body.AccountNumberFrom}`, body, "To"),
-        body.SerialNumber1 ?? "",
-        body.SerialNumber2 ?? "",
-        transferId,
-      ],
-    );
-    const r = rows[0].r;
+    const r = await bank.transfers.execute({
+      customerId: customer.id,
+      from: body.AccountNumberFrom,
+      to: body.AccountNumberTo,
+      cents: body.Amount,
+      key,
+      hash: key ? requestHash(body) : null,
+      now,
+      date: bank.clock.businessDate(now),
+      fromDesc: descriptionLines(`SEN to ${body.AccountNumberTo}`, body, "From"),
+      toDesc: descriptionLines(`SEN from ${body.AccountNumberFrom}`, body, "To"),
+      serial1: body.SerialNumber1 ?? "",
+      serial2: body.SerialNumber2 ?? "",
+      transferId,
+    });
     const SEQUENCE = body.SequenceNumber ?? 0;
     if (r.status === "key_conflict") {
       throw badRequest(

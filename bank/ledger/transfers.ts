@@ -1,0 +1,165 @@
+// SEN transfers into the ledger. Each transfer is decided by the sen_transfer SQL function (one
+// statement: idempotency record, both rows locked, checks, balances, ledger entries, outbox).
+//
+// On PostgreSQL, transfers arriving while every batch slot is busy are committed together
+// (group commit): sen_transfer_batch runs them one after another in one transaction, so a busy
+// bank pays one round trip and one WAL flush for many transfers instead of one each. Nothing
+// waits for a batch to fill: a transfer that finds a free slot goes at once, alone, so a quiet
+// bank answers exactly as fast as before. Each transfer keeps its own answer; if a batch fails as
+// a whole (which no business rejection does: those are answers, not errors), its transfers are
+// retried one by one, so one bad transfer fails alone and none is applied twice (the batch was
+// rolled back). PGlite has one connection that runs one statement at a time; batching gains
+// nothing there, so transfers go one by one.
+import type { BusinessErrorCode } from "../../lib/bank-api/errors.ts";
+import type { BankDb } from "../db/client.ts";
+
+export interface TransferInput {
+  customerId: number;
+  from: string;
+  to: string;
+  cents: number;
+  /** Idempotency-Key, or null without one. */
+  key: string | null;
+  /** Hash of the canonical request, stored with the key. */
+  hash: string | null;
+  now: Date;
+  /** Business date of `now` (YYYY-MM-DD). */
+  date: string;
+  fromDesc: string[];
+  toDesc: string[];
+  serial1: string;
+  serial2: string;
+  transferId: string;
+}
+
+export type TransferResult =
+  | { status: "ok" | "replay"; transferId: string; replay?: boolean }
+  | { status: "rejected"; code: BusinessErrorCode; field: string; replay?: boolean }
+  | { status: "key_conflict" };
+
+export interface TransferExecutor {
+  execute(t: TransferInput): Promise<TransferResult>;
+  /** Batches committed so far and the largest (1 on PGlite, where each goes alone). */
+  stats(): { batches: number; largest: number; fallbacks: number };
+}
+
+export interface BatchOptions {
+  /** Batches in flight at once (each holds one pooled connection). */
+  slots: number;
+  /** Most transfers in one batch. */
+  maxBatch: number;
+}
+
+function single(db: BankDb, t: TransferInput): Promise<TransferResult> {
+  return db
+    .prepared<{ r: TransferResult }>(
+      "sen_transfer",
+      "SELECT sen_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) AS r",
+      [
+        t.customerId,
+        t.from,
+        t.to,
+        t.cents,
+        t.key,
+        t.hash,
+        t.now,
+        t.date,
+        t.fromDesc,
+        t.toDesc,
+        t.serial1,
+        t.serial2,
+        t.transferId,
+      ],
+    )
+    .then((rows) => rows[0].r);
+}
+
+function batchItem(t: TransferInput) {
+  return {
+    customer: t.customerId,
+    from: t.from,
+    to: t.to,
+    cents: t.cents,
+    key: t.key,
+    hash: t.hash,
+    now: t.now.toISOString(),
+    date: t.date,
+    fromDesc: t.fromDesc,
+    toDesc: t.toDesc,
+    serial1: t.serial1,
+    serial2: t.serial2,
+    id: t.transferId,
+  };
+}
+
+interface Waiting {
+  input: TransferInput;
+  resolve(r: TransferResult): void;
+  reject(e: unknown): void;
+}
+
+export function createTransferExecutor(db: BankDb, opts: Partial<BatchOptions> = {}): TransferExecutor {
+  if (db.kind !== "pg") {
+    let n = 0;
+    return {
+      execute: (t) => {
+        n++;
+        return single(db, t);
+      },
+      stats: () => ({ batches: n, largest: n ? 1 : 0, fallbacks: 0 }),
+    };
+  }
+  const slots = Math.max(1, opts.slots ?? 4);
+  const maxBatch = Math.max(1, opts.maxBatch ?? 32);
+  const queue: Waiting[] = [];
+  let inFlight = 0;
+  const counts = { batches: 0, largest: 0, fallbacks: 0 };
+
+  async function run(batch: Waiting[]): Promise<void> {
+    counts.batches++;
+    counts.largest = Math.max(counts.largest, batch.length);
+    if (batch.length === 1) {
+      const [w] = batch;
+      await single(db, w.input).then(w.resolve, w.reject);
+      return;
+    }
+    let results: TransferResult[];
+    try {
+      const rows = await db.prepared<{ r: TransferResult[] }>(
+        "sen_transfer_batch",
+        "SELECT sen_transfer_batch($1::jsonb) AS r",
+        [JSON.stringify(batch.map((w) => batchItem(w.input)))],
+      );
+      results = rows[0].r;
+    } catch {
+      // Rolled back as a whole: each transfer again, alone, with its own outcome.
+      counts.fallbacks++;
+      await Promise.all(batch.map((w) => single(db, w.input).then(w.resolve, w.reject)));
+      return;
+    }
+    batch.forEach((w, i) => {
+      w.resolve(results[i]);
+    });
+  }
+
+  function pump(): void {
+    while (inFlight < slots && queue.length > 0) {
+      const batch = queue.splice(0, maxBatch);
+      inFlight++;
+      run(batch).finally(() => {
+        inFlight--;
+        pump();
+      });
+    }
+  }
+
+  return {
+    execute(input) {
+      return new Promise<TransferResult>((resolve, reject) => {
+        queue.push({ input, resolve, reject });
+        pump();
+      });
+    },
+    stats: () => ({ ...counts }),
+  };
+}
