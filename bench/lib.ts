@@ -54,3 +54,33 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** CPU seconds (user + system) a process has used so far, from /proc; NaN where /proc is missing. */
+export function processCpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU seconds used so far by every process of one command name (e.g. all of a PostgreSQL server's). */
+export function commandCpuSeconds(command: string): number {
+  let total = 0;
+  let entries: string[];
+  try {
+    entries = fs.readdirSync("/proc");
+  } catch {
+    return Number.NaN;
+  }
+  for (const e of entries) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${e}/comm`, "utf8").trim() === command)
+        total += processCpuSeconds(Number(e));
+    } catch {}
+  }
+  return total;
+}
