@@ -1,6 +1,6 @@
-// The one wrapper every dashboard route handler goes through (DESIGN.md, Roles): it reads the
-// session, checks the permission, parses the input with zod and turns every failure into the
-// API's error body. The handler body is the business step alone.
+// The one wrapper every dashboard route handler goes through (DESIGN.md, Roles): it refuses
+// cross-site state changes, reads the session, checks the permission, parses the input with zod
+// and turns every failure into the API's error body. The handler body is the business step alone.
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
@@ -26,6 +26,7 @@ import {
   invalid,
   unauthenticated,
 } from "./errors.ts";
+import { refuseCrossSite } from "./same-origin.ts";
 
 const log = createLogger("api", { quiet: process.env.NODE_ENV === "test" });
 
@@ -100,8 +101,9 @@ export function withRoute<
   opts: RouteOptions<QS, BS> = {},
 ) {
   return async (req: NextRequest, context?: { params?: Promise<P> | P }): Promise<Response> => {
+    const refused = refuseCrossSite(req);
+    if (refused) return refused;
     const requestId = randomUUID();
-    const route = `${req.method} ${req.nextUrl?.pathname ?? ""}`;
     try {
       const check = await checkSessionCookie(req.cookies.get(sessionCookieName())?.value);
       if (!check.ok) throw unauthenticated(SESSION_ENDED[check.reason]);
@@ -143,7 +145,7 @@ export function withRoute<
       });
       return out instanceof Response ? out : json(out);
     } catch (e) {
-      return errorResponse(e, requestId, route);
+      return errorResponse(e, requestId, `${req.method} ${req.nextUrl?.pathname ?? ""}`);
     }
   };
 }
@@ -151,6 +153,8 @@ export function withRoute<
 /** Routes that need no session (health checks): the same error mapping, nothing else. */
 export function withPublicRoute(handler: (ctx: PublicRouteContext) => Promise<Response | unknown>) {
   return async (req: NextRequest): Promise<Response> => {
+    const refused = refuseCrossSite(req);
+    if (refused) return refused;
     const requestId = randomUUID();
     try {
       const out = await handler({ req, requestId });

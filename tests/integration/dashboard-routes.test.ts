@@ -124,12 +124,17 @@ async function invoke(
   load: () => Promise<unknown>,
   method: string,
   url: string,
-  o: { cookie?: string; body?: unknown; params?: Record<string, string> } = {},
+  o: {
+    cookie?: string;
+    body?: unknown;
+    params?: Record<string, unknown>;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<{ status: number; json: any }> {
   const m = (await load()) as RouteModule;
   const handler = m[method];
   if (!handler) throw new Error(`${method} ${url} is not exported`);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...o.headers };
   if (o.cookie) headers.cookie = o.cookie;
   if (o.body !== undefined) headers["content-type"] = "application/json";
   const req = new NextRequest(new URL(url, "http://127.0.0.1:3999"), {
@@ -137,7 +142,7 @@ async function invoke(
     headers,
     body: o.body === undefined ? undefined : JSON.stringify(o.body),
   });
-  const res = await handler(req, { params: Promise.resolve(o.params ?? {}) });
+  const res = await handler(req, { params: Promise.resolve((o.params ?? {}) as Record<string, string>) });
   const text = await res.text();
   return { status: res.status, json: text ? JSON.parse(text) : undefined };
 }
@@ -285,6 +290,67 @@ describe("permissions on every route", () => {
   it("answers the health check without a session", async () => {
     const r = await invoke(mod.health, "GET", "/api/health");
     expect(r).toEqual({ status: 200, json: { status: "ok" } });
+  });
+});
+
+describe("cross-site requests", () => {
+  const CROSS_SITE = { error: { code: "forbidden", message: "Cross-site requests are not accepted." } };
+  const STATE_CHANGING = ["POST", "PUT", "PATCH", "DELETE"];
+  const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+
+  /** Every route.ts under app/api, so that a route added later is covered too. */
+  function routeFiles(dir = path.join(ROOT, "app/api")): string[] {
+    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const p = path.join(dir, e.name);
+      return e.isDirectory() ? routeFiles(p) : e.name === "route.ts" ? [p] : [];
+    });
+  }
+
+  it("refuses every state-changing API handler with 403 when the request comes from another site", async () => {
+    const cookie = await cookieFor(users.admin);
+    let checked = 0;
+    for (const file of routeFiles()) {
+      const load = () => import(file);
+      const m = (await load()) as RouteModule;
+      for (const method of STATE_CHANGING.filter((x) => typeof m[x] === "function")) {
+        const where = `${method} ${path.relative(ROOT, file)}`;
+        const params = { accountNumber: dda, id: users.viewer.id, nextauth: ["callback", "credentials"] };
+        const byOrigin = await invoke(load, method, "/api/x", {
+          cookie,
+          params,
+          body: {},
+          headers: { origin: "https://attacker.example", host: "127.0.0.1:3999" },
+        });
+        expect(byOrigin, where).toEqual({ status: 403, json: CROSS_SITE });
+        const bySite = await invoke(load, method, "/api/x", {
+          cookie,
+          params,
+          body: {},
+          headers: { "sec-fetch-site": "cross-site", host: "127.0.0.1:3999" },
+        });
+        expect(bySite, where).toEqual({ status: 403, json: CROSS_SITE });
+        checked++;
+      }
+    }
+    // admin users POST and PATCH, TOTP POST, DELETE and confirm, next-auth POST
+    expect(checked).toBeGreaterThanOrEqual(6);
+  });
+
+  it("lets same-origin and non-browser state changes, and cross-site reads, through", async () => {
+    const cookie = await cookieFor(users.admin);
+    const sameOrigin = await invoke(mod.adminUsers, "POST", "/api/admin/users", {
+      cookie,
+      body: {},
+      headers: { origin: "http://127.0.0.1:3999", host: "127.0.0.1:3999", "sec-fetch-site": "same-origin" },
+    });
+    expect(sameOrigin.status).toBe(400);
+    const noBrowser = await invoke(mod.adminUsers, "POST", "/api/admin/users", { cookie, body: {} });
+    expect(noBrowser.status).toBe(400);
+    const read = await invoke(mod.me, "GET", "/api/me", {
+      cookie,
+      headers: { origin: "https://attacker.example", host: "127.0.0.1:3999", "sec-fetch-site": "cross-site" },
+    });
+    expect(read.status).toBe(200);
   });
 });
 

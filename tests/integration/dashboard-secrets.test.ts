@@ -177,18 +177,51 @@ describe("no secret reaches a browser", () => {
     expect((await new Browser().record("/api/accounts")).status).toBe(401);
   });
 
-  it("sends security headers and refuses a cross-site state change", async () => {
+  it("sends security headers on pages and API answers, and refuses a cross-site state change", async () => {
+    const SECURITY_HEADERS = {
+      "content-security-policy":
+        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; " +
+        "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; " +
+        "base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+      "strict-transport-security": "max-age=63072000; includeSubDomains",
+      "x-frame-options": "DENY",
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "same-origin",
+      "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
+      "cross-origin-opener-policy": "same-origin",
+    };
+    const securityHeaders = (res: Response) =>
+      Object.fromEntries(Object.keys(SECURITY_HEADERS).map((h) => [h, res.headers.get(h)]));
     const b = new Browser();
-    const page = await b.fetch("/sign-in");
-    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-    expect(page.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
-    expect(page.headers.get("x-frame-options")).toBe("DENY");
-    const r = await b.record("/api/admin/users", {
-      method: "POST",
-      headers: { origin: "https://attacker.example", "content-type": "application/json" },
-      body: "{}",
-    });
-    expect(r.status).toBe(403);
+    expect(await b.signIn(demoUsers.viewer.email, demoUsers.viewer.password)).toBeNull();
+    const accounts = JSON.parse(await (await b.fetch("/api/accounts")).text()) as {
+      accounts: { accountNumber: string }[];
+    };
+    const n = accounts.accounts[0].accountNumber;
+    for (const p of ["/sign-in", "/accounts", "/api/health", `/api/accounts/${n}/balance`, "/api/nowhere"]) {
+      const res = await b.fetch(p);
+      await res.arrayBuffer();
+      expect(securityHeaders(res), p).toEqual(SECURITY_HEADERS);
+    }
+    expect(securityHeaders(await new Browser().fetch("/api/me")), "401").toEqual(SECURITY_HEADERS);
+
+    const crossSite = { error: { code: "forbidden", message: "Cross-site requests are not accepted." } };
+    for (const [p, type, body] of [
+      ["/api/admin/users", "application/json", "{}"],
+      ["/api/profile/totp", "application/json", "{}"],
+      ["/api/auth/signout", "application/x-www-form-urlencoded", "csrfToken=x"],
+    ]) {
+      const res = await b.fetch(p, {
+        method: "POST",
+        headers: { origin: "https://attacker.example", "content-type": type },
+        body,
+      });
+      expect(res.status, p).toBe(403);
+      expect(await res.json(), p).toEqual(crossSite);
+      expect(securityHeaders(res), p).toEqual(SECURITY_HEADERS);
+    }
+    // Still signed in: the refused sign-out did nothing.
+    expect((await b.fetch("/api/me")).status).toBe(200);
   });
 
   it("locks an account after 10 failed sign-ins and says so", async () => {
