@@ -2,6 +2,7 @@
 // Every answer is checked against the contract's response schema: a mismatch is an error value
 // (bank_error), never a crash. Reads are retried with backoff on timeouts and 5xx, never on 4xx;
 // writes are never retried here (their safety comes from Idempotency-Key, chosen by the caller).
+// Identical reads that overlap share one bank request (see `coalesce`).
 import "server-only";
 import type { z } from "zod";
 import { type EndpointDef, type EndpointName, endpoints } from "../bank-api/endpoints.ts";
@@ -9,16 +10,9 @@ import { gatewayErrorSchema, type LongErrorItem, type ShortErrorItem } from "../
 import { createLogger } from "../server/log.ts";
 import { BankCallError, type BankError, type BankResult, unavailable } from "./errors.ts";
 import type { TokenManager } from "./token-manager.ts";
+import { type Origin, parseOrigin, type RawResponse, send } from "./transport.ts";
 
 const log = createLogger("bank-client", { quiet: process.env.NODE_ENV === "test" });
-
-// Next wraps the global fetch for its data cache. Bank answers are never cached, so calls go to
-// the platform's fetch underneath and skip that bookkeeping on every request.
-const platformFetch: typeof fetch = (input, init) =>
-  ((globalThis.fetch as { _nextOriginalFetch?: typeof fetch })._nextOriginalFetch ?? globalThis.fetch)(
-    input,
-    init,
-  );
 
 type Def<N extends EndpointName> = (typeof endpoints)[N];
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
@@ -43,28 +37,104 @@ export interface BankClientOptions {
   retryBaseMs?: number;
 }
 
-type Attempt = { kind: "response"; res: Response; text: string } | { kind: "network"; message: string };
+type Attempt = ({ kind: "response" } & RawResponse) | { kind: "network"; message: string };
+
+/** Reads in progress, by endpoint and query: the one on the wire and the callers for the next. */
+interface Flight {
+  waiting: {
+    promise: Promise<BankResult<unknown>>;
+    resolve: (r: Promise<BankResult<unknown>>) => void;
+  } | null;
+}
 
 export class BankClient {
   private readonly timeoutMs: number;
   private readonly readRetries: number;
   private readonly retryBaseMs: number;
+  private readonly origin: Origin;
+  private readonly flights = new Map<string, Flight>();
 
   constructor(private readonly opts: BankClientOptions) {
     this.timeoutMs = opts.timeoutMs ?? 10_000;
     this.readRetries = opts.readRetries ?? 2;
     this.retryBaseMs = opts.retryBaseMs ?? 200;
+    this.origin = parseOrigin(opts.bankUrl);
   }
 
   get tokens(): TokenManager {
     return this.opts.tokens;
   }
 
-  /** Calls one endpoint; the answer is the contract's response type or an error value. */
-  async call<N extends EndpointName>(name: N, o: CallOptions<N> = {}): Promise<BankResult<ResponseOf<N>>> {
+  /**
+   * Calls one endpoint; the answer is the contract's response type or an error value. A read's
+   * answer may be shared with other callers of the same read: treat it as read-only.
+   */
+  call<N extends EndpointName>(name: N, o: CallOptions<N> = {}): Promise<BankResult<ResponseOf<N>>> {
     const def = endpoints[name] as EndpointDef;
+    let path = def.path;
+    if (o.query) {
+      const q = new URLSearchParams();
+      for (const [k, v] of Object.entries(o.query)) if (v !== undefined && v !== null) q.set(k, String(v));
+      const qs = q.toString();
+      if (qs) path += `?${qs}`;
+    }
+    const run = () => this.callSafe(name, def, path, o);
+    if (def.method === "GET" && o.body === undefined)
+      return this.coalesce(`${def.method} ${path}`, run) as Promise<BankResult<ResponseOf<N>>>;
+    return run();
+  }
+
+  /**
+   * Single flight for reads, without serving an answer older than the caller's request: a read
+   * that arrives while the same read is on the wire does not take that answer (the bank may have
+   * read its rows before a change the caller already saw complete, such as a transfer the user
+   * just confirmed). It waits for the read on the wire to finish, then every caller that waited
+   * shares one new read, sent after all of them arrived. Each answer therefore comes from a bank
+   * request sent after its caller asked; at most two bank requests per distinct read are in
+   * progress at once however many callers ask, which is where the saving under load comes from.
+   * A failure is shared the same way: the callers of one bank request get its result, whatever it is.
+   */
+  private coalesce(key: string, run: () => Promise<BankResult<unknown>>): Promise<BankResult<unknown>> {
+    const flight = this.flights.get(key);
+    if (!flight) {
+      this.flights.set(key, { waiting: null });
+      return this.launch(key, run);
+    }
+    if (!flight.waiting) {
+      let resolve!: (r: Promise<BankResult<unknown>>) => void;
+      const promise = new Promise<BankResult<unknown>>((r) => {
+        resolve = r;
+      });
+      flight.waiting = { promise, resolve };
+    }
+    return flight.waiting.promise;
+  }
+
+  /** Sends the read now; when it settles, starts the one the waiting callers share, if any. */
+  private launch(key: string, run: () => Promise<BankResult<unknown>>): Promise<BankResult<unknown>> {
+    const p = run();
+    const next = () => {
+      const flight = this.flights.get(key);
+      const waiting = flight?.waiting;
+      if (!flight || !waiting) {
+        this.flights.delete(key);
+        return;
+      }
+      flight.waiting = null;
+      waiting.resolve(this.launch(key, run));
+    };
+    p.then(next, next);
+    return p;
+  }
+
+  private async callSafe<N extends EndpointName>(
+    name: N,
+    def: EndpointDef,
+    path: string,
+    o: CallOptions<N>,
+  ): Promise<BankResult<ResponseOf<N>>> {
     try {
-      return await this.callUnsafe(name, def, o);
+      return await this.callUnsafe(name, def, path, o);
     } catch (e) {
       if (e instanceof BankCallError) return { ok: false, error: e.error };
       log.error("bank call failed unexpectedly", { endpoint: name, error: e });
@@ -75,49 +145,51 @@ export class BankClient {
   private async callUnsafe<N extends EndpointName>(
     name: N,
     def: EndpointDef,
+    path: string,
     o: CallOptions<N>,
   ): Promise<BankResult<ResponseOf<N>>> {
-    const url = new URL(def.path, this.opts.bankUrl);
-    for (const [k, v] of Object.entries(o.query ?? {}))
-      if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     const body = o.body === undefined ? undefined : JSON.stringify(o.body);
 
     let token = await this.opts.tokens.getToken();
-    let attempt = await this.send(def, url, token, body, o.idempotencyKey);
-    if (attempt.kind === "response" && attempt.res.status === 401) {
+    let attempt = await this.send(def, path, token, body, o.idempotencyKey);
+    if (attempt.kind === "response" && attempt.status === 401) {
       // One renewal after a 401: the token may have lapsed early (clock skew, a restart of the bank).
       token = await this.opts.tokens.renewAfterRejection(token);
-      attempt = await this.send(def, url, token, body, o.idempotencyKey);
+      attempt = await this.send(def, path, token, body, o.idempotencyKey);
     }
     return this.interpret(name, def, attempt);
   }
 
   private async send(
     def: EndpointDef,
-    url: URL,
+    path: string,
     token: string,
     body: string | undefined,
     idempotencyKey: string | undefined,
   ): Promise<Attempt> {
     const retries = def.method === "GET" ? this.readRetries : 0;
+    const keyed = !!idempotencyKey && !!def.idempotent;
+    const headers: Record<string, string> = {
+      "Ocp-Apim-Subscription-Key": this.opts.subscriptionKey,
+      Authorization: token,
+      Accept: "application/json",
+    };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (keyed) headers["Idempotency-Key"] = idempotencyKey as string;
     let last: Attempt = { kind: "network", message: "not sent" };
     for (let i = 0; i <= retries; i++) {
       if (i > 0) await sleep(this.retryBaseMs * 3 ** (i - 1));
       try {
-        const res = await platformFetch(url, {
-          method: def.method,
-          headers: {
-            "Ocp-Apim-Subscription-Key": this.opts.subscriptionKey,
-            Authorization: token,
-            Accept: "application/json",
-            ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-            ...(idempotencyKey && def.idempotent ? { "Idempotency-Key": idempotencyKey } : {}),
-          },
+        const res = await send(
+          this.origin,
+          def.method,
+          path,
+          headers,
           body,
-          signal: AbortSignal.timeout(this.timeoutMs),
-        });
-        const text = await res.text();
-        last = { kind: "response", res, text };
+          this.timeoutMs,
+          def.method === "GET" || keyed,
+        );
+        last = { kind: "response", ...res };
         if (res.status < 500) return last;
       } catch (e) {
         const err = e as Error;
@@ -140,8 +212,8 @@ export class BankClient {
       log.warn("bank unreachable", { endpoint: name, reason: a.message });
       return fail(unavailable(`The bank did not answer (${a.message}). Try again in a moment.`));
     }
-    const { res, text } = a;
-    const json = parseJson(text);
+    const res = a;
+    const json = parseJson(a.text);
     const gateway = gatewayErrorSchema.safeParse(json);
     const bankMessage = gateway.success ? gateway.data.message : "";
     switch (res.status) {
@@ -166,7 +238,7 @@ export class BankClient {
         return fail(
           unavailable(
             `The bank is unavailable${bankMessage ? `: ${bankMessage}` : ""}. Try again in a moment.`,
-            Number(res.headers.get("retry-after")) || undefined,
+            Number(res.headers["retry-after"]) || undefined,
           ),
         );
       default:

@@ -1,6 +1,7 @@
 // The bank client against the real bank: contract-checked answers, ERROR items and 400s as clear
-// error values, reads retried and writes not; and against a tiny misbehaving server (not the
-// bank), a malformed answer or a silent one becomes an error value instead of a crash.
+// error values, reads retried and writes not, overlapping identical reads sharing one bank
+// request but never an answer older than the caller; and against a tiny misbehaving server (not
+// the bank), a malformed answer or a silent one becomes an error value instead of a crash.
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -21,6 +22,7 @@ let dir: string;
 let client: BankClient;
 let key: string;
 let account: string;
+let customerId: number;
 
 beforeAll(async () => {
   bank = await startTestBank();
@@ -35,6 +37,7 @@ beforeAll(async () => {
     },
   );
   key = c.subscriptionKey;
+  customerId = c.customerId;
   account = (
     await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
       customerId: c.customerId,
@@ -110,6 +113,121 @@ describe("bank client against the bank", () => {
     const text = JSON.stringify(r);
     expect(text).not.toContain(key);
     expect(text).not.toContain(token);
+  });
+});
+
+/**
+ * A pass-through to the real bank that counts the /v2 requests it forwards and, when asked, holds
+ * the bank's next answer (already read from the bank) until released.
+ */
+async function countingPassThrough() {
+  const forwarded: string[] = [];
+  let hold: { arrived: () => void; release: Promise<void> } | null = null;
+  const server = http.createServer((req, res) => {
+    if (req.url?.startsWith("/v2/") && !req.url.startsWith("/v2/access/token")) forwarded.push(req.url);
+    const held = hold;
+    hold = null;
+    const upstream = http.request(
+      new URL(req.url ?? "/", bank.url),
+      { method: req.method, headers: { ...req.headers, host: new URL(bank.url).host } },
+      (up) => {
+        const chunks: Buffer[] = [];
+        up.on("data", (c) => chunks.push(c));
+        up.on("end", async () => {
+          if (held) {
+            held.arrived();
+            await held.release;
+          }
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          res.end(Buffer.concat(chunks));
+        });
+      },
+    );
+    req.pipe(upstream);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    forwarded,
+    // The token comes from the bank itself through the shared token manager.
+    client: new BankClient({ bankUrl: url, subscriptionKey: key, tokens: client.tokens }),
+    /** The next forwarded request's answer waits for `release()`; `answered` says it is held. */
+    holdNext() {
+      let arrived!: () => void;
+      let release!: () => void;
+      const answered = new Promise<void>((r) => {
+        arrived = r;
+      });
+      hold = { arrived, release: new Promise<void>((r) => (release = r)) };
+      return { answered, release };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+describe("identical reads in flight together", () => {
+  it("share one bank request among the callers that arrive while one is on the wire", async () => {
+    const p = await countingPassThrough();
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => p.client.call("balance", { query: { accountNumber: account } })),
+      );
+      for (const r of results) expect(r).toEqual(results[0]);
+      expect(results[0].ok).toBe(true);
+      // The first caller's request, then one shared by the 19 that arrived while it was out.
+      expect(p.forwarded).toHaveLength(2);
+      // Different reads are never shared.
+      const other = (
+        await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
+          customerId,
+          type: "DDA",
+          balance: 5,
+        })
+      ).accountNumber;
+      p.forwarded.length = 0;
+      const [a, b] = await Promise.all([
+        p.client.call("balance", { query: { accountNumber: account } }),
+        p.client.call("balance", { query: { accountNumber: other } }),
+      ]);
+      expect(p.forwarded).toHaveLength(2);
+      if (a.ok && b.ok) {
+        expect(a.data.ResponseData[0].ACTNBR).toBe(account);
+        expect(b.data.ResponseData[0].ACTNBR).toBe(other);
+      } else expect.fail("both reads should succeed");
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("never hand a caller an answer the bank read before that caller asked", async () => {
+    const p = await countingPassThrough();
+    try {
+      const acct = (
+        await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
+          customerId,
+          type: "DDA",
+          balance: 100,
+        })
+      ).accountNumber;
+      const read = () => p.client.call("balance", { query: { accountNumber: acct } });
+      const avail = (r: Awaited<ReturnType<typeof read>>) => (r.ok ? r.data.ResponseData[0].AVAILBAL : null);
+      // The first read has its answer from the bank (100.00) but it is still on its way back...
+      const held = p.holdNext();
+      const first = read();
+      await held.answered;
+      // ...when a deposit completes, and only then a second caller asks.
+      await sandbox(bank, "POST", "/sandbox/deposits", { accountNumber: acct, amount: 25 });
+      const second = read();
+      held.release();
+      expect(avail(await first)).toBe(100);
+      expect(avail(await second)).toBe(125);
+      expect(p.forwarded).toHaveLength(2);
+    } finally {
+      await p.close();
+    }
   });
 });
 
@@ -191,6 +309,36 @@ describe("bank client at the edge", () => {
     try {
       expect((await s.client().call("accountList")).ok).toBe(false);
       expect(reads).toBe(1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("sends a read again at once when the bank closed the kept-alive socket it went out on", async () => {
+    const perSocket = new Map<unknown, number>();
+    let received = 0;
+    const s = await misbehavingServer((req, res) => {
+      if (req.url?.startsWith("/v2/access/token")) return tokenAnswer(res);
+      received++;
+      const n = (perSocket.get(req.socket) ?? 0) + 1;
+      perSocket.set(req.socket, n);
+      // A second request on a kept-alive socket finds it closed, as after the bank's idle timeout.
+      if (n > 1) return req.socket.destroy();
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ SEQUENCE: 0, ResponseData: [], ERROR: [] }));
+    });
+    try {
+      const c = s.client({ readRetries: 0 });
+      expect((await c.call("accountList")).ok).toBe(true);
+      expect((await c.call("accountList")).ok).toBe(true);
+      expect(received).toBe(3);
+      // A write without an Idempotency-Key is not sent twice.
+      received = 0;
+      const w = await c.call("registerWebhook", {
+        body: { url: "https://example.com/hook", events: ["balance.changed"] } as never,
+      });
+      expect(w).toMatchObject({ ok: false, error: { kind: "unavailable" } });
+      expect(received).toBe(1);
     } finally {
       await s.close();
     }
