@@ -3,6 +3,7 @@
 // "Stay signed in" button SESSION_IDLE_WARNING_SECONDS before. Activity is reported to the
 // server (a next-auth session update), which refuses requests once the session is idle.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { csrfToken, signOut } from "./sign-out.ts";
 
 interface SessionTiming {
   idleSeconds: number;
@@ -12,11 +13,6 @@ interface SessionTiming {
 }
 
 const ACTIVITY_EVENTS = ["pointerdown", "keydown", "wheel", "touchstart", "mousemove"] as const;
-
-async function csrfToken(): Promise<string> {
-  const r = await fetch("/api/auth/csrf", { cache: "no-store" });
-  return ((await r.json()) as { csrfToken: string }).csrfToken;
-}
 
 /** Tells the server the user is active; false when the session has already ended. */
 async function reportActivity(): Promise<boolean> {
@@ -33,18 +29,6 @@ async function reportActivity(): Promise<boolean> {
   } catch {
     // A network blip is not a sign-out; the next attempt decides.
     return true;
-  }
-}
-
-async function signOut(reason?: "idle"): Promise<void> {
-  try {
-    await fetch("/api/auth/signout", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken: await csrfToken(), json: "true" }),
-    });
-  } finally {
-    window.location.assign(reason ? `/sign-in?reason=${reason}` : "/sign-in");
   }
 }
 

@@ -1,6 +1,6 @@
 "use client";
-import { signOut } from "next-auth/react";
 import { useState } from "react";
+import { signOut } from "@/components/session/sign-out.ts";
 import { cn } from "./cn.ts";
 
 export function SignOutButton({ className }: { className?: string }) {
@@ -11,7 +11,7 @@ export function SignOutButton({ className }: { className?: string }) {
       disabled={pending}
       onClick={() => {
         setPending(true);
-        void signOut({ callbackUrl: "/sign-in" });
+        void signOut();
       }}
       className={cn(
         "rounded-md border border-white/30 px-3 py-1.5 text-sm font-medium text-white hover:bg-white/10 disabled:opacity-70",
