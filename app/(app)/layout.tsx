@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import IdleSessionGuard from "@/components/session/idle-session-guard";
+import { Icon } from "@/components/ui/icon.tsx";
 import { NavLink } from "@/components/ui/nav-link.tsx";
 import { SignOutButton } from "@/components/ui/sign-out-button.tsx";
 import { hasPermission, ROLE_DESCRIPTIONS } from "@/lib/auth/permissions.ts";
@@ -32,20 +33,9 @@ export default async function AppLayout({ children }: { children: React.ReactNod
             href="/accounts"
             className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-            >
-              <path
-                d="M3 10 12 4l9 6M5 10v8m4-8v8m6-8v8m4-8v8M3 20h18"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <Icon className="size-6" round>
+              <path d="M3 10 12 4l9 6M5 10v8m4-8v8m6-8v8m4-8v8M3 20h18" />
+            </Icon>
             Treasury
           </Link>
           <nav aria-label="Main" className="flex items-center gap-1">

@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useState } from "react";
 import { cn } from "./cn.ts";
+import { Icon } from "./icon.tsx";
 
 /** Copies text to the clipboard and says so, in words, in a polite live region. */
 export function CopyButton({ text, label, className }: { text: string; label: string; className?: string }) {
@@ -30,17 +31,10 @@ export function CopyButton({ text, label, className }: { text: string; label: st
           className,
         )}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-        >
+        <Icon>
           <rect x="9" y="9" width="11" height="11" rx="2" />
           <path d="M5 15V5a2 2 0 0 1 2-2h8" />
-        </svg>
+        </Icon>
       </button>
       <span role="status" className="text-xs text-slate-600">
         {state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : ""}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Icon } from "./icon.tsx";
 
 export function EmptyState({
   title,
@@ -11,16 +12,9 @@ export function EmptyState({
 }) {
   return (
     <div className="flex flex-col items-center justify-center gap-2 px-6 py-12 text-center">
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-8 text-slate-400"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-      >
-        <path d="M4 6h16M4 12h16M4 18h10" strokeLinecap="round" />
-      </svg>
+      <Icon className="size-8 text-slate-400" strokeWidth={1.5} round>
+        <path d="M4 6h16M4 12h16M4 18h10" />
+      </Icon>
       <p className="font-medium text-slate-800">{title}</p>
       {children ? <div className="max-w-md text-sm text-slate-600">{children}</div> : null}
       {action}

@@ -5,10 +5,23 @@ export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden="true" className={cn("animate-pulse rounded-md bg-slate-200/80", className)} />;
 }
 
+/** The white card a group of placeholders sits in, framed like the card it stands in for. */
+export function SkeletonCard({ className, children }: { className?: string; children: React.ReactNode }) {
+  return <div className={cn("rounded-xl border border-slate-200 bg-white p-5", className)}>{children}</div>;
+}
+
 /** Announces loading once, politely, for everything the skeletons stand in for. */
-export function LoadingRegion({ label, children }: { label: string; children: React.ReactNode }) {
+export function LoadingRegion({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <div aria-busy="true">
+    <div aria-busy="true" className={className}>
       <p role="status" className="sr-only">
         {label}
       </p>
