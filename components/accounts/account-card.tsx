@@ -1,10 +1,31 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { StatusPill } from "@/components/ui/badge.tsx";
+import { cn } from "@/components/ui/cn.ts";
 import { Money } from "@/components/ui/money.tsx";
 import type { AccountSummary } from "@/lib/dashboard-api/types.ts";
 import { formatDay } from "@/lib/format/dates.ts";
 import { AccountNumber } from "./account-number.tsx";
 import { AccountTypeBadge } from "./account-type-badge.tsx";
+
+function Stat({
+  label,
+  className,
+  valueClassName = "font-medium",
+  children,
+}: {
+  label: string;
+  className?: string;
+  valueClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className={cn("text-slate-900", valueClassName)}>{children}</dd>
+    </div>
+  );
+}
 
 /** One account at a glance; the whole card leads to the account page (the copy button stays its own control). */
 export function AccountCard({ account }: { account: AccountSummary }) {
@@ -31,37 +52,25 @@ export function AccountCard({ account }: { account: AccountSummary }) {
         <AccountNumber accountNumber={account.accountNumber} />
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 px-5 py-4 text-sm">
-        <div className="col-span-2">
-          <dt className="text-slate-600">Available balance</dt>
-          <dd className="text-2xl font-semibold text-slate-900">
-            <Money cents={account.availableCents} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Current balance</dt>
-          <dd className="font-medium text-slate-900">
-            <Money cents={account.currentCents} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Holds</dt>
-          <dd className="font-medium text-slate-900">
-            <Money cents={account.holdsCents} />
-          </dd>
-        </div>
-        <div className="col-span-2">
-          <dt className="text-slate-600">Last deposit</dt>
-          <dd className="font-medium text-slate-900">
-            {account.lastDepositDate ? (
-              <>
-                <Money cents={account.lastDepositCents} />
-                <span className="font-normal text-slate-600"> on {formatDay(account.lastDepositDate)}</span>
-              </>
-            ) : (
-              <span className="font-normal text-slate-600">None yet</span>
-            )}
-          </dd>
-        </div>
+        <Stat label="Available balance" className="col-span-2" valueClassName="text-2xl font-semibold">
+          <Money cents={account.availableCents} />
+        </Stat>
+        <Stat label="Current balance">
+          <Money cents={account.currentCents} />
+        </Stat>
+        <Stat label="Holds">
+          <Money cents={account.holdsCents} />
+        </Stat>
+        <Stat label="Last deposit" className="col-span-2">
+          {account.lastDepositDate ? (
+            <>
+              <Money cents={account.lastDepositCents} />
+              <span className="font-normal text-slate-600"> on {formatDay(account.lastDepositDate)}</span>
+            </>
+          ) : (
+            <span className="font-normal text-slate-600">None yet</span>
+          )}
+        </Stat>
       </dl>
       <p
         aria-hidden="true"

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { BalanceRecord } from "@/lib/bank-api/accounts.ts";
 import { formatDay } from "@/lib/format/dates.ts";
 import { formatDollarNumber } from "@/lib/format/money.ts";
@@ -9,66 +10,77 @@ interface FieldDef {
   kind: Kind;
 }
 
+/** Fields of one kind from [wire name, label] pairs. */
+function fields(kind: Kind, list: [key: string, label: string][]): FieldDef[] {
+  return list.map(([key, label]) => ({ key, label, kind }));
+}
+
 // Every field of the bank's balance record, grouped for reading; the wire name sits beside each
 // label so a conversation with the bank can name the exact field.
 const GROUPS: { title: string; fields: FieldDef[] }[] = [
   {
     title: "Balances",
-    fields: [
-      { key: "AVAILBAL", label: "Available balance", kind: "money" },
-      { key: "CURRBAL", label: "Current balance", kind: "money" },
-      { key: "TOTALHOLDS", label: "Total holds", kind: "money" },
-      { key: "HOLDSAMT", label: "Holds amount", kind: "money" },
-      { key: "LSTDEPAMT", label: "Last deposit amount", kind: "money" },
-      { key: "LSTSTMTBAL", label: "Last statement balance", kind: "money" },
-      { key: "ACCRINT", label: "Accrued interest", kind: "money" },
-      { key: "YTDINT", label: "Interest year to date", kind: "money" },
-      { key: "DDAVAAMT", label: "DDA available amount", kind: "money" },
-      { key: "DYNAVAAMT", label: "Dynamic available amount", kind: "money" },
-      { key: "RRSAVAAMT", label: "Savings available amount", kind: "money" },
-      { key: "LNAVAAMT", label: "Loan available amount", kind: "money" },
-      { key: "ODLMTAMT", label: "Overdraft limit", kind: "money" },
-      { key: "CUSTFLTAMT", label: "Customer float", kind: "money" },
-      { key: "BNKFLTAMT", label: "Bank float", kind: "money" },
-      { key: "CHKSPDTDYA", label: "Checks paid today", kind: "money" },
-    ],
+    fields: fields("money", [
+      ["AVAILBAL", "Available balance"],
+      ["CURRBAL", "Current balance"],
+      ["TOTALHOLDS", "Total holds"],
+      ["HOLDSAMT", "Holds amount"],
+      ["LSTDEPAMT", "Last deposit amount"],
+      ["LSTSTMTBAL", "Last statement balance"],
+      ["ACCRINT", "Accrued interest"],
+      ["YTDINT", "Interest year to date"],
+      ["DDAVAAMT", "DDA available amount"],
+      ["DYNAVAAMT", "Dynamic available amount"],
+      ["RRSAVAAMT", "Savings available amount"],
+      ["LNAVAAMT", "Loan available amount"],
+      ["ODLMTAMT", "Overdraft limit"],
+      ["CUSTFLTAMT", "Customer float"],
+      ["BNKFLTAMT", "Bank float"],
+      ["CHKSPDTDYA", "Checks paid today"],
+    ]),
   },
   {
     title: "Dates",
-    fields: [
-      { key: "ACTOPNDT", label: "Opened", kind: "date" },
-      { key: "LSTDEPDT", label: "Last deposit", kind: "date" },
-      { key: "LSTSTMTDT", label: "Last statement", kind: "date" },
-    ],
+    fields: fields("date", [
+      ["ACTOPNDT", "Opened"],
+      ["LSTDEPDT", "Last deposit"],
+      ["LSTSTMTDT", "Last statement"],
+    ]),
   },
   {
     title: "Flags",
-    fields: [
-      { key: "HOLDSFLAG", label: "Holds on the account", kind: "flag" },
-      { key: "DDAVAFLG", label: "DDA available amount applies", kind: "flag" },
-      { key: "DYNAVAFLG", label: "Dynamic available amount applies", kind: "flag" },
-      { key: "RRSAVAFLG", label: "Savings available amount applies", kind: "flag" },
-      { key: "LNAVAFLG", label: "Loan available amount applies", kind: "flag" },
-      { key: "ODLMTFLG", label: "Overdraft limit applies", kind: "flag" },
-      { key: "CUSTFLTFLG", label: "Customer float applies", kind: "flag" },
-      { key: "BNKFLTFLG", label: "Bank float applies", kind: "flag" },
-      { key: "CHKSPDTDY", label: "Checks paid today", kind: "flag" },
-    ],
+    fields: fields("flag", [
+      ["HOLDSFLAG", "Holds on the account"],
+      ["DDAVAFLG", "DDA available amount applies"],
+      ["DYNAVAFLG", "Dynamic available amount applies"],
+      ["RRSAVAFLG", "Savings available amount applies"],
+      ["LNAVAFLG", "Loan available amount applies"],
+      ["ODLMTFLG", "Overdraft limit applies"],
+      ["CUSTFLTFLG", "Customer float applies"],
+      ["BNKFLTFLG", "Bank float applies"],
+      ["CHKSPDTDY", "Checks paid today"],
+    ]),
   },
   {
     title: "Account",
-    fields: [
-      { key: "ACTNBR", label: "Account number", kind: "text" },
-      { key: "SHORTNAME", label: "Short name", kind: "text" },
-      { key: "STATUS", label: "Status code", kind: "text" },
-      { key: "STATDESC", label: "Status", kind: "text" },
-      { key: "OFFICERCD", label: "Officer", kind: "text" },
-      { key: "OFFICERCD2", label: "Second officer", kind: "text" },
-    ],
+    fields: fields("text", [
+      ["ACTNBR", "Account number"],
+      ["SHORTNAME", "Short name"],
+      ["STATUS", "Status code"],
+      ["STATDESC", "Status"],
+      ["OFFICERCD", "Officer"],
+      ["OFFICERCD2", "Second officer"],
+    ]),
   },
 ];
 
-const KNOWN = new Set([...GROUPS.flatMap((g) => g.fields.map((f) => f.key)), "AVGROLBAL", "AVGROLCOL"]);
+// The rolling averages are objects (period → amount): one row per period, or one saying so.
+const AVERAGES = [
+  { key: "AVGROLBAL", each: "Balance", none: "Average balance" },
+  { key: "AVGROLCOL", each: "Collected", none: "Average collected balance" },
+];
+
+const KNOWN = new Set([...GROUPS.flatMap((g) => g.fields.map((f) => f.key)), ...AVERAGES.map((a) => a.key)]);
 
 function display(kind: Kind, value: unknown): string {
   if (value === undefined || value === null || value === "") return "—";
@@ -111,6 +123,20 @@ function Row({
   );
 }
 
+function Group({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`balance-group-${id}`}>
+      <h3
+        id={`balance-group-${id}`}
+        className="mb-1 text-sm font-semibold tracking-wide text-brand-800 uppercase"
+      >
+        {title}
+      </h3>
+      <dl>{children}</dl>
+    </section>
+  );
+}
+
 function averages(record: Record<string, unknown>, key: string): [string, string][] {
   const obj = record[key];
   if (!obj || typeof obj !== "object") return [];
@@ -121,56 +147,36 @@ function averages(record: Record<string, unknown>, key: string): [string, string
 export function BalanceRecordList({ record }: { record: BalanceRecord }) {
   const r = record as unknown as Record<string, unknown>;
   const other = Object.keys(r).filter((k) => !KNOWN.has(k));
-  const avgBal = averages(r, "AVGROLBAL");
-  const avgCol = averages(r, "AVGROLCOL");
   return (
     <div className="gap-x-10 lg:columns-2 [&>section]:mb-6 [&>section]:break-inside-avoid">
       {GROUPS.map((g) => (
-        <section key={g.title} aria-labelledby={`balance-group-${g.title}`}>
-          <h3
-            id={`balance-group-${g.title}`}
-            className="mb-1 text-sm font-semibold tracking-wide text-brand-800 uppercase"
-          >
-            {g.title}
-          </h3>
-          <dl>
-            {g.fields.map((f) => (
-              <Row
-                key={f.key}
-                label={f.label}
-                wire={f.key}
-                value={display(f.kind, r[f.key])}
-                numeric={f.kind === "money"}
-              />
-            ))}
-          </dl>
-        </section>
+        <Group key={g.title} id={g.title} title={g.title}>
+          {g.fields.map((f) => (
+            <Row
+              key={f.key}
+              label={f.label}
+              wire={f.key}
+              value={display(f.kind, r[f.key])}
+              numeric={f.kind === "money"}
+            />
+          ))}
+        </Group>
       ))}
-      <section aria-labelledby="balance-group-averages">
-        <h3
-          id="balance-group-averages"
-          className="mb-1 text-sm font-semibold tracking-wide text-brand-800 uppercase"
-        >
-          Rolling averages
-        </h3>
-        <dl>
-          {avgBal.length ? (
-            avgBal.map(([k, v]) => <Row key={`bal-${k}`} label={`Balance ${k}`} wire="AVGROLBAL" value={v} />)
-          ) : (
-            <Row label="Average balance" wire="AVGROLBAL" value="Not reported" />
-          )}
-          {avgCol.length ? (
-            avgCol.map(([k, v]) => (
-              <Row key={`col-${k}`} label={`Collected ${k}`} wire="AVGROLCOL" value={v} />
+      <Group id="averages" title="Rolling averages">
+        {AVERAGES.map((a) => {
+          const rows = averages(r, a.key);
+          return rows.length ? (
+            rows.map(([k, v]) => (
+              <Row key={`${a.key}-${k}`} label={`${a.each} ${k}`} wire={a.key} value={v} />
             ))
           ) : (
-            <Row label="Average collected balance" wire="AVGROLCOL" value="Not reported" />
-          )}
-          {other.map((k) => (
-            <Row key={k} label={k} wire={k} value={display("text", r[k])} />
-          ))}
-        </dl>
-      </section>
+            <Row key={a.key} label={a.none} wire={a.key} value="Not reported" />
+          );
+        })}
+        {other.map((k) => (
+          <Row key={k} label={k} wire={k} value={display("text", r[k])} />
+        ))}
+      </Group>
     </div>
   );
 }

@@ -3,9 +3,24 @@ import { Money } from "@/components/ui/money.tsx";
 import type { AccountsResponse } from "@/lib/dashboard-api/types.ts";
 import { AvailableShareChart } from "./available-share-chart.tsx";
 
+// The two smaller totals share a row from the small breakpoint up, and again on extra-large
+// screens, where the chart sits beside them.
+const BESIDE = "col-span-3 sm:col-span-1 lg:col-span-3 xl:col-span-1";
+const SMALL = "font-semibold text-slate-900";
+
 /** The sum over every account, and how the available balance is spread. */
 export function TotalsCard({ data }: { data: AccountsResponse }) {
   const n = data.accounts.length;
+  const totals = [
+    {
+      label: "Total available",
+      cents: data.totals.availableCents,
+      span: "col-span-3",
+      value: "text-3xl font-semibold tracking-tight text-brand-900",
+    },
+    { label: "Total current", cents: data.totals.currentCents, span: BESIDE, value: SMALL },
+    { label: "Total holds", cents: data.totals.holdsCents, span: BESIDE, value: SMALL },
+  ];
   return (
     <Card aria-labelledby="totals-heading" className="overflow-hidden">
       <div className="grid gap-6 px-5 py-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-10">
@@ -17,24 +32,14 @@ export function TotalsCard({ data }: { data: AccountsResponse }) {
             </span>
           </h2>
           <dl className="mt-4 grid grid-cols-3 gap-4">
-            <div className="col-span-3">
-              <dt className="text-sm text-slate-600">Total available</dt>
-              <dd className="text-3xl font-semibold tracking-tight text-brand-900">
-                <Money cents={data.totals.availableCents} />
-              </dd>
-            </div>
-            <div className="col-span-3 sm:col-span-1 lg:col-span-3 xl:col-span-1">
-              <dt className="text-sm text-slate-600">Total current</dt>
-              <dd className="font-semibold text-slate-900">
-                <Money cents={data.totals.currentCents} />
-              </dd>
-            </div>
-            <div className="col-span-3 sm:col-span-1 lg:col-span-3 xl:col-span-1">
-              <dt className="text-sm text-slate-600">Total holds</dt>
-              <dd className="font-semibold text-slate-900">
-                <Money cents={data.totals.holdsCents} />
-              </dd>
-            </div>
+            {totals.map((t) => (
+              <div key={t.label} className={t.span}>
+                <dt className="text-sm text-slate-600">{t.label}</dt>
+                <dd className={t.value}>
+                  <Money cents={t.cents} />
+                </dd>
+              </div>
+            ))}
           </dl>
         </div>
         <AvailableShareChart accounts={data.accounts} />

@@ -4,6 +4,11 @@ import { Button } from "@/components/ui/button.tsx";
 import { Input, Select } from "@/components/ui/field.tsx";
 import { type HistoryView, type Order, validateRange } from "@/lib/format/history-filters.ts";
 
+const DAYS = [
+  { name: "from", label: "From" },
+  { name: "to", label: "To" },
+] as const;
+
 /** Which days to load and in which order; applied on submit because each change asks the bank. */
 export function HistoryRangeForm({
   view,
@@ -12,45 +17,37 @@ export function HistoryRangeForm({
   view: HistoryView;
   onApply: (patch: Pick<HistoryView, "from" | "to" | "order">) => void;
 }) {
-  const [from, setFrom] = useState(view.from);
-  const [to, setTo] = useState(view.to);
+  const [range, setRange] = useState({ from: view.from, to: view.to });
   const [order, setOrder] = useState<Order>(view.order);
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
 
   // Follow the URL when it changes from outside (back button, a shared link).
   useEffect(() => {
-    setFrom(view.from);
-    setTo(view.to);
+    setRange({ from: view.from, to: view.to });
     setOrder(view.order);
   }, [view.from, view.to, view.order]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validateRange(from, to);
+    const found = validateRange(range.from, range.to);
     setErrors(found);
-    if (!found.from && !found.to) onApply({ from, to, order });
+    if (!found.from && !found.to) onApply({ ...range, order });
   };
 
   return (
     <form onSubmit={submit} aria-label="Date range" className="flex flex-wrap items-start gap-3" noValidate>
-      <Input
-        label="From"
-        type="date"
-        name="from"
-        value={from}
-        onChange={(e) => setFrom(e.target.value)}
-        error={errors.from}
-        className="w-40"
-      />
-      <Input
-        label="To"
-        type="date"
-        name="to"
-        value={to}
-        onChange={(e) => setTo(e.target.value)}
-        error={errors.to}
-        className="w-40"
-      />
+      {DAYS.map(({ name, label }) => (
+        <Input
+          key={name}
+          label={label}
+          type="date"
+          name={name}
+          value={range[name]}
+          onChange={(e) => setRange((r) => ({ ...r, [name]: e.target.value }))}
+          error={errors[name]}
+          className="w-40"
+        />
+      ))}
       <Select
         label="Order"
         name="order"

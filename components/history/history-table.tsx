@@ -20,7 +20,15 @@ function counterpartyLine(item: HistoryItem): string {
   return item.descriptions[1] ?? "";
 }
 
-const TH = "h-10 px-4 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
+const TH =
+  "h-10 border-b border-slate-200 px-4 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
+const HEADERS = [
+  { label: "Date", right: false },
+  { label: "Description", right: false },
+  { label: "Type", right: false },
+  { label: "Amount", right: true },
+  { label: "Balance after", right: true },
+];
 
 /**
  * The transaction list as a real table. Only the rows in view are in the DOM (react-virtual,
@@ -123,21 +131,11 @@ export function HistoryTable({
         </colgroup>
         <thead className="sticky top-0 z-10 bg-slate-50">
           <tr aria-rowindex={1}>
-            <th scope="col" className={cn(TH, "border-b border-slate-200")}>
-              Date
-            </th>
-            <th scope="col" className={cn(TH, "border-b border-slate-200")}>
-              Description
-            </th>
-            <th scope="col" className={cn(TH, "border-b border-slate-200")}>
-              Type
-            </th>
-            <th scope="col" className={cn(TH, "border-b border-slate-200 text-right")}>
-              Amount
-            </th>
-            <th scope="col" className={cn(TH, "border-b border-slate-200 text-right")}>
-              Balance after
-            </th>
+            {HEADERS.map(({ label, right }) => (
+              <th key={label} scope="col" className={cn(TH, right && "text-right")}>
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
