@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { HistoryPanel } from "@/components/history/history-panel.tsx";
 import { HistorySkeletonRows } from "@/components/history/history-skeleton.tsx";
@@ -8,20 +8,13 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { formatDay, formatInstant } from "@/lib/format/dates.ts";
+import { accountQuery } from "@/lib/hooks/account-queries.ts";
 import { ApiError } from "@/lib/hooks/api-fetch.ts";
-import { useAccount } from "@/lib/hooks/use-account.ts";
 import { AccountDetailSkeleton } from "./account-detail-skeleton.tsx";
 import { AccountNumber } from "./account-number.tsx";
 import { AccountTypeBadge } from "./account-type-badge.tsx";
+import { AccountsPage, BackLink } from "./accounts-page.tsx";
 import { BalanceRecordList } from "./balance-record-list.tsx";
-
-function BackLink() {
-  return (
-    <Link href="/accounts" className="text-sm font-medium text-brand-700 hover:underline">
-      ← All accounts
-    </Link>
-  );
-}
 
 function Figure({ label, cents, note }: { label: string; cents: number | null; note?: string }) {
   return (
@@ -39,23 +32,22 @@ function Figure({ label, cents, note }: { label: string; cents: number | null; n
   );
 }
 
+/** One account's page once its code has loaded (see AccountDetailLoader). */
 export function AccountDetailView({ accountNumber }: { accountNumber: string }) {
-  const { data, error, isPending, refetch, isRefetching } = useAccount(accountNumber);
+  const { data, error, isPending, refetch, isRefetching } = useQuery(accountQuery(accountNumber));
 
   if (isPending) return <AccountDetailSkeleton />;
   if (error) {
     const notFound = error instanceof ApiError && (error.status === 404 || error.code === "not_found");
     return (
-      <div className="flex flex-col gap-4">
-        <BackLink />
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Account {accountNumber}</h1>
+      <AccountsPage heading={`Account ${accountNumber}`} back>
         <ErrorState
           title={notFound ? "Account not found" : "This account could not be loaded"}
           message={notFound ? "No account with this number belongs to your organisation." : error.message}
           onRetry={notFound ? undefined : () => void refetch()}
           retrying={isRefetching}
         />
-      </div>
+      </AccountsPage>
     );
   }
 

@@ -1,14 +1,16 @@
 "use client";
+import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
 import { formatInstant } from "@/lib/format/dates.ts";
-import { useAccounts } from "@/lib/hooks/use-accounts.ts";
+import { accountsQuery } from "@/lib/hooks/account-queries.ts";
 import { AccountCard } from "./account-card.tsx";
 import { AccountsSkeleton } from "./accounts-skeleton.tsx";
 import { TotalsCard } from "./totals-card.tsx";
 
+/** The accounts page once its code has loaded (see AccountsLoader). */
 export function AccountsView() {
-  const { data, error, isPending, refetch, isRefetching } = useAccounts();
+  const { data, error, isPending, refetch, isRefetching } = useQuery(accountsQuery());
 
   if (isPending) return <AccountsSkeleton />;
   if (error)

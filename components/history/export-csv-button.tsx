@@ -1,7 +1,7 @@
 "use client";
 import { Button } from "@/components/ui/button.tsx";
+import { Icon } from "@/components/ui/icon.tsx";
 import type { HistoryItem } from "@/lib/dashboard-api/types.ts";
-import { historyCsvFilename, historyToCsv } from "@/lib/format/csv.ts";
 
 /** Downloads exactly the rows on screen as CSV, built in the browser (no second trip to the bank). */
 export function ExportCsvButton({
@@ -17,7 +17,9 @@ export function ExportCsvButton({
   to: string;
   filtered: boolean;
 }) {
-  const download = () => {
+  const download = async () => {
+    // The CSV writer is only needed here, so it is loaded on the first export.
+    const { historyCsvFilename, historyToCsv } = await import("@/lib/format/csv.ts");
     // The byte-order mark lets spreadsheet programs read the file as UTF-8.
     const blob = new Blob(["\uFEFF", historyToCsv(rows)], { type: "text/csv;charset=utf-8" });
     const url = URL.createObjectURL(blob);
@@ -30,17 +32,10 @@ export function ExportCsvButton({
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
   return (
-    <Button variant="secondary" size="md" onClick={download} disabled={!rows.length}>
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-      >
-        <path d="M12 4v11m0 0-4-4m4 4 4-4M5 19h14" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+    <Button variant="secondary" size="md" onClick={() => void download()} disabled={!rows.length}>
+      <Icon round>
+        <path d="M12 4v11m0 0-4-4m4 4 4-4M5 19h14" />
+      </Icon>
       Export CSV
       <span className="sr-only">
         {" "}

@@ -1,6 +1,5 @@
 "use client";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { Button } from "@/components/ui/button.tsx";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
 import type { HistoryItem } from "@/lib/dashboard-api/types.ts";
@@ -14,11 +13,14 @@ import {
 import { useHistory } from "@/lib/hooks/use-history.ts";
 import { useHistoryView } from "@/lib/hooks/use-history-view.ts";
 import { ExportCsvButton } from "./export-csv-button.tsx";
-import { HistoryFilterBar } from "./history-filter-bar.tsx";
+import { ClearFiltersButton, HistoryFilterBar } from "./history-filter-bar.tsx";
 import { HistoryRangeForm } from "./history-range-form.tsx";
 import { HistorySkeletonRows } from "./history-skeleton.tsx";
 import { HistoryTable, type HistoryTableHandle } from "./history-table.tsx";
-import { TransactionSheet } from "./transaction-sheet.tsx";
+
+// The detail sheet is needed only once a row is opened, so its code is a chunk of its own.
+const loadSheet = () => import("./transaction-sheet.tsx");
+const TransactionSheet = lazy(() => loadSheet().then((m) => ({ default: m.TransactionSheet })));
 
 export function HistoryPanel({ accountNumber }: { accountNumber: string }) {
   const [view, update] = useHistoryView();
@@ -38,6 +40,10 @@ export function HistoryPanel({ accountNumber }: { accountNumber: string }) {
     () => (loaded ? filterHistory(loaded, { q: view.q, dir: view.dir, min: view.min, max: view.max }) : []),
     [loaded, view.q, view.dir, view.min, view.max],
   );
+  // Fetch the detail sheet's code once there are rows to open, so a click opens it at once.
+  useEffect(() => {
+    if (loaded?.length) void loadSheet();
+  }, [loaded]);
   const filtered = hasActiveFilters(view);
   const rangeText = `${formatDay(view.from)} and ${formatDay(view.to)}`;
   const updating = history.isFetching && history.isPlaceholderData;
@@ -131,15 +137,7 @@ export function HistoryPanel({ accountNumber }: { accountNumber: string }) {
       ) : !rows.length ? (
         <EmptyState
           title="No transactions match these filters."
-          action={
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => update({ q: "", dir: "all", min: "", max: "" })}
-            >
-              Clear filters
-            </Button>
-          }
+          action={<ClearFiltersButton variant="secondary" size="sm" onChange={update} />}
         >
           {loaded.length.toLocaleString("en-US")} transactions between {rangeText} are hidden by the search or
           filters.
@@ -153,14 +151,17 @@ export function HistoryPanel({ accountNumber }: { accountNumber: string }) {
         />
       )}
 
-      <TransactionSheet
-        item={selected?.item ?? null}
-        onClose={() => {
-          const index = selected?.index;
-          setSelected(null);
-          if (index !== undefined) tableRef.current?.focusRow(index);
-        }}
-      />
+      {selected ? (
+        <Suspense fallback={null}>
+          <TransactionSheet
+            item={selected.item}
+            onClose={() => {
+              setSelected(null);
+              tableRef.current?.focusRow(selected.index);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

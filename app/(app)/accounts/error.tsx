@@ -1,6 +1,13 @@
 "use client";
+import { usePathname } from "next/navigation";
+import { AccountsPage } from "@/components/accounts/accounts-page.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
 
+/**
+ * The one error boundary of the accounts section: it covers the list and, below it, each
+ * account's page, which it recognises by the address to show the account page's heading and
+ * the way back.
+ */
 export default function AccountsError({
   error,
   reset,
@@ -8,9 +15,9 @@ export default function AccountsError({
   error: Error & { digest?: string };
   reset: () => void;
 }) {
+  const account = usePathname().startsWith("/accounts/");
   return (
-    <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Accounts and balances</h1>
+    <AccountsPage heading={account ? "Account" : undefined} back={account}>
       <ErrorState
         title="This page could not be shown"
         message={
@@ -20,6 +27,6 @@ export default function AccountsError({
         }
         onRetry={reset}
       />
-    </div>
+    </AccountsPage>
   );
 }

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
-import { AccountsView } from "@/components/accounts/accounts-view.tsx";
+import { AccountsLoader } from "@/components/accounts/accounts-loader.tsx";
+import { AccountsPage } from "@/components/accounts/accounts-page.tsx";
 
 export const metadata: Metadata = { title: "Accounts" };
 
-export default function AccountsPage() {
+export default function Page() {
   return (
-    <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Accounts and balances</h1>
-      <AccountsView />
-    </div>
+    <AccountsPage>
+      <AccountsLoader />
+    </AccountsPage>
   );
 }

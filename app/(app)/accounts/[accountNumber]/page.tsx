@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AccountDetailView } from "@/components/accounts/account-detail-view.tsx";
+import { AccountDetailLoader } from "@/components/accounts/account-detail-loader.tsx";
 import { maskAccountNumber } from "@/lib/format/money.ts";
 
 type Params = Promise<{ accountNumber: string }>;
@@ -20,5 +20,5 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function AccountPage({ params }: { params: Params }) {
   const { accountNumber } = await params;
-  return <AccountDetailView accountNumber={segment(accountNumber)} />;
+  return <AccountDetailLoader accountNumber={segment(accountNumber)} />;
 }
