@@ -2,24 +2,26 @@
 // rather than in a proxy (middleware), which would run on every request only to add constant
 // headers. The same-origin check on state-changing API calls lives in the route handlers
 // (lib/api/same-origin.ts).
-const dev = process.env.NODE_ENV !== "production";
+import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
 
-const CSP = [
-  "default-src 'self'",
-  // Next's bootstrap scripts are inline; eval only in development (React's debugging aids).
-  `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
-
-const SECURITY_HEADERS = [
-  { key: "Content-Security-Policy", value: CSP },
+/** `dev`: the development server (`next dev`), whatever NODE_ENV says; builds are production. */
+const securityHeaders = (dev) => [
+  {
+    key: "Content-Security-Policy",
+    value: [
+      "default-src 'self'",
+      // Next's bootstrap scripts are inline; eval only in development (React's debugging aids).
+      `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join("; "),
+  },
   { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "X-Content-Type-Options", value: "nosniff" },
@@ -36,9 +38,14 @@ const nextConfig = {
   // A separate build folder lets a test build run beside a developer's own.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
-  async headers() {
-    return [{ source: "/((?!_next/static|_next/image|favicon.ico).*)", headers: SECURITY_HEADERS }];
-  },
 };
 
-export default nextConfig;
+export default function config(phase) {
+  const dev = phase === PHASE_DEVELOPMENT_SERVER;
+  return {
+    ...nextConfig,
+    async headers() {
+      return [{ source: "/((?!_next/static|_next/image|favicon.ico).*)", headers: securityHeaders(dev) }];
+    },
+  };
+}
