@@ -18,6 +18,9 @@ export interface BankConfig {
   webhookAllow: string[];
   /** First retry delay of a failed webhook or e-mail delivery; doubles per attempt (full jitter). */
   webhookRetryBaseMs: number;
+  /** Webhook deliveries in flight at once, and at most this many to one receiver (host and port). */
+  webhookConcurrency: number;
+  webhookHostConcurrency: number;
   settleAfterSeconds: number;
   demo: boolean;
   poolSize: number;
@@ -56,6 +59,8 @@ export function loadBankConfig(env: Record<string, string | undefined> = process
       .map((s) => s.trim())
       .filter(Boolean),
     webhookRetryBaseMs: int("BANK_WEBHOOK_RETRY_BASE_MS", 5000, env),
+    webhookConcurrency: int("BANK_WEBHOOK_CONCURRENCY", 64, env),
+    webhookHostConcurrency: int("BANK_WEBHOOK_HOST_CONCURRENCY", 8, env),
     settleAfterSeconds: int("BANK_SETTLE_AFTER_SECONDS", 30, env),
     demo: env.BANK_DEMO === "1",
     poolSize: int("BANK_DB_POOL", 10, env),

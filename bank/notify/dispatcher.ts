@@ -8,7 +8,9 @@
 //   next_attempt_at = now + lease, so instances never share a row, and a row claimed by a process
 //   that died becomes due again when the lease runs out. Delivery is therefore at-least-once;
 //   receivers drop repeats by `webhook-id`.
-// - At most `concurrency` deliveries run at once.
+// - At most `concurrency` deliveries run at once, and at most `hostConcurrency` to one receiver
+//   (host and port): a slow receiver cannot hold every slot while the others' notifications wait.
+//   Its due rows stay unclaimed until one of its deliveries ends.
 
 import { setMaxListeners } from "node:events";
 import type { BalanceNotification } from "../../lib/bank-api/webhooks.ts";
@@ -23,6 +25,8 @@ import { signWebhook } from "./signature.ts";
 export interface DispatcherOptions {
   /** Deliveries in flight at once. */
   concurrency?: number;
+  /** Deliveries in flight at once to one receiver (host and port of the URL). */
+  hostConcurrency?: number;
   /** Longest sleep between two looks at the outbox. */
   pollMs?: number;
   /** How long a claimed row belongs to its claimant; longer than any attempt can take. */
@@ -40,6 +44,8 @@ interface OutboxRow {
   attempts: number;
   secret: string;
   description: string | null;
+  /** The receiver (host and port, lower case) of an http row; null for e-mail. */
+  host: string | null;
 }
 
 interface Outcome {
@@ -52,10 +58,16 @@ interface Outcome {
   sandboxMail?: { to: string; subject: string; text: string };
 }
 
+// The receiver of an http row: the URL's authority without user info, lower case. Rows of
+// receivers that are at their limit ($4) are left for later.
+const HOST = `CASE WHEN o.channel = 'http'
+  THEN lower(substring(o.target from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]+)')) END`;
+
 const CLAIM = `
 WITH due AS (
-  SELECT id FROM outbox
+  SELECT id FROM outbox o
   WHERE state = 'pending' AND next_attempt_at <= $1
+    AND NOT coalesce(${HOST} = ANY($4::text[]), false)
   ORDER BY next_attempt_at -- exactly the index (state, next_attempt_at): no sort of the whole outbox
   LIMIT $2
   FOR UPDATE SKIP LOCKED)
@@ -63,7 +75,12 @@ UPDATE outbox o SET next_attempt_at = $3, attempts = o.attempts + 1
 FROM due WHERE o.id = due.id
 RETURNING o.id, o.message_id, o.webhook_id, o.channel, o.target, o.payload, o.created_at, o.attempts,
   (SELECT c.webhook_secret FROM customers c WHERE c.id = o.customer_id) AS secret,
-  (SELECT w.description FROM webhooks w WHERE w.id = o.webhook_id) AS description`;
+  (SELECT w.description FROM webhooks w WHERE w.id = o.webhook_id) AS description,
+  ${HOST} AS host`;
+
+// Claimed rows beyond a receiver's limit go back as they were: due, the claim not counted.
+const UNCLAIM = `UPDATE outbox SET next_attempt_at = $2, attempts = attempts - 1
+  WHERE id = ANY($1::bigint[]) AND state = 'pending'`;
 
 // Finished attempts are written in batches, one statement each: the attempts, the rows' new
 // states and (without SMTP) the sandbox messages. `attempts = i.attempt` keeps a late answer from
@@ -119,7 +136,8 @@ export function notificationBody(p: BalanceNotification): string {
 }
 
 export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) {
-  const concurrency = opts.concurrency ?? 64;
+  const concurrency = opts.concurrency ?? bank.config.webhookConcurrency ?? 64;
+  const hostConcurrency = opts.hostConcurrency ?? bank.config.webhookHostConcurrency ?? 8;
   const pollMs = opts.pollMs ?? 1000;
   const leaseMs = opts.leaseMs ?? 2 * DELIVERY_TIMEOUT_MS;
   const { config, db, clock, log } = bank;
@@ -130,6 +148,8 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
   // Every delivery in flight listens for shutdown on this one signal.
   setMaxListeners(0, stopping.signal);
   const inFlight = new Set<Promise<void>>();
+  const perHost = new Map<string, number>();
+  const atLimit = () => [...perHost].filter(([, n]) => n >= hostConcurrency).map(([h]) => h);
   let running = true;
   let pumping: Promise<void> | null = null;
   let again = false;
@@ -164,8 +184,29 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
           const free = concurrency - inFlight.size;
           if (free <= 0) break; // a finishing delivery kicks again
           const now = clock.now();
-          const rows = await db.query<OutboxRow>(CLAIM, [now, free, new Date(now.getTime() + leaseMs)]);
-          for (const row of rows) track(deliver(row));
+          const rows = await db.query<OutboxRow>(CLAIM, [
+            now,
+            free,
+            new Date(now.getTime() + leaseMs),
+            atLimit(),
+          ]);
+          const over: OutboxRow[] = [];
+          for (const row of rows) {
+            if (row.host !== null) {
+              const n = perHost.get(row.host) ?? 0;
+              if (n >= hostConcurrency) {
+                over.push(row);
+                continue;
+              }
+              perHost.set(row.host, n + 1);
+            }
+            track(deliver(row), row.host);
+          }
+          if (over.length) {
+            await db.query(UNCLAIM, [over.map((r) => r.id), now]);
+            // The receiver is at its limit now: the next claim passes its rows by.
+            continue;
+          }
           if (rows.length < free) {
             drained = true;
             break;
@@ -183,10 +224,15 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     }
   }
 
-  function track(p: Promise<void>) {
+  function track(p: Promise<void>, host: string | null) {
     inFlight.add(p);
     p.finally(() => {
       inFlight.delete(p);
+      if (host !== null) {
+        const n = (perHost.get(host) ?? 1) - 1;
+        if (n > 0) perHost.set(host, n);
+        else perHost.delete(host);
+      }
       // Claim again once the attempt is written: the write kicks when it ends.
       if (!flushing && !flushTimer) kick();
     });

@@ -16,6 +16,9 @@ export interface Receiver {
   url: string;
   port: number;
   received: Received[];
+  /** Requests being answered now, and the most at once so far. */
+  inFlight(): number;
+  maxInFlight(): number;
   /** Status to answer for the n-th request (0-based); 200 when it returns undefined. */
   answer: (n: number, r: Received) => number | undefined;
   /** Waits until `pred` holds over what was received, or throws after `ms`. */
@@ -28,7 +31,14 @@ export async function startReceiver(
 ): Promise<Receiver> {
   const received: Received[] = [];
   let n = 0;
+  let open = 0;
+  let most = 0;
   const server = http.createServer((req, res) => {
+    open++;
+    most = Math.max(most, open);
+    res.on("close", () => {
+      open--;
+    });
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -53,6 +63,8 @@ export async function startReceiver(
     url: `http://127.0.0.1:${port}/hooks/balance`,
     port,
     received,
+    inFlight: () => open,
+    maxInFlight: () => most,
     answer: opts.answer ?? (() => 200),
     waitFor: (pred, ms = 15_000) => waitFor(() => (pred(received) ? received : undefined), ms),
     close: () =>
