@@ -1,6 +1,5 @@
 "use client";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { SessionProvider } from "next-auth/react";
 import { useState } from "react";
 import { ApiError } from "@/lib/hooks/api-fetch.ts";
 
@@ -46,10 +45,9 @@ export function Providers({ children }: { children: React.ReactNode }) {
   // One client per browser tab, created once (useState), never shared between server requests.
   const [queryClient] = useState(makeQueryClient);
   return (
-    // The idle guard and the sign-out button read the session; polling is left off because the
-    // server is the judge of an idle session and answers 401 when it ends.
-    <SessionProvider refetchOnWindowFocus={false}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </SessionProvider>
+    // No next-auth SessionProvider: nothing in the browser reads the session through it (the idle
+    // guard asks /api/session, sign-out posts to next-auth itself), and the server is the judge
+    // of a session, answering 401 when it ends.
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
 }
