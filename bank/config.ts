@@ -60,7 +60,7 @@ export function loadBankConfig(env: Record<string, string | undefined> = process
       .filter(Boolean),
     webhookRetryBaseMs: int("BANK_WEBHOOK_RETRY_BASE_MS", 5000, env),
     webhookConcurrency: int("BANK_WEBHOOK_CONCURRENCY", 64, env),
-    webhookHostConcurrency: int("BANK_WEBHOOK_HOST_CONCURRENCY", 8, env),
+    webhookHostConcurrency: int("BANK_WEBHOOK_HOST_CONCURRENCY", 32, env),
     settleAfterSeconds: int("BANK_SETTLE_AFTER_SECONDS", 30, env),
     demo: env.BANK_DEMO === "1",
     poolSize: int("BANK_DB_POOL", 10, env),

@@ -137,7 +137,7 @@ export function notificationBody(p: BalanceNotification): string {
 
 export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) {
   const concurrency = opts.concurrency ?? bank.config.webhookConcurrency ?? 64;
-  const hostConcurrency = opts.hostConcurrency ?? bank.config.webhookHostConcurrency ?? 8;
+  const hostConcurrency = opts.hostConcurrency ?? bank.config.webhookHostConcurrency ?? 32;
   const pollMs = opts.pollMs ?? 1000;
   const leaseMs = opts.leaseMs ?? 2 * DELIVERY_TIMEOUT_MS;
   const { config, db, clock, log } = bank;
