@@ -42,8 +42,12 @@ export async function startBank(config: BankConfig, opts: { quiet?: boolean } = 
     const bank: Bank = {
       config,
       db,
-      // Half the pool at most, so reads always find a connection while transfers queue.
-      transfers: createTransferExecutor(db, { slots: Math.min(4, Math.floor(config.poolSize / 2)) }),
+      // On PostgreSQL half the pool at most, so reads always find a connection while transfers
+      // queue; PGlite has one connection.
+      transfers: createTransferExecutor(db, {
+        slots: db.kind === "pg" ? Math.min(4, Math.floor(config.poolSize / 2)) : 1,
+        gather: db.kind === "pglite",
+      }),
       clock,
       customers,
       tokens,

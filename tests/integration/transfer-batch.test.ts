@@ -1,10 +1,11 @@
-// Group commit of SEN transfers on PostgreSQL: transfers that queue behind busy batch slots are
+// Group commit of SEN transfers: transfers that queue behind busy batch slots are
 // committed together, each with its own answer, and a batch that fails as a whole falls back to
 // one transfer at a time without applying anything twice.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTransferExecutor, type TransferInput } from "../../bank/ledger/transfers.ts";
 import {
+  BACKENDS,
   balanceOf,
   newCustomer,
   startTestBank,
@@ -13,13 +14,13 @@ import {
   transferBody,
 } from "../helpers/bank.ts";
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("SEN transfer group commit on PostgreSQL", () => {
+describe.each(BACKENDS)("SEN transfer group commit on $name", ({ postgres }) => {
   let bank: TestBank;
   let c: TestCustomer;
   let accounts: string[];
 
   beforeAll(async () => {
-    bank = await startTestBank({ postgres: true, env: { BANK_DB_POOL: "4" } });
+    bank = await startTestBank({ postgres, env: { BANK_DB_POOL: "4" } });
     c = await newCustomer(bank, "Batch Co");
     accounts = [];
     for (let i = 0; i < 6; i++) accounts.push(await c.account("SEN", 1000));
