@@ -47,6 +47,8 @@ export async function startBank(config: BankConfig, opts: { quiet?: boolean } = 
       transfers: createTransferExecutor(db, {
         slots: db.kind === "pg" ? Math.min(4, Math.floor(config.poolSize / 2)) : 1,
         gather: db.kind === "pglite",
+        onBatchError: (err, size) =>
+          log.warn("transfer batch failed as a whole; its transfers go one by one", { size, err }),
       }),
       clock,
       customers,

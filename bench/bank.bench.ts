@@ -299,6 +299,26 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
       note: `${o.count} sent, ${o.errors} errors, achieved ${round(o.perSecond)}/s`,
     });
     results.push(
+      {
+        name: tag("transfersen_http_{db}_p50_at_1000_per_s_offered"),
+        value: percentile(o.latencies, 50),
+        unit: "ms",
+        better: "lower",
+      },
+      {
+        name: tag("transfersen_http_{db}_p90_at_1000_per_s_offered"),
+        value: percentile(o.latencies, 90),
+        unit: "ms",
+        better: "lower",
+      },
+      {
+        name: tag("transfersen_http_{db}_max_at_1000_per_s_offered"),
+        value: percentile(o.latencies, 100),
+        unit: "ms",
+        better: "lower",
+      },
+    );
+    results.push(
       ...ceiling.map((c) => ({ ...c, name: c.name.replace("transfersen_", `transfersen_${label}_`) })),
     );
     results.push({

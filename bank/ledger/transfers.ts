@@ -56,6 +56,8 @@ export interface BatchOptions {
    * otherwise go one by one.
    */
   gather: boolean;
+  /** Told why a batch failed as a whole (its transfers are then retried one by one). */
+  onBatchError?: (err: unknown, size: number) => void;
 }
 
 function single(db: BankDb, t: TransferInput): Promise<TransferResult> {
@@ -131,9 +133,10 @@ export function createTransferExecutor(db: BankDb, opts: Partial<BatchOptions> =
         [JSON.stringify(batch.map((w) => batchItem(w.input)))],
       );
       results = rows[0].r;
-    } catch {
+    } catch (err) {
       // Rolled back as a whole: each transfer again, alone, with its own outcome.
       counts.fallbacks++;
+      opts.onBatchError?.(err, batch.length);
       await Promise.all(batch.map((w) => single(db, w.input).then(w.resolve, w.reject)));
       return;
     }
