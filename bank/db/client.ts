@@ -100,16 +100,78 @@ async function openPg(url: string, poolSize: number): Promise<BankDb> {
       (await pool.query({ name, text, values: params as unknown[] })).rows as T[],
     tx: (fn) => poolTransaction(pool, fn),
     async listen(channel, fn) {
-      const conn = await pool.connect();
-      // A checked-out connection's errors are not the pool's: without a listener they would be thrown.
-      conn.on("error", () => {});
-      conn.on("notification", (m) => {
+      // One connection kept for LISTEN. When it is lost (a server restart, a network cut), another
+      // is opened after a pause and fn is called once, since notifications may have been missed
+      // meanwhile; until then the callers' own timers cover.
+      let stopped = false;
+      let conn: { client: pg.PoolClient; detach(): void } | null = null;
+      let retry: NodeJS.Timeout | undefined;
+      const onNotification = (m: pg.Notification) => {
         if (m.channel === channel) fn();
-      });
-      await conn.query(`LISTEN ${channel}`);
+      };
+      const connect = async (): Promise<void> => {
+        const c = await pool.connect();
+        let lost = false;
+        const detach = () => {
+          lost = true;
+          c.off("notification", onNotification);
+          c.off("error", onLost);
+          c.off("end", onLost);
+        };
+        const onLost = () => {
+          if (lost) return;
+          detach();
+          // Its own error listener stays: a late error of a dead connection is no one's concern.
+          c.on("error", () => {});
+          c.release(true);
+          if (conn?.client === c) conn = null;
+          if (stopped) return;
+          retry = setTimeout(reconnect, 1000);
+          retry.unref();
+        };
+        // A checked-out connection's errors are not the pool's: without a listener they would be thrown.
+        c.on("error", onLost);
+        c.on("end", onLost);
+        c.on("notification", onNotification);
+        try {
+          await c.query(`LISTEN ${channel}`);
+        } catch (e) {
+          onLost();
+          throw e;
+        }
+        conn = { client: c, detach };
+      };
+      const reconnect = () => {
+        retry = undefined;
+        if (stopped) return;
+        connect().then(
+          () => fn(),
+          () => {
+            // The server is still away: try again later (a failed LISTEN has already scheduled it).
+            if (stopped || retry) return;
+            retry = setTimeout(reconnect, 1000);
+            retry.unref();
+          },
+        );
+      };
+      try {
+        await connect();
+      } catch (e) {
+        stopped = true;
+        clearTimeout(retry);
+        throw e;
+      }
       return async () => {
-        await conn.query(`UNLISTEN ${channel}`).catch(() => {});
-        conn.release();
+        stopped = true;
+        clearTimeout(retry);
+        const c = conn;
+        conn = null;
+        if (c) {
+          c.detach();
+          c.client.on("error", () => {});
+          await c.client.query(`UNLISTEN ${channel}`).catch(() => {});
+          c.client.release();
+        }
       };
     },
     async close() {
