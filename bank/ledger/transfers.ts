@@ -157,7 +157,10 @@ export function createTransferExecutor(db: BankDb, opts: Partial<BatchOptions> =
   }
 
   function schedulePump(): void {
-    if (!gather) return pump();
+    if (!gather) {
+      pump();
+      return;
+    }
     if (pumpScheduled) return;
     pumpScheduled = true;
     setImmediate(() => {
