@@ -3,8 +3,10 @@
 import { randomUUID } from "node:crypto";
 import type { AdminUser, SessionUser } from "../dashboard-api/types.ts";
 import type { Queryable } from "../db/client.ts";
+import { createLogger } from "../server/log.ts";
 import { hashPassword, verifyDecoy, verifyPassword } from "./passwords.ts";
 import { isRole, type Role } from "./permissions.ts";
+import { open, seal } from "./secret-box.ts";
 import { LOCKOUT } from "./settings.ts";
 import { checkTotp } from "./totp.ts";
 
@@ -48,18 +50,43 @@ export function toAdminUser(u: UserRow, now = Date.now()): AdminUser {
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+// TOTP seeds are stored sealed (secret-box.ts) and opened as rows are read.
+const TOTP_PURPOSE = "totp";
+const log = createLogger("users", { quiet: process.env.NODE_ENV === "test" });
+
+function openTotp(stored: string | null, userId: string): string | null {
+  if (stored === null) return null;
+  try {
+    return open(stored, TOTP_PURPOSE);
+  } catch {
+    // The key changed (DASHBOARD_SECRETS_KEY or NEXTAUTH_SECRET): keep the sealed text, which no
+    // code matches, so the second factor fails closed rather than quietly switching off.
+    log.error("a TOTP secret cannot be opened with the current key", { userId });
+    return stored;
+  }
+}
+
+function readRow(row: UserRow | undefined): UserRow | null {
+  if (!row) return null;
+  return {
+    ...row,
+    totp_secret: openTotp(row.totp_secret, row.id),
+    totp_pending_secret: openTotp(row.totp_pending_secret, row.id),
+  };
+}
+
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
   const rows = await db.query<UserRow>("SELECT * FROM users WHERE email = $1", [normalizeEmail(email)]);
-  return rows[0] ?? null;
+  return readRow(rows[0]);
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
   const rows = await db.query<UserRow>("SELECT * FROM users WHERE id = $1", [id]);
-  return rows[0] ?? null;
+  return readRow(rows[0]);
 }
 
 export async function listUsers(db: Queryable): Promise<UserRow[]> {
-  return db.query<UserRow>("SELECT * FROM users ORDER BY email");
+  return (await db.query<UserRow>("SELECT * FROM users ORDER BY email")).map((r) => readRow(r) as UserRow);
 }
 
 export class EmailTakenError extends Error {}
@@ -88,7 +115,7 @@ export async function updateUser(
        updated_at = now() WHERE id = $1 RETURNING *`,
     [id, change.role ?? null, change.disabled ?? null, change.name ?? null],
   );
-  return rows[0] ?? null;
+  return readRow(rows[0]);
 }
 
 export async function setUserPassword(db: Queryable, id: string, password: string): Promise<void> {
@@ -156,14 +183,17 @@ async function recordFailure(
 // TOTP enrolment --------------------------------------------------------------------------
 
 export async function setPendingTotp(db: Queryable, id: string, secret: string | null): Promise<void> {
-  await db.query("UPDATE users SET totp_pending_secret = $2, updated_at = now() WHERE id = $1", [id, secret]);
+  await db.query("UPDATE users SET totp_pending_secret = $2, updated_at = now() WHERE id = $1", [
+    id,
+    secret === null ? null : seal(secret, TOTP_PURPOSE),
+  ]);
 }
 
 export async function enableTotp(db: Queryable, id: string, secret: string, step: number): Promise<void> {
   await db.query(
     `UPDATE users SET totp_secret = $2, totp_pending_secret = NULL, totp_last_step = $3, updated_at = now()
      WHERE id = $1`,
-    [id, secret, step],
+    [id, seal(secret, TOTP_PURPOSE), step],
   );
 }
 

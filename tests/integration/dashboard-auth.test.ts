@@ -107,6 +107,12 @@ describe("TOTP", () => {
     const code = await generate({ secret });
     const ok = await confirm.POST(req("POST", "/api/profile/totp/confirm", { code }), ctx);
     expect(await ok.json()).toEqual({ enabled: true, pending: false });
+    // The seed is stored sealed: the database alone does not give the second factor away.
+    const stored = await db.query<{ totp_secret: string }>("SELECT totp_secret FROM users WHERE id = $1", [
+      user.id,
+    ]);
+    expect(stored[0].totp_secret).toMatch(/^enc1:/);
+    expect(stored[0].totp_secret).not.toContain(secret);
 
     expect(await checkSignIn(db, { email: user.email, password: PASSWORD })).toMatchObject({
       ok: false,
