@@ -3,16 +3,14 @@
 // and straight from the bank (added p50, target under 5 ms; requests/s through the dashboard,
 // target 500/s; their ratio), and each page's first-load JavaScript, gzip-compressed
 // (the chunks its HTML loads; target under 200 kB).
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { startDashboard } from "../tests/helpers/dashboard.ts";
 import { type BenchResult, percentile, round, writeResults } from "./lib.ts";
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const DIST = process.env.NEXT_DIST_DIR || ".next-bench";
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 1000);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -34,54 +32,6 @@ function get(
     });
     req.on("error", reject);
   });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startStack(
-  dataDir: string,
-): Promise<{ child: ChildProcess; output: () => string; base: string }> {
-  const [port, bankPort] = [await freePort(), await freePort()];
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      BANK_PORT: String(bankPort),
-      NEXT_DIST_DIR: DIST,
-    },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d) => {
-    output += d;
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
-  });
-  const base = await new Promise<string>((resolve, reject) => {
-    const t = setInterval(() => {
-      const m = /^Dashboard ready: (\S+)$/m.exec(output);
-      if (m) {
-        clearInterval(t);
-        resolve(m[1]);
-      } else if (child.exitCode !== null) {
-        clearInterval(t);
-        reject(new Error(`npm start failed:\n${output.slice(-3000)}`));
-      }
-    }, 200);
-  });
-  return { child, output: () => output, base };
 }
 
 async function signIn(base: string, email: string, password: string): Promise<string> {
@@ -174,16 +124,12 @@ async function firstLoadJs(base: string, page: string, cookie: string): Promise<
 }
 
 export async function run(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-bench-"));
-  const stack = await startStack(dataDir);
+  // The start script itself (not npm), so that the bank's and the dashboard's processes are its
+  // children and their CPU time can be read.
+  const stack = await startDashboard({ env: { NEXT_DIST_DIR: DIST }, via: "node", timeoutMs: 900_000 });
   try {
-    const users = Object.fromEntries(
-      [...stack.output().matchAll(/^demo user: (\S+) role=(\w+) password=(\S+)$/gm)].map((m) => [
-        m[2],
-        { email: m[1], password: m[3] },
-      ]),
-    );
-    const demo = JSON.parse(fs.readFileSync(path.join(dataDir, "bank-demo.json"), "utf8")) as {
+    const users = Object.fromEntries(stack.users.map((u) => [u.role, u]));
+    const demo = JSON.parse(fs.readFileSync(path.join(stack.dataDir, "bank-demo.json"), "utf8")) as {
       subscriptionKey: string;
       sandboxKey: string;
       bankUrl: string;
@@ -199,12 +145,12 @@ export async function run(): Promise<void> {
       headers: { "x-sandbox-key": demo.sandboxKey, "content-type": "application/json" },
       body: JSON.stringify({ advanceSeconds: 301 }),
     });
-    const cookie = await signIn(stack.base, users.admin.email, users.admin.password);
-    const accounts = JSON.parse((await get(`${stack.base}/api/accounts`, { cookie })).body.toString()) as {
+    const cookie = await signIn(stack.url, users.admin.email, users.admin.password);
+    const accounts = JSON.parse((await get(`${stack.url}/api/accounts`, { cookie })).body.toString()) as {
       accounts: { accountNumber: string }[];
     };
     const n = accounts.accounts[0].accountNumber;
-    const viaDashboard = { url: `${stack.base}/api/accounts/${n}/balance`, headers: { cookie } };
+    const viaDashboard = { url: `${stack.url}/api/accounts/${n}/balance`, headers: { cookie } };
     const direct = {
       url: `${demo.bankUrl}/v2/account/balance?accountNumber=${n}`,
       headers: { "Ocp-Apim-Subscription-Key": demo.subscriptionKey, Authorization: token },
@@ -220,8 +166,8 @@ export async function run(): Promise<void> {
       dash.push(await timed(viaDashboard.url, viaDashboard.headers));
       bank.push(await timed(direct.url, direct.headers));
     }
-    const dashGroup = childGroup(stack.child.pid as number, /next/);
-    const bankGroup = childGroup(stack.child.pid as number, /bank\/main\.ts/);
+    const dashGroup = childGroup(stack.pid, /next/);
+    const bankGroup = childGroup(stack.pid, /bank\/main\.ts/);
     const cpu = () => ({
       dash: dashGroup ? groupCpuSeconds(dashGroup) : Number.NaN,
       bank: bankGroup ? groupCpuSeconds(bankGroup) : Number.NaN,
@@ -244,7 +190,7 @@ export async function run(): Promise<void> {
         .replace(/^_|_$/g, "");
       js.push({
         name: `first_load_js_gzip_${name}`,
-        value: await firstLoadJs(stack.base, p, cookie),
+        value: await firstLoadJs(stack.url, p, cookie),
         unit: "kB",
         better: "lower",
         target: 200,
@@ -304,14 +250,8 @@ export async function run(): Promise<void> {
       ...js,
     ]);
   } finally {
-    const pid = stack.child.pid;
-    if (pid) {
-      const exited = new Promise((r) => stack.child.once("exit", r));
-      process.kill(pid, "SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    }
+    await stack.stop();
     agent.destroy();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

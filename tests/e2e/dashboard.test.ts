@@ -10,7 +10,7 @@ import type { AccountsResponse, HistoryItem, HistoryResponse } from "../../lib/d
 import { historyToCsv, parseCsv } from "../../lib/format/csv.ts";
 import { addIsoDays, formatDay } from "../../lib/format/dates.ts";
 import { filterHistory } from "../../lib/format/history-filters.ts";
-import { type RunningDashboard, startDashboard } from "./dashboard-server.ts";
+import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const SHOTS = path.resolve("test-results/screenshots");
@@ -21,7 +21,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  app = await startDashboard({ SESSION_IDLE_SECONDS: "20", SESSION_IDLE_WARNING_SECONDS: "10" });
+  app = await startDashboard({ env: { SESSION_IDLE_SECONDS: "20", SESSION_IDLE_WARNING_SECONDS: "10" } });
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

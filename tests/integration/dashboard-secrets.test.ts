@@ -2,90 +2,36 @@
 // builds the app into its own folder) runs the bank and the dashboard; a staff member signs in
 // over HTTP through next-auth's CSRF and credentials callback and opens every API route and
 // page; then every client bundle and every response is searched for both secrets.
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDashboardDb } from "../../lib/db/client.ts";
+import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const DIST = process.env.DASHBOARD_TEST_DIST_DIR || ".next-test";
 
+let app: RunningDashboard;
 let dataDir: string;
-let child: ChildProcess | undefined;
-let output = "";
 let base = "";
 let bankUrl = "";
 const demoUsers: Record<string, { email: string; password: string }> = {};
 /** Every body and header the walk-through received, with where it came from. */
 const seen: { where: string; text: string }[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
-
-async function stop(): Promise<void> {
-  if (!child?.pid || child.exitCode !== null) return;
-  const exited = new Promise((r) => child?.once("exit", r));
-  process.kill(child.pid, "SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {}
-}
-
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-secrets-"));
-  const [port, bankPort] = [await freePort(), await freePort()];
-  child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      BANK_PORT: String(bankPort),
-      NEXT_DIST_DIR: DIST,
-    },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
+  app = await startDashboard({
+    env: { NODE_ENV: "production", NEXT_DIST_DIR: DIST },
+    via: "node",
+    timeoutMs: 900_000,
   });
-  child.stdout?.on("data", (d) => {
-    output += d;
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const ready = /^Dashboard ready: (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output);
-      if (ready) {
-        clearInterval(timer);
-        base = ready[1];
-        resolve();
-      } else if (child?.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`npm start exited early:\n${output.slice(-3000)}`));
-      }
-    }, 200);
-  });
-  for (const m of output.matchAll(/^demo user: (\S+) role=(\w+) password=(\S+)$/gm))
-    demoUsers[m[2]] = { email: m[1], password: m[3] };
-  bankUrl = /^Bank: (\S+)$/m.exec(output)?.[1] ?? "";
+  ({ dataDir, url: base } = app);
+  for (const u of app.users) demoUsers[u.role] = { email: u.email, password: u.password };
+  bankUrl = /^Bank: (\S+)$/m.exec(app.output())?.[1] ?? "";
 }, 900_000);
 
 afterAll(async () => {
-  await stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await app?.stop();
 }, 60_000);
 
 class Browser {
@@ -232,7 +178,8 @@ describe("no secret reaches a browser", () => {
   });
 
   it("finds neither the subscription key nor the token in any bundle or response", async () => {
-    await stop();
+    // The dashboard database is PGlite, one process at a time: stop the product, keep its data.
+    await app.stop({ keepData: true });
     const { subscriptionKey } = JSON.parse(fs.readFileSync(path.join(dataDir, "bank-demo.json"), "utf8")) as {
       subscriptionKey: string;
     };

@@ -1,6 +1,7 @@
 // Starts the bank and the dashboard exactly as `npm start` does, in a fresh data folder on free
 // ports, and reads the demo users from its output. The whole process group is stopped at the end
-// (killing `npm start` alone would leave next-server running).
+// (killing `npm start` alone would leave next-server running). Browser tests, the secrets scan
+// and the dashboard benchmark all start the product this way.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -16,8 +17,20 @@ export interface DemoUser {
 export interface RunningDashboard {
   url: string;
   users: DemoUser[];
+  /** The data folder (bank-demo.json, the databases, the generated secrets). */
+  dataDir: string;
+  /** The process started: `npm`, or the start script itself with `via: "node"`. */
+  pid: number;
   output: () => string;
-  stop(): Promise<void>;
+  /** Stops every process; the data folder goes too unless kept (a later stop removes it). */
+  stop(opts?: { keepData?: boolean }): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  /** `npm` runs `npm start`; `node` runs its script directly, so the bank and the dashboard are its children. */
+  via?: "npm" | "node";
 }
 
 export function freePort(): Promise<number> {
@@ -35,14 +48,14 @@ export function freePort(): Promise<number> {
 const READY = /Dashboard ready: (http:\/\/127\.0\.0\.1:\d+)/;
 const DEMO_USER = /demo user: (\S+) role=(\w+) password=(\S+)/g;
 
-export async function startDashboard(
-  env: Record<string, string> = {},
-  timeoutMs = 240_000,
-): Promise<RunningDashboard> {
+export async function startDashboard(opts: StartOptions = {}): Promise<RunningDashboard> {
+  const { env = {}, timeoutMs = 240_000, via = "npm" } = opts;
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-e2e-"));
   const [port, bankPort] = [await freePort(), await freePort()];
-  const child: ChildProcess = spawn("npm", ["start"], {
+  const [command, args] =
+    via === "npm" ? ["npm", ["start"]] : [process.execPath, ["--import", "tsx", "scripts/start.ts"]];
+  const child: ChildProcess = spawn(command, args, {
     cwd: root,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -70,7 +83,7 @@ export async function startDashboard(
       return false;
     }
   };
-  const stop = async () => {
+  const stop = async (o: { keepData?: boolean } = {}) => {
     const pgid = child.pid;
     if (pgid && groupAlive(pgid)) {
       try {
@@ -84,7 +97,7 @@ export async function startDashboard(
         process.kill(-pgid, "SIGKILL");
       } catch {}
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!o.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   const url = await new Promise<string>((resolve, reject) => {
@@ -110,5 +123,5 @@ export async function startDashboard(
   });
 
   const users = [...output.matchAll(DEMO_USER)].map((m) => ({ email: m[1], role: m[2], password: m[3] }));
-  return { url, users, output: () => output, stop };
+  return { url, users, dataDir, pid: child.pid as number, output: () => output, stop };
 }
