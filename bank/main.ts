@@ -23,11 +23,21 @@ if (config.demo) {
   // `npm start` hands the demo key to the dashboard through this file (owner-only).
   const out = process.env.BANK_DEMO_CREDENTIALS_FILE;
   if (out && demo.subscriptionKey) {
+    // The demo customer's webhook secret too: the dashboard checks the signatures of the
+    // balance notifications it receives with it.
+    const customer = await running.bank.customers.byKey(demo.subscriptionKey);
+    const rows = customer
+      ? await running.bank.db.query<{ webhook_secret: string }>(
+          "SELECT webhook_secret FROM customers WHERE id = $1",
+          [customer.id],
+        )
+      : [];
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(
       out,
       JSON.stringify({
         subscriptionKey: demo.subscriptionKey,
+        webhookSecret: rows[0]?.webhook_secret ?? "",
         sandboxKey: config.sandboxKey,
         bankUrl: running.url,
       }),

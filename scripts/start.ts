@@ -233,6 +233,7 @@ const demoUsers = await ensureDemoUsers();
 
 let bankUrl = env.BANK_API_URL;
 let subscriptionKey = env.BANK_SUBSCRIPTION_KEY;
+let webhookSecret = env.BANK_WEBHOOK_SECRET ?? "";
 if (bankUrl) {
   if (!subscriptionKey) await fail("BANK_API_URL is set, so BANK_SUBSCRIPTION_KEY must be set too");
 } else {
@@ -250,9 +251,11 @@ if (bankUrl) {
   await waitFor("the bank's demo credentials", async () => fs.existsSync(credentials), 60_000);
   const demo = JSON.parse(fs.readFileSync(credentials, "utf8")) as {
     subscriptionKey: string;
+    webhookSecret?: string;
     bankUrl: string;
   };
   subscriptionKey = demo.subscriptionKey;
+  webhookSecret = demo.webhookSecret ?? "";
   bankUrl = demo.bankUrl || bankUrl;
 }
 
@@ -264,6 +267,7 @@ launch("dashboard", [NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(PORT)], 
   NEXT_DIST_DIR: DIST_DIR,
   BANK_API_URL: bankUrl,
   BANK_SUBSCRIPTION_KEY: subscriptionKey,
+  BANK_WEBHOOK_SECRET: webhookSecret,
   DASHBOARD_DATA_DIR: path.join(DATA_DIR, "dashboard"),
   NEXTAUTH_URL: env.NEXTAUTH_URL || dashboardUrl,
   NEXTAUTH_SECRET: secret,

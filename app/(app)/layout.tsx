@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import IdleSessionGuard from "@/components/session/idle-session-guard";
+import { LiveBalances } from "@/components/session/live-balances.tsx";
 import { Icon } from "@/components/ui/icon.tsx";
 import { NavLink } from "@/components/ui/nav-link.tsx";
 import { SignOutButton } from "@/components/ui/sign-out-button.tsx";
@@ -44,6 +45,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
             <NavLink href="/profile">Profile</NavLink>
           </nav>
           <div className="ml-auto flex items-center gap-4">
+            <LiveBalances />
             <div className="text-right leading-tight">
               <p className="text-sm font-medium">{user.name}</p>
               <p className="text-xs text-brand-100" title={ROLE_DESCRIPTIONS[user.role]}>

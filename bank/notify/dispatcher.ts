@@ -13,6 +13,7 @@
 //   Its due rows stay unclaimed until one of its deliveries ends.
 
 import { setMaxListeners } from "node:events";
+import { signWebhook } from "../../lib/bank-api/webhook-signature.ts";
 import type { BalanceNotification } from "../../lib/bank-api/webhooks.ts";
 import { WEBHOOK_HEADERS } from "../../lib/bank-api/webhooks.ts";
 import type { Bank } from "../context.ts";
@@ -20,7 +21,6 @@ import { nextAttemptAt } from "./backoff.ts";
 import { createDestinationCheck } from "./destination.ts";
 import { createPoster, DELIVERY_TIMEOUT_MS } from "./http-post.ts";
 import { balanceChangeMail, createSmtpMailer } from "./mail.ts";
-import { signWebhook } from "./signature.ts";
 
 export interface DispatcherOptions {
   /** Deliveries in flight at once. */

@@ -150,6 +150,30 @@ describe("dashboard in Chromium", () => {
     await shot(page, "accounts");
   });
 
+  it("shows a new balance without a reload when the bank reports a change (live balances)", async () => {
+    await whileActive(page, page.getByText("Live", { exact: true }).waitFor({ timeout: FIRST_WAIT }));
+    const demo = JSON.parse(fs.readFileSync(path.join(app.dataDir, "bank-demo.json"), "utf8")) as {
+      sandboxKey: string;
+      bankUrl: string;
+    };
+    const target = accounts.accounts.find((a) => a.type === "SEN") as (typeof accounts.accounts)[number];
+    const card = page.getByRole("article", { name: target.name, exact: true });
+    expect(await card.innerText()).toContain(formatUsd(target.availableCents));
+    const r = await fetch(`${demo.bankUrl}/sandbox/deposits`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-sandbox-key": demo.sandboxKey },
+      body: JSON.stringify({ accountNumber: target.accountNumber, amount: 1234.56 }),
+    });
+    expect(r.ok).toBe(true);
+    const expected = formatUsd(target.availableCents + 123_456);
+    await whileActive(
+      page,
+      expect.poll(() => card.innerText(), { timeout: 20_000, interval: 250 }).toContain(expected),
+    );
+    accounts = (await (await page.request.get(`${app.url}/api/accounts`)).json()) as AccountsResponse;
+    await shot(page, "accounts-live");
+  });
+
   it("opens the busy SEN account and shows the extended-history notice for a range with the busy day", async () => {
     // The busy day is 6 days before the bank's today; the bank's time zone may be a day behind
     // the browser's, so the range reaches from 9 to 3 days back.

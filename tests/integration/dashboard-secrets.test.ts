@@ -177,20 +177,22 @@ describe("no secret reaches a browser", () => {
     expect(await b.signIn(demoUsers.preparer.email, demoUsers.preparer.password)).toMatch(/^locked:\d+$/);
   });
 
-  it("finds neither the subscription key nor the token in any bundle or response", async () => {
+  it("finds neither the subscription key, the webhook secret nor the token in any bundle or response", async () => {
     // The dashboard database is PGlite, one process at a time: stop the product, keep its data.
     await app.stop({ keepData: true });
-    const { subscriptionKey } = JSON.parse(fs.readFileSync(path.join(dataDir, "bank-demo.json"), "utf8")) as {
-      subscriptionKey: string;
-    };
+    const { subscriptionKey, webhookSecret } = JSON.parse(
+      fs.readFileSync(path.join(dataDir, "bank-demo.json"), "utf8"),
+    ) as { subscriptionKey: string; webhookSecret: string };
     const db = await openDashboardDb({ dataDir: path.join(dataDir, "dashboard") });
     const tokens = (await db.query<{ token: string | null }>("SELECT token FROM bank_tokens"))
       .map((r) => r.token)
       .filter((t): t is string => !!t);
     await db.close();
     expect(subscriptionKey).toMatch(/^sk_/);
+    expect(webhookSecret).toMatch(/^whsec_/);
     expect(tokens.length).toBeGreaterThan(0);
-    const secrets = [subscriptionKey, ...tokens];
+    // The webhook secret whole and its key part (what the signatures are made with).
+    const secrets = [subscriptionKey, webhookSecret, webhookSecret.slice("whsec_".length), ...tokens];
 
     const files: string[] = [];
     const walk = (d: string) => {

@@ -1,0 +1,46 @@
+// POST /api/bank-events/[token] - the bank's balance notifications (live balances). Not a browser
+// route: no session; the unguessable path and the Standard Webhooks signature are the checks.
+// 204 once taken (also for a repeat), 404 for a wrong path, 401 for a bad signature or a stale
+// timestamp, 400 for a body that is not a balance notification.
+
+import { refuseCrossSite } from "@/lib/api/same-origin";
+import { verifyWebhook } from "@/lib/bank-api/webhook-signature";
+import { balanceNotificationSchema, WEBHOOK_HEADERS } from "@/lib/bank-api/webhooks";
+import { publishBalance } from "@/lib/live/hub";
+import { isReceiverToken } from "@/lib/live/receiver";
+
+const answer = (status: number, message?: string) =>
+  message
+    ? Response.json({ error: { code: status === 400 ? "invalid" : "refused", message } }, { status })
+    : new Response(null, { status });
+
+export async function POST(req: Request, ctx: { params: Promise<{ token: string }> }): Promise<Response> {
+  // The bank sends neither Origin nor Sec-Fetch-Site; a browser posting from another site does.
+  const crossSite = refuseCrossSite(req);
+  if (crossSite) return crossSite;
+  const { token } = await ctx.params;
+  const secret = process.env.BANK_WEBHOOK_SECRET;
+  if (!secret || !isReceiverToken(token)) return answer(404);
+  const body = await req.text();
+  const headers = {
+    id: req.headers.get(WEBHOOK_HEADERS.id),
+    timestamp: req.headers.get(WEBHOOK_HEADERS.timestamp),
+    signature: req.headers.get(WEBHOOK_HEADERS.signature),
+  };
+  if (!verifyWebhook(secret, headers, body)) return answer(401, "The signature does not match.");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return answer(400, "The body is not JSON.");
+  }
+  const n = balanceNotificationSchema.safeParse(parsed);
+  if (!n.success) return answer(400, "The body is not a balance notification.");
+  publishBalance({
+    id: headers.id as string,
+    accountNumber: n.data.AccountNumber,
+    availableCents: Number(n.data.AvailableBalance),
+    previousCents: Number(n.data.PreviousBalance),
+  });
+  return answer(204);
+}

@@ -1,0 +1,75 @@
+// Where the bank sends this dashboard's balance notifications, and keeping the bank's webhooks
+// pointing there. The path carries a token derived from NEXTAUTH_SECRET (stable across restarts
+// and instances, unguessable), and every notification is checked against the customer's webhook
+// secret (BANK_WEBHOOK_SECRET) before it is believed.
+import "server-only";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { BankClient } from "../bank-client/client.ts";
+import { createLogger } from "../server/log.ts";
+
+const log = createLogger("live", { quiet: process.env.NODE_ENV === "test" });
+
+export const LIVE_DESCRIPTION = "Treasury dashboard live balances";
+
+export function receiverToken(): string {
+  const secret = process.env.NEXTAUTH_SECRET;
+  if (!secret) throw new Error("NEXTAUTH_SECRET must be set");
+  return createHmac("sha256", secret).update("bank balance notifications").digest("base64url").slice(0, 32);
+}
+
+export function isReceiverToken(token: string): boolean {
+  const a = Buffer.from(token);
+  const b = Buffer.from(receiverToken());
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The address the bank posts to: DASHBOARD_WEBHOOK_BASE_URL, else NEXTAUTH_URL. */
+export function receiverUrl(): string | null {
+  const base = process.env.DASHBOARD_WEBHOOK_BASE_URL || process.env.NEXTAUTH_URL;
+  if (!base || !process.env.BANK_WEBHOOK_SECRET) return null;
+  return new URL(`/api/bank-events/${receiverToken()}`, base).toString();
+}
+
+export function liveEnabled(): boolean {
+  return receiverUrl() !== null;
+}
+
+/** Registers a webhook on every account of the key that has none pointing at this dashboard. */
+export async function ensureBankWebhooks(bank: BankClient): Promise<number> {
+  const url = receiverUrl();
+  if (!url) return 0;
+  const list = await bank.call("accountList");
+  if (!list.ok) throw new Error(list.error.message);
+  const accounts = list.data.ResponseData.flatMap((d) => d.CUSTACCT.map((a) => a.ACTNBR));
+  const hooks = await bank.call("listWebhooks");
+  if (!hooks.ok) throw new Error(hooks.error.message);
+  const covered = new Set(hooks.data.filter((h) => h.WebHookUrl === url).map((h) => h.AccountNumber));
+  let added = 0;
+  for (const account of accounts) {
+    if (covered.has(account)) continue;
+    const r = await bank.call("registerWebhook", {
+      body: { AccountNumber: account, WebHookUrl: url, Description: LIVE_DESCRIPTION },
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    added++;
+  }
+  if (added) log.info("registered balance webhooks", { added });
+  return added;
+}
+
+const KEY = Symbol.for("treasury.liveRegistration");
+type Holder = { [KEY]?: Promise<number> };
+
+/** Once per process (again after a failure): the first browser to listen sets the webhooks up. */
+export function ensureBankWebhooksOnce(bank: BankClient): Promise<number> {
+  const g = globalThis as Holder;
+  if (!g[KEY]) {
+    const p = ensureBankWebhooks(bank);
+    g[KEY] = p;
+    p.catch((err) => {
+      log.warn("balance webhooks could not be registered; live updates wait for the next try", { err });
+      if (g[KEY] === p) g[KEY] = undefined;
+    });
+  }
+  return g[KEY];
+}
