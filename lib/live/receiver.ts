@@ -58,18 +58,25 @@ export async function ensureBankWebhooks(bank: BankClient): Promise<number> {
 }
 
 const KEY = Symbol.for("treasury.liveRegistration");
-type Holder = { [KEY]?: Promise<number> };
+type Holder = { [KEY]?: { run: Promise<number>; at: number } };
+/** A new listener checks the bank's webhooks again after this long (accounts opened since). */
+const RECHECK_MS = 5 * 60_000;
 
-/** Once per process (again after a failure): the first browser to listen sets the webhooks up. */
-export function ensureBankWebhooksOnce(bank: BankClient): Promise<number> {
+/**
+ * The first browser to listen sets the webhooks up; a listener arriving more than five minutes
+ * after the last check checks again (accounts opened meanwhile), and a failure is retried by the
+ * next listener.
+ */
+export function ensureBankWebhooksOnce(bank: BankClient, now = Date.now()): Promise<number> {
   const g = globalThis as Holder;
-  if (!g[KEY]) {
-    const p = ensureBankWebhooks(bank);
-    g[KEY] = p;
-    p.catch((err) => {
-      log.warn("balance webhooks could not be registered; live updates wait for the next try", { err });
-      if (g[KEY] === p) g[KEY] = undefined;
-    });
-  }
-  return g[KEY];
+  const last = g[KEY];
+  if (last && now - last.at < RECHECK_MS) return last.run;
+  const run = ensureBankWebhooks(bank);
+  const entry = { run, at: now };
+  g[KEY] = entry;
+  run.catch((err) => {
+    log.warn("balance webhooks could not be registered; live updates wait for the next try", { err });
+    if (g[KEY] === entry) g[KEY] = undefined;
+  });
+  return run;
 }

@@ -1,10 +1,23 @@
 // The dashboard's receiver of the bank's balance notifications (live balances): the secret path,
 // the signature and the body are all checked before a notification reaches the browsers, and a
 // repeat of one notification (the bank retries) is passed on once.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signWebhook } from "../../lib/bank-api/webhook-signature.ts";
+import { BankClient } from "../../lib/bank-client/client.ts";
+import { TokenManager } from "../../lib/bank-client/token-manager.ts";
+import { openDashboardDb } from "../../lib/db/client.ts";
 import { type BalanceEvent, onBalance } from "../../lib/live/hub.ts";
-import { receiverToken, receiverUrl } from "../../lib/live/receiver.ts";
+import {
+  ensureBankWebhooks,
+  ensureBankWebhooksOnce,
+  LIVE_DESCRIPTION,
+  receiverToken,
+  receiverUrl,
+} from "../../lib/live/receiver.ts";
+import { sandbox, startTestBank } from "../helpers/bank.ts";
 
 // The guard package that keeps these modules out of browser bundles, as in the other route tests.
 vi.mock("server-only", () => ({}));
@@ -65,6 +78,59 @@ describe("live balance receiver", () => {
       ]);
     } finally {
       off();
+    }
+  });
+});
+
+describe("live balance webhooks at the bank", () => {
+  it("registers one webhook per account pointing here, only where missing, and checks again after five minutes", async () => {
+    const bank = await startTestBank();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "live-hooks-"));
+    const db = await openDashboardDb({ dataDir: path.join(dir, "db") });
+    try {
+      // Through the sandbox alone: the client below must be the first to ask for this key's token.
+      const c = await sandbox<{ customerId: number; subscriptionKey: string }>(
+        bank,
+        "POST",
+        "/sandbox/customers",
+        {
+          name: "Live Co",
+        },
+      );
+      const open = async (type: "SEN" | "DDA") =>
+        (
+          await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
+            customerId: c.customerId,
+            type,
+          })
+        ).accountNumber;
+      const first = [await open("SEN"), await open("DDA")];
+      const tokens = new TokenManager({ db, bankUrl: bank.url, subscriptionKey: c.subscriptionKey });
+      const client = new BankClient({ bankUrl: bank.url, subscriptionKey: c.subscriptionKey, tokens });
+      const hooks = async () => {
+        const r = await client.call("listWebhooks");
+        if (!r.ok) throw new Error(r.error.message);
+        return r.data;
+      };
+
+      expect(await ensureBankWebhooks(client)).toBe(2);
+      expect(await ensureBankWebhooks(client)).toBe(0);
+      const list = await hooks();
+      expect(list.map((h) => h.AccountNumber).sort()).toEqual([...first].sort());
+      for (const h of list)
+        expect(h).toMatchObject({ WebHookUrl: receiverUrl(), Description: LIVE_DESCRIPTION });
+
+      // Once per five minutes per process: an account opened meanwhile is covered at the next check.
+      const t0 = Date.now();
+      expect(await ensureBankWebhooksOnce(client, t0)).toBe(0);
+      const later = await open("SEN");
+      expect(await ensureBankWebhooksOnce(client, t0 + 60_000)).toBe(0);
+      expect(await ensureBankWebhooksOnce(client, t0 + 6 * 60_000)).toBe(1);
+      expect((await hooks()).map((h) => h.AccountNumber)).toContain(later);
+    } finally {
+      await db.close();
+      await bank.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
