@@ -11,7 +11,7 @@ beforeAll(async () => {
   bank = await startTestBank({
     env: { BANK_WEBHOOK_CONCURRENCY: "8", BANK_WEBHOOK_HOST_CONCURRENCY: "2" },
   });
-  slow = await startReceiver({ delayMs: 700 });
+  slow = await startReceiver({ delayMs: 1500 });
   fast = await startReceiver();
 });
 afterAll(async () => {
@@ -43,7 +43,7 @@ describe("webhook deliveries per receiver", () => {
     // The fast receiver was served while the slow one still held its first two.
     expect(slow.received.length).toBe(2);
 
-    await slow.waitFor((r) => r.length === 10, 20_000);
+    await slow.waitFor((r) => r.length === 10, 30_000);
     expect(slow.maxInFlight()).toBe(2);
     // Passing a receiver's rows by is not an attempt: one attempt each, all delivered.
     const rows = await waitFor(async () => {
