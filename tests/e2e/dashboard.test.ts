@@ -170,8 +170,34 @@ describe("dashboard in Chromium", () => {
       page,
       expect.poll(() => card.innerText(), { timeout: 20_000, interval: 250 }).toContain(expected),
     );
-    accounts = (await (await page.request.get(`${app.url}/api/accounts`)).json()) as AccountsResponse;
     await shot(page, "accounts-live");
+
+    // On the account's page (today's history by default) a new transaction appears as a row.
+    await page.goto(`${app.url}/accounts/${target.accountNumber}`);
+    await whileActive(page, page.getByText("Live", { exact: true }).waitFor({ timeout: FIRST_WAIT }));
+    await whileActive(
+      page,
+      page.getByRole("heading", { name: "Transaction history" }).waitFor({ timeout: FIRST_WAIT }),
+    );
+    const history = () => page.locator("main").innerText();
+    await whileActive(page, expect.poll(history, { timeout: 20_000 }).toContain("1,234.56"));
+    expect(await history()).not.toContain("777.77");
+    const again = await fetch(`${demo.bankUrl}/sandbox/deposits`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-sandbox-key": demo.sandboxKey },
+      body: JSON.stringify({ accountNumber: target.accountNumber, amount: 777.77, description: "LIVE TEST" }),
+    });
+    expect(again.ok).toBe(true);
+    await whileActive(
+      page,
+      expect
+        .poll(() => page.locator("tbody").innerText(), { timeout: 20_000, interval: 250 })
+        .toContain("LIVE TEST"),
+    );
+    expect(await history()).toContain("777.77");
+    await shot(page, "account-live");
+    accounts = (await (await page.request.get(`${app.url}/api/accounts`)).json()) as AccountsResponse;
+    await page.goto(`${app.url}/accounts`);
   });
 
   it("opens the busy SEN account and shows the extended-history notice for a range with the busy day", async () => {
