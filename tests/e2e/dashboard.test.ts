@@ -151,53 +151,51 @@ describe("dashboard in Chromium", () => {
   });
 
   it("shows a new balance without a reload when the bank reports a change (live balances)", async () => {
-    await whileActive(page, page.getByText("Live", { exact: true }).waitFor({ timeout: FIRST_WAIT }));
-    const demo = JSON.parse(fs.readFileSync(path.join(app.dataDir, "bank-demo.json"), "utf8")) as {
-      sandboxKey: string;
-      bankUrl: string;
-    };
-    const target = accounts.accounts.find((a) => a.type === "SEN") as (typeof accounts.accounts)[number];
-    const card = page.getByRole("article", { name: target.name, exact: true });
-    expect(await card.innerText()).toContain(formatUsd(target.availableCents));
-    const r = await fetch(`${demo.bankUrl}/sandbox/deposits`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-sandbox-key": demo.sandboxKey },
-      body: JSON.stringify({ accountNumber: target.accountNumber, amount: 1234.56 }),
-    });
-    expect(r.ok).toBe(true);
-    const expected = formatUsd(target.availableCents + 123_456);
-    await whileActive(
-      page,
-      expect.poll(() => card.innerText(), { timeout: 20_000, interval: 250 }).toContain(expected),
-    );
-    await shot(page, "accounts-live");
+    // A tab of its own, so the other steps find the page as they left it whatever happens here.
+    const live = await context.newPage();
+    try {
+      await live.goto(`${app.url}/accounts`);
+      await whileActive(live, live.getByText("Live", { exact: true }).waitFor({ timeout: FIRST_WAIT }));
+      const demo = JSON.parse(fs.readFileSync(path.join(app.dataDir, "bank-demo.json"), "utf8")) as {
+        sandboxKey: string;
+        bankUrl: string;
+      };
+      const deposit = async (accountNumber: string, amount: number, description: string) => {
+        const r = await fetch(`${demo.bankUrl}/sandbox/deposits`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-sandbox-key": demo.sandboxKey },
+          body: JSON.stringify({ accountNumber, amount, description }),
+        });
+        expect(r.ok).toBe(true);
+      };
+      const target = accounts.accounts.find((a) => a.type === "SEN") as (typeof accounts.accounts)[number];
+      const card = live.getByRole("article", { name: target.name, exact: true });
+      await whileActive(
+        live,
+        expect
+          .poll(() => card.innerText(), { timeout: FIRST_WAIT })
+          .toContain(formatUsd(target.availableCents)),
+      );
+      await deposit(target.accountNumber, 1234.56, "LIVE CARD");
+      const expected = formatUsd(target.availableCents + 123_456);
+      await whileActive(
+        live,
+        expect.poll(() => card.innerText(), { timeout: 20_000, interval: 250 }).toContain(expected),
+      );
+      await shot(live, "accounts-live");
 
-    // On the account's page (today's history by default) a new transaction appears as a row.
-    await page.goto(`${app.url}/accounts/${target.accountNumber}`);
-    await whileActive(page, page.getByText("Live", { exact: true }).waitFor({ timeout: FIRST_WAIT }));
-    await whileActive(
-      page,
-      page.getByRole("heading", { name: "Transaction history" }).waitFor({ timeout: FIRST_WAIT }),
-    );
-    const history = () => page.locator("main").innerText();
-    await whileActive(page, expect.poll(history, { timeout: 20_000 }).toContain("1,234.56"));
-    expect(await history()).not.toContain("777.77");
-    const again = await fetch(`${demo.bankUrl}/sandbox/deposits`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-sandbox-key": demo.sandboxKey },
-      body: JSON.stringify({ accountNumber: target.accountNumber, amount: 777.77, description: "LIVE TEST" }),
-    });
-    expect(again.ok).toBe(true);
-    await whileActive(
-      page,
-      expect
-        .poll(() => page.locator("tbody").innerText(), { timeout: 20_000, interval: 250 })
-        .toContain("LIVE TEST"),
-    );
-    expect(await history()).toContain("777.77");
-    await shot(page, "account-live");
+      // On the account's page, a new transaction appears as a row of the history.
+      await live.goto(`${app.url}/accounts/${target.accountNumber}`);
+      const rows = () => live.locator("tbody").innerText();
+      await whileActive(live, expect.poll(rows, { timeout: FIRST_WAIT }).toContain("LIVE CARD"));
+      expect(await rows()).not.toContain("LIVE ROW");
+      await deposit(target.accountNumber, 777.77, "LIVE ROW");
+      await whileActive(live, expect.poll(rows, { timeout: 20_000, interval: 250 }).toContain("LIVE ROW"));
+      await shot(live, "account-live", false);
+    } finally {
+      await live.close();
+    }
     accounts = (await (await page.request.get(`${app.url}/api/accounts`)).json()) as AccountsResponse;
-    await page.goto(`${app.url}/accounts`);
   });
 
   it("opens the busy SEN account and shows the extended-history notice for a range with the busy day", async () => {
