@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
-import { type BenchResult, percentile, round, writeResults } from "./lib.ts";
+import { type BenchResult, childGroup, groupCpuSeconds, percentile, round, writeResults } from "./lib.ts";
 
 const DIST = process.env.NEXT_DIST_DIR || ".next-bench";
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 1000);
@@ -80,35 +80,6 @@ async function throughput(url: string, headers: Record<string, string>): Promise
   );
   if (failed) console.warn(`${failed} requests to ${url} failed during the load run`);
   return done / LOAD_SECONDS;
-}
-
-// CPU seconds used so far by every process of a process group (start.ts gives each child its
-// own group): unlike wall-clock figures, this barely moves when other work shares the machine.
-function groupCpuSeconds(pgid: number): number {
-  let ticks = 0;
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // After the command: state, ppid, pgrp, ..., utime and stime at 11 and 12.
-      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {}
-  }
-  return ticks / 100;
-}
-
-function childGroup(parentPid: number, match: RegExp): number | null {
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (Number(fields[1]) === parentPid && match.test(cmd)) return Number(fields[2]);
-    } catch {}
-  }
-  return null;
 }
 
 async function firstLoadJs(base: string, page: string, cookie: string): Promise<number> {

@@ -55,32 +55,80 @@ export function percentile(values: number[], p: number): number {
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/** CPU seconds (user + system) a process has used so far, from /proc; NaN where /proc is missing. */
-export function processCpuSeconds(pid: number): number {
+// CPU time from /proc: unlike wall-clock figures, it barely moves when other work shares the
+// machine. Each reader returns NaN where /proc is missing.
+
+interface ProcStat {
+  pid: number;
+  ppid: number;
+  pgrp: number;
+  /** User + system CPU seconds so far. */
+  cpu: number;
+}
+
+function procStat(pid: number | string): ProcStat | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // After "(command) ": state, ppid, pgrp, ..., utime and stime at 11 and 12.
     const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(f[11]) + Number(f[12])) / 100;
+    return {
+      pid: Number(pid),
+      ppid: Number(f[1]),
+      pgrp: Number(f[2]),
+      cpu: (Number(f[11]) + Number(f[12])) / 100,
+    };
   } catch {
-    return Number.NaN;
+    return null;
   }
+}
+
+function allProcesses(): string[] | null {
+  try {
+    return fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e));
+  } catch {
+    return null;
+  }
+}
+
+function read(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** CPU seconds a process has used so far. */
+export function processCpuSeconds(pid: number): number {
+  return procStat(pid)?.cpu ?? Number.NaN;
 }
 
 /** CPU seconds used so far by every process of one command name (e.g. all of a PostgreSQL server's). */
 export function commandCpuSeconds(command: string): number {
+  const pids = allProcesses();
+  if (!pids) return Number.NaN;
   let total = 0;
-  let entries: string[];
-  try {
-    entries = fs.readdirSync("/proc");
-  } catch {
-    return Number.NaN;
-  }
-  for (const e of entries) {
-    if (!/^\d+$/.test(e)) continue;
-    try {
-      if (fs.readFileSync(`/proc/${e}/comm`, "utf8").trim() === command)
-        total += processCpuSeconds(Number(e));
-    } catch {}
+  for (const p of pids) if (read(`/proc/${p}/comm`).trim() === command) total += procStat(p)?.cpu ?? 0;
+  return total;
+}
+
+/** CPU seconds used so far by every process of a process group. */
+export function groupCpuSeconds(pgid: number): number {
+  const pids = allProcesses();
+  if (!pids) return Number.NaN;
+  let total = 0;
+  for (const p of pids) {
+    const st = procStat(p);
+    if (st?.pgrp === pgid) total += st.cpu;
   }
   return total;
+}
+
+/** The process group of a child of `parentPid` whose command line matches. */
+export function childGroup(parentPid: number, match: RegExp): number | null {
+  for (const p of allProcesses() ?? []) {
+    const st = procStat(p);
+    if (st?.ppid === parentPid && match.test(read(`/proc/${p}/cmdline`))) return st.pgrp;
+  }
+  return null;
 }

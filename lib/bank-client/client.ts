@@ -182,11 +182,7 @@ export class BankClient {
       try {
         const res = await send(
           this.origin,
-          def.method,
-          path,
-          headers,
-          body,
-          this.timeoutMs,
+          { method: def.method, path, headers, body, timeoutMs: this.timeoutMs },
           def.method === "GET" || keyed,
         );
         last = { kind: "response", ...res };

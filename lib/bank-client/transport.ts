@@ -53,32 +53,26 @@ const STALE_SOCKET = new Set(["ECONNRESET", "EPIPE"]);
  * out on (reset before any answer), send it once more on a fresh socket. Only for requests that
  * are safe to repeat (reads, writes carrying an Idempotency-Key).
  */
-export async function send(
-  origin: Origin,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body: string | undefined,
-  timeoutMs: number,
-  resendOnStaleSocket: boolean,
-): Promise<RawResponse> {
+/** One request to the bank, as `send` takes it. */
+export interface Outgoing {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  timeoutMs: number;
+}
+
+export async function send(origin: Origin, req: Outgoing, resendOnStaleSocket: boolean): Promise<RawResponse> {
   try {
-    return await sendOnce(origin, method, path, headers, body, timeoutMs);
+    return await sendOnce(origin, req);
   } catch (e) {
     const err = e as NodeJS.ErrnoException & { reusedSocket?: boolean };
     if (!resendOnStaleSocket || !err.reusedSocket || !STALE_SOCKET.has(err.code ?? "")) throw e;
-    return sendOnce(origin, method, path, headers, body, timeoutMs);
+    return sendOnce(origin, req);
   }
 }
 
-function sendOnce(
-  origin: Origin,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body: string | undefined,
-  timeoutMs: number,
-): Promise<RawResponse> {
+function sendOnce(origin: Origin, { method, path, headers, body, timeoutMs }: Outgoing): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     let settled = false;
     let answered = false;

@@ -3,6 +3,7 @@
 // 204 once taken (also for a repeat), 404 for a wrong path, 401 for a bad signature or a stale
 // timestamp, 400 for a body that is not a balance notification.
 
+import { errorBody } from "@/lib/api/errors";
 import { refuseCrossSite } from "@/lib/api/same-origin";
 import { verifyWebhook } from "@/lib/bank-api/webhook-signature";
 import { balanceNotificationSchema, WEBHOOK_HEADERS } from "@/lib/bank-api/webhooks";
@@ -11,7 +12,7 @@ import { isReceiverToken } from "@/lib/live/receiver";
 
 const answer = (status: number, message?: string) =>
   message
-    ? Response.json({ error: { code: status === 400 ? "invalid" : "refused", message } }, { status })
+    ? Response.json(errorBody(status === 400 ? "invalid" : "refused", message), { status })
     : new Response(null, { status });
 
 export async function POST(req: Request, ctx: { params: Promise<{ token: string }> }): Promise<Response> {
