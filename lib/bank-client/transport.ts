@@ -62,7 +62,11 @@ export interface Outgoing {
   timeoutMs: number;
 }
 
-export async function send(origin: Origin, req: Outgoing, resendOnStaleSocket: boolean): Promise<RawResponse> {
+export async function send(
+  origin: Origin,
+  req: Outgoing,
+  resendOnStaleSocket: boolean,
+): Promise<RawResponse> {
   try {
     return await sendOnce(origin, req);
   } catch (e) {
@@ -72,7 +76,10 @@ export async function send(origin: Origin, req: Outgoing, resendOnStaleSocket: b
   }
 }
 
-function sendOnce(origin: Origin, { method, path, headers, body, timeoutMs }: Outgoing): Promise<RawResponse> {
+function sendOnce(
+  origin: Origin,
+  { method, path, headers, body, timeoutMs }: Outgoing,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     let settled = false;
     let answered = false;
