@@ -30,6 +30,8 @@ const securityHeaders = (dev) => [
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];
 
+const startBuild = process.env.NEXT_START_BUILD === "1";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships WebAssembly and data files that the bundler must not rewrite (STACK.md, pitfall 1).
@@ -38,6 +40,12 @@ const nextConfig = {
   // A separate build folder lets a test build run beside a developer's own.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
+  // `npm start` builds with NEXT_START_BUILD=1: type checking is `npm run typecheck`'s job (run by
+  // `npm test` and CI), and repeating it made a newcomer's first start a minute longer.
+  typescript: { ignoreBuildErrors: startBuild },
+  // Writing the compiler's cache took a quarter of a first start's build, for a later rebuild
+  // that a start seldom needs.
+  experimental: { turbopackFileSystemCacheForBuild: !startBuild },
 };
 
 export default function config(phase) {

@@ -1,4 +1,4 @@
-// `npm test`: every suite. Finds Chromium for the browser tests (CHROMIUM_PATH, then
+// `npm test`: the type check, lint and every suite. Finds Chromium for the browser tests (CHROMIUM_PATH, then
 // /usr/bin/chromium), installs Debian's package when it can, and otherwise says how.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -40,6 +40,19 @@ const phases = extra.length
       ["--project", "e2e"],
     ];
 let failed = false;
+// The start script's build skips type checking, so the full run checks types and lint itself.
+if (!extra.length) {
+  for (const [what, args] of [
+    ["typecheck", ["tsc", "--noEmit", "-p", "tsconfig.json"]],
+    ["lint", ["biome", "check", "."]],
+  ] as const) {
+    const r = spawnSync("npx", [...args], { stdio: "inherit" });
+    if (r.status !== 0) {
+      console.error(`npm test: ${what} failed`);
+      failed = true;
+    }
+  }
+}
 for (const phase of phases) {
   const r = spawnSync("npx", ["vitest", "run", ...phase], {
     stdio: "inherit",

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { getSessionUser } from "@/lib/auth/session";
 import { sessionSettings } from "@/lib/auth/settings";
+import { formatDuration } from "@/lib/format/durations";
 
 export const metadata: Metadata = { title: "Sign in · Northwind Treasury" };
 export const dynamic = "force-dynamic";
@@ -15,10 +16,9 @@ export default async function SignInPage({
 }) {
   const { reason, callbackUrl } = await searchParams;
   if (await getSessionUser()) redirect("/accounts");
-  const minutes = Math.round(sessionSettings().idleSeconds / 60);
   const notice =
     reason === "idle"
-      ? `You were signed out after ${minutes >= 1 ? `${minutes} minute${minutes === 1 ? "" : "s"}` : "a period"} without activity. Sign in again to continue.`
+      ? `You were signed out after ${formatDuration(sessionSettings().idleSeconds)} without activity. Sign in again to continue.`
       : undefined;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-slate-100 px-4 py-12">

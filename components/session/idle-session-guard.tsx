@@ -3,6 +3,7 @@
 // "Stay signed in" button SESSION_IDLE_WARNING_SECONDS before. Activity is reported to the
 // server (a next-auth session update), which refuses requests once the session is idle.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { formatDuration } from "@/lib/format/durations.ts";
 import { csrfToken, signOut } from "./sign-out.ts";
 
 interface SessionTiming {
@@ -161,8 +162,8 @@ export default function IdleSessionGuard() {
         </h2>
         <p id="idle-warning-text" className="mt-2 text-sm text-slate-700">
           For your security you will be signed out in{" "}
-          <span className="font-semibold tabular-nums">{formatRemaining(remaining)}</span> because there has
-          been no activity.
+          <span className="font-semibold tabular-nums">{formatRemaining(remaining)}</span>: sessions end after{" "}
+          {formatDuration(timing?.idleSeconds ?? 0)} without activity.
         </p>
         <div className="mt-5 flex justify-end gap-3">
           <button
