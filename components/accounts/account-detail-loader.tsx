@@ -1,6 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
+import { useHydrated } from "@/hooks/use-hydrated.ts";
 import { accountQuery } from "@/lib/hooks/account-queries.ts";
 import { AccountDetailSkeleton } from "./account-detail-skeleton.tsx";
 
@@ -15,9 +16,13 @@ const AccountDetailView = lazy(() =>
  */
 export function AccountDetailLoader({ accountNumber }: { accountNumber: string }) {
   const client = useQueryClient();
+  const hydrated = useHydrated();
   useEffect(() => {
     void client.prefetchQuery(accountQuery(accountNumber));
   }, [client, accountNumber]);
+  // The server renders the skeleton; so does the browser until hydration is over, whatever the
+  // prefetch has already brought (a view drawn from it would not match the server's HTML).
+  if (!hydrated) return <AccountDetailSkeleton />;
   return (
     <Suspense fallback={<AccountDetailSkeleton />}>
       <AccountDetailView accountNumber={accountNumber} />

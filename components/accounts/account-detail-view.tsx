@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { HistoryPanel } from "@/components/history/history-panel.tsx";
 import { HistorySkeletonRows } from "@/components/history/history-skeleton.tsx";
+import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { StatusPill } from "@/components/ui/badge.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
@@ -35,6 +36,7 @@ function Figure({ label, cents, note }: { label: string; cents: number | null; n
 /** One account's page once its code has loaded (see AccountDetailLoader). */
 export function AccountDetailView({ accountNumber }: { accountNumber: string }) {
   const { data, error, isPending, refetch, isRefetching } = useQuery(accountQuery(accountNumber));
+  const timeZone = useBusinessTimeZone();
 
   if (isPending) return <AccountDetailSkeleton />;
   if (error) {
@@ -65,7 +67,7 @@ export function AccountDetailView({ accountNumber }: { accountNumber: string }) 
           {[account.productDescription, ...account.titleLines].filter(Boolean).join(" · ")}
         </p>
         <AccountNumber accountNumber={account.accountNumber} />
-        <p className="text-xs text-slate-600">As of {formatInstant(data.asOf)}</p>
+        <p className="text-xs text-slate-600">As of {formatInstant(data.asOf, timeZone)}</p>
       </div>
 
       <section aria-labelledby="summary-heading">

@@ -1,6 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
+import { useHydrated } from "@/hooks/use-hydrated.ts";
 import { accountsQuery } from "@/lib/hooks/account-queries.ts";
 import { AccountsSkeleton } from "./accounts-skeleton.tsx";
 
@@ -12,9 +13,13 @@ const AccountsView = lazy(() => import("./accounts-view.tsx").then((m) => ({ def
  */
 export function AccountsLoader() {
   const client = useQueryClient();
+  const hydrated = useHydrated();
   useEffect(() => {
     void client.prefetchQuery(accountsQuery());
   }, [client]);
+  // The server renders the skeleton; so does the browser until hydration is over, whatever the
+  // prefetch has already brought (a view drawn from it would not match the server's HTML).
+  if (!hydrated) return <AccountsSkeleton />;
   return (
     <Suspense fallback={<AccountsSkeleton />}>
       <AccountsView />

@@ -1,5 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
 import { formatInstant } from "@/lib/format/dates.ts";
@@ -11,6 +12,7 @@ import { TotalsCard } from "./totals-card.tsx";
 /** The accounts page once its code has loaded (see AccountsLoader). */
 export function AccountsView() {
   const { data, error, isPending, refetch, isRefetching } = useQuery(accountsQuery());
+  const timeZone = useBusinessTimeZone();
 
   if (isPending) return <AccountsSkeleton />;
   if (error)
@@ -31,7 +33,7 @@ export function AccountsView() {
 
   return (
     <div className="flex flex-col gap-8">
-      <p className="-mt-4 text-sm text-slate-600">As of {formatInstant(data.asOf)}</p>
+      <p className="-mt-4 text-sm text-slate-600">As of {formatInstant(data.asOf, timeZone)}</p>
       <TotalsCard data={data} />
       <section aria-labelledby="account-list-heading">
         <h2 id="account-list-heading" className="mb-4 text-lg font-semibold text-slate-900">

@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useRef } from "react";
 import { createPortal } from "react-dom";
+import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { CopyButton } from "@/components/ui/copy-button.tsx";
 import { Money } from "@/components/ui/money.tsx";
@@ -47,6 +48,7 @@ export function TransactionSheet({ item, onClose }: { item: HistoryItem | null; 
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const open = item !== null;
+  const timeZone = useBusinessTimeZone();
 
   useEffect(() => {
     if (!open) return;
@@ -146,7 +148,9 @@ export function TransactionSheet({ item, onClose }: { item: HistoryItem | null; 
                 <Detail
                   label="Timestamp"
                   value={
-                    item.sen.timestamp ? `${formatInstant(item.sen.timestamp)} (${item.sen.timestamp})` : null
+                    item.sen.timestamp
+                      ? `${formatInstant(item.sen.timestamp, timeZone)} (${item.sen.timestamp})`
+                      : null
                   }
                 />
               </dl>

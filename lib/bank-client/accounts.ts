@@ -69,6 +69,11 @@ async function custAccounts(bank: BankClient): Promise<CustAcct[]> {
   return list.ResponseData.flatMap((d) => d.CUSTACCT);
 }
 
+/** True when the account is one of the subscription key's (an account page answers 404 otherwise). */
+export async function isOwnAccount(bank: BankClient, accountNumber: string): Promise<boolean> {
+  return (await custAccounts(bank)).some((a) => a.ACTNBR === accountNumber);
+}
+
 /** GET /api/accounts: the account list and one balance per account, read in parallel. */
 export async function listAccounts(bank: BankClient, now = new Date()): Promise<AccountsResponse> {
   const accts = await custAccounts(bank);

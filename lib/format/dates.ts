@@ -12,8 +12,17 @@ export function isIsoDay(s: string | null | undefined): s is string {
   return d.toISOString().slice(0, 10) === s;
 }
 
-/** Today's calendar day where the browser is, as YYYY-MM-DD. */
-export function todayIsoDay(now: Date = new Date()): string {
+/** Today's calendar day in a time zone (the bank's business day), or where the browser is. */
+export function todayIsoDay(now: Date = new Date(), timeZone?: string): string {
+  if (timeZone) {
+    // en-CA writes dates as YYYY-MM-DD.
+    return new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(now);
+  }
   const y = now.getFullYear();
   const m = String(now.getMonth() + 1).padStart(2, "0");
   const d = String(now.getDate()).padStart(2, "0");
@@ -49,18 +58,40 @@ export function formatDay(day: string | null | undefined): string {
   return DAY_FORMAT.format(new Date(`${s}T00:00:00Z`));
 }
 
-const INSTANT_FORMAT = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
+const instantFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** A timestamp for people, in the browser's time zone; unparseable text passes through. */
-export function formatInstant(value: string | null | undefined): string {
+function instantFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = instantFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      timeZone,
+      timeZoneName: "short",
+    });
+    instantFormats.set(timeZone, f);
+  }
+  return f;
+}
+
+/**
+ * A timestamp for people in the business time zone, labelled with the zone ("Nov 23, 2026,
+ * 01:17:42 PM EST"): the same text on the server and in any browser. Unparseable text passes
+ * through.
+ */
+export function formatInstant(value: string | null | undefined, timeZone: string): string {
   if (!value) return "—";
   const t = Date.parse(value);
-  return Number.isNaN(t) ? value : INSTANT_FORMAT.format(new Date(t));
+  return Number.isNaN(t) ? value : instantFormat(timeZone).format(new Date(t));
+}
+
+/** "New York time" for America/New_York; "UTC" for UTC. */
+export function timeZoneLabel(timeZone: string): string {
+  if (timeZone === "UTC" || timeZone === "Etc/UTC") return "UTC";
+  const city = timeZone.split("/").pop() ?? timeZone;
+  return `${city.replace(/_/g, " ")} time`;
 }

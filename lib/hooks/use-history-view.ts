@@ -1,6 +1,8 @@
 "use client";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
+import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
+import { todayIsoDay } from "../format/dates.ts";
 import { type HistoryView, historyViewToSearch, parseHistoryView } from "../format/history-filters.ts";
 
 /**
@@ -11,13 +13,19 @@ import { type HistoryView, historyViewToSearch, parseHistoryView } from "../form
 export function useHistoryView(): [HistoryView, (patch: Partial<HistoryView>) => void] {
   const params = useSearchParams();
   const pathname = usePathname();
-  const view = useMemo(() => parseHistoryView(params), [params]);
+  // The default range ends on the bank's today, not the browser's.
+  const timeZone = useBusinessTimeZone();
+  const view = useMemo(() => parseHistoryView(params, todayIsoDay(new Date(), timeZone)), [params, timeZone]);
   const update = useCallback(
     (patch: Partial<HistoryView>) => {
-      const next = { ...parseHistoryView(new URLSearchParams(window.location.search)), ...patch };
+      const current = parseHistoryView(
+        new URLSearchParams(window.location.search),
+        todayIsoDay(new Date(), timeZone),
+      );
+      const next = { ...current, ...patch };
       window.history.replaceState(null, "", `${pathname}?${historyViewToSearch(next)}`);
     },
-    [pathname],
+    [pathname, timeZone],
   );
   return [view, update];
 }

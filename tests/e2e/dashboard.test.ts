@@ -132,6 +132,9 @@ describe("dashboard in Chromium", () => {
 
     for (const a of accounts.accounts) {
       const card = page.getByRole("article", { name: a.name, exact: true });
+      // The full number shows only on request.
+      expect(await card.innerText()).not.toContain(a.accountNumber);
+      await card.getByRole("button", { name: /Show full account number/ }).click();
       const text = await card.innerText();
       expect(text).toContain(formatUsd(a.availableCents));
       expect(text).toContain(formatUsd(a.currentCents));

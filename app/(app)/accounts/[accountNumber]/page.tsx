@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { AccountDetailLoader } from "@/components/accounts/account-detail-loader.tsx";
+import { accountNumberParam } from "@/lib/api/params.ts";
+import { isOwnAccount } from "@/lib/bank-client/accounts.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
 import { maskAccountNumber } from "@/lib/format/money.ts";
 
 type Params = Promise<{ accountNumber: string }>;
 
-/** The segment as typed; a malformed escape is kept as is and the API answers "not found". */
+/** The segment as typed; a malformed escape is kept as is (and is no account number). */
 function segment(raw: string): string {
   try {
     return decodeURIComponent(raw);
@@ -18,7 +22,15 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: `Account ${maskAccountNumber(segment(accountNumber))}` };
 }
 
+// No loading boundary covers this page, so an address that names no account of the organisation
+// answers a real 404 before anything streams; a bank that cannot be asked leaves the answer to
+// the page, which says so with a way to try again.
 export default async function AccountPage({ params }: { params: Params }) {
-  const { accountNumber } = await params;
-  return <AccountDetailLoader accountNumber={segment(accountNumber)} />;
+  const accountNumber = segment((await params).accountNumber);
+  if (!accountNumberParam.safeParse(accountNumber).success) notFound();
+  const known = await getBankClient()
+    .then((bank) => isOwnAccount(bank, accountNumber))
+    .catch(() => null);
+  if (known === false) notFound();
+  return <AccountDetailLoader accountNumber={accountNumber} />;
 }

@@ -1,10 +1,12 @@
 // /admin/audit: the latest audit entries, newest first (audit.read). Read-only by design.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { businessTimeZone } from "@/lib/api/params";
 import { readAudit } from "@/lib/auth/audit";
 import { hasPermission } from "@/lib/auth/permissions";
 import { getSessionUser } from "@/lib/auth/session";
 import { getDashboardDb } from "@/lib/db/client";
+import { formatInstant, timeZoneLabel } from "@/lib/format/dates";
 
 export const metadata: Metadata = { title: "Audit log · Northwind Treasury" };
 export const dynamic = "force-dynamic";
@@ -23,6 +25,7 @@ export default async function AuditPage() {
     );
   }
   const entries = await readAudit(await getDashboardDb(), 200);
+  const timeZone = businessTimeZone();
   return (
     <div className="mx-auto max-w-5xl space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Audit log</h1>
@@ -34,7 +37,7 @@ export default async function AuditPage() {
           <thead className="bg-slate-50 text-left text-slate-600">
             <tr>
               <th scope="col" className="px-4 py-2 font-medium">
-                When (UTC)
+                When ({timeZoneLabel(timeZone)})
               </th>
               <th scope="col" className="px-4 py-2 font-medium">
                 Who
@@ -54,7 +57,7 @@ export default async function AuditPage() {
             {entries.map((e) => (
               <tr key={e.id}>
                 <td className="whitespace-nowrap px-4 py-2 tabular-nums text-slate-700">
-                  {e.at.replace("T", " ").slice(0, 19)}
+                  {formatInstant(e.at, timeZone)}
                 </td>
                 <td className="px-4 py-2 text-slate-900">{e.actorEmail ?? "—"}</td>
                 <td className="px-4 py-2 font-mono text-xs text-slate-800">{e.action}</td>

@@ -1,5 +1,0 @@
-import { AccountDetailSkeleton } from "@/components/accounts/account-detail-skeleton.tsx";
-
-export default function Loading() {
-  return <AccountDetailSkeleton />;
-}
