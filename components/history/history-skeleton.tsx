@@ -1,7 +1,10 @@
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton.tsx";
 import { HISTORY_ROW_HEIGHT } from "./history-columns.ts";
 
-const ROW = "grid grid-cols-[8rem_minmax(0,1fr)_6.5rem_10rem_10.5rem] items-center gap-x-4 px-4";
+// The same columns as the table: three on a phone, five from the small breakpoint up.
+const ROW =
+  "grid grid-cols-[minmax(0,1fr)_6.75rem_6.75rem] items-center gap-x-4 px-2 sm:grid-cols-[8rem_minmax(0,1fr)_6.5rem_10rem_10.5rem] sm:px-4";
+const DESKTOP = "hidden sm:block";
 const PLACEHOLDER_ROWS = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
 
 /** Placeholder rows shaped like the history table. */
@@ -10,9 +13,9 @@ export function HistorySkeletonRows({ rows = 8 }: { rows?: number }) {
     <LoadingRegion label="Loading transactions…">
       <div className="border-t border-slate-200">
         <div className={`${ROW} h-10 bg-slate-50`}>
-          <Skeleton className="h-3 w-12" />
+          <Skeleton className={`${DESKTOP} h-3 w-12`} />
           <Skeleton className="h-3 w-24" />
-          <Skeleton className="h-3 w-10" />
+          <Skeleton className={`${DESKTOP} h-3 w-10`} />
           <Skeleton className="ml-auto h-3 w-14" />
           <Skeleton className="ml-auto h-3 w-20" />
         </div>
@@ -22,12 +25,12 @@ export function HistorySkeletonRows({ rows = 8 }: { rows?: number }) {
             className={`${ROW} border-b border-slate-100`}
             style={{ height: HISTORY_ROW_HEIGHT }}
           >
-            <Skeleton className="h-4 w-20" />
+            <Skeleton className={`${DESKTOP} h-4 w-20`} />
             <div className="flex flex-col gap-1.5">
               <Skeleton className="h-4 w-3/4" />
               <Skeleton className="h-3 w-1/2" />
             </div>
-            <Skeleton className="h-4 w-12" />
+            <Skeleton className={`${DESKTOP} h-4 w-12`} />
             <Skeleton className="ml-auto h-4 w-20" />
             <Skeleton className="ml-auto h-4 w-24" />
           </div>

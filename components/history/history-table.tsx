@@ -5,7 +5,12 @@ import { cn } from "@/components/ui/cn.ts";
 import { Money } from "@/components/ui/money.tsx";
 import type { HistoryItem } from "@/lib/dashboard-api/types.ts";
 import { formatDay } from "@/lib/format/dates.ts";
-import { HISTORY_COLUMN_WIDTHS, HISTORY_ROW_HEIGHT } from "./history-columns.ts";
+import {
+  DESKTOP_ONLY,
+  HISTORY_COLUMNS,
+  HISTORY_PHONE_WIDTHS,
+  HISTORY_ROW_HEIGHT,
+} from "./history-columns.ts";
 
 export interface HistoryTableHandle {
   /** Puts keyboard focus back on a row (after the detail sheet closes). */
@@ -21,14 +26,8 @@ function counterpartyLine(item: HistoryItem): string {
 }
 
 const TH =
-  "h-10 border-b border-slate-200 px-4 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
-const HEADERS = [
-  { label: "Date", right: false },
-  { label: "Description", right: false },
-  { label: "Type", right: false },
-  { label: "Amount", right: true },
-  { label: "Balance after", right: true },
-];
+  "h-10 border-b border-slate-200 px-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase sm:px-4";
+const TD = "border-b border-slate-100 px-2 sm:px-4";
 
 /**
  * The transaction list as a real table. Only the rows in view are in the DOM (react-virtual,
@@ -120,20 +119,32 @@ export function HistoryTable({
     >
       <table
         aria-rowcount={rows.length + 1}
-        className="w-full min-w-[48rem] table-fixed border-separate border-spacing-0 text-sm"
+        className="history-table w-full table-fixed border-separate border-spacing-0 text-sm sm:min-w-[48rem]"
       >
         <caption className="sr-only">{caption}</caption>
         <colgroup>
-          {HISTORY_COLUMN_WIDTHS.map((w, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed and positional
-            <col key={i} style={{ width: w === "auto" ? undefined : w }} />
+          {HISTORY_COLUMNS.map((c) => (
+            <col
+              key={c.label}
+              className={c.phone ? undefined : "hidden sm:table-column"}
+              style={
+                {
+                  "--col-desktop": c.width === "auto" ? "auto" : c.width,
+                  "--col-phone": HISTORY_PHONE_WIDTHS[c.label] ?? "auto",
+                } as React.CSSProperties
+              }
+            />
           ))}
         </colgroup>
         <thead className="sticky top-0 z-10 bg-slate-50">
           <tr aria-rowindex={1}>
-            {HEADERS.map(({ label, right }) => (
-              <th key={label} scope="col" className={cn(TH, right && "text-right")}>
-                {label}
+            {HISTORY_COLUMNS.map((c) => (
+              <th
+                key={c.label}
+                scope="col"
+                className={cn(TH, c.right && "text-right", !c.phone && DESKTOP_ONLY)}
+              >
+                {c.label}
               </th>
             ))}
           </tr>
@@ -165,25 +176,29 @@ export function HistoryTable({
                 )}
                 style={{ height: HISTORY_ROW_HEIGHT }}
               >
-                <td className="border-b border-slate-100 px-4 whitespace-nowrap text-slate-700 tabular-nums">
+                <td className={cn(TD, DESKTOP_ONLY, "whitespace-nowrap text-slate-700 tabular-nums")}>
                   {formatDay(item.date)}
                 </td>
-                <td className="border-b border-slate-100 px-4">
+                <td className={TD}>
                   <span className="block truncate font-medium text-slate-900">{item.description}</span>
-                  <span className="block truncate text-xs text-slate-600">{counterpartyLine(item)}</span>
+                  <span className="block truncate text-xs text-slate-600">
+                    <span className="sm:hidden">
+                      {formatDay(item.date)}
+                      {item.direction === "debit" ? " · Debit" : " · Credit"}
+                      {counterpartyLine(item) ? " · " : ""}
+                    </span>
+                    {counterpartyLine(item)}
+                  </span>
                 </td>
                 <td
-                  className={cn(
-                    "border-b border-slate-100 px-4",
-                    item.direction === "debit" ? "text-debit" : "text-credit",
-                  )}
+                  className={cn(TD, DESKTOP_ONLY, item.direction === "debit" ? "text-debit" : "text-credit")}
                 >
                   {item.direction === "debit" ? "Debit" : "Credit"}
                 </td>
-                <td className="border-b border-slate-100 px-4 text-right font-medium whitespace-nowrap">
+                <td className={cn(TD, "text-right font-medium whitespace-nowrap")}>
                   <Money cents={item.amountCents} direction={item.direction} />
                 </td>
-                <td className="border-b border-slate-100 px-4 text-right whitespace-nowrap text-slate-700">
+                <td className={cn(TD, "text-right whitespace-nowrap text-slate-700")}>
                   <Money cents={item.availableAfterCents} />
                 </td>
               </tr>

@@ -1,0 +1,225 @@
+// What a newcomer meets, in real Chromium against `npm start`, at a desktop width and a phone's
+// (390 px): every page loads again and again with nothing in the console (no hydration
+// mismatch), fits the screen without sideways scrolling, passes axe; unknown accounts are real
+// 404 pages; the idle notice says the setting as it is.
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AccountsResponse } from "../../lib/dashboard-api/types.ts";
+import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const SHOTS = path.resolve("test-results/screenshots");
+const FIRST_WAIT = 90_000;
+const WIDTHS = [
+  { name: "desktop", width: 1440, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+let app: RunningDashboard;
+let browser: Browser;
+
+beforeAll(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  app = await startDashboard({ env: { SESSION_IDLE_SECONDS: "40", SESSION_IDLE_WARNING_SECONDS: "20" } });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Every console error and uncaught exception of a page, as text. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`console: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => errors.push(`exception: ${e.message}`));
+  return errors;
+}
+
+async function signIn(context: BrowserContext, role: string): Promise<Page> {
+  const user = app.users.find((u) => u.role === role);
+  if (!user) throw new Error(`no demo ${role} in the npm start output:\n${app.output()}`);
+  const page = await context.newPage();
+  await page.goto(`${app.url}/sign-in`);
+  await page.getByRole("button", { name: "Sign in" }).waitFor();
+  await page.getByLabel("Work e-mail").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/accounts/, { timeout: FIRST_WAIT });
+  return page;
+}
+
+/** Serious and critical axe findings, one line each. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** How far the page reaches past the right edge of the window (0 when nothing scrolls sideways). */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+describe("a newcomer's first look", () => {
+  let accountNumber: string;
+
+  it("loads every page again and again at desktop and phone widths with no console error, no sideways scrolling and no serious axe finding", async () => {
+    for (const size of WIDTHS) {
+      const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+      try {
+        const page = await signIn(context, "admin");
+        if (!accountNumber) {
+          const res = await page.request.get(`${app.url}/api/accounts`);
+          accountNumber = ((await res.json()) as AccountsResponse).accounts[0].accountNumber;
+        }
+        const pages: { name: string; path: string; ready: (p: Page) => Promise<unknown>; loads: number }[] = [
+          {
+            name: "accounts",
+            path: "/accounts",
+            ready: (p) => p.getByRole("heading", { name: /All accounts/ }).waitFor({ timeout: FIRST_WAIT }),
+            loads: 6,
+          },
+          {
+            name: "account",
+            path: `/accounts/${accountNumber}`,
+            ready: (p) =>
+              p
+                .getByText(/^[\d,]+ transactions?$|^No transactions/)
+                .first()
+                .waitFor({ timeout: FIRST_WAIT }),
+            loads: 6,
+          },
+          {
+            name: "profile",
+            path: "/profile",
+            ready: (p) => p.getByRole("heading", { level: 1 }).waitFor(),
+            loads: 2,
+          },
+          {
+            name: "admin",
+            path: "/admin",
+            ready: (p) => p.getByRole("heading", { level: 1 }).waitFor(),
+            loads: 2,
+          },
+          {
+            name: "users",
+            path: "/admin/users",
+            ready: (p) =>
+              p.getByRole("cell", { name: /viewer@northwind\.example/ }).waitFor({ timeout: FIRST_WAIT }),
+            loads: 2,
+          },
+          {
+            name: "audit",
+            path: "/admin/audit",
+            ready: (p) => p.getByRole("table").waitFor(),
+            loads: 2,
+          },
+        ];
+        for (const target of pages) {
+          for (let i = 0; i < target.loads; i++) {
+            const tab = await context.newPage();
+            const errors = consoleErrors(tab);
+            const res = await tab.goto(`${app.url}${target.path}`);
+            expect(res?.status(), `${target.path} at ${size.width} px`).toBe(200);
+            await target.ready(tab);
+            // Time for late hydration and the data to arrive, where a mismatch would surface.
+            await tab.waitForTimeout(500);
+            expect(errors, `${target.path} load ${i + 1} at ${size.width} px`).toEqual([]);
+            expect(await sidewaysOverflow(tab), `${target.path} at ${size.width} px`).toBeLessThanOrEqual(0);
+            if (i === 0) {
+              expect(await axeProblems(tab), `${target.path} at ${size.width} px`).toEqual([]);
+              await tab.screenshot({
+                path: path.join(SHOTS, `newcomer-${target.name}-${size.width}.png`),
+                fullPage: true,
+              });
+            }
+            await tab.close();
+          }
+        }
+        await page.close();
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it("shows every history column inside the screen at 390 px", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await signIn(context, "viewer");
+      await page.goto(`${app.url}/accounts/${accountNumber}`);
+      const table = page.getByRole("table", { name: /Transactions between/ });
+      await table.waitFor({ timeout: FIRST_WAIT });
+      // Description (with the date and type under it), Amount and Balance after fit the screen.
+      for (const name of ["Description", "Amount", "Balance after"]) {
+        const box = await table.getByRole("columnheader", { name }).boundingBox();
+        expect(box, name).not.toBeNull();
+        expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(390);
+      }
+      const row = table.locator("tbody tr[data-row-index]").first();
+      const cells = await row.locator("td").evaluateAll((tds) =>
+        tds
+          .map((td) => {
+            const r = td.getBoundingClientRect();
+            return { right: r.right, width: r.width, text: (td as HTMLElement).innerText.trim() };
+          })
+          .filter((c) => c.width > 0),
+      );
+      expect(cells).toHaveLength(3);
+      for (const c of cells) expect(c.right, c.text).toBeLessThanOrEqual(390);
+      expect(cells[0].text).toMatch(/(Debit|Credit)/);
+      expect(cells[1].text).toMatch(/^[−+]\$[\d,]+\.\d{2}$/);
+      await page.screenshot({ path: path.join(SHOTS, "newcomer-history-390.png") });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("answers an invalid or unknown account with a real 404 page in plain words and no retry", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await signIn(context, "viewer");
+      for (const bad of ["abc", "0000000000"]) {
+        const res = await page.goto(`${app.url}/accounts/${bad}`);
+        expect(res?.status(), bad).toBe(404);
+        await page.getByRole("heading", { level: 1, name: "Account not found" }).waitFor();
+        expect(await page.getByRole("button", { name: /Try again/ }).count()).toBe(0);
+        expect(await page.getByRole("main").innerText()).not.toContain("Some fields need attention");
+        expect(await axeProblems(page)).toEqual([]);
+      }
+      await page.screenshot({ path: path.join(SHOTS, "newcomer-account-404.png") });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("tells a signed-out user the idle limit as it is set (40 seconds, not a rounded minute)", async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${app.url}/sign-in?reason=idle`);
+      const notice = page.getByRole("status").filter({ hasText: /signed out/ });
+      expect(await notice.innerText()).toContain("after 40 seconds without activity");
+    } finally {
+      await context.close();
+    }
+  });
+});
