@@ -39,6 +39,7 @@ export function Dialog({
   }, [open]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is the mouse's Escape, which onCancel handles
     <dialog
       ref={ref}
       aria-labelledby={titleId}
