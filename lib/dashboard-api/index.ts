@@ -5,3 +5,4 @@ export * from "./accounts.ts";
 export * from "./admin.ts";
 export * from "./errors.ts";
 export * from "./session.ts";
+export * from "./settings.ts";
