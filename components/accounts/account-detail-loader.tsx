@@ -1,8 +1,8 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
+import { accountQuery } from "@/hooks/use-account-queries.ts";
 import { useHydrated } from "@/hooks/use-hydrated.ts";
-import { accountQuery } from "@/lib/hooks/account-queries.ts";
 import { AccountDetailSkeleton } from "./account-detail-skeleton.tsx";
 
 const AccountDetailView = lazy(() =>

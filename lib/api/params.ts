@@ -1,6 +1,7 @@
 // Shared input schemas of the dashboard API.
 import { z } from "zod";
-import { todayIsoDay } from "../format/dates.ts";
+import { dayIn } from "../bank-api/dates.ts";
+import { config } from "../config.ts";
 import { invalid } from "./errors.ts";
 
 export const accountNumberParam = z.string().regex(/^\d{1,20}$/, "must be an account number (digits only)");
@@ -18,14 +19,9 @@ export const isoDay = z
   .regex(ISO_DAY, "must be a date written YYYY-MM-DD")
   .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, "is not a calendar date");
 
-/** The bank's business time zone (DASHBOARD_TIME_ZONE, default America/New_York). */
-export function businessTimeZone(): string {
-  return process.env.DASHBOARD_TIME_ZONE || "America/New_York";
-}
-
-/** Today's business day of the bank, in its time zone. */
+/** Today's business day of the bank (its time zone: DASHBOARD_TIME_ZONE). */
 export function businessToday(now = new Date()): string {
-  return todayIsoDay(now, businessTimeZone());
+  return dayIn(config().timeZone, now);
 }
 
 export function addDays(day: string, n: number): string {

@@ -78,3 +78,11 @@ export const signInThrottle = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ip, t.windowStart] })],
 );
+
+/** Settings an administrator changes at run time; a key with no row has its default (lib/settings.ts). */
+export const dashboardSettings = pgTable("dashboard_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedBy: text("updated_by"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

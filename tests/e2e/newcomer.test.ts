@@ -7,7 +7,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AccountsResponse } from "../../lib/dashboard-api/types.ts";
+import type { AccountsResponse } from "../../lib/dashboard-api/index.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";

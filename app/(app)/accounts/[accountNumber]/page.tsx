@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AccountDetailLoader } from "@/components/accounts/account-detail-loader.tsx";
+import { isOwnAccount } from "@/lib/accounts/views.ts";
 import { accountNumberParam } from "@/lib/api/params.ts";
-import { isOwnAccount } from "@/lib/bank-client/accounts.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { maskAccountNumber } from "@/lib/format/money.ts";
 

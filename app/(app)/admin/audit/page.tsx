@@ -1,10 +1,10 @@
 // /admin/audit: the latest audit entries, newest first (audit.read). Read-only by design.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { businessTimeZone } from "@/lib/api/params";
 import { readAudit } from "@/lib/auth/audit";
 import { hasPermission } from "@/lib/auth/permissions";
 import { getSessionUser } from "@/lib/auth/session";
+import { config } from "@/lib/config";
 import { getDashboardDb } from "@/lib/db/client";
 import { formatInstant, timeZoneLabel } from "@/lib/format/dates";
 
@@ -25,7 +25,7 @@ export default async function AuditPage() {
     );
   }
   const entries = await readAudit(await getDashboardDb(), 200);
-  const timeZone = businessTimeZone();
+  const timeZone = config().timeZone;
   return (
     <div className="mx-auto max-w-5xl space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Audit log</h1>

@@ -1,19 +1,19 @@
-// Accounts, balances and history as the dashboard API shapes them (lib/dashboard-api/types.ts),
+// Accounts, balances and history as the dashboard API shapes them (lib/dashboard-api/index.ts),
 // read through the bank client. Amounts become integer cents through the contract's exact
 // converter; an amount that is not exact to the cent is a contract breach, never rounded.
 import "server-only";
 import type { BalanceRecord, CustAcct } from "../bank-api/accounts.ts";
 import { EXTENDED_HISTORY_MAX_ITEMS, TRANDESC_FIELDS, type Transaction } from "../bank-api/history.ts";
 import { type Cents, dollarsToCents } from "../bank-api/money.ts";
+import type { BankClient } from "../bank-client/client.ts";
+import { BankCallError, unwrap } from "../bank-client/errors.ts";
 import type {
   AccountDetailResponse,
   AccountSummary,
   AccountsResponse,
   HistoryItem,
   HistoryResponse,
-} from "../dashboard-api/types.ts";
-import type { BankClient } from "./client.ts";
-import { BankCallError, unwrap } from "./errors.ts";
+} from "../dashboard-api/index.ts";
 
 export function toCents(value: number, field: string): Cents {
   const c = dollarsToCents(value);
