@@ -22,6 +22,8 @@ const ROLE_NAMES = {
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const user = await getSessionUser();
   if (!user) redirect("/sign-in");
+  // A password an administrator reset is replaced before anything else is shown.
+  if (user.mustChangePassword) redirect("/change-password");
 
   return (
     <BusinessTimeZoneProvider timeZone={config().timeZone}>

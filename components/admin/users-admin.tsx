@@ -1,130 +1,189 @@
 "use client";
-// /admin/users: the user list with role and status controls, and a form to add a user.
-// Every change goes through the audited admin API; the table re-reads after each one.
-import { useCallback, useEffect, useId, useState } from "react";
+// /admin/users: the user list with role, status, unlock and password-reset controls, and a form
+// to add a user. Every change goes through the audited admin API; the list re-reads after each.
+import { useCallback, useEffect, useState } from "react";
+import { useFormContext, useFormState } from "react-hook-form";
+import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { CopyButton } from "@/components/ui/copy-button.tsx";
+import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
+import { Table, Td, Th } from "@/components/ui/table.tsx";
+import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { ROLE_DESCRIPTIONS, ROLES, type Role } from "@/lib/auth/permissions";
 import type {
   AdminUser,
   AdminUsersResponse,
-  ApiErrorBody,
   CreateUserResponse,
-} from "@/lib/dashboard-api/index.ts";
+  ResetPasswordResponse,
+  UpdateUserResponse,
+} from "@/lib/dashboard-api/admin.ts";
+import { NewUserBody } from "@/lib/dashboard-api/admin.ts";
+import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 
-type Msg = { kind: "ok" | "error"; text: string } | null;
+type Msg = { kind: "ok" | "error"; text: string; secret?: string } | null;
 
-function errorText(data: unknown): string {
-  const e = (data as ApiErrorBody | null)?.error;
-  if (!e) return "Something went wrong. Try again.";
-  return e.fields?.length
+const ROLE_NAMES: Record<Role, string> = {
+  viewer: "Viewer",
+  preparer: "Preparer",
+  approver: "Approver",
+  admin: "Administrator",
+};
+
+function errorText(e: unknown): string {
+  if (!(e instanceof ApiError)) return "Something went wrong. Try again.";
+  return e.fields.length
     ? `${e.message} ${e.fields.map((f) => `${f.field}: ${f.message}`).join("; ")}`
     : e.message;
 }
 
-async function api(method: string, url: string, body?: unknown) {
-  const res = await fetch(url, {
+const send = (method: string, url: string, body?: unknown) =>
+  apiFetch(url, {
     method,
     headers: body ? { "Content-Type": "application/json" } : undefined,
     body: body ? JSON.stringify(body) : undefined,
     cache: "no-store",
   });
-  return { ok: res.ok, data: (await res.json().catch(() => null)) as unknown };
+
+/** The role as a choice of four, each with its whole description beside it (a select cut them off). */
+function RoleChoice() {
+  const { register } = useFormContext();
+  const { errors } = useFormState({ name: "role" });
+  const error = (errors.role as { message?: string } | undefined)?.message;
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={error ? "new-user-role-error" : undefined}>
+      <legend className="mb-1 text-sm font-medium text-slate-700">Role</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {ROLES.map((r) => (
+          <label
+            key={r}
+            className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50"
+          >
+            <input type="radio" value={r} {...register("role")} className="mt-1 size-4 accent-brand-700" />
+            <span className="flex flex-col">
+              <span className="text-sm font-medium text-slate-900">{ROLE_NAMES[r]}</span>
+              <span className="text-sm text-slate-600">{ROLE_DESCRIPTIONS[r]}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id="new-user-role-error" className="text-xs font-medium text-rose-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
 }
 
-const control =
-  "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-blue-800 focus:outline-none focus:ring-2 focus:ring-blue-800/30";
+function Status({ u }: { u: AdminUser }) {
+  if (u.disabled) return <Badge tone="neutral">Disabled</Badge>;
+  if (u.locked) return <Badge tone="warning">Locked (failed sign-ins)</Badge>;
+  if (u.mustChangePassword) return <Badge tone="brand">Must choose a new password</Badge>;
+  return <Badge tone="success">Active</Badge>;
+}
 
 export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
   const [users, setUsers] = useState<AdminUser[] | null>(null);
   const [msg, setMsg] = useState<Msg>(null);
   const [busy, setBusy] = useState(false);
-  const [form, setForm] = useState({ email: "", name: "", role: "viewer" as Role });
-  const ids = { email: useId(), name: useId(), role: useId() };
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const form = useZodForm(NewUserBody, { defaultValues: { email: "", name: "", role: "viewer" } });
 
   const load = useCallback(async () => {
-    const r = await api("GET", "/api/admin/users");
-    if (r.ok) setUsers((r.data as AdminUsersResponse).users);
-    else setMsg({ kind: "error", text: errorText(r.data) });
+    try {
+      setUsers((await apiFetch<typeof AdminUsersResponse>("/api/admin/users", { cache: "no-store" })).users);
+    } catch (e) {
+      setMsg({ kind: "error", text: errorText(e) });
+    }
   }, []);
 
   useEffect(() => {
     void load();
   }, [load]);
 
-  async function change(u: AdminUser, patch: { role?: Role; disabled?: boolean }, done: string) {
+  async function act(run: () => Promise<Msg>) {
     setBusy(true);
     setMsg(null);
-    const r = await api("PATCH", `/api/admin/users/${u.id}`, patch);
-    setBusy(false);
-    setMsg(r.ok ? { kind: "ok", text: done } : { kind: "error", text: errorText(r.data) });
-    await load();
+    try {
+      setMsg(await run());
+    } catch (e) {
+      setMsg({ kind: "error", text: errorText(e) });
+    } finally {
+      setBusy(false);
+      await load();
+    }
   }
 
-  async function add(e: React.FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setMsg(null);
-    const r = await api("POST", "/api/admin/users", form);
-    setBusy(false);
-    if (!r.ok) return setMsg({ kind: "error", text: errorText(r.data) });
-    const created = r.data as CreateUserResponse;
-    setMsg({
-      kind: "ok",
-      text: `Added ${created.user.email} as ${created.user.role}.${created.temporaryPassword ? ` Temporary password (shown once): ${created.temporaryPassword}` : ""}`,
+  const change = (u: AdminUser, patch: { role?: Role; disabled?: boolean }, done: string) =>
+    act(async () => {
+      await send("PATCH", `/api/admin/users/${u.id}`, patch);
+      return { kind: "ok", text: done };
     });
-    setForm({ email: "", name: "", role: "viewer" });
-    await load();
-  }
+
+  const unlock = (u: AdminUser) =>
+    act(async () => {
+      (await send("POST", `/api/admin/users/${u.id}/unlock`)) as UpdateUserResponse;
+      return { kind: "ok", text: `${u.email} is unlocked and can sign in again.` };
+    });
+
+  const reset = (u: AdminUser) =>
+    act(async () => {
+      const r = (await send("POST", `/api/admin/users/${u.id}/reset-password`)) as ResetPasswordResponse;
+      return {
+        kind: "ok",
+        text: `New temporary password for ${u.email} (shown once; they choose their own at the next sign-in):`,
+        secret: r.temporaryPassword,
+      };
+    });
 
   return (
     <div className="space-y-6">
       {msg ? (
-        <p
+        <div
           role={msg.kind === "error" ? "alert" : "status"}
-          className={`rounded-md px-3 py-2 text-sm ${msg.kind === "error" ? "border border-red-200 bg-red-50 text-red-800" : "border border-green-200 bg-green-50 text-green-900"}`}
+          className={`rounded-md px-3 py-2 text-sm ${msg.kind === "error" ? "border border-rose-200 bg-rose-50 text-rose-800" : "border border-green-200 bg-green-50 text-green-900"}`}
         >
           {msg.text}
-        </p>
+          {msg.secret ? (
+            <span className="ml-1 inline-flex items-center gap-1">
+              <code className="rounded bg-white px-1.5 py-0.5 font-mono text-slate-900">{msg.secret}</code>
+              <CopyButton text={msg.secret} label="Copy the temporary password" />
+            </span>
+          ) : null}
+        </div>
       ) : null}
 
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="px-4 py-3 text-left font-semibold text-slate-900">Users</caption>
-          <thead className="bg-slate-50 text-left text-slate-600">
+      <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <Table caption="Users" className="stack-on-phone">
+          <thead>
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Name and e-mail
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Role
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Two-step
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
+              <Th>Name and e-mail</Th>
+              <Th>Role</Th>
+              <Th>Status</Th>
+              <Th>Two-step</Th>
+              <Th>
                 <span className="sr-only">Actions</span>
-              </th>
+              </Th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody>
             {users === null ? (
               <tr>
-                <td colSpan={5} className="px-4 py-6 text-slate-500">
+                <Td colSpan={5} className="py-6 text-slate-600">
                   Loading users…
-                </td>
+                </Td>
               </tr>
             ) : (
               users.map((u) => {
                 const self = u.id === currentUserId;
                 return (
                   <tr key={u.id}>
-                    <td className="px-4 py-2">
+                    <Td data-label="User">
                       <div className="font-medium text-slate-900">{u.name}</div>
-                      <div className="text-slate-600">{u.email}</div>
-                    </td>
-                    <td className="px-4 py-2">
+                      <div className="break-all text-slate-600">{u.email}</div>
+                    </Td>
+                    <Td data-label="Role">
                       <label className="sr-only" htmlFor={`role-${u.id}`}>
                         Role of {u.email}
                       </label>
@@ -132,120 +191,132 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
                         id={`role-${u.id}`}
                         value={u.role}
                         disabled={busy || self}
+                        title={ROLE_DESCRIPTIONS[u.role]}
                         onChange={(e) =>
-                          change(u, { role: e.target.value as Role }, `${u.email} is now ${e.target.value}.`)
+                          change(
+                            u,
+                            { role: e.target.value as Role },
+                            `${u.email} is now ${ROLE_NAMES[e.target.value as Role]}.`,
+                          )
                         }
-                        className={control}
+                        className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900"
                       >
                         {ROLES.map((r) => (
                           <option key={r} value={r}>
-                            {r}
+                            {ROLE_NAMES[r]}
                           </option>
                         ))}
                       </select>
-                    </td>
-                    <td className="px-4 py-2">
-                      {u.disabled ? (
-                        <span className="rounded bg-slate-200 px-2 py-0.5 text-slate-800">Disabled</span>
-                      ) : u.locked ? (
-                        <span className="rounded bg-amber-100 px-2 py-0.5 text-amber-900">
-                          Locked (failed sign-ins)
-                        </span>
-                      ) : (
-                        <span className="rounded bg-green-100 px-2 py-0.5 text-green-900">Active</span>
-                      )}
-                    </td>
-                    <td className="px-4 py-2 text-slate-700">{u.totpEnabled ? "On" : "Off"}</td>
-                    <td className="px-4 py-2 text-right">
+                    </Td>
+                    <Td data-label="Status">
+                      <Status u={u} />
+                    </Td>
+                    <Td data-label="Two-step">{u.totpEnabled ? "On" : "Off"}</Td>
+                    <Td data-label="Actions" className="sm:text-right">
                       {self ? (
-                        <span className="text-slate-500">You</span>
+                        <span className="text-slate-600">You</span>
                       ) : (
-                        <button
-                          type="button"
-                          disabled={busy}
-                          onClick={() =>
-                            change(
-                              u,
-                              { disabled: !u.disabled },
-                              `${u.email} is ${u.disabled ? "enabled" : "disabled"}.`,
-                            )
-                          }
-                          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-800 disabled:opacity-60"
-                        >
-                          {u.disabled ? "Enable" : "Disable"}
-                          <span className="sr-only"> {u.email}</span>
-                        </button>
+                        <div className="flex flex-wrap gap-2 sm:justify-end">
+                          {u.locked ? (
+                            <Button size="sm" variant="secondary" disabled={busy} onClick={() => unlock(u)}>
+                              Unlock<span className="sr-only"> {u.email}</span>
+                            </Button>
+                          ) : null}
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            disabled={busy}
+                            onClick={() => setResetting(u)}
+                          >
+                            Reset password<span className="sr-only"> of {u.email}</span>
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            disabled={busy}
+                            onClick={() =>
+                              change(
+                                u,
+                                { disabled: !u.disabled },
+                                `${u.email} is ${u.disabled ? "enabled" : "disabled"}.`,
+                              )
+                            }
+                          >
+                            {u.disabled ? "Enable" : "Disable"}
+                            <span className="sr-only"> {u.email}</span>
+                          </Button>
+                        </div>
                       )}
-                    </td>
+                    </Td>
                   </tr>
                 );
               })
             )}
           </tbody>
-        </table>
+        </Table>
       </div>
 
-      <form
-        onSubmit={add}
-        className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      <Dialog
+        open={resetting !== null}
+        onClose={() => setResetting(null)}
+        title={`Reset the password of ${resetting?.email ?? ""}?`}
+        description="Their password stops working now. You get a temporary one to pass on; at the next sign-in they must choose their own. A lockout is lifted too."
+      >
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setResetting(null)}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => {
+              const u = resetting;
+              setResetting(null);
+              if (u) void reset(u);
+            }}
+          >
+            Reset password
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <section
         aria-labelledby="add-user"
+        className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
       >
         <h2 id="add-user" className="text-lg font-semibold text-slate-900">
           Add a user
         </h2>
         <p className="mt-1 text-sm text-slate-600">A temporary password is shown once after adding.</p>
-        <div className="mt-4 grid gap-4 sm:grid-cols-3">
-          <div>
-            <label htmlFor={ids.name} className="block text-sm font-medium text-slate-800">
-              Full name
-            </label>
-            <input
-              id={ids.name}
-              required
-              value={form.name}
-              onChange={(e) => setForm({ ...form, name: e.target.value })}
-              className={`mt-1 w-full ${control}`}
-            />
-          </div>
-          <div>
-            <label htmlFor={ids.email} className="block text-sm font-medium text-slate-800">
-              Work e-mail
-            </label>
-            <input
-              id={ids.email}
-              type="email"
-              required
-              value={form.email}
-              onChange={(e) => setForm({ ...form, email: e.target.value })}
-              className={`mt-1 w-full ${control}`}
-            />
-          </div>
-          <div>
-            <label htmlFor={ids.role} className="block text-sm font-medium text-slate-800">
-              Role
-            </label>
-            <select
-              id={ids.role}
-              value={form.role}
-              onChange={(e) => setForm({ ...form, role: e.target.value as Role })}
-              className={`mt-1 w-full ${control}`}
-            >
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {r}: {ROLE_DESCRIPTIONS[r]}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="mt-4 rounded-md bg-blue-900 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-800 disabled:opacity-60"
+        <Form
+          form={form}
+          aria-labelledby="add-user"
+          className="mt-4"
+          onSubmit={async (values) => {
+            setMsg(null);
+            const created = await apiFetch<typeof CreateUserResponse>("/api/admin/users", {
+              method: "POST",
+              headers: { "Content-Type": "application/json" },
+              body: JSON.stringify(values),
+            });
+            setMsg({
+              kind: "ok",
+              text: `Added ${created.user.email} as ${ROLE_NAMES[created.user.role]}.${created.temporaryPassword ? " Temporary password (shown once):" : ""}`,
+              secret: created.temporaryPassword,
+            });
+            form.reset({ email: "", name: "", role: "viewer" });
+            await load();
+          }}
         >
-          Add user
-        </button>
-      </form>
+          <FormAlert />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField name="name" label="Full name" autoComplete="off" />
+            <TextField name="email" label="Work e-mail" type="email" autoComplete="off" />
+          </div>
+          <RoleChoice />
+          <div>
+            <SubmitButton busyLabel="Adding…">Add user</SubmitButton>
+          </div>
+        </Form>
+      </section>
     </div>
   );
 }

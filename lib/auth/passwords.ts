@@ -20,4 +20,4 @@ export async function verifyDecoy(password: string): Promise<void> {
   await verifyPassword(await decoy, password);
 }
 
-export const PASSWORD_MIN_LENGTH = 12;
+export { PASSWORD_MIN_LENGTH } from "./password-rules.ts";

@@ -23,6 +23,7 @@ export interface UserRow {
   totp_pending_secret: string | null;
   totp_last_step: number | null;
   last_sign_in_at: Date | string | null;
+  password_must_change: boolean;
   created_at: Date | string;
 }
 
@@ -35,6 +36,7 @@ export function toSessionUser(u: UserRow): SessionUser {
     name: u.name,
     role: isRole(u.role) ? u.role : "viewer",
     totpEnabled: !!u.totp_secret,
+    mustChangePassword: !!u.password_must_change,
   };
 }
 
@@ -118,11 +120,38 @@ export async function updateUser(
   return readRow(rows[0]);
 }
 
+/** Sets a password the user chose (or the start script's demo password): nothing left to change. */
 export async function setUserPassword(db: Queryable, id: string, password: string): Promise<void> {
-  await db.query("UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1", [
-    id,
-    await hashPassword(password),
-  ]);
+  await db.query(
+    "UPDATE users SET password_hash = $2, password_must_change = false, updated_at = now() WHERE id = $1",
+    [id, await hashPassword(password)],
+  );
+}
+
+/** Lifts a lockout after failed sign-ins at once, and forgets the failures counted so far. */
+export async function unlockUser(db: Queryable, id: string): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>(
+    `UPDATE users SET failed_attempts = 0, locked_until = NULL, updated_at = now() WHERE id = $1 RETURNING *`,
+    [id],
+  );
+  return readRow(rows[0]);
+}
+
+/**
+ * An administrator's reset: a temporary password the user must replace at the next sign-in.
+ * It also lifts a lockout, since a locked-out user is the usual reason for a reset.
+ */
+export async function resetUserPassword(
+  db: Queryable,
+  id: string,
+  temporary: string,
+): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>(
+    `UPDATE users SET password_hash = $2, password_must_change = true, failed_attempts = 0,
+       locked_until = NULL, updated_at = now() WHERE id = $1 RETURNING *`,
+    [id, await hashPassword(temporary)],
+  );
+  return readRow(rows[0]);
 }
 
 // Sign-in ---------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 // Users and the audit log (app/api/admin/*).
 import { z } from "zod";
+import { PASSWORD_MIN_LENGTH } from "../auth/password-rules.ts";
 import { ROLES } from "../auth/permissions.ts";
 
 export const AdminUser = z.object({
@@ -11,6 +12,8 @@ export const AdminUser = z.object({
   /** Locked after repeated failed sign-ins; unlocks by itself. */
   locked: z.boolean(),
   totpEnabled: z.boolean(),
+  /** A reset password not yet replaced by the user. */
+  mustChangePassword: z.boolean(),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -19,6 +22,19 @@ export type AdminUser = z.infer<typeof AdminUser>;
 // GET /api/admin/users
 export const AdminUsersResponse = z.object({ users: z.array(AdminUser) });
 export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
+
+// POST /api/admin/users: the new user; without a password a temporary one is made (shown once).
+export const NewUserBody = z.object({
+  email: z.email("must be an e-mail address").max(320),
+  name: z.string().trim().min(1, "is required").max(100),
+  role: z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` }),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(200)
+    .optional(),
+});
+export type NewUserBody = z.infer<typeof NewUserBody>;
 
 // POST /api/admin/users: the temporary password is shown once, when none was chosen.
 export const CreateUserResponse = z.object({ user: AdminUser, temporaryPassword: z.string().optional() });
@@ -41,6 +57,11 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditResponse = z.object({ entries: z.array(AuditEntry) });
 export type AuditResponse = z.infer<typeof AuditResponse>;
 
-// PATCH /api/admin/users/[id]
+// PATCH /api/admin/users/[id]; POST /api/admin/users/[id]/unlock
 export const UpdateUserResponse = z.object({ user: AdminUser });
 export type UpdateUserResponse = z.infer<typeof UpdateUserResponse>;
+
+// POST /api/admin/users/[id]/reset-password: a temporary password, shown once, that the user
+// must replace at the next sign-in.
+export const ResetPasswordResponse = z.object({ user: AdminUser, temporaryPassword: z.string() });
+export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;

@@ -1,5 +1,6 @@
 // The signed-in user and the idle guard's timing (app/api/me, app/api/session).
 import { z } from "zod";
+import { PASSWORD_MIN_LENGTH } from "../auth/password-rules.ts";
 import { ROLES } from "../auth/permissions.ts";
 
 export const SessionUser = z.object({
@@ -8,6 +9,8 @@ export const SessionUser = z.object({
   name: z.string(),
   role: z.enum(ROLES),
   totpEnabled: z.boolean(),
+  /** The password was reset by an administrator: only /change-password is open until it changes. */
+  mustChangePassword: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
@@ -26,6 +29,29 @@ export type SessionTiming = z.infer<typeof SessionTiming>;
 // GET /api/profile/totp
 export const TotpStatus = z.object({ enabled: z.boolean(), pending: z.boolean() });
 export type TotpStatus = z.infer<typeof TotpStatus>;
+
+// POST /api/profile/password: replace one's own password (the current one proves who asks).
+export const ChangePasswordBody = z
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password."),
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
+      .max(200, "Use at most 200 characters."),
+    confirmPassword: z.string(),
+  })
+  .refine((b) => b.newPassword === b.confirmPassword, {
+    message: "The two new passwords differ.",
+    path: ["confirmPassword"],
+  })
+  .refine((b) => b.newPassword !== b.currentPassword, {
+    message: "Choose a password other than the current one.",
+    path: ["newPassword"],
+  });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const ChangePasswordResponse = z.object({ changed: z.literal(true) });
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
 
 // POST /api/profile/totp: the secret to enter in an authenticator app, shown until confirmed.
 export const TotpEnrolment = z.object({ secret: z.string(), otpauthUrl: z.string() });

@@ -32,6 +32,8 @@ export const users = pgTable("users", {
   /** Last accepted TOTP time step: a code is accepted once (replay protection). */
   totpLastStep: integer("totp_last_step"),
   lastSignInAt: ts("last_sign_in_at"),
+  /** Set by an administrator's password reset: the user chooses a new one before anything else. */
+  passwordMustChange: boolean("password_must_change").notNull().default(false),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });

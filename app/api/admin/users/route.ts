@@ -1,13 +1,10 @@
 // GET /api/admin/users - every user (AdminUsersResponse); POST - add a user (CreateUserResponse), audited
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
 import { conflict } from "@/lib/api/errors";
 import { json, withRoute } from "@/lib/api/route";
 import { appendAudit } from "@/lib/auth/audit";
-import { PASSWORD_MIN_LENGTH } from "@/lib/auth/passwords";
-import { ROLES } from "@/lib/auth/permissions";
 import { createUser, EmailTakenError, listUsers, toAdminUser } from "@/lib/auth/users";
-import { AdminUsersResponse, CreateUserResponse } from "@/lib/dashboard-api/index.ts";
+import { AdminUsersResponse, CreateUserResponse, NewUserBody } from "@/lib/dashboard-api/index.ts";
 
 export const GET = withRoute(
   async ({ db }): Promise<AdminUsersResponse> => ({
@@ -15,17 +12,6 @@ export const GET = withRoute(
   }),
   { permission: "users.manage", response: AdminUsersResponse },
 );
-
-const newUser = z.object({
-  email: z.email("must be an e-mail address").max(320),
-  name: z.string().trim().min(1, "is required").max(100),
-  role: z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` }),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(200)
-    .optional(),
-});
 
 export const POST = withRoute(
   async ({ db, user, body, ip }) => {
@@ -61,5 +47,5 @@ export const POST = withRoute(
       ]);
     }
   },
-  { permission: "users.manage", body: newUser, response: CreateUserResponse },
+  { permission: "users.manage", body: NewUserBody, response: CreateUserResponse },
 );
