@@ -2,8 +2,8 @@
 import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules.ts";
-import { ChangePasswordBody, type ChangePasswordResponse } from "@/lib/dashboard-api/session.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import { ChangePasswordBody, type ChangePasswordResponse } from "@/lib/dashboard-api/session.ts";
 
 /** The current (or temporary) password, then the new one twice; on success, on to the accounts. */
 export function ChangePasswordForm() {
@@ -37,7 +37,12 @@ export function ChangePasswordForm() {
         autoComplete="new-password"
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
       />
-      <TextField name="confirmPassword" label="New password again" type="password" autoComplete="new-password" />
+      <TextField
+        name="confirmPassword"
+        label="New password again"
+        type="password"
+        autoComplete="new-password"
+      />
       <SubmitButton busyLabel="Saving…">Save the new password</SubmitButton>
     </Form>
   );
