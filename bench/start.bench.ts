@@ -19,7 +19,7 @@ async function timedStart(dir: string, dataDir: string): Promise<{ seconds: numb
     cwd: dir,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), BANK_PORT: String(bankPort), NODE_ENV: "" },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), BANK_PORT: String(bankPort) },
   });
   let output = "";
   try {
