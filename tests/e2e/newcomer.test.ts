@@ -141,7 +141,7 @@ describe("a newcomer's first look", () => {
             name: "users",
             path: "/admin/users",
             ready: (p) =>
-              p.getByRole("cell", { name: /viewer@northwind\.example/ }).waitFor({ timeout: FIRST_WAIT }),
+              p.getByText("viewer@northwind.example", { exact: true }).waitFor({ timeout: FIRST_WAIT }),
             loads: 2,
           },
           {
@@ -245,7 +245,9 @@ describe("a newcomer's first look", () => {
         await route.continue();
       });
       const viewer = app.users.find((u) => u.role === "viewer") as { email: string; password: string };
-      await page.goto(`${app.url}/sign-in`, { waitUntil: "domcontentloaded" });
+      // The HTML arrives; the scripts it names are held back.
+      await page.goto(`${app.url}/sign-in`, { waitUntil: "commit" });
+      await page.getByLabel("Work e-mail").waitFor();
       await page.getByLabel("Work e-mail").fill(viewer.email);
       await page.getByLabel("Password").fill(viewer.password);
       // An early Enter posts nothing (the password never lands in the address).
