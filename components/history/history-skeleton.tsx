@@ -7,11 +7,11 @@ const ROW =
 const DESKTOP = "hidden sm:block";
 const PLACEHOLDER_ROWS = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
 
-/** Placeholder rows shaped like the history table. */
-export function HistorySkeletonRows({ rows = 8 }: { rows?: number }) {
+/** Placeholder rows shaped like the history table, in a box of the table's own height. */
+export function HistorySkeletonRows({ rows = 10 }: { rows?: number }) {
   return (
     <LoadingRegion label="Loading transactions…">
-      <div className="border-t border-slate-200">
+      <div className="h-[36rem] max-h-[70vh] overflow-hidden border-t border-slate-200">
         <div className={`${ROW} h-10 bg-slate-50`}>
           <Skeleton className={`${DESKTOP} h-3 w-12`} />
           <Skeleton className="h-3 w-24" />
