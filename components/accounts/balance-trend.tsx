@@ -2,8 +2,8 @@
 import { useMemo } from "react";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
-import { useHistory } from "@/hooks/use-history.ts";
 import { useHistoryView } from "@/hooks/use-history-view.ts";
+import { usePagedHistory } from "@/hooks/use-paged-history.ts";
 import { dailyBalances, type TrendPoint } from "@/lib/format/balance-trend.ts";
 import { formatDay, timeZoneLabel } from "@/lib/format/dates.ts";
 import { validateRange } from "@/lib/format/history-filters.ts";
@@ -37,11 +37,14 @@ export function BalanceTrend({ accountNumber }: { accountNumber: string }) {
   const [view] = useHistoryView();
   const timeZone = useBusinessTimeZone();
   const rangeOk = Object.keys(validateRange(view.from, view.to)).length === 0;
-  const history = useHistory(accountNumber, view.from, view.to, view.order, rangeOk);
-  const items = history.data?.items;
+  // The same pages the history below reads: the trend covers the days read so far.
+  const history = usePagedHistory(accountNumber, view.from, view.to, view.order, rangeOk);
+  const items = history.items;
+  const spanFrom = history.readRange?.from;
+  const spanTo = history.readRange?.to;
   const points = useMemo(
-    () => (items ? dailyBalances(items, view.order, view.from, view.to) : []),
-    [items, view.order, view.from, view.to],
+    () => (items && spanFrom && spanTo ? dailyBalances(items, view.order, spanFrom, spanTo) : []),
+    [items, view.order, spanFrom, spanTo],
   );
 
   let body: React.ReactNode;
@@ -108,8 +111,8 @@ export function BalanceTrend({ accountNumber }: { accountNumber: string }) {
         Balance trend
       </h2>
       <p className="text-sm text-slate-600">
-        End-of-day available balance, {formatDay(view.from)} to {formatDay(view.to)} (
-        {timeZoneLabel(timeZone)})
+        End-of-day available balance, {formatDay(spanFrom ?? view.from)} to {formatDay(spanTo ?? view.to)}
+        {history.complete || !spanFrom ? "" : " (the days read so far)"} ({timeZoneLabel(timeZone)})
       </p>
       <div className="mt-3 h-44">{body}</div>
     </section>

@@ -1,18 +1,23 @@
 "use client";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
+import { Button } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
-import { useHistory } from "@/hooks/use-history.ts";
+import { accountQuery } from "@/hooks/use-account-queries.ts";
 import { useHistoryView } from "@/hooks/use-history-view.ts";
+import { usePagedHistory } from "@/hooks/use-paged-history.ts";
 import type { HistoryItem } from "@/lib/dashboard-api/index.ts";
-import { formatDay } from "@/lib/format/dates.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
+import { formatDay, todayIsoDay } from "@/lib/format/dates.ts";
 import {
   filterHistory,
   hasActiveFilters,
   historyViewToSearch,
   validateRange,
 } from "@/lib/format/history-filters.ts";
-import { ExportCsvButton } from "./export-csv-button.tsx";
+import { downloadHistoryCsv, ExportCsvButton } from "./export-csv-button.tsx";
 import { ClearFiltersButton, HistoryFilterBar } from "./history-filter-bar.tsx";
 import { HistoryRangeForm } from "./history-range-form.tsx";
 import { HistorySkeletonRows } from "./history-skeleton.tsx";
@@ -21,6 +26,9 @@ import { HistoryTable, type HistoryTableHandle } from "./history-table.tsx";
 // The detail sheet is needed only once a row is opened, so its code is a chunk of its own.
 const loadSheet = () => import("./transaction-sheet.tsx");
 const TransactionSheet = lazy(() => loadSheet().then((m) => ({ default: m.TransactionSheet })));
+
+const queryKeysFor = (accountNumber: string, view: { from: string; to: string; order: "A" | "D" }) =>
+  queryKeys.history(accountNumber, view.from, view.to, view.order);
 
 export function HistoryPanel({ accountNumber }: { accountNumber: string }) {
   const [view, update] = useHistoryView();
@@ -34,12 +42,61 @@ export function HistoryPanel({ accountNumber }: { accountNumber: string }) {
   }, [view, update]);
 
   const rangeOk = Object.keys(validateRange(view.from, view.to)).length === 0;
-  const history = useHistory(accountNumber, view.from, view.to, view.order, rangeOk);
-  const loaded = history.data?.items;
+  const history = usePagedHistory(accountNumber, view.from, view.to, view.order, rangeOk);
+  const loaded = history.items;
+  const filters = { q: view.q, dir: view.dir, min: view.min, max: view.max };
   const rows = useMemo(
     () => (loaded ? filterHistory(loaded, { q: view.q, dir: view.dir, min: view.min, max: view.max }) : []),
     [loaded, view.q, view.dir, view.min, view.max],
   );
+
+  // Reading on: one page as the reader scrolls to the end of what is read, or every page in turn
+  // ("Read the whole range", an export); Stop ends either and cancels the page under way.
+  const queryClient = useQueryClient();
+  const [reading, setReading] = useState<"idle" | "all" | "export">("idle");
+  const [stopped, setStopped] = useState(false);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  const rangeKey = `${view.from}|${view.to}|${view.order}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new range starts reading afresh
+  useEffect(() => {
+    setReading("idle");
+    setStopped(false);
+  }, [rangeKey]);
+  useEffect(() => {
+    if (reading === "idle" || stopped || !history.data || history.isPlaceholderData) return;
+    if (!hasNextPage) {
+      if (reading === "export" && loaded)
+        void downloadHistoryCsv(
+          filterHistory(loaded, filters),
+          accountNumber,
+          view.from,
+          view.to,
+          hasActiveFilters(view),
+        );
+      setReading("idle");
+      return;
+    }
+    if (!isFetchingNextPage) void fetchNextPage();
+  });
+  const readMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !stopped && !history.isPlaceholderData) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, stopped, history.isPlaceholderData, fetchNextPage]);
+  const stop = () => {
+    setStopped(true);
+    setReading("idle");
+    void queryClient.cancelQueries({ queryKey: [...queryKeysFor(accountNumber, view), "paged"] });
+  };
+
+  // The bank has nothing before the account was opened, nor after its today.
+  const account = useQuery(accountQuery(accountNumber)).data?.account;
+  const timeZone = useBusinessTimeZone();
+  const today = todayIsoDay(new Date(), timeZone);
+  const limits = [
+    account && view.from < account.openDate
+      ? `The bank keeps this account's history from its opening on ${formatDay(account.openDate)}: nothing earlier exists.`
+      : "",
+    view.to > today ? `Days after today (${formatDay(today)}) have no transactions yet.` : "",
+  ].filter(Boolean);
   // Fetch the detail sheet's code once there are rows to open, so a click opens it at once.
   useEffect(() => {
     if (loaded?.length) void loadSheet();
@@ -48,13 +105,14 @@ export function HistoryPanel({ accountNumber }: { accountNumber: string }) {
   const rangeText = `${formatDay(view.from)} and ${formatDay(view.to)}`;
   const updating = history.isFetching && history.isPlaceholderData;
   const caption = `Transactions between ${rangeText}, ${view.order === "D" ? "newest" : "oldest"} first`;
+  const soFar = history.complete ? "" : " in the days read so far";
   const countText = !loaded
     ? ""
     : filtered && loaded.length > 0
-      ? `Showing ${rows.length.toLocaleString("en-US")} of ${loaded.length.toLocaleString("en-US")} transactions`
-      : `${loaded.length.toLocaleString("en-US")} ${loaded.length === 1 ? "transaction" : "transactions"}`;
-  const notice =
-    history.data?.source === "extendedhistory" ? (history.data.notice ?? "Loaded day by day.") : "";
+      ? `Showing ${rows.length.toLocaleString("en-US")} of ${loaded.length.toLocaleString("en-US")} transactions${soFar}`
+      : `${loaded.length.toLocaleString("en-US")} ${loaded.length === 1 ? "transaction" : "transactions"}${soFar}`;
+  const notice = history.dayByDay ? (history.notice ?? "Loaded day by day.") : "";
+  const pct = history.totalDays ? Math.round((history.daysRead / history.totalDays) * 100) : 0;
 
   return (
     <section
@@ -67,11 +125,13 @@ export function HistoryPanel({ accountNumber }: { accountNumber: string }) {
             Transaction history
           </h2>
           <ExportCsvButton
-            rows={rows}
-            accountNumber={accountNumber}
-            from={view.from}
-            to={view.to}
-            filtered={filtered}
+            count={rows.length}
+            busy={reading === "export"}
+            disabled={!rangeOk || !loaded || (history.complete && !rows.length)}
+            onExport={() => {
+              setStopped(false);
+              setReading("export");
+            }}
           />
         </div>
         <HistoryRangeForm view={view} onApply={(patch) => update(patch)} />
@@ -90,16 +150,69 @@ export function HistoryPanel({ accountNumber }: { accountNumber: string }) {
             <>
               <span className="font-semibold">Large range. </span>
               {notice}
-              {history.data?.truncatedDays.length ? (
+              {history.truncatedDays.length ? (
                 <span className="mt-1 block">
-                  The bank's daily limit was reached on {history.data.truncatedDays.map(formatDay).join(", ")}
-                  : some transactions of those days are not shown.
+                  The bank's daily limit was reached on {history.truncatedDays.map(formatDay).join(", ")}:
+                  some transactions of those days are not shown.
                 </span>
               ) : null}
             </>
           ) : null}
         </div>
       </div>
+
+      {limits.length ? (
+        <p className="mx-5 mt-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {limits.join(" ")}
+        </p>
+      ) : null}
+
+      {rangeOk && history.data && !history.complete ? (
+        <div className="mx-5 mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg bg-slate-50 px-4 py-3 text-sm">
+          <label className="flex min-w-0 flex-1 flex-col gap-1 text-slate-700">
+            <span>
+              Read {history.daysRead.toLocaleString("en-US")} of {history.totalDays.toLocaleString("en-US")}{" "}
+              days
+              {history.readRange
+                ? ` (${formatDay(history.readRange.from)} to ${formatDay(history.readRange.to)})`
+                : ""}
+              {reading === "export" ? " · exporting the whole range" : ""}
+              {stopped ? " · stopped" : ""}
+            </span>
+            <progress className="h-2 w-full accent-brand-700" max={100} value={pct}>
+              {pct}%
+            </progress>
+          </label>
+          {reading !== "idle" || isFetchingNextPage ? (
+            <Button variant="secondary" size="sm" onClick={stop}>
+              Stop
+            </Button>
+          ) : (
+            <div className="flex gap-2">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  setStopped(false);
+                  if (hasNextPage) void fetchNextPage();
+                }}
+              >
+                Read the next month
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  setStopped(false);
+                  setReading("all");
+                }}
+              >
+                Read the whole range
+              </Button>
+            </div>
+          )}
+        </div>
+      ) : null}
 
       <div className="flex flex-wrap items-baseline justify-between gap-2 px-5 pt-4 pb-3">
         {/* The table's own caption says the same for assistive technology. */}
@@ -113,12 +226,9 @@ export function HistoryPanel({ accountNumber }: { accountNumber: string }) {
       </div>
 
       {!rangeOk ? (
-        <div className="px-5 pb-5">
-          <ErrorState
-            title="This range cannot be shown"
-            message="Fix the dates above and show transactions again."
-          />
-        </div>
+        <p className="px-5 pb-5 text-sm text-slate-700">
+          No transactions are shown until the dates above are fixed (see the message under each date).
+        </p>
       ) : history.isPending ? (
         <HistorySkeletonRows />
       ) : history.error && !loaded ? (
@@ -130,17 +240,21 @@ export function HistoryPanel({ accountNumber }: { accountNumber: string }) {
             retrying={history.isRefetching}
           />
         </div>
-      ) : !loaded?.length ? (
+      ) : !loaded?.length && history.complete ? (
         <EmptyState title={`No transactions between ${rangeText}.`}>
           Choose a wider date range to see more.
+        </EmptyState>
+      ) : !loaded?.length ? (
+        <EmptyState title="No transactions in the days read so far.">
+          Read on (above) to look further through the range.
         </EmptyState>
       ) : !rows.length ? (
         <EmptyState
           title="No transactions match these filters."
           action={<ClearFiltersButton variant="secondary" size="sm" onChange={update} />}
         >
-          {loaded.length.toLocaleString("en-US")} transactions between {rangeText} are hidden by the search or
-          filters.
+          {loaded.length.toLocaleString("en-US")} transactions between {rangeText}
+          {soFar} are hidden by the search or filters.
         </EmptyState>
       ) : (
         <HistoryTable
@@ -148,6 +262,7 @@ export function HistoryPanel({ accountNumber }: { accountNumber: string }) {
           rows={rows}
           caption={`${caption}. ${countText}.`}
           onOpen={(item, index) => setSelected({ item, index })}
+          onEndReached={readMore}
         />
       )}
 

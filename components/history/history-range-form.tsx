@@ -1,15 +1,20 @@
 "use client";
-import { type FormEvent, useEffect, useState } from "react";
-import { Button } from "@/components/ui/button.tsx";
-import { Input, Select } from "@/components/ui/field.tsx";
-import { type HistoryView, type Order, validateRange } from "@/lib/format/history-filters.ts";
+import { useEffect } from "react";
+import { z } from "zod";
+import { Form, SelectField, SubmitButton, TextField } from "@/components/form/form.tsx";
+import { useZodForm } from "@/hooks/use-zod-form.ts";
+import { historyRangeSchema } from "@/lib/dashboard-api/history-range.ts";
+import { type HistoryView, MAX_RANGE_DAYS } from "@/lib/format/history-filters.ts";
 
-const DAYS = [
-  { name: "from", label: "From" },
-  { name: "to", label: "To" },
-] as const;
+// The route's own range check (lib/dashboard-api/history-range.ts), with the view's longer limit:
+// a long range is read a month at a time.
+const RangeFields = historyRangeSchema(MAX_RANGE_DAYS).extend({ order: z.enum(["A", "D"]) });
 
-/** Which days to load and in which order; applied on submit because each change asks the bank. */
+/**
+ * Which days to load and in which order; applied on submit because each change asks the bank.
+ * A range taken from the address is checked at once, so a broken or over-long one in a link gets
+ * the same message under its field as one typed here.
+ */
 export function HistoryRangeForm({
   view,
   onApply,
@@ -17,50 +22,31 @@ export function HistoryRangeForm({
   view: HistoryView;
   onApply: (patch: Pick<HistoryView, "from" | "to" | "order">) => void;
 }) {
-  const [range, setRange] = useState({ from: view.from, to: view.to });
-  const [order, setOrder] = useState<Order>(view.order);
-  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const form = useZodForm(RangeFields, {
+    defaultValues: { from: view.from, to: view.to, order: view.order },
+    mode: "onSubmit",
+  });
 
-  // Follow the URL when it changes from outside (back button, a shared link).
+  // Follow the address when it changes from outside (back button, a shared link), and explain it.
   useEffect(() => {
-    setRange({ from: view.from, to: view.to });
-    setOrder(view.order);
-  }, [view.from, view.to, view.order]);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateRange(range.from, range.to);
-    setErrors(found);
-    if (!found.from && !found.to) onApply({ ...range, order });
-  };
+    form.reset({ from: view.from, to: view.to, order: view.order });
+    void form.trigger(["from", "to"]);
+  }, [view.from, view.to, view.order, form]);
 
   return (
-    <form onSubmit={submit} aria-label="Date range" className="flex flex-wrap items-start gap-3" noValidate>
-      {DAYS.map(({ name, label }) => (
-        <Input
-          key={name}
-          label={label}
-          type="date"
-          name={name}
-          value={range[name]}
-          onChange={(e) => setRange((r) => ({ ...r, [name]: e.target.value }))}
-          error={errors[name]}
-          className="w-40"
-        />
-      ))}
-      <Select
-        label="Order"
-        name="order"
-        value={order}
-        onChange={(e) => setOrder(e.target.value as Order)}
-        className="w-40"
-      >
+    <Form
+      form={form}
+      aria-label="Date range"
+      className="flex-row flex-wrap items-start gap-3"
+      onSubmit={(values) => onApply(values)}
+    >
+      <TextField name="from" label="From" type="date" className="w-40" />
+      <TextField name="to" label="To" type="date" className="w-40" />
+      <SelectField name="order" label="Order" className="w-40">
         <option value="D">Newest first</option>
         <option value="A">Oldest first</option>
-      </Select>
-      <Button type="submit" className="mt-6">
-        Show transactions
-      </Button>
-    </form>
+      </SelectField>
+      <SubmitButton className="mt-6">Show transactions</SubmitButton>
+    </Form>
   );
 }

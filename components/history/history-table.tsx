@@ -39,11 +39,14 @@ export function HistoryTable({
   rows,
   caption,
   onOpen,
+  onEndReached,
   ref,
 }: {
   rows: HistoryItem[];
   caption: string;
   onOpen: (item: HistoryItem, index: number) => void;
+  /** Called when the last rows come into view: the panel reads the next page of a long range. */
+  onEndReached?: () => void;
   ref?: React.Ref<HistoryTableHandle>;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -107,6 +110,10 @@ export function HistoryTable({
   };
 
   const virtualRows = virtualizer.getVirtualItems();
+  const lastShown = virtualRows.length ? virtualRows[virtualRows.length - 1].index : -1;
+  useEffect(() => {
+    if (onEndReached && rows.length && lastShown >= rows.length - 10) onEndReached();
+  }, [lastShown, rows.length, onEndReached]);
   const padTop = virtualRows.length ? virtualRows[0].start : 0;
   const padBottom = virtualRows.length
     ? virtualizer.getTotalSize() - virtualRows[virtualRows.length - 1].end

@@ -1,8 +1,10 @@
 // The history view's state, kept in the URL so a filtered view can be shared and reloaded.
 // `from`, `to` and `order` choose what the dashboard API loads; `q`, `dir`, `min` and `max`
 // narrow the loaded items in the browser.
+
+import { rangeErrors } from "../dashboard-api/history-range.ts";
 import type { HistoryItem } from "../dashboard-api/index.ts";
-import { addIsoDays, daysBetween, isIsoDay, todayIsoDay } from "./dates.ts";
+import { addIsoDays, isIsoDay, todayIsoDay } from "./dates.ts";
 import { dollarsToCents } from "./money.ts";
 
 export type Direction = "all" | "debit" | "credit";
@@ -21,8 +23,8 @@ export interface HistoryView {
 
 /** The default range: the last 30 days up to today. */
 export const DEFAULT_RANGE_DAYS = 30;
-/** The widest range one request may load (the dashboard API reads it day by day when it must). */
-export const MAX_RANGE_DAYS = 92;
+/** The widest range the history shows: about ten years, read a month at a time. */
+export const MAX_RANGE_DAYS = 3660;
 
 type ParamReader = { get(name: string): string | null };
 
@@ -38,14 +40,15 @@ export function defaultHistoryView(today: string = todayIsoDay()): HistoryView {
   };
 }
 
-/** Reads the view from search params; anything missing or malformed falls back to the default. */
+/**
+ * Reads the view from search params. Missing dates take the default range; dates given but
+ * broken or reversed are kept as written, so the form shows the same field errors it would for
+ * them typed (validateRange). Other malformed values fall back to their default.
+ */
 export function parseHistoryView(params: ParamReader, today: string = todayIsoDay()): HistoryView {
   const d = defaultHistoryView(today);
-  let from = params.get("from");
-  let to = params.get("to");
-  if (!isIsoDay(to)) to = d.to;
-  if (!isIsoDay(from)) from = addIsoDays(to, -(DEFAULT_RANGE_DAYS - 1));
-  if (from > to) [from, to] = [to, from];
+  const to = params.get("to") ?? d.to;
+  const from = params.get("from") ?? (isIsoDay(to) ? addIsoDays(to, -(DEFAULT_RANGE_DAYS - 1)) : d.from);
   const order = params.get("order")?.toUpperCase();
   const dir = params.get("dir");
   return {
@@ -72,15 +75,9 @@ export function historyViewToSearch(view: HistoryView): string {
   return p.toString();
 }
 
-/** Problems with a range, as a message per field; empty when the range can be loaded. */
+/** Problems with a range, as a message per field (the route's own check); empty when it can be loaded. */
 export function validateRange(from: string, to: string): { from?: string; to?: string } {
-  const errors: { from?: string; to?: string } = {};
-  if (!isIsoDay(from)) errors.from = "Enter a start date.";
-  if (!isIsoDay(to)) errors.to = "Enter an end date.";
-  if (errors.from || errors.to) return errors;
-  if (from > to) errors.to = "The end date must be on or after the start date.";
-  else if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) errors.to = `Choose at most ${MAX_RANGE_DAYS} days.`;
-  return errors;
+  return rangeErrors(from, to, MAX_RANGE_DAYS);
 }
 
 export type AmountFilter = { ok: true; cents: number | null } | { ok: false; message: string };

@@ -141,7 +141,10 @@ describe("a newcomer's first look", () => {
             name: "users",
             path: "/admin/users",
             ready: (p) =>
-              p.getByText("viewer@northwind.example", { exact: true }).waitFor({ timeout: FIRST_WAIT }),
+              p
+                .getByText("viewer@northwind.example", { exact: true })
+                .first()
+                .waitFor({ timeout: FIRST_WAIT }),
             loads: 2,
           },
           {

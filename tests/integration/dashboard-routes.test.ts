@@ -553,7 +553,9 @@ describe("history", () => {
       },
     );
     expect(backwards.status).toBe(400);
-    expect(backwards.json.error.fields).toEqual([{ field: "from", message: "must not be after to" }]);
+    expect(backwards.json.error.fields).toEqual([
+      { field: "from", message: "The start date must be on or before the end date." },
+    ]);
     const long = await invoke(
       mod.history,
       "GET",
@@ -570,6 +572,13 @@ describe("history", () => {
       params: { accountNumber: dda },
     });
     expect(badDate.status).toBe(400);
+    // A broken end date alone is a field error too, never a server error.
+    const badEnd = await invoke(mod.history, "GET", `/api/accounts/${dda}/history?to=zzz`, {
+      cookie,
+      params: { accountNumber: dda },
+    });
+    expect(badEnd.status).toBe(400);
+    expect(badEnd.json.error.fields[0].field).toBe("to");
   });
 });
 

@@ -122,11 +122,18 @@ describe("history view in the URL", () => {
     expect(parseHistoryView(new URLSearchParams(historyViewToSearch(view)), today)).toEqual(view);
   });
 
-  it("falls back on malformed values and swaps a reversed range", () => {
+  it("keeps broken or reversed dates as written, for the form to explain, and defaults the rest", () => {
     const view = parseHistoryView(new URLSearchParams("from=2026-02-30&to=nope&order=X&dir=sideways"), today);
-    expect(view).toMatchObject({ from: "2026-10-24", to: "2026-11-22", order: "D", dir: "all" });
-    const swapped = parseHistoryView(new URLSearchParams("from=2026-11-10&to=2026-11-01"), today);
-    expect(swapped).toMatchObject({ from: "2026-11-01", to: "2026-11-10" });
+    expect(view).toMatchObject({ from: "2026-02-30", to: "nope", order: "D", dir: "all" });
+    expect(validateRange(view.from, view.to)).toEqual({
+      from: "Enter a start date as a real day (YYYY-MM-DD).",
+      to: "Enter an end date as a real day (YYYY-MM-DD).",
+    });
+    const reversed = parseHistoryView(new URLSearchParams("from=2026-11-10&to=2026-11-01"), today);
+    expect(reversed).toMatchObject({ from: "2026-11-10", to: "2026-11-01" });
+    expect(validateRange(reversed.from, reversed.to).from).toMatch(/on or before/);
+    const endOnly = parseHistoryView(new URLSearchParams("to=2026-11-01"), today);
+    expect(endOnly).toMatchObject({ from: "2026-10-03", to: "2026-11-01" });
   });
 
   it("leaves neutral filters out of the address", () => {
@@ -136,7 +143,7 @@ describe("history view in the URL", () => {
   it("explains a range it cannot load", () => {
     expect(validateRange("2026-11-01", "2026-11-30")).toEqual({});
     expect(validateRange("", "2026-11-30").from).toBeTruthy();
-    expect(validateRange("2026-11-30", "2026-11-01").to).toMatch(/on or after/);
-    expect(validateRange("2026-01-01", "2026-11-30").to).toContain(String(MAX_RANGE_DAYS));
+    expect(validateRange("2026-11-30", "2026-11-01").from).toMatch(/on or before/);
+    expect(validateRange("2026-01-01", "2027-11-30").from).toContain(String(MAX_RANGE_DAYS));
   });
 });

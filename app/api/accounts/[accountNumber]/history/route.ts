@@ -1,21 +1,31 @@
 // GET /api/accounts/[accountNumber]/history?from&to&order - transactions over at most 93 days (HistoryResponse)
 import { z } from "zod";
-import { daysOf, HISTORY_MAX_DAYS, readHistory } from "@/lib/accounts/views.ts";
-import { invalid } from "@/lib/api/errors";
-import { accountNumberFrom, addDays, businessToday, isoDay } from "@/lib/api/params";
+import { readHistory } from "@/lib/accounts/views.ts";
+import { accountNumberFrom, addDays, businessToday } from "@/lib/api/params";
 import { withRoute } from "@/lib/api/route";
 import { getBankClient } from "@/lib/bank-client";
+import {
+  HISTORY_REQUEST_MAX_DAYS,
+  historyRangeSchema,
+  isCalendarDay,
+} from "@/lib/dashboard-api/history-range.ts";
 import { HistoryResponse } from "@/lib/dashboard-api/index.ts";
 
-const historyQuery = z.object({
-  from: isoDay.optional(),
-  to: isoDay.optional(),
-  order: z
-    .string()
-    .transform((s) => s.toUpperCase())
-    .pipe(z.enum(["A", "D"], { error: "must be A (oldest first) or D (newest first)" }))
-    .default("D"),
-});
+const order = z
+  .string()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.enum(["A", "D"], { error: "must be A (oldest first) or D (newest first)" }))
+  .default("D");
+
+// Both days default (the last 30 days up to the bank's today); the range itself is checked by
+// the schema the date-range form and the address use too.
+const historyQuery = z
+  .object({ from: z.string().optional(), to: z.string().optional(), order })
+  .transform((q) => {
+    const to = q.to ?? businessToday();
+    return { ...q, to, from: q.from ?? (isCalendarDay(to) ? addDays(to, -29) : to) };
+  })
+  .pipe(historyRangeSchema(HISTORY_REQUEST_MAX_DAYS).extend({ order: z.enum(["A", "D"]) }));
 
 export const GET = withRoute<
   typeof historyQuery,
@@ -25,12 +35,12 @@ export const GET = withRoute<
 >(
   async ({ params, query }) => {
     const accountNumber = accountNumberFrom(params);
-    const to = query.to ?? businessToday();
-    const from = query.from ?? addDays(to, -29);
-    if (from > to) throw invalid([{ field: "from", message: "must not be after to" }]);
-    if (daysOf(from, to).length > HISTORY_MAX_DAYS)
-      throw invalid([{ field: "from", message: `the range can span at most ${HISTORY_MAX_DAYS} days` }]);
-    return readHistory(await getBankClient(), { accountNumber, from, to, order: query.order });
+    return readHistory(await getBankClient(), {
+      accountNumber,
+      from: query.from,
+      to: query.to,
+      order: query.order,
+    });
   },
   { permission: "accounts.read", query: historyQuery, response: HistoryResponse },
 );

@@ -1,0 +1,38 @@
+// A long history range is read page by page: windows of at most a month, in the order the rows
+// are shown (newest first reads the latest month first), each one request to the dashboard API.
+import { addIsoDays, daysBetween } from "./dates.ts";
+
+/** Days in one page: a month, well inside what one request may span. */
+export const HISTORY_PAGE_DAYS = 31;
+
+export interface HistoryWindow {
+  from: string;
+  to: string;
+}
+
+/** The windows covering from..to, in reading order. */
+export function historyWindows(
+  from: string,
+  to: string,
+  order: "A" | "D",
+  size: number = HISTORY_PAGE_DAYS,
+): HistoryWindow[] {
+  const windows: HistoryWindow[] = [];
+  if (order === "D") {
+    for (let end = to; end >= from; end = addIsoDays(end, -size)) {
+      const start = addIsoDays(end, -(size - 1));
+      windows.push({ from: start < from ? from : start, to: end });
+    }
+  } else {
+    for (let start = from; start <= to; start = addIsoDays(start, size)) {
+      const end = addIsoDays(start, size - 1);
+      windows.push({ from: start, to: end > to ? to : end });
+    }
+  }
+  return windows;
+}
+
+/** Whole days the first `read` windows cover. */
+export function daysRead(windows: readonly HistoryWindow[], read: number): number {
+  return windows.slice(0, read).reduce((sum, w) => sum + daysBetween(w.from, w.to) + 1, 0);
+}
