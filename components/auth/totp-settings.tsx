@@ -1,80 +1,56 @@
 "use client";
 // Second factor on /profile: start set-up (secret and otpauth link), confirm with a code, or turn off.
-import { useId, useState } from "react";
-import type { ApiErrorBody, TotpEnrolment } from "@/lib/dashboard-api/index.ts";
+import { useState } from "react";
+import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { useZodForm } from "@/hooks/use-zod-form.ts";
+import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import { TotpCodeBody, type TotpEnrolment, type TotpStatus } from "@/lib/dashboard-api/session.ts";
 
-async function send(method: string, url: string, body?: unknown): Promise<{ ok: boolean; data: unknown }> {
-  const res = await fetch(url, {
+const sendCode = (method: "POST" | "DELETE", url: string, body: TotpCodeBody) =>
+  apiFetch<typeof TotpStatus>(url, {
     method,
-    headers: body ? { "Content-Type": "application/json" } : undefined,
-    body: body ? JSON.stringify(body) : undefined,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
   });
-  return { ok: res.ok, data: await res.json().catch(() => null) };
-}
 
-const errorText = (data: unknown) => {
-  const e = (data as ApiErrorBody | null)?.error;
-  return e
-    ? `${e.message}${e.fields?.length ? ` (${e.fields.map((f) => `${f.field} ${f.message}`).join("; ")})` : ""}`
-    : "Something went wrong. Try again.";
-};
+/** The 6-digit code field every step of this section uses. */
+function CodeField({ label }: { label: string }) {
+  return (
+    <TextField
+      name="code"
+      label={label}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      className="w-44 [&_input]:tracking-[0.3em] [&_input]:tabular-nums"
+    />
+  );
+}
 
 export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }) {
   const [enabled, setEnabled] = useState(initiallyEnabled);
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
-  const [code, setCode] = useState("");
   const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const ids = { code: useId(), secret: useId() };
+  const [starting, setStarting] = useState(false);
+  const confirmForm = useZodForm(TotpCodeBody, { defaultValues: { code: "" } });
+  const offForm = useZodForm(TotpCodeBody, { defaultValues: { code: "" } });
 
-  async function run(fn: () => Promise<void>) {
-    setBusy(true);
+  const start = async () => {
+    setStarting(true);
     setMessage(null);
     try {
-      await fn();
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const start = () =>
-    run(async () => {
-      const r = await send("POST", "/api/profile/totp");
-      if (!r.ok) return setMessage({ kind: "error", text: errorText(r.data) });
-      setEnrolment(r.data as TotpEnrolment);
-      setCode("");
-    });
-
-  const confirm = (e: React.FormEvent) => {
-    e.preventDefault();
-    return run(async () => {
-      const r = await send("POST", "/api/profile/totp/confirm", { code });
-      if (!r.ok) return setMessage({ kind: "error", text: errorText(r.data) });
-      setEnabled(true);
-      setEnrolment(null);
-      setCode("");
+      setEnrolment(await apiFetch<typeof TotpEnrolment>("/api/profile/totp", { method: "POST" }));
+      confirmForm.reset({ code: "" });
+    } catch (e) {
       setMessage({
-        kind: "ok",
-        text: "Two-step sign-in is on. From now on, sign-in asks for a code from your app.",
+        kind: "error",
+        text: e instanceof ApiError ? e.message : "Something went wrong. Try again.",
       });
-    });
+    } finally {
+      setStarting(false);
+    }
   };
-
-  const turnOff = (e: React.FormEvent) => {
-    e.preventDefault();
-    return run(async () => {
-      const r = await send("DELETE", "/api/profile/totp", { code });
-      if (!r.ok) return setMessage({ kind: "error", text: errorText(r.data) });
-      setEnabled(false);
-      setCode("");
-      setMessage({ kind: "ok", text: "Two-step sign-in is off." });
-    });
-  };
-
-  const input =
-    "mt-1 block w-40 rounded-md border border-slate-300 px-3 py-2 tracking-[0.3em] tabular-nums text-slate-900 focus:border-blue-800 focus:outline-none focus:ring-2 focus:ring-blue-800/30";
-  const primary =
-    "rounded-md bg-blue-900 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-800 disabled:opacity-60";
 
   return (
     <section
@@ -98,20 +74,32 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
       ) : null}
 
       {!enabled && !enrolment ? (
-        <button type="button" onClick={start} disabled={busy} className={`mt-4 ${primary}`}>
+        <Button className="mt-4" onClick={() => void start()} disabled={starting}>
           Set up two-step sign-in
-        </button>
+        </Button>
       ) : null}
 
       {!enabled && enrolment ? (
-        <form onSubmit={confirm} className="mt-4 space-y-4">
+        <Form
+          form={confirmForm}
+          aria-label="Confirm two-step sign-in"
+          className="mt-4"
+          onSubmit={async (values) => {
+            setMessage(null);
+            await sendCode("POST", "/api/profile/totp/confirm", values);
+            setEnabled(true);
+            setEnrolment(null);
+            offForm.reset({ code: "" });
+            setMessage({
+              kind: "ok",
+              text: "Two-step sign-in is on. From now on, sign-in asks for a code from your app.",
+            });
+          }}
+        >
           <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
             <li>
               In your authenticator app, add an account with this set-up key:
-              <div
-                id={ids.secret}
-                className="mt-1 break-all rounded bg-slate-100 px-2 py-1 font-mono text-slate-900"
-              >
+              <div className="mt-1 break-all rounded bg-slate-100 px-2 py-1 font-mono text-slate-900">
                 {enrolment.secret}
               </div>
             </li>
@@ -123,50 +111,35 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
             </li>
             <li>Enter the 6-digit code the app shows to confirm.</li>
           </ol>
+          <FormAlert />
+          <CodeField label="Code from your app" />
           <div>
-            <label htmlFor={ids.code} className="block text-sm font-medium text-slate-800">
-              Code from your app
-            </label>
-            <input
-              id={ids.code}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
-              className={input}
-            />
+            <SubmitButton busyLabel="Checking…">Confirm and turn on</SubmitButton>
           </div>
-          <button type="submit" disabled={busy || code.length !== 6} className={primary}>
-            Confirm and turn on
-          </button>
-        </form>
+        </Form>
       ) : null}
 
       {enabled ? (
-        <form onSubmit={turnOff} className="mt-4 flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor={ids.code} className="block text-sm font-medium text-slate-800">
-              Current code, to turn it off
-            </label>
-            <input
-              id={ids.code}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
-              className={input}
-            />
+        <Form
+          form={offForm}
+          aria-label="Turn off two-step sign-in"
+          className="mt-4"
+          onSubmit={async (values) => {
+            setMessage(null);
+            await sendCode("DELETE", "/api/profile/totp", values);
+            setEnabled(false);
+            offForm.reset({ code: "" });
+            setMessage({ kind: "ok", text: "Two-step sign-in is off." });
+          }}
+        >
+          <FormAlert />
+          <div className="flex flex-wrap items-end gap-3">
+            <CodeField label="Current code, to turn it off" />
+            <SubmitButton variant="secondary" busyLabel="Checking…">
+              Turn off two-step sign-in
+            </SubmitButton>
           </div>
-          <button
-            type="submit"
-            disabled={busy || code.length !== 6}
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-800 disabled:opacity-60"
-          >
-            Turn off two-step sign-in
-          </button>
-        </form>
+        </Form>
       ) : null}
     </section>
   );

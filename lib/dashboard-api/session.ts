@@ -26,6 +26,15 @@ export const SessionTiming = z.object({
 });
 export type SessionTiming = z.infer<typeof SessionTiming>;
 
+// POST /api/profile/totp/confirm and DELETE /api/profile/totp: a code from the authenticator app.
+export const TotpCodeBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "must be the 6-digit code"),
+});
+export type TotpCodeBody = z.infer<typeof TotpCodeBody>;
+
 // GET /api/profile/totp
 export const TotpStatus = z.object({ enabled: z.boolean(), pending: z.boolean() });
 export type TotpStatus = z.infer<typeof TotpStatus>;

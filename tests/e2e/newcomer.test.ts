@@ -5,9 +5,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import { generate } from "otplib";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AccountsResponse } from "../../lib/dashboard-api/index.ts";
+import { parseCsv } from "../../lib/format/csv.ts";
+import { addIsoDays, daysBetween, formatDay } from "../../lib/format/dates.ts";
+import { historyWindows } from "../../lib/format/history-pages.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -210,6 +214,119 @@ describe("a newcomer's first look", () => {
       expect(cells[0].text).toMatch(/(Debit|Credit)/);
       expect(cells[1].text).toMatch(/^[−+]\$[\d,]+\.\d{2}$/);
       await page.screenshot({ path: path.join(SHOTS, "newcomer-history-390.png") });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("pages through a long range a month at a time, stops on request, and exports the whole range to CSV", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      acceptDownloads: true,
+    });
+    const stopKeepAlive = keepAlive(context);
+    try {
+      const page = await signIn(context, "viewer");
+      const detail = (await (await page.request.get(`${app.url}/api/accounts/${accountNumber}`)).json()) as {
+        account: { openDate: string };
+      };
+      const today = await page.evaluate(() =>
+        new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date()),
+      );
+      // From before the account was opened up to today: more than three months.
+      const from = addIsoDays(detail.account.openDate, -10);
+      const to = today;
+      const total = (
+        await Promise.all(
+          historyWindows(from, to, "D").map(async (w) => {
+            const r = await page.request.get(
+              `${app.url}/api/accounts/${accountNumber}/history?from=${w.from}&to=${w.to}&order=D`,
+            );
+            expect(r.status()).toBe(200);
+            return ((await r.json()) as { items: unknown[] }).items.length;
+          }),
+        )
+      ).reduce((a, b) => a + b, 0);
+      expect(historyWindows(from, to, "D").length).toBeGreaterThan(2);
+
+      await page.goto(`${app.url}/accounts/${accountNumber}?from=${from}&to=${to}&order=D`);
+      const progress = page.getByText(/^Read [\d,]+ of [\d,]+ days/);
+      await progress.waitFor({ timeout: FIRST_WAIT });
+      expect(await progress.innerText()).toContain(
+        `of ${(daysBetween(from, to) + 1).toLocaleString("en-US")} days`,
+      );
+      expect(await page.getByText(/before it|nothing earlier exists/).innerText()).toContain(
+        formatDay(detail.account.openDate),
+      );
+      await page.screenshot({ path: path.join(SHOTS, "newcomer-history-paged.png") });
+
+      // Stop ends reading the whole range.
+      await page.getByRole("button", { name: "Read the whole range" }).click();
+      await page.getByRole("button", { name: "Stop" }).click();
+      await expect.poll(() => progress.innerText()).toContain("stopped");
+
+      // The export reads the rest first, then saves every transaction of the range.
+      const [download] = await Promise.all([
+        page.waitForEvent("download", { timeout: FIRST_WAIT }),
+        page.getByRole("button", { name: /Export CSV/ }).click(),
+      ]);
+      const csv = fs.readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "");
+      expect(parseCsv(csv).length - 1).toBe(total);
+      expect(download.suggestedFilename()).toBe(`transactions-${accountNumber}-${from}-to-${to}.csv`);
+      await page
+        .getByText(`${total.toLocaleString("en-US")} ${total === 1 ? "transaction" : "transactions"}`, {
+          exact: true,
+        })
+        .waitFor({ timeout: FIRST_WAIT });
+      expect(await progress.count()).toBe(0);
+    } finally {
+      stopKeepAlive();
+      await context.close();
+    }
+  });
+
+  it("gives a broken or reversed range in the address the same field error as the form", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await signIn(context, "viewer");
+      await page.goto(`${app.url}/accounts/${accountNumber}?from=2026-11-10&to=2026-11-01&order=D`);
+      const from = page.getByLabel("From");
+      await expect.poll(() => from.getAttribute("aria-invalid"), { timeout: FIRST_WAIT }).toBe("true");
+      const urlError = await page.getByText("The start date must be on or before the end date.").innerText();
+      expect(await page.getByRole("main").innerText()).not.toContain("cannot be shown");
+      // The same dates typed into the form: the same message.
+      await page.goto(`${app.url}/accounts/${accountNumber}`);
+      await page.getByLabel("From").waitFor({ timeout: FIRST_WAIT });
+      await page.getByLabel("From").fill("2026-11-10");
+      await page.getByLabel("To", { exact: true }).fill("2026-11-01");
+      await page.getByRole("button", { name: "Show transactions" }).click();
+      expect(await page.getByText("The start date must be on or before the end date.").innerText()).toBe(
+        urlError,
+      );
+      expect(await axeProblems(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("sets up two-step sign-in on the profile, with the code's error under its field", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await signIn(context, "approver");
+      await page.goto(`${app.url}/profile`);
+      await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
+      const secret = (
+        await page.locator("li", { hasText: "set-up key" }).locator("div.font-mono").innerText()
+      ).trim();
+      const code = page.getByLabel("Code from your app");
+      await code.fill("000000");
+      await page.getByRole("button", { name: "Confirm and turn on" }).click();
+      await expect.poll(() => code.getAttribute("aria-invalid")).toBe("true");
+      expect(await page.getByRole("alert").innerText()).toContain("did not match");
+      await code.fill(await generate({ secret }));
+      await page.getByRole("button", { name: "Confirm and turn on" }).click();
+      await page.getByText("Two-step sign-in is on.").waitFor();
+      expect(await axeProblems(page)).toEqual([]);
     } finally {
       await context.close();
     }

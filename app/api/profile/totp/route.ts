@@ -1,12 +1,11 @@
 // GET /api/profile/totp - second-factor status; POST - start enrolment (secret + otpauth URL); DELETE - turn it off with a current code
-import { z } from "zod";
 import { invalid } from "@/lib/api/errors";
 import { withRoute } from "@/lib/api/route";
 import { appendAudit } from "@/lib/auth/audit";
 import { forgetCachedUser } from "@/lib/auth/session-token";
 import { checkTotp, newTotpSecret, totpUri } from "@/lib/auth/totp";
 import { disableTotp, findUserById, setPendingTotp } from "@/lib/auth/users";
-import { TotpEnrolment, TotpStatus } from "@/lib/dashboard-api/index.ts";
+import { TotpCodeBody, TotpEnrolment, TotpStatus } from "@/lib/dashboard-api/index.ts";
 
 export const GET = withRoute(
   async ({ db, user }): Promise<TotpStatus> => {
@@ -33,13 +32,6 @@ export const POST = withRoute(
   { response: TotpEnrolment },
 );
 
-const codeBody = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, "must be the 6-digit code"),
-});
-
 export const DELETE = withRoute(
   async ({ db, user, body, ip }): Promise<TotpStatus> => {
     const row = await findUserById(db, user.id);
@@ -62,5 +54,5 @@ export const DELETE = withRoute(
     forgetCachedUser(user.id);
     return { enabled: false, pending: false };
   },
-  { body: codeBody, response: TotpStatus },
+  { body: TotpCodeBody, response: TotpStatus },
 );

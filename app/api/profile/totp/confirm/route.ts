@@ -1,19 +1,11 @@
 // POST /api/profile/totp/confirm - finish enrolment with a code from the app; sign-in then asks for a code
-import { z } from "zod";
 import { invalid } from "@/lib/api/errors";
 import { withRoute } from "@/lib/api/route";
 import { appendAudit } from "@/lib/auth/audit";
 import { forgetCachedUser } from "@/lib/auth/session-token";
 import { checkTotp } from "@/lib/auth/totp";
 import { enableTotp, findUserById } from "@/lib/auth/users";
-import { TotpStatus } from "@/lib/dashboard-api/index.ts";
-
-const codeBody = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, "must be the 6-digit code"),
-});
+import { TotpCodeBody, TotpStatus } from "@/lib/dashboard-api/index.ts";
 
 export const POST = withRoute(
   async ({ db, user, body, ip }): Promise<TotpStatus> => {
@@ -41,5 +33,5 @@ export const POST = withRoute(
     forgetCachedUser(user.id);
     return { enabled: true, pending: false };
   },
-  { body: codeBody, response: TotpStatus },
+  { body: TotpCodeBody, response: TotpStatus },
 );
