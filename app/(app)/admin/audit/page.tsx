@@ -30,7 +30,7 @@ export default async function AuditPage() {
     <div className="mx-auto max-w-5xl space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Audit log</h1>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <table className="stack-on-phone min-w-full divide-y divide-slate-200 text-sm">
           <caption className="px-4 py-3 text-left font-semibold text-slate-900">
             Latest 200 entries, newest first
           </caption>
@@ -56,13 +56,21 @@ export default async function AuditPage() {
           <tbody className="divide-y divide-slate-100">
             {entries.map((e) => (
               <tr key={e.id}>
-                <td className="whitespace-nowrap px-4 py-2 tabular-nums text-slate-700">
+                <td data-label="When" className="px-4 py-2 tabular-nums text-slate-700 sm:whitespace-nowrap">
                   {formatInstant(e.at, timeZone)}
                 </td>
-                <td className="px-4 py-2 text-slate-900">{e.actorEmail ?? "—"}</td>
-                <td className="px-4 py-2 font-mono text-xs text-slate-800">{e.action}</td>
-                <td className="px-4 py-2 text-slate-700">{e.target ?? "—"}</td>
-                <td className="px-4 py-2 text-slate-900">{e.result}</td>
+                <td data-label="Who" className="px-4 py-2 break-all text-slate-900">
+                  {e.actorEmail ?? "—"}
+                </td>
+                <td data-label="What" className="px-4 py-2 font-mono text-xs text-slate-800">
+                  {e.action}
+                </td>
+                <td data-label="Target" className="px-4 py-2 break-all text-slate-700">
+                  {e.target ?? "—"}
+                </td>
+                <td data-label="Result" className="px-4 py-2 text-slate-900">
+                  {e.result}
+                </td>
               </tr>
             ))}
           </tbody>
