@@ -94,9 +94,20 @@ async function axeProblems(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-/** How far the page reaches past the right edge of the window (0 when nothing scrolls sideways). */
+/**
+ * How far anything scrolls sideways: the page past the window's right edge, or a box inside it
+ * (a table in a scrolling frame) past its own; 0 when nothing does.
+ */
 function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  return page.evaluate(() => {
+    let worst = document.documentElement.scrollWidth - window.innerWidth;
+    for (const el of document.querySelectorAll<HTMLElement>("main *")) {
+      const x = getComputedStyle(el).overflowX;
+      if ((x === "auto" || x === "scroll") && el.clientWidth > 0)
+        worst = Math.max(worst, el.scrollWidth - el.clientWidth - 1);
+    }
+    return worst;
+  });
 }
 
 describe("a newcomer's first look", () => {
