@@ -163,6 +163,12 @@ describe("a newcomer's first look", () => {
             loads: 2,
           },
           {
+            name: "settings",
+            path: "/admin/settings",
+            ready: (p) => p.getByRole("heading", { level: 1 }).waitFor(),
+            loads: 2,
+          },
+          {
             name: "audit",
             path: "/admin/audit",
             ready: (p) => p.getByRole("table").waitFor(),
