@@ -349,6 +349,47 @@ describe("a newcomer's first look", () => {
     }
   });
 
+  it("lets an administrator reset a password; the user must choose a new one at the next sign-in", async () => {
+    const adminContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const userContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const admin = await signIn(adminContext, "admin");
+      await admin.goto(`${app.url}/admin/users`);
+      await admin.getByRole("button", { name: "Reset password of preparer@northwind.example" }).click();
+      const dialog = admin.getByRole("dialog", { name: /Reset the password of preparer@northwind\.example/ });
+      await dialog.waitFor();
+      await dialog.getByRole("button", { name: "Reset password" }).click();
+      const status = admin.getByRole("status").filter({ hasText: "New temporary password" });
+      await status.waitFor({ timeout: FIRST_WAIT });
+      const temporary = (await status.locator("code").innerText()).trim();
+      expect(temporary.length).toBeGreaterThanOrEqual(12);
+      expect(await admin.getByText("Must choose a new password").count()).toBeGreaterThan(0);
+      expect(await axeProblems(admin)).toEqual([]);
+      await admin.screenshot({ path: path.join(SHOTS, "newcomer-users-reset-390.png"), fullPage: true });
+
+      const page = await userContext.newPage();
+      await page.goto(`${app.url}/sign-in`);
+      await page.getByRole("button", { name: "Sign in" }).waitFor();
+      await page.getByLabel("Work e-mail").fill("preparer@northwind.example");
+      await page.getByLabel("Password").fill(temporary);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(/\/change-password/, { timeout: FIRST_WAIT });
+      // Nothing else opens until the password is changed.
+      await page.goto(`${app.url}/accounts`);
+      await page.waitForURL(/\/change-password/);
+      expect(await axeProblems(page)).toEqual([]);
+      await page.getByLabel("Current or temporary password").fill(temporary);
+      await page.getByLabel("New password", { exact: true }).fill("a brand new passphrase");
+      await page.getByLabel("New password again").fill("a brand new passphrase");
+      await page.getByRole("button", { name: "Save the new password" }).click();
+      await page.waitForURL(/\/accounts/, { timeout: FIRST_WAIT });
+      await page.getByRole("heading", { name: "Accounts and balances" }).waitFor();
+    } finally {
+      await adminContext.close();
+      await userContext.close();
+    }
+  });
+
   it("answers an invalid or unknown account with a real 404 page in plain words and no retry", async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     try {
