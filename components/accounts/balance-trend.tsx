@@ -64,7 +64,8 @@ export function BalanceTrend({ accountNumber }: { accountNumber: string }) {
     const high = extreme(points, (a, b) => a > b);
     const first = points[0];
     const last = points[points.length - 1];
-    const summary = `Available balance from ${formatUsd(first.cents)} on ${formatDay(first.day)} to ${formatUsd(last.cents)} on ${formatDay(last.day)}; lowest ${formatUsd(low.cents)} on ${formatDay(low.day)}, highest ${formatUsd(high.cents)} on ${formatDay(high.day)}.`;
+    // Worded without "from" and "to", which name the date fields of the form below.
+    const summary = `End-of-day available balance: ${formatUsd(first.cents)} on ${formatDay(first.day)}, ${formatUsd(last.cents)} on ${formatDay(last.day)}; lowest ${formatUsd(low.cents)} on ${formatDay(low.day)}, highest ${formatUsd(high.cents)} on ${formatDay(high.day)}.`;
     body = (
       <div className="grid h-full grid-cols-[minmax(0,1fr)] grid-rows-[auto_minmax(0,1fr)_auto] gap-1">
         <p className="flex justify-between text-xs text-slate-600 tabular-nums">
