@@ -339,7 +339,7 @@ describe("a newcomer's first look", () => {
       await code.fill("000000");
       await page.getByRole("button", { name: "Confirm and turn on" }).click();
       await expect.poll(() => code.getAttribute("aria-invalid")).toBe("true");
-      expect(await page.getByRole("alert").innerText()).toContain("did not match");
+      await page.getByRole("alert").filter({ hasText: "did not match" }).waitFor();
       await code.fill(await generate({ secret }));
       await page.getByRole("button", { name: "Confirm and turn on" }).click();
       await page.getByText("Two-step sign-in is on.").waitFor();
