@@ -23,7 +23,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   const user = await getSessionUser();
   if (!user) redirect("/sign-in");
   // A password an administrator reset is replaced before anything else is shown.
-  if (user.mustChangePassword) redirect("/change-password");
+  if (user.resetPending) redirect("/change-password");
 
   return (
     <BusinessTimeZoneProvider timeZone={config().timeZone}>

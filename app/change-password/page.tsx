@@ -21,7 +21,7 @@ export default async function ChangePasswordPage() {
           Choose a new password
         </h1>
         <p className="mt-2 text-center text-sm text-slate-600">
-          {user.mustChangePassword
+          {user.resetPending
             ? "An administrator reset your password. Choose your own before you continue."
             : `Signed in as ${user.email}.`}
         </p>

@@ -79,7 +79,7 @@ function RoleChoice() {
 function Status({ u }: { u: AdminUser }) {
   if (u.disabled) return <Badge tone="neutral">Disabled</Badge>;
   if (u.locked) return <Badge tone="warning">Locked (failed sign-ins)</Badge>;
-  if (u.mustChangePassword) return <Badge tone="brand">Must choose a new password</Badge>;
+  if (u.resetPending) return <Badge tone="brand">Must choose a new password</Badge>;
   return <Badge tone="success">Active</Badge>;
 }
 

@@ -36,7 +36,7 @@ export function toSessionUser(u: UserRow): SessionUser {
     name: u.name,
     role: isRole(u.role) ? u.role : "viewer",
     totpEnabled: !!u.totp_secret,
-    mustChangePassword: !!u.password_must_change,
+    resetPending: !!u.password_must_change,
   };
 }
 

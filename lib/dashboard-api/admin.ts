@@ -13,7 +13,7 @@ export const AdminUser = z.object({
   locked: z.boolean(),
   totpEnabled: z.boolean(),
   /** A reset password not yet replaced by the user. */
-  mustChangePassword: z.boolean(),
+  resetPending: z.boolean(),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
 });

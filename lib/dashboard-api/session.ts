@@ -10,7 +10,7 @@ export const SessionUser = z.object({
   role: z.enum(ROLES),
   totpEnabled: z.boolean(),
   /** The password was reset by an administrator: only /change-password is open until it changes. */
-  mustChangePassword: z.boolean(),
+  resetPending: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

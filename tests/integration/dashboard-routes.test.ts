@@ -50,6 +50,9 @@ const mod = {
   history: () => import("../../app/api/accounts/[accountNumber]/history/route.ts"),
   adminUsers: () => import("../../app/api/admin/users/route.ts"),
   adminUser: () => import("../../app/api/admin/users/[id]/route.ts"),
+  unlockUser: () => import("../../app/api/admin/users/[id]/unlock/route.ts"),
+  resetPassword: () => import("../../app/api/admin/users/[id]/reset-password/route.ts"),
+  changePassword: () => import("../../app/api/profile/password/route.ts"),
   audit: () => import("../../app/api/admin/audit/route.ts"),
   totp: () => import("../../app/api/profile/totp/route.ts"),
   totpConfirm: () => import("../../app/api/profile/totp/confirm/route.ts"),
@@ -202,6 +205,35 @@ const ROUTES: RouteCase[] = [
     params: () => ({ id: other.id }),
     body: () => ({ role: "preparer" }),
     allowed: ADMIN_ONLY,
+  },
+  {
+    name: "POST /api/admin/users/[id]/unlock",
+    load: mod.unlockUser,
+    method: "POST",
+    url: () => `/api/admin/users/${other.id}/unlock`,
+    params: () => ({ id: other.id }),
+    allowed: ADMIN_ONLY,
+  },
+  {
+    name: "POST /api/admin/users/[id]/reset-password",
+    load: mod.resetPassword,
+    method: "POST",
+    url: () => `/api/admin/users/${other.id}/reset-password`,
+    params: () => ({ id: other.id }),
+    allowed: ADMIN_ONLY,
+  },
+  {
+    name: "POST /api/profile/password",
+    load: mod.changePassword,
+    method: "POST",
+    url: () => "/api/profile/password",
+    // A wrong current password: every role may ask, and none changes anything here.
+    body: () => ({
+      currentPassword: "not the password",
+      newPassword: "a new long password 1",
+      confirmPassword: "a new long password 1",
+    }),
+    allowed: EVERYONE,
   },
   {
     name: "GET /api/admin/audit",
@@ -405,6 +437,7 @@ describe("sessions", () => {
       name: "Route approver",
       role: "approver",
       totpEnabled: false,
+      resetPending: false,
     });
   });
 });

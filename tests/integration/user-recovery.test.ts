@@ -117,10 +117,10 @@ describe("getting a locked-out user back in", () => {
     expect(res.status).toBe(200);
     const { temporaryPassword, user: shown } = (await res.json()) as {
       temporaryPassword: string;
-      user: { locked: boolean; mustChangePassword: boolean };
+      user: { locked: boolean; resetPending: boolean };
     };
     expect(temporaryPassword.length).toBeGreaterThanOrEqual(12);
-    expect(shown).toMatchObject({ locked: false, mustChangePassword: true });
+    expect(shown).toMatchObject({ locked: false, resetPending: true });
     // The old password is gone, the temporary one signs in (and the lockout is lifted).
     expect((await checkSignIn(db, { email: user.email, password: PASSWORD })).ok).toBe(false);
     expect((await checkSignIn(db, { email: user.email, password: temporaryPassword })).ok).toBe(true);

@@ -23,7 +23,8 @@ const historyQuery = z
   .object({ from: z.string().optional(), to: z.string().optional(), order })
   .transform((q) => {
     const to = q.to ?? businessToday();
-    return { ...q, to, from: q.from ?? (isCalendarDay(to) ? addDays(to, -29) : to) };
+    // A broken end date alone is its own error: the start then defaults from the bank's today.
+    return { ...q, to, from: q.from ?? addDays(isCalendarDay(to) ? to : businessToday(), -29) };
   })
   .pipe(historyRangeSchema(HISTORY_REQUEST_MAX_DAYS).extend({ order: z.enum(["A", "D"]) }));
 
