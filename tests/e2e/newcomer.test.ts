@@ -112,6 +112,14 @@ function sidewaysOverflow(page: Page): Promise<number> {
 
 describe("a newcomer's first look", () => {
   let accountNumber: string;
+  /** The first account's number, read once (each test may run alone). */
+  const firstAccount = async (page: Page) => {
+    if (!accountNumber) {
+      const res = await page.request.get(`${app.url}/api/accounts`);
+      accountNumber = ((await res.json()) as AccountsResponse).accounts[0].accountNumber;
+    }
+    return accountNumber;
+  };
 
   it("loads every page again and again at desktop and phone widths with no console error, no sideways scrolling and no serious axe finding", async () => {
     for (const size of WIDTHS) {
@@ -119,10 +127,7 @@ describe("a newcomer's first look", () => {
       try {
         const page = await signIn(context, "admin");
         const stopKeepAlive = keepAlive(context);
-        if (!accountNumber) {
-          const res = await page.request.get(`${app.url}/api/accounts`);
-          accountNumber = ((await res.json()) as AccountsResponse).accounts[0].accountNumber;
-        }
+        await firstAccount(page);
         const pages: { name: string; path: string; ready: (p: Page) => Promise<unknown>; loads: number }[] = [
           {
             name: "accounts",
@@ -208,6 +213,7 @@ describe("a newcomer's first look", () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
       const page = await signIn(context, "viewer");
+      await firstAccount(page);
       await page.goto(`${app.url}/accounts/${accountNumber}`);
       const table = page.getByRole("table", { name: /Transactions between/ });
       await table.waitFor({ timeout: FIRST_WAIT });
@@ -244,6 +250,7 @@ describe("a newcomer's first look", () => {
     const stopKeepAlive = keepAlive(context);
     try {
       const page = await signIn(context, "viewer");
+      await firstAccount(page);
       const detail = (await (await page.request.get(`${app.url}/api/accounts/${accountNumber}`)).json()) as {
         account: { openDate: string };
       };
@@ -323,6 +330,7 @@ describe("a newcomer's first look", () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
       const page = await signIn(context, "viewer");
+      await firstAccount(page);
       await page.goto(`${app.url}/accounts/${accountNumber}?from=2026-11-10&to=2026-11-01&order=D`);
       const from = page.getByLabel("From");
       await expect.poll(() => from.getAttribute("aria-invalid"), { timeout: FIRST_WAIT }).toBe("true");
