@@ -40,11 +40,18 @@ describe("build configuration", () => {
 
   it("lists every build folder's type globs in tsconfig.json, so no build rewrites it", () => {
     const tsconfig = JSON.parse(fs.readFileSync("tsconfig.json", "utf8")) as { include: string[] };
-    const bench = /process\.env\.NEXT_DIST_DIR \|\| "([^"]+)"/.exec(
-      fs.readFileSync("bench/dashboard.bench.ts", "utf8"),
-    )?.[1];
-    expect(bench).toBeTruthy();
-    for (const dir of [".next", bench as string])
+    // The build folders the benchmarks and tests name as their defaults.
+    const folders = [".next"];
+    for (const file of [
+      "bench/dashboard.bench.ts",
+      "bench/ui-layout.bench.ts",
+      "tests/integration/dashboard-secrets.test.ts",
+    ]) {
+      const dir = /process\.env\.\w+ \|\| "(\.next[^"]*)"/.exec(fs.readFileSync(file, "utf8"))?.[1];
+      expect(dir, file).toBeTruthy();
+      folders.push(dir as string);
+    }
+    for (const dir of folders)
       for (const glob of getTypeDefinitionGlobPatterns(dir)) expect(tsconfig.include).toContain(glob);
   });
 });

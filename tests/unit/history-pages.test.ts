@@ -3,7 +3,9 @@ import { daysRead, historyWindows } from "../../lib/format/history-pages.ts";
 
 describe("history pages", () => {
   it("reads a range of a month or less in one page", () => {
-    expect(historyWindows("2026-11-01", "2026-11-30", "D")).toEqual([{ from: "2026-11-01", to: "2026-11-30" }]);
+    expect(historyWindows("2026-11-01", "2026-11-30", "D")).toEqual([
+      { from: "2026-11-01", to: "2026-11-30" },
+    ]);
   });
 
   it("reads a year newest first, month-sized windows from the end, covering every day once", () => {
