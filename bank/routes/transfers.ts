@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { endpoints } from "../../lib/bank-api/endpoints.ts";
 import { shortError } from "../../lib/bank-api/errors.ts";
+import { TRANSFER_OUTCOMES, type TransferOutcome } from "../../lib/bank-api/transfer-outcomes.ts";
 import type { TransferSenRequest, TransferSenResponse } from "../../lib/bank-api/transfers.ts";
 import { idempotencyKey } from "../../lib/bank-api/transfers.ts";
 import type { Bank } from "../context.ts";
@@ -40,28 +41,30 @@ export function registerTransferRoutes(router: Router, bank: Bank) {
     const now = bank.clock.now();
     const transferId = `SEN${randomBytes(6).toString("hex").toUpperCase()}`;
     const r = await bank.transfers.execute({
-      customerId: customer.id,
+      customer: customer.id,
       from: body.AccountNumberFrom,
       to: body.AccountNumberTo,
       cents: body.Amount,
       key,
       hash: key ? requestHash(body) : null,
-      now,
+      now: now.toISOString(),
       date: bank.clock.businessDate(now),
       fromDesc: descriptionLines(`SEN to ${body.AccountNumberTo}`, body, "From"),
       toDesc: descriptionLines(`SEN from ${body.AccountNumberFrom}`, body, "To"),
       serial1: body.SerialNumber1 ?? "",
       serial2: body.SerialNumber2 ?? "",
-      transferId,
+      id: transferId,
     });
     const SEQUENCE = body.SequenceNumber ?? 0;
-    if (r.status === "key_conflict") {
+    const outcome: TransferOutcome = TRANSFER_OUTCOMES[r.code];
+    if (outcome.kind === "key_conflict") {
       throw badRequest(
-        [{ field: "Idempotency-Key", message: "was already used with a different request body" }],
+        [{ field: outcome.field, message: outcome.message }],
         "Idempotency-Key reuse with a different request",
       );
     }
-    if (r.status === "rejected") return { SEQUENCE, MESSAGE: [], ERROR: [shortError(r.code, r.field)] };
+    if (outcome.kind === "rejected")
+      return { SEQUENCE, MESSAGE: [], ERROR: [shortError(outcome.error, outcome.field)] };
     return {
       SEQUENCE,
       MESSAGE: [{ MESSAGEID: "I0001", MESSAGETYPE: "I", MESSAGETEXT: `Transfer ${r.transferId} completed` }],
