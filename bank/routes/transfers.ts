@@ -27,10 +27,17 @@ export function readIdempotencyKey(header: string | undefined): string | null {
   return r.data;
 }
 
-function descriptionLines(first: string, b: TransferSenRequest, side: "From" | "To"): string[] {
+/** TRANDESC, TRANDESCS, TRANDESC3..11 of one side: its first line, then the caller's lines 2-7, then `tail`. */
+function descriptionLines(
+  first: string,
+  b: TransferSenRequest,
+  side: "From" | "To",
+  tail: string[] = [],
+): string[] {
   const lines = [first];
   for (let i = 2; i <= 7; i++)
     lines.push((b[`Account${side}Description${i}` as keyof TransferSenRequest] as string | undefined) ?? "");
+  lines.push(...tail);
   while (lines.length < 11) lines.push("");
   return lines;
 }
@@ -49,7 +56,12 @@ export function registerTransferRoutes(router: Router, bank: Bank) {
       hash: key ? requestHash(body) : null,
       now: now.toISOString(),
       date: bank.clock.businessDate(now),
-      fromDesc: descriptionLines(`SEN to ${body.AccountNumberTo}`, body, "From"),
+      // The serial numbers are the caller's own references: the debit item shows them as
+      // TRANDESC8 and TRANDESC9 (docs/api-notes.md).
+      fromDesc: descriptionLines(`SEN to ${body.AccountNumberTo}`, body, "From", [
+        body.SerialNumber1 ?? "",
+        body.SerialNumber2 ?? "",
+      ]),
       toDesc: descriptionLines(`SEN from ${body.AccountNumberFrom}`, body, "To"),
       serial1: body.SerialNumber1 ?? "",
       serial2: body.SerialNumber2 ?? "",
