@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 // `npm run bank`: the bank alone (empty unless BANK_DEMO=1).
 import { startBank } from "./app.ts";
 import { loadBankConfig } from "./config.ts";
@@ -13,7 +14,7 @@ console.log(
 console.log(`API reference: ${running.url}/docs`);
 if (config.sandbox) {
   console.log(
-    `Sandbox key (X-Sandbox-Key): ${config.sandboxKey}${config.sandboxKeyGenerated ? " (generated; set BANK_SANDBOX_KEY to fix it)" : ""}`,
+    `Sandbox key (${BANK_HEADERS.sandboxKey}): ${config.sandboxKey}${config.sandboxKeyGenerated ? " (generated; set BANK_SANDBOX_KEY to fix it)" : ""}`,
   );
 }
 if (config.demo) {

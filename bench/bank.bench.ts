@@ -12,6 +12,7 @@ import { addDays } from "../bank/clock.ts";
 import { loadBankConfig } from "../bank/config.ts";
 import { createTransferExecutor, type TransferRecord } from "../bank/ledger/transfers.ts";
 import { createCustomer } from "../bank/sandbox/core.ts";
+import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { createTestDatabase } from "../tests/helpers/databases.ts";
 import {
   type BenchResult,
@@ -187,10 +188,10 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
   try {
     const send = requester(url, 64);
     const tok = await fetch(`${url}/v2/access/token`, {
-      headers: { "Ocp-Apim-Subscription-Key": seeded.key },
+      headers: { [BANK_HEADERS.subscriptionKey]: seeded.key },
     });
     if (tok.status !== 200) throw new Error(`token: ${tok.status}`);
-    const jwt = tok.headers.get("authorization") as string;
+    const jwt = tok.headers.get(BANK_HEADERS.authorization) as string;
     const transfer = (pick: (i: number) => [string, string]) => (i: number) => {
       const [from, to] = pick(i);
       return {
@@ -198,9 +199,9 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
         path: "/v2/account/transfersen",
         headers: {
           "content-type": "application/json",
-          "Ocp-Apim-Subscription-Key": seeded.key,
-          Authorization: jwt,
-          "Idempotency-Key": randomUUID(),
+          [BANK_HEADERS.subscriptionKey]: seeded.key,
+          [BANK_HEADERS.authorization]: jwt,
+          [BANK_HEADERS.idempotencyKey]: randomUUID(),
         },
         body: JSON.stringify({
           AccountNumberFrom: from,
@@ -354,7 +355,7 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
     // History over the 450,000-entry account.
     const historyLat: number[] = [];
     const extLat: number[] = [];
-    const auth = { "Ocp-Apim-Subscription-Key": seeded.key, Authorization: jwt };
+    const auth = { [BANK_HEADERS.subscriptionKey]: seeded.key, [BANK_HEADERS.authorization]: jwt };
     // Enough samples that p99 is not simply the slowest of a few dozen.
     for (let i = 0; i < 200; i++) {
       const day = seeded.historyDays[(i * 17) % seeded.historyDays.length];

@@ -2,6 +2,7 @@
 // issued at most once per subscription key per interval, accepted raw or as `Bearer <jwt>`.
 import { randomBytes } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import type { Clock } from "../clock.ts";
 import type { Queryable } from "../db/client.ts";
 import { HttpError, unauthorized } from "../http/errors.ts";
@@ -53,7 +54,7 @@ export async function createTokenService(
           429,
           `A token can be requested once every ${opts.intervalSeconds} seconds; try again in ${wait} seconds`,
           undefined,
-          { "Retry-After": String(wait) },
+          { [BANK_HEADERS.retryAfter]: String(wait) },
         );
       }
       const iat = Math.floor(now.getTime() / 1000);
@@ -69,7 +70,10 @@ export async function createTokenService(
 
     /** Checks the Authorization header against the customer of the subscription key; throws 401. */
     async verify(header: string | undefined, customer: Customer): Promise<void> {
-      if (!header) throw unauthorized("Missing Authorization header: request a token from /v2/access/token");
+      if (!header)
+        throw unauthorized(
+          `Missing ${BANK_HEADERS.authorization} header: request a token from /v2/access/token`,
+        );
       const token =
         header.startsWith("Bearer ") || header.startsWith("bearer ") ? header.slice(7).trim() : header.trim();
       const nowSec = clock.now().getTime() / 1000;

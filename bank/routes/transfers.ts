@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { endpoints } from "../../lib/bank-api/endpoints.ts";
 import { shortError } from "../../lib/bank-api/errors.ts";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { TRANSFER_OUTCOMES, type TransferOutcome } from "../../lib/bank-api/transfer-outcomes.ts";
 import type { TransferSenRequest, TransferSenResponse } from "../../lib/bank-api/transfers.ts";
 import { idempotencyKey } from "../../lib/bank-api/transfers.ts";
@@ -23,7 +24,7 @@ export function requestHash(value: unknown): string {
 export function readIdempotencyKey(header: string | undefined): string | null {
   if (header === undefined || header === "") return null;
   const r = idempotencyKey.safeParse(header);
-  if (!r.success) throw badField("Idempotency-Key", r.error.issues[0].message);
+  if (!r.success) throw badField(BANK_HEADERS.idempotencyKey, r.error.issues[0].message);
   return r.data;
 }
 
@@ -44,7 +45,7 @@ function descriptionLines(
 
 export function registerTransferRoutes(router: Router, bank: Bank) {
   router.v2(endpoints.transferSen, async ({ ctx, customer, body }): Promise<TransferSenResponse> => {
-    const key = readIdempotencyKey(ctx.header("idempotency-key"));
+    const key = readIdempotencyKey(ctx.header(BANK_HEADERS.idempotencyKey));
     const now = bank.clock.now();
     const transferId = `SEN${randomBytes(6).toString("hex").toUpperCase()}`;
     const r = await bank.transfers.execute({
@@ -72,7 +73,7 @@ export function registerTransferRoutes(router: Router, bank: Bank) {
     if (outcome.kind === "key_conflict") {
       throw badRequest(
         [{ field: outcome.field, message: outcome.message }],
-        "Idempotency-Key reuse with a different request",
+        `${BANK_HEADERS.idempotencyKey} reuse with a different request`,
       );
     }
     if (outcome.kind === "rejected")

@@ -4,6 +4,7 @@
 // wording, and the request field it names. A test reads the codes out of the database and
 // checks that each one is here.
 import type { BusinessErrorCode } from "./errors.ts";
+import { BANK_HEADERS } from "./headers.ts";
 
 export type TransferOutcome =
   | { kind: "ok"; rule: string }
@@ -16,7 +17,7 @@ export const TRANSFER_OUTCOMES = {
   key_conflict: {
     kind: "key_conflict",
     rule: "the Idempotency-Key was first used with another request",
-    field: "Idempotency-Key",
+    field: BANK_HEADERS.idempotencyKey,
     message: "was already used with a different request body",
   },
   from_not_found: {

@@ -106,13 +106,5 @@ export const balanceNotificationSchema = z.object({
 });
 export type BalanceNotification = z.infer<typeof balanceNotificationSchema>;
 
-/**
- * Standard Webhooks headers on every notification POST. The signature is `v1,` + base64
- * HMAC-SHA256 of `${id}.${timestamp}.${body}`, keyed with the base64 part of the customer's
- * `whsec_` secret; `webhook-id` stays the same across retries so a receiver can drop repeats.
- */
-export const WEBHOOK_HEADERS = {
-  id: "webhook-id",
-  timestamp: "webhook-timestamp",
-  signature: "webhook-signature",
-} as const;
+// The notification headers live with the contract's other header names.
+export { WEBHOOK_HEADERS } from "./headers.ts";

@@ -4,6 +4,7 @@
 // minute ahead, one instance at a time under a row lock, and after a 401 renew once.
 import "server-only";
 import { createHash } from "node:crypto";
+import { BANK_HEADERS } from "../bank-api/headers.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import { createLogger } from "../server/log.ts";
 import { BankCallError, unavailable } from "./errors.ts";
@@ -156,7 +157,7 @@ export class TokenManager {
     let res: Response;
     try {
       res = await fetch(new URL("/v2/access/token", this.opts.bankUrl), {
-        headers: { "Ocp-Apim-Subscription-Key": this.opts.subscriptionKey },
+        headers: { [BANK_HEADERS.subscriptionKey]: this.opts.subscriptionKey },
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (e) {
@@ -167,7 +168,7 @@ export class TokenManager {
     await res.arrayBuffer().catch(() => undefined);
     const now = this.now();
     if (res.status === 200) {
-      const header = res.headers.get("authorization") ?? "";
+      const header = res.headers.get(BANK_HEADERS.authorization) ?? "";
       const token = header.replace(/^Bearer\s+/i, "").trim();
       if (!token) {
         throw new BankCallError({ kind: "bank_error", message: "The bank issued no access token." });
@@ -182,7 +183,10 @@ export class TokenManager {
       return this.keep(held);
     }
     if (res.status === 429) {
-      const retryAfter = Math.max(1, Number(res.headers.get("retry-after")) || this.interval / 1000);
+      const retryAfter = Math.max(
+        1,
+        Number(res.headers.get(BANK_HEADERS.retryAfter)) || this.interval / 1000,
+      );
       await q.query("UPDATE bank_tokens SET next_request_at = $2 WHERE key_hash = $1", [
         this.keyHash,
         new Date(now + retryAfter * 1000),
