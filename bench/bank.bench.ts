@@ -8,10 +8,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startBank } from "../bank/app.ts";
-import { addDays } from "../bank/clock.ts";
 import { loadBankConfig } from "../bank/config.ts";
 import { createTransferExecutor, type TransferRecord } from "../bank/ledger/transfers.ts";
 import { createCustomer } from "../bank/sandbox/core.ts";
+import { addDays } from "../lib/bank-api/dates.ts";
 import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { createTestDatabase } from "../tests/helpers/databases.ts";
 import {

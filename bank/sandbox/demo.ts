@@ -2,8 +2,8 @@
 // (one day holding more than 520 transactions, so the extended-history path shows), and a
 // counterparty on the network. Written straight into the ledger with running balances.
 import { randomBytes } from "node:crypto";
+import { addDays } from "../../lib/bank-api/dates.ts";
 import { TRAN_CODES } from "../../lib/bank-api/history.ts";
-import { addDays } from "../clock.ts";
 import type { Bank } from "../context.ts";
 import { openAccount } from "../ledger/accounts.ts";
 import { createIncomingWire } from "../payments/actions.ts";

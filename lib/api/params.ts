@@ -1,5 +1,6 @@
 // Shared input schemas of the dashboard API.
 import { z } from "zod";
+import { businessDayFormatter, DEFAULT_TIME_ZONE, isIsoDay } from "../bank-api/dates.ts";
 import { invalid } from "./errors.ts";
 
 export const accountNumberParam = z.string().regex(/^\d{1,20}$/, "must be an account number (digits only)");
@@ -11,23 +12,15 @@ export function accountNumberFrom(params: { accountNumber?: string | string[] })
   return r.data;
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const isoDay = z
   .string()
-  .regex(ISO_DAY, "must be a date written YYYY-MM-DD")
-  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, "is not a calendar date");
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
+  .refine((s) => isIsoDay(s), "is not a calendar date");
 
-/** Today's business day of the bank (its time zone; DASHBOARD_TIME_ZONE, default America/New_York). */
+/** Today's business day of the bank (its time zone; DASHBOARD_TIME_ZONE, else the bank's default). */
 export function businessToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: process.env.DASHBOARD_TIME_ZONE || "America/New_York",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return businessDayFormatter(process.env.DASHBOARD_TIME_ZONE || DEFAULT_TIME_ZONE)(now);
 }
 
-export function addDays(day: string, n: number): string {
-  const t = Date.parse(`${day}T00:00:00Z`) + n * 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
-}
+// The route handlers take their day arithmetic from here with their other parameters.
+export { addDays } from "../bank-api/dates.ts";

@@ -1,15 +1,9 @@
 // The dashboard database: PGlite in DASHBOARD_DATA_DIR (default .data/dashboard) or PostgreSQL
-// at DATABASE_URL, with Drizzle and migrations applied at open (mirrors bank/db/client.ts).
-import fs from "node:fs";
+// at DATABASE_URL, with Drizzle and migrations applied at open (lib/server/database.ts, as the bank).
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
-import { createPool, poolQuery, poolTransaction } from "../server/pg-pool.ts";
-import { lockDataDirectory } from "../server/pglite-lock.ts";
+import type { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { openMigratedPg, openMigratedPglite } from "../server/database.ts";
+import { poolQuery, poolTransaction } from "../server/pg-pool.ts";
 import * as schema from "./schema.ts";
 
 // Resolved from the working directory: bundled server code has no reliable import.meta.url path.
@@ -35,47 +29,22 @@ export async function openDashboardDb(
 }
 
 async function openPglite(dataDir: string): Promise<DashboardDb> {
-  const dir = dataDir === "memory://" ? undefined : path.resolve(dataDir);
-  // PGlite does not create missing parents (STACK.md, pitfall 2); the lock guards pitfall 3.
-  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const release = dir ? lockDataDirectory(dir) : () => {};
-  let client: PGlite;
-  try {
-    client = await PGlite.create(dir);
-    const orm = drizzlePglite(client, { schema });
-    await migratePglite(orm, { migrationsFolder: MIGRATIONS });
-    return {
-      kind: "pglite",
-      orm: orm as unknown as DashboardDb["orm"],
-      query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
-      // PGlite has one connection; its transaction() serialises callers.
-      tx: (fn) =>
-        client.transaction((t) =>
-          fn({ query: async (text, params) => (await t.query(text, params)).rows as never }),
-        ),
-      async close() {
-        await client.close();
-        release();
-      },
-    };
-  } catch (e) {
-    release();
-    throw e;
-  }
+  const { client, orm, close } = await openMigratedPglite(dataDir, schema, MIGRATIONS);
+  return {
+    kind: "pglite",
+    orm: orm as unknown as DashboardDb["orm"],
+    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+    // PGlite has one connection; its transaction() serialises callers.
+    tx: (fn) =>
+      client.transaction((t) =>
+        fn({ query: async (text, params) => (await t.query(text, params)).rows as never }),
+      ),
+    close,
+  };
 }
 
 async function openPg(url: string, poolSize: number): Promise<DashboardDb> {
-  const pool = createPool(url, poolSize, "dashboard-db");
-  const orm = drizzlePg(pool, { schema });
-  // Instances starting together must not migrate at once.
-  const c = await pool.connect();
-  try {
-    await c.query("SELECT pg_advisory_lock(72420001)");
-    await migratePg(orm, { migrationsFolder: MIGRATIONS });
-  } finally {
-    await c.query("SELECT pg_advisory_unlock(72420001)").catch(() => {});
-    c.release();
-  }
+  const { pool, orm } = await openMigratedPg(url, poolSize, "dashboard-db", schema, MIGRATIONS, 72420001);
   return {
     kind: "pg",
     orm,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "../../bank/clock.ts";
+import { addDays } from "../../lib/bank-api/dates.ts";
 import {
   BACKENDS,
   newCustomer,
