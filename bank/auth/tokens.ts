@@ -1,4 +1,4 @@
-// Access tokens (specification, Authentication; DESIGN.md, Token): HS256 JWTs valid 15 minutes,
+// Access tokens (specification, Authentication; docs/decisions.md, "Tokens"): HS256 JWTs valid 15 minutes,
 // issued at most once per subscription key per interval, accepted raw or as `Bearer <jwt>`.
 import { randomBytes } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";

@@ -1,5 +1,5 @@
 // Hourly clean-up so tables do not grow without bound. Idempotency keys are kept at least 24
-// hours (DESIGN.md); 48 leaves a margin for clients that retry late.
+// hours (docs/decisions.md, "Idempotency-Key"); 48 leaves a margin for clients that retry late.
 import type { Bank } from "../context.ts";
 
 export const IDEMPOTENCY_KEEP_HOURS = 48;

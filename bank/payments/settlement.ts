@@ -27,7 +27,7 @@ function infoLines(text: string): [string, string, string, string] {
   return [t.slice(0, 35), t.slice(35, 70), t.slice(70, 105), t.slice(105, 140)];
 }
 
-/** History text of a wire (FINDINGS.md): the payment id, then BENE:{name} on the debit, ORIG:{name} on the credit. */
+/** History text of a wire (docs/decisions.md, "History text and codes"): the payment id, then BENE:{name} on the debit, ORIG:{name} on the credit. */
 function historyLines(p: PaymentRow, side: "debit" | "credit"): string[] {
   return side === "credit"
     ? [p.id, `ORIG:${p.details.originator_name ?? ""}`.slice(0, 40)]

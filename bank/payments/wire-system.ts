@@ -1,5 +1,5 @@
 // The simulated Fedwire connection: up or down, kept in bank_settings so that a restart and
-// every instance agree (DESIGN.md, Wire-system outage).
+// every instance agree (docs/decisions.md, "Wire-system outage").
 import type { Queryable } from "../db/client.ts";
 
 export type WireSystemStatus = "up" | "down";

@@ -1,5 +1,5 @@
 // Wire payments: send (POST), list (GET), approve/cancel/return (PUT), and the backup calls that
-// log requests while the wire system is down (DESIGN.md, Outgoing wire, Incoming wire, outage).
+// log requests while the wire system is down (bank/payments/README.md).
 import { endpoints } from "../../lib/bank-api/endpoints.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import type { InitiatePaymentRequest, PaymentResponse } from "../../lib/bank-api/payments.ts";

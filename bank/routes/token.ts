@@ -1,4 +1,4 @@
-// GET /v2/access/token - the JWT in the Authorization response header, no body (FINDINGS.md)
+// GET /v2/access/token - the JWT in the Authorization response header, no body (docs/decisions.md)
 import { endpoints } from "../../lib/bank-api/endpoints.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import type { Bank } from "../context.ts";

@@ -1,4 +1,4 @@
-// The /sandbox simulation API (DESIGN.md): JSON in dollars, every call behind X-Sandbox-Key,
+// The /sandbox simulation API (bank/README.md, "The sandbox API"): JSON in dollars, every call behind X-Sandbox-Key,
 // absent altogether when BANK_SANDBOX=off.
 import { timingSafeEqual } from "node:crypto";
 import type { z } from "zod";

@@ -1,5 +1,5 @@
 // GET /sandbox/webhook-deliveries and GET /sandbox/mail: every delivery attempt, and every
-// message filed in the sandbox mail box (DESIGN.md, the bank's sandbox API).
+// message filed in the sandbox mail box (bank/README.md, "The sandbox API").
 import { z } from "zod";
 import { str } from "../../lib/bank-api/fields.ts";
 import type { Bank } from "../context.ts";

@@ -1,4 +1,4 @@
-// Balance-change webhooks (specification, "Webhook resource" and "Events"; DESIGN.md, Webhooks).
+// Balance-change webhooks (specification, "Webhook resource" and "Events"; docs/decisions.md, "Webhooks and e-mail").
 import { z } from "zod";
 import { longErrorItemSchema } from "./errors.ts";
 import { required, str } from "./fields.ts";
@@ -98,7 +98,7 @@ export const WEBHOOK_DELETE_MESSAGES = {
   notFound: "Webhook not found",
 } as const;
 
-/** The notification body (FINDINGS.md): balances as zero-padded strings of cents. */
+/** The notification body (docs/decisions.md): balances as zero-padded strings of cents. */
 export const balanceNotificationSchema = z.object({
   AccountNumber: z.string(),
   AvailableBalance: z.string().regex(/^-?\d+$/),

@@ -1,5 +1,5 @@
 // One bank access token per subscription key, shared by every dashboard instance through the
-// dashboard database (DESIGN.md, Token manager). The bank issues a token at most once per
+// dashboard database (docs/decisions.md, "One token for all instances"). The bank issues a token at most once per
 // 5 minutes per key and each is valid 15 minutes (specification, Authentication): renew about a
 // minute ahead, one instance at a time under a row lock, and after a 401 renew once.
 import "server-only";

@@ -69,7 +69,7 @@ export function getDashboardDb(): Promise<DashboardDb> {
       dataDir: process.env.DASHBOARD_DATA_DIR || ".data/dashboard",
     });
     g[KEY] = p;
-    // Never cache a failed open (STACK.md, pitfall 2): the next request tries again.
+    // Never cache a failed open: the next request tries again.
     p.catch(() => {
       if (g[KEY] === p) g[KEY] = undefined;
     });
