@@ -3,8 +3,10 @@
 import { randomBytes } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
+import type { SqlRow } from "../../lib/server/sql-row.ts";
 import type { Clock } from "../clock.ts";
 import type { Queryable } from "../db/client.ts";
+import type { bankSettings, tokenIssues } from "../db/schema.ts";
 import { HttpError, unauthorized } from "../http/errors.ts";
 import type { Customer } from "./keys.ts";
 
@@ -18,7 +20,9 @@ async function loadSecret(db: Queryable, configured?: string): Promise<Uint8Arra
     "INSERT INTO bank_settings (key, value) VALUES ('jwt_secret', $1) ON CONFLICT (key) DO NOTHING",
     [fresh],
   );
-  const rows = await db.query<{ value: string }>("SELECT value FROM bank_settings WHERE key = 'jwt_secret'");
+  const rows = await db.query<Pick<SqlRow<typeof bankSettings>, "value">>(
+    "SELECT value FROM bank_settings WHERE key = 'jwt_secret'",
+  );
   return new TextEncoder().encode(rows[0].value);
 }
 
@@ -34,7 +38,7 @@ export async function createTokenService(
   return {
     async issue(customer: Customer): Promise<string> {
       const now = clock.now();
-      const rows = await db.query<{ customer_id: number }>(
+      const rows = await db.query<Pick<SqlRow<typeof tokenIssues>, "customer_id">>(
         `INSERT INTO token_issues (customer_id, last_issued_at) VALUES ($1, $2)
          ON CONFLICT (customer_id) DO UPDATE SET last_issued_at = EXCLUDED.last_issued_at
          WHERE token_issues.last_issued_at <= $2::timestamptz - make_interval(secs => $3)
@@ -42,7 +46,7 @@ export async function createTokenService(
         [customer.id, now, opts.intervalSeconds],
       );
       if (!rows.length) {
-        const last = await db.query<{ last_issued_at: Date }>(
+        const last = await db.query<Pick<SqlRow<typeof tokenIssues>, "last_issued_at">>(
           "SELECT last_issued_at FROM token_issues WHERE customer_id = $1",
           [customer.id],
         );

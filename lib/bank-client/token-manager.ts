@@ -6,7 +6,9 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { BANK_HEADERS } from "../bank-api/headers.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
+import type { bankTokens } from "../db/schema.ts";
 import { createLogger } from "../server/log.ts";
+import type { SqlRow } from "../server/sql-row.ts";
 import { BankCallError, unavailable } from "./errors.ts";
 
 const log = createLogger("bank-token", { quiet: process.env.NODE_ENV === "test" });
@@ -25,12 +27,7 @@ export interface TokenManagerOptions {
   now?: () => number;
 }
 
-interface TokenRow {
-  token: string | null;
-  issued_at: Date | string | null;
-  expires_at: Date | string | null;
-  next_request_at: Date | string | null;
-}
+type TokenRow = Pick<SqlRow<typeof bankTokens>, "token" | "issued_at" | "expires_at" | "next_request_at">;
 
 interface Held {
   token: string;
