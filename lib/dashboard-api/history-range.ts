@@ -2,18 +2,13 @@
 // date-range form and the range read from the address all use it, so a range gets the same field
 // error wherever it comes from.
 import { z } from "zod";
+import { isIsoDay } from "../bank-api/dates.ts";
 
 /** Days one history request may span (the dashboard reads such a range day by day when it must). */
 export const HISTORY_REQUEST_MAX_DAYS = 93;
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** True when `s` is a real calendar day written YYYY-MM-DD. */
-export function isCalendarDay(s: unknown): s is string {
-  if (typeof s !== "string" || !ISO_DAY.test(s)) return false;
-  const t = Date.parse(`${s}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === s;
-}
+export const isCalendarDay = (s: unknown): s is string => typeof s === "string" && isIsoDay(s);
 
 const day = (which: string) =>
   z

@@ -1,8 +1,9 @@
 // The balance trend of an account over a range, from its history: each transaction carries the
 // available balance after it, so the end-of-day balance is the last one of each day, and days
 // without a transaction keep the day before's.
+
+import { addDays } from "../bank-api/dates.ts";
 import type { HistoryItem } from "../dashboard-api/index.ts";
-import { addIsoDays } from "./dates.ts";
 
 export interface TrendPoint {
   day: string;
@@ -24,7 +25,7 @@ export function dailyBalances(
   const endOfDay = new Map<string, number>();
   for (const item of chronological) endOfDay.set(item.date, item.availableAfterCents);
   const points: TrendPoint[] = [];
-  for (let day = from; day <= to; day = addIsoDays(day, 1)) {
+  for (let day = from; day <= to; day = addDays(day, 1)) {
     balance = endOfDay.get(day) ?? balance;
     points.push({ day, cents: balance });
   }

@@ -2,9 +2,10 @@
 // `from`, `to` and `order` choose what the dashboard API loads; `q`, `dir`, `min` and `max`
 // narrow the loaded items in the browser.
 
+import { addDays, isIsoDay } from "../bank-api/dates.ts";
 import { rangeErrors } from "../dashboard-api/history-range.ts";
 import type { HistoryItem } from "../dashboard-api/index.ts";
-import { addIsoDays, isIsoDay, todayIsoDay } from "./dates.ts";
+import { todayIsoDay } from "./dates.ts";
 import { dollarsToCents } from "./money.ts";
 
 export type Direction = "all" | "debit" | "credit";
@@ -30,7 +31,7 @@ type ParamReader = { get(name: string): string | null };
 
 export function defaultHistoryView(today: string = todayIsoDay()): HistoryView {
   return {
-    from: addIsoDays(today, -(DEFAULT_RANGE_DAYS - 1)),
+    from: addDays(today, -(DEFAULT_RANGE_DAYS - 1)),
     to: today,
     order: "D",
     q: "",
@@ -48,7 +49,7 @@ export function defaultHistoryView(today: string = todayIsoDay()): HistoryView {
 export function parseHistoryView(params: ParamReader, today: string = todayIsoDay()): HistoryView {
   const d = defaultHistoryView(today);
   const to = params.get("to") ?? d.to;
-  const from = params.get("from") ?? (isIsoDay(to) ? addIsoDays(to, -(DEFAULT_RANGE_DAYS - 1)) : d.from);
+  const from = params.get("from") ?? (isIsoDay(to) ? addDays(to, -(DEFAULT_RANGE_DAYS - 1)) : d.from);
   const order = params.get("order")?.toUpperCase();
   const dir = params.get("dir");
   return {

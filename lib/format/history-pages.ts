@@ -1,6 +1,6 @@
 // A long history range is read page by page: windows of at most a month, in the order the rows
 // are shown (newest first reads the latest month first), each one request to the dashboard API.
-import { addIsoDays, daysBetween } from "./dates.ts";
+import { addDays, daysBetween } from "../bank-api/dates.ts";
 
 /** Days in one page: a month, well inside what one request may span. */
 export const HISTORY_PAGE_DAYS = 31;
@@ -19,13 +19,13 @@ export function historyWindows(
 ): HistoryWindow[] {
   const windows: HistoryWindow[] = [];
   if (order === "D") {
-    for (let end = to; end >= from; end = addIsoDays(end, -size)) {
-      const start = addIsoDays(end, -(size - 1));
+    for (let end = to; end >= from; end = addDays(end, -size)) {
+      const start = addDays(end, -(size - 1));
       windows.push({ from: start < from ? from : start, to: end });
     }
   } else {
-    for (let start = from; start <= to; start = addIsoDays(start, size)) {
-      const end = addIsoDays(start, size - 1);
+    for (let start = from; start <= to; start = addDays(start, size)) {
+      const end = addDays(start, size - 1);
       windows.push({ from: start, to: end > to ? to : end });
     }
   }

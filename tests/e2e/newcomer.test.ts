@@ -8,9 +8,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { generate } from "otplib";
 import { type Browser, type BrowserContext, chromium, type Page, type Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, daysBetween } from "../../lib/bank-api/dates.ts";
 import type { AccountsResponse } from "../../lib/dashboard-api/index.ts";
 import { parseCsv } from "../../lib/format/csv.ts";
-import { addIsoDays, daysBetween, formatDay } from "../../lib/format/dates.ts";
+import { formatDay } from "../../lib/format/dates.ts";
 import { historyWindows } from "../../lib/format/history-pages.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 
@@ -258,7 +259,7 @@ describe("a newcomer's first look", () => {
         new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date()),
       );
       // From before the account was opened up to today: more than three months.
-      const from = addIsoDays(detail.account.openDate, -10);
+      const from = addDays(detail.account.openDate, -10);
       const to = today;
       const total = (
         await Promise.all(
