@@ -58,7 +58,7 @@ export async function sendAlertMail(smtp: { smtpUrl: string; from?: string }, a:
   const transport = nodemailer.createTransport(smtpOptions(smtp.smtpUrl) as never);
   try {
     const { subject, text } = alertMailText(a);
-    const from = smtp.from || "Treasury Alerts <alerts@treasury.localhost>";
+    const from = smtp.from || "Treasury <treasury@dashboard.localhost>";
     const domain = /@([^>\s]+)/.exec(from)?.[1] ?? "treasury.localhost";
     await transport.sendMail({
       from,

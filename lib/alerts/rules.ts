@@ -7,6 +7,7 @@ import type { AuditEntry } from "../auth/audit.ts";
 import { appendAudit } from "../auth/audit.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { unwrap } from "../bank-client/errors.ts";
+import { config } from "../config.ts";
 import type { AlertRule } from "../dashboard-api/alerts.ts";
 import type { DashboardDb } from "../db/client.ts";
 
@@ -141,5 +142,5 @@ export async function deleteRule(
 
 /** How alert e-mail goes out: the dashboard's SMTP server when set, else the bank's webhook e-mail. */
 export function alertEmailDelivery(): "smtp" | "bank" {
-  return process.env.DASHBOARD_SMTP_URL ? "smtp" : "bank";
+  return config().smtpUrl ? "smtp" : "bank";
 }

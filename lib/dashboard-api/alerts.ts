@@ -91,6 +91,7 @@ function emailsMessage(emails: string): string {
 // The contract's address pattern, for naming the first bad address in a message.
 const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>".]+(\.[^\s@,;<>".]+)+$/;
 
+export const RegisterWebhookResponseSchema = z.object({ webhook: WebhookViewSchema });
 export const DeleteWebhookResponseSchema = z.object({ deleted: z.string() });
 
 // Balance alert rules -----------------------------------------------------------------------
@@ -172,6 +173,7 @@ export const AlertRulesResponseSchema = z.object({
 });
 export type AlertRulesResponse = z.infer<typeof AlertRulesResponseSchema>;
 
+export const SaveRuleResponseSchema = z.object({ rule: AlertRuleSchema });
 export const DeleteRuleResponseSchema = z.object({ deleted: z.string() });
 
 // Notifications -----------------------------------------------------------------------------
@@ -208,6 +210,8 @@ export const MarkReadSchema = z.union([
   z.object({ seq: z.number().int().positive() }),
   z.object({ all: z.literal(true) }),
 ]);
+
+export const MarkReadResponseSchema = z.object({ ok: z.literal(true) });
 
 /** The `balance` Server-Sent Event's data. */
 export const LiveBalanceEventSchema = NotificationSchema.omit({ read: true });

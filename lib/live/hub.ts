@@ -7,10 +7,11 @@ import { EventEmitter } from "node:events";
 import pg from "pg";
 import { evaluateAlerts, type FiredAlert } from "../alerts/evaluate.ts";
 import { sendAlertMail } from "../alerts/mail.ts";
+import { config } from "../config.ts";
 import { type DashboardDb, getDashboardDb, type Queryable } from "../db/client.ts";
 import { createLogger } from "../server/log.ts";
 
-const log = createLogger("live", { quiet: process.env.NODE_ENV === "test" });
+const log = createLogger("live");
 
 export const LIVE_CHANNEL = "treasury_live";
 /** A resume asking for more than this many events is told to re-read everything instead. */
@@ -230,9 +231,9 @@ export function getLiveHub(): Promise<LiveHub> {
     const p = (async () => {
       const db = await getDashboardDb();
       const hub = new LiveHub(db, {
-        listenUrl: db.kind === "pg" ? process.env.DATABASE_URL : undefined,
-        smtpUrl: process.env.DASHBOARD_SMTP_URL || undefined,
-        mailFrom: process.env.DASHBOARD_MAIL_FROM || undefined,
+        listenUrl: db.kind === "pg" ? config().databaseUrl : undefined,
+        smtpUrl: config().smtpUrl,
+        mailFrom: config().mailFrom,
       });
       await hub.start();
       return hub;

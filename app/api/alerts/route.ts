@@ -5,6 +5,7 @@ import { alertEmailDelivery, listRules } from "@/lib/alerts/rules";
 import { withRoute } from "@/lib/api/route";
 import { getBankClient } from "@/lib/bank-client";
 import { listAccounts } from "@/lib/bank-client/accounts";
+import { AlertRulesResponseSchema } from "@/lib/dashboard-api/alerts";
 
 export const dynamic = "force-dynamic";
 
@@ -21,5 +22,5 @@ export const GET = withRoute(
       emailDelivery: alertEmailDelivery(),
     };
   },
-  { permission: "alerts.read" },
+  { permission: "alerts.read", response: AlertRulesResponseSchema },
 );

@@ -5,7 +5,12 @@ import { listNotifications, markAllRead, markRead } from "@/lib/alerts/notificat
 import { withRoute } from "@/lib/api/route";
 import { hasPermission } from "@/lib/auth/permissions";
 import { getBankClient } from "@/lib/bank-client";
-import { MarkReadSchema, NotificationsQuerySchema } from "@/lib/dashboard-api/alerts";
+import {
+  MarkReadResponseSchema,
+  MarkReadSchema,
+  NotificationsQuerySchema,
+  NotificationsResponseSchema,
+} from "@/lib/dashboard-api/alerts";
 import { customerAccounts } from "@/lib/live/visibility";
 
 export const dynamic = "force-dynamic";
@@ -17,14 +22,14 @@ export const GET = withRoute(
       : new Set<string>();
     return listNotifications(db, user.id, accounts, query.limit);
   },
-  { permission: "accounts.read", query: NotificationsQuerySchema },
+  { permission: "accounts.read", query: NotificationsQuerySchema, response: NotificationsResponseSchema },
 );
 
 export const POST = withRoute(
   async ({ db, user, body }) => {
     if ("all" in body) await markAllRead(db, user.id);
     else await markRead(db, user.id, body.seq);
-    return { ok: true };
+    return { ok: true as const };
   },
-  { permission: "accounts.read", body: MarkReadSchema },
+  { permission: "accounts.read", body: MarkReadSchema, response: MarkReadResponseSchema },
 );

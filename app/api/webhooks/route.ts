@@ -4,12 +4,17 @@
 import { listWebhookViews, registerWebhook } from "@/lib/alerts/webhooks";
 import { withRoute } from "@/lib/api/route";
 import { getBankClient } from "@/lib/bank-client";
-import { RegisterWebhookSchema } from "@/lib/dashboard-api/alerts";
+import {
+  RegisterWebhookResponseSchema,
+  RegisterWebhookSchema,
+  WebhooksResponseSchema,
+} from "@/lib/dashboard-api/alerts";
 
 export const dynamic = "force-dynamic";
 
 export const GET = withRoute(async ({ db }) => listWebhookViews(db, await getBankClient()), {
   permission: "alerts.read",
+  response: WebhooksResponseSchema,
 });
 
 export const POST = withRoute(
@@ -20,5 +25,5 @@ export const POST = withRoute(
       ip,
     }),
   }),
-  { permission: "alerts.write", body: RegisterWebhookSchema },
+  { permission: "alerts.write", body: RegisterWebhookSchema, response: RegisterWebhookResponseSchema },
 );

@@ -5,7 +5,11 @@ import { alertEmailDelivery, deleteRule, saveRule } from "@/lib/alerts/rules";
 import { invalid, notFound } from "@/lib/api/errors";
 import { withRoute } from "@/lib/api/route";
 import { getBankClient } from "@/lib/bank-client";
-import { AlertRuleInputSchema } from "@/lib/dashboard-api/alerts";
+import {
+  AlertRuleInputSchema,
+  DeleteRuleResponseSchema,
+  SaveRuleResponseSchema,
+} from "@/lib/dashboard-api/alerts";
 import { customerAccounts } from "@/lib/live/visibility";
 
 async function account(raw: unknown): Promise<string> {
@@ -14,7 +18,12 @@ async function account(raw: unknown): Promise<string> {
   return n;
 }
 
-export const PUT = withRoute<undefined, typeof AlertRuleInputSchema, { accountNumber: string }>(
+export const PUT = withRoute<
+  undefined,
+  typeof AlertRuleInputSchema,
+  { accountNumber: string },
+  typeof SaveRuleResponseSchema
+>(
   async ({ db, user, params, body, ip }) => {
     const n = await account(params.accountNumber);
     const bank = await getBankClient();
@@ -29,10 +38,15 @@ export const PUT = withRoute<undefined, typeof AlertRuleInputSchema, { accountNu
     );
     return { rule };
   },
-  { permission: "alerts.write", body: AlertRuleInputSchema },
+  { permission: "alerts.write", body: AlertRuleInputSchema, response: SaveRuleResponseSchema },
 );
 
-export const DELETE = withRoute<undefined, undefined, { accountNumber: string }>(
+export const DELETE = withRoute<
+  undefined,
+  undefined,
+  { accountNumber: string },
+  typeof DeleteRuleResponseSchema
+>(
   async ({ db, user, params, ip }) => {
     const n = await account(params.accountNumber);
     const gone = await deleteRule(db, await getBankClient(), n, {
@@ -43,5 +57,5 @@ export const DELETE = withRoute<undefined, undefined, { accountNumber: string }>
     if (!gone) throw notFound("This account has no alert rule.");
     return { deleted: n };
   },
-  { permission: "alerts.write" },
+  { permission: "alerts.write", response: DeleteRuleResponseSchema },
 );

@@ -6,8 +6,9 @@ import { invalid } from "@/lib/api/errors";
 import { withRoute } from "@/lib/api/route";
 import { WEBHOOK_LIMITS } from "@/lib/bank-api/webhooks";
 import { getBankClient } from "@/lib/bank-client";
+import { DeleteWebhookResponseSchema } from "@/lib/dashboard-api/alerts";
 
-export const DELETE = withRoute<undefined, undefined, { id: string }>(
+export const DELETE = withRoute<undefined, undefined, { id: string }, typeof DeleteWebhookResponseSchema>(
   async ({ db, user, params, ip }) => {
     const id = String(params.id ?? "");
     if (!id || id.length > WEBHOOK_LIMITS.webHookId || !/^[\w-]+$/.test(id))
@@ -15,5 +16,5 @@ export const DELETE = withRoute<undefined, undefined, { id: string }>(
     await deleteWebhook(db, await getBankClient(), id, { actorId: user.id, actorEmail: user.email, ip });
     return { deleted: id };
   },
-  { permission: "alerts.write" },
+  { permission: "alerts.write", response: DeleteWebhookResponseSchema },
 );

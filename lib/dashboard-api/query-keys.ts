@@ -4,4 +4,7 @@ export const queryKeys = {
   account: (accountNumber: string) => ["accounts", accountNumber] as const,
   history: (accountNumber: string, from: string, to: string, order: "A" | "D") =>
     ["accounts", accountNumber, "history", { from, to, order }] as const,
+  webhooks: () => ["webhooks"] as const,
+  alertRules: () => ["alert-rules"] as const,
+  notifications: () => ["notifications"] as const,
 };
