@@ -7,9 +7,7 @@ import { registerWebhookRequest, splitList, WEBHOOK_LIMITS } from "../bank-api/w
 const accountNumber = z
   .string()
   .trim()
-  .min(1, "Choose an account")
-  .max(WEBHOOK_LIMITS.accountNumber)
-  .regex(/^\d+$/, "Choose an account");
+  .refine((s) => s.length <= WEBHOOK_LIMITS.accountNumber && /^\d+$/.test(s), "Choose an account");
 
 // Webhooks --------------------------------------------------------------------------------
 
@@ -59,16 +57,12 @@ export const RegisterWebhookSchema = z
       Emails: v.emails || undefined,
     });
     if (r.success) return;
-    const names: Record<string, string> = {
-      WebHookUrl: "url",
-      Emails: "emails",
-      Description: "description",
-      AccountNumber: "accountNumber",
-    };
+    // The account number has its own check above.
+    const names: Record<string, string> = { WebHookUrl: "url", Emails: "emails", Description: "description" };
     const seen = new Set<string>();
     for (const i of r.error.issues) {
-      const field = names[String(i.path[0])] ?? "url";
-      if (seen.has(field)) continue;
+      const field = names[String(i.path[0])];
+      if (!field || seen.has(field)) continue;
       seen.add(field);
       const message =
         field === "url"
