@@ -103,7 +103,8 @@ function toCents(s: string): number | null {
   return dollarsToCents(s.replace(/,/g, ""));
 }
 
-export const AlertRuleInputSchema = z
+/** The rule form as typed (dollars as text); the server parses it again with AlertRuleInputSchema. */
+export const AlertRuleFormSchema = z
   .object({
     below: threshold.default(""),
     above: threshold.default(""),
@@ -136,13 +137,15 @@ export const AlertRuleInputSchema = z
         path: ["emails"],
         message: "Tell someone: keep signed-in users on, or enter e-mail addresses",
       });
-  })
-  .transform((v) => ({
-    belowCents: v.below ? (toCents(v.below) as number) : null,
-    aboveCents: v.above ? (toCents(v.above) as number) : null,
-    notifyUsers: v.notifyUsers,
-    emails: splitList(v.emails).join(", "),
-  }));
+  });
+export type AlertRuleForm = z.input<typeof AlertRuleFormSchema>;
+
+export const AlertRuleInputSchema = AlertRuleFormSchema.transform((v) => ({
+  belowCents: v.below ? (toCents(v.below) as number) : null,
+  aboveCents: v.above ? (toCents(v.above) as number) : null,
+  notifyUsers: v.notifyUsers,
+  emails: splitList(v.emails).join(", "),
+}));
 export type AlertRuleInput = z.input<typeof AlertRuleInputSchema>;
 
 export const AlertRuleSchema = z.object({

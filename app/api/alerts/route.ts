@@ -1,10 +1,10 @@
 // GET /api/alerts - the balance-alert rules, the accounts they may watch (with today's available
 // balance) and how their e-mail goes out.
 
+import { listAccounts } from "@/lib/accounts/views";
 import { alertEmailDelivery, listRules } from "@/lib/alerts/rules";
 import { withRoute } from "@/lib/api/route";
 import { getBankClient } from "@/lib/bank-client";
-import { listAccounts } from "@/lib/bank-client/accounts";
 import { AlertRulesResponseSchema } from "@/lib/dashboard-api/alerts";
 
 export const dynamic = "force-dynamic";
