@@ -1,10 +1,9 @@
 // What the live-balance and alert tests share: the demo bank of a started dashboard (SEN
 // transfers with the demo key, sandbox deposits), a plain Server-Sent Events client that carries
-// a browser's session cookie, and signing in through the real sign-in page.
+// a browser's session cookie.
 import fs from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import type { RunningDashboard } from "./dashboard.ts";
+import type { BrowserContext } from "playwright-core";
 
 export interface DemoBank {
   bankUrl: string;
@@ -48,7 +47,8 @@ export function demoBank(dataDir: string): DemoBank {
         body: JSON.stringify({ AccountNumberFrom: from, AccountNumberTo: to, Amount: dollars }),
       });
       const body = (await r.json()) as { ERROR?: unknown[] };
-      if (r.status !== 200 || body.ERROR?.length) throw new Error(`transfer: ${r.status} ${JSON.stringify(body)}`);
+      if (r.status !== 200 || body.ERROR?.length)
+        throw new Error(`transfer: ${r.status} ${JSON.stringify(body)}`);
     },
     async deposit(accountNumber, dollars, description = "DEPOSIT") {
       const r = await fetch(`${demo.bankUrl}/sandbox/deposits`, {
@@ -89,7 +89,11 @@ export function sseClient(url: string, cookie: string, lastEventId?: string): Ss
   const messages: SseMessage[] = [];
   const opened = (async () => {
     const res = await fetch(url, {
-      headers: { cookie, accept: "text/event-stream", ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
+      headers: {
+        cookie,
+        accept: "text/event-stream",
+        ...(lastEventId ? { "last-event-id": lastEventId } : {}),
+      },
       signal: abort.signal,
     });
     if (res.status !== 200 || !res.body) throw new Error(`events: ${res.status}`);
@@ -132,18 +136,6 @@ export function sseClient(url: string, cookie: string, lastEventId?: string): Ss
   };
 }
 
-export async function signIn(app: RunningDashboard, context: BrowserContext, role = "viewer"): Promise<Page> {
-  const user = app.users.find((u) => u.role === role);
-  if (!user) throw new Error(`no demo ${role} in the npm start output:\n${app.output()}`);
-  const page = await context.newPage();
-  await page.goto(`${app.url}/sign-in`);
-  await page.getByLabel("Work e-mail").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/accounts/, { timeout: 90_000 });
-  return page;
-}
-
 /** The session cookie of a signed-in browser context, as a Cookie header. */
 export async function sessionCookie(context: BrowserContext): Promise<string> {
   const cookies = await context.cookies();
@@ -151,4 +143,29 @@ export async function sessionCookie(context: BrowserContext): Promise<string> {
     .filter((c) => c.name.includes("next-auth"))
     .map((c) => `${c.name}=${c.value}`)
     .join("; ");
+}
+
+/** Signs in through next-auth's credentials endpoint, as the sign-in form does: the Cookie header. */
+export async function signInHttp(base: string, email: string, password: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const i = pair.indexOf("=");
+      jar.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const csrfRes = await fetch(`${base}/api/auth/csrf`);
+  keep(csrfRes);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie(), origin: base },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+  });
+  keep(res);
+  if (![...jar.keys()].some((k) => k.endsWith("session-token"))) throw new Error("sign-in failed");
+  return cookie();
 }

@@ -8,9 +8,10 @@ import { type Browser, type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatUsd } from "../../lib/bank-api/money.ts";
 import type { AccountsResponse } from "../../lib/dashboard-api/index.ts";
+import { signIn } from "../helpers/browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 import { createTestDatabase, PG_URL } from "../helpers/databases.ts";
-import { type DemoBank, demoBank, sessionCookie, signIn, sseClient } from "../helpers/live.ts";
+import { type DemoBank, demoBank, sessionCookie, sseClient } from "../helpers/live.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -60,7 +61,7 @@ describe.skipIf(!PG_URL)("live balances on two dashboard instances sharing Postg
     for (const app of [a, b]) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       contexts.push(context);
-      const page = await signIn(app, context);
+      const page = await signIn(app, context, "viewer");
       await page.getByText("Live", { exact: true }).waitFor({ timeout: 90_000 });
       pages.push(page);
     }
@@ -88,7 +89,8 @@ describe.skipIf(!PG_URL)("live balances on two dashboard instances sharing Postg
     cutB.close();
 
     // Changes while B's stream is down: A's stream sees them as they happen.
-    for (const dollars of [2.02, 3.03, 4.04]) await bank.transfer(sen.accountNumber, other.accountNumber, dollars);
+    for (const dollars of [2.02, 3.03, 4.04])
+      await bank.transfer(sen.accountNumber, other.accountNumber, dollars);
     await watchA.waitFor((m) => m.length === 8);
     const missed = seqs(watchA.messages)
       .filter((s) => s > resumeFrom)
