@@ -74,6 +74,7 @@ export function toLiveEvent(r: EventRow): LiveEvent {
 export class LiveHub {
   private readonly emitter = new EventEmitter();
   private lastSeq = 0;
+  private readonly recent = new Set<number>();
   private listener: pg.Client | null = null;
   private closed = false;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -131,6 +132,10 @@ export class LiveHub {
   }
 
   private deliver(e: LiveEvent): void {
+    // A catch-up after a reconnect may overlap what NOTIFY brings: each event goes out once.
+    if (this.recent.has(e.seq)) return;
+    this.recent.add(e.seq);
+    if (this.recent.size > 10_000) this.recent.delete(this.recent.values().next().value as number);
     if (e.seq > this.lastSeq) this.lastSeq = e.seq;
     this.emitter.emit("event", e);
   }
