@@ -17,7 +17,7 @@ let bank: DemoBank;
 
 beforeAll(async () => {
   // A short token interval lets the test hold a token of the demo key beside the dashboard's.
-  app = await startDashboard({ env: { BANK_TOKEN_INTERVAL_SECONDS: "1" } });
+  app = await startDashboard({ env: { BANK_TOKEN_INTERVAL_SECONDS: "1" }, timeoutMs: 900_000 });
   bank = demoBank(app.dataDir);
   browser = await launchChromium();
 });

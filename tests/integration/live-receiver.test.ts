@@ -20,6 +20,7 @@ import {
   receiverUrl,
 } from "../../lib/live/receiver.ts";
 import { sandbox, startTestBank, type TestBank, transferBody } from "../helpers/bank.ts";
+import { startMailServer } from "./webhooks-receivers.ts";
 
 vi.mock("server-only", () => ({}));
 
@@ -252,5 +253,51 @@ describe("balance alerts from the bank's notifications", () => {
       [from],
     );
     expect(n[0].n).toBe("4");
+  });
+});
+
+describe("alert e-mail from the dashboard (DASHBOARD_SMTP_URL)", () => {
+  it("sends one message per crossing to the rule's addresses, none while the balance stays under", async () => {
+    const mail = await startMailServer();
+    const mailDb = await openDashboardDb({ dataDir: "memory://" });
+    const mailHub = new LiveHub(mailDb, {
+      smtpUrl: mail.url,
+      mailFrom: "Treasury <alerts@treasury.example>",
+    });
+    try {
+      await mailHub.start();
+      await mailDb.query(
+        `INSERT INTO alert_rules (account_number, below_cents, notify_users, emails)
+         VALUES ('4000', 100000, false, 'cfo@example.com, ops@example.com')`,
+      );
+      const note = (i: number, cents: number) =>
+        mailHub.record({
+          webhookId: `mail_${i}`,
+          accountNumber: "4000",
+          availableCents: cents,
+          previousCents: 0,
+        });
+      await note(1, 90_000); // crosses: one message
+      await note(2, 80_000); // still under
+      await note(3, 120_000); // re-arms
+      await note(4, 70_000); // crosses again
+      const got = await mail.waitFor((m) => m.length >= 2);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(got).toHaveLength(2);
+      for (const m of got) {
+        expect(m.to.sort()).toEqual(["cfo@example.com", "ops@example.com"]);
+        expect(m.headers.subject).toBe("Balance alert: account 4000 fell below $1,000.00");
+      }
+      expect(got[0].text).toContain("Available balance now: $900.00");
+      expect(got[1].text).toContain("Available balance now: $700.00");
+      const sent = await mailDb.query<{ n: string }>(
+        "SELECT count(*)::text AS n FROM alerts WHERE emailed_at IS NOT NULL",
+      );
+      expect(sent[0].n).toBe("2");
+    } finally {
+      await mailHub.close();
+      await mailDb.close();
+      await mail.close();
+    }
   });
 });

@@ -25,7 +25,10 @@ describe.skipIf(!PG_URL)("live balances on two dashboard instances sharing Postg
 
   beforeAll(async () => {
     database = await createTestDatabase(PG_URL as string);
-    a = await startDashboard({ env: { DATABASE_URL: database.url, BANK_TOKEN_INTERVAL_SECONDS: "1" } });
+    a = await startDashboard({
+      env: { DATABASE_URL: database.url, BANK_TOKEN_INTERVAL_SECONDS: "1" },
+      timeoutMs: 900_000,
+    });
     bank = demoBank(a.dataDir);
     const demo = JSON.parse(fs.readFileSync(path.join(a.dataDir, "bank-demo.json"), "utf8")) as {
       webhookSecret: string;
@@ -44,9 +47,10 @@ describe.skipIf(!PG_URL)("live balances on two dashboard instances sharing Postg
         for (const f of ["dashboard-secret", "demo-users.json"])
           fs.copyFileSync(path.join(a.dataDir, f), path.join(dir, f));
       },
+      timeoutMs: 900_000,
     });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
-  }, 600_000);
+  }, 1_900_000);
 
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});
