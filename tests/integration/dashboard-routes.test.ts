@@ -54,6 +54,11 @@ const mod = {
   totp: () => import("../../app/api/profile/totp/route.ts"),
   totpConfirm: () => import("../../app/api/profile/totp/confirm/route.ts"),
   settings: () => import("../../app/api/admin/settings/route.ts"),
+  webhooks: () => import("../../app/api/webhooks/route.ts"),
+  webhook: () => import("../../app/api/webhooks/[id]/route.ts"),
+  alertRules: () => import("../../app/api/alerts/route.ts"),
+  alertRule: () => import("../../app/api/alerts/[accountNumber]/route.ts"),
+  notifications: () => import("../../app/api/notifications/route.ts"),
 };
 
 beforeAll(async () => {
@@ -119,6 +124,7 @@ interface RouteCase {
 
 const EVERYONE = ["viewer", "preparer", "approver", "admin"] as const;
 const ADMIN_ONLY = ["admin"] as const;
+const ALERT_WRITERS = ["preparer", "approver", "admin"] as const;
 
 const ROUTES: RouteCase[] = [
   {
@@ -135,6 +141,72 @@ const ROUTES: RouteCase[] = [
     url: () => "/api/admin/settings",
     body: () => ({ senReleaseThresholdCents: 25_000_000 }),
     allowed: ADMIN_ONLY,
+  },
+  {
+    name: "GET /api/webhooks",
+    load: mod.webhooks,
+    method: "GET",
+    url: () => "/api/webhooks",
+    allowed: EVERYONE,
+  },
+  {
+    name: "POST /api/webhooks",
+    load: mod.webhooks,
+    method: "POST",
+    url: () => "/api/webhooks",
+    body: (role) => ({
+      accountNumber: dda,
+      description: `routes ${role}`,
+      url: "https://erp.example.com/hook",
+    }),
+    allowed: ALERT_WRITERS,
+  },
+  {
+    name: "DELETE /api/webhooks/[id]",
+    load: mod.webhook,
+    method: "DELETE",
+    url: () => "/api/webhooks/no-such-hook",
+    params: () => ({ id: "no-such-hook" }),
+    allowed: ALERT_WRITERS,
+  },
+  {
+    name: "GET /api/alerts",
+    load: mod.alertRules,
+    method: "GET",
+    url: () => "/api/alerts",
+    allowed: EVERYONE,
+  },
+  {
+    name: "PUT /api/alerts/[accountNumber]",
+    load: mod.alertRule,
+    method: "PUT",
+    url: () => `/api/alerts/${dda}`,
+    params: () => ({ accountNumber: dda }),
+    body: () => ({ below: "100.00" }),
+    allowed: ALERT_WRITERS,
+  },
+  {
+    name: "DELETE /api/alerts/[accountNumber]",
+    load: mod.alertRule,
+    method: "DELETE",
+    url: () => `/api/alerts/${busy}`,
+    params: () => ({ accountNumber: busy }),
+    allowed: ALERT_WRITERS,
+  },
+  {
+    name: "GET /api/notifications",
+    load: mod.notifications,
+    method: "GET",
+    url: () => "/api/notifications",
+    allowed: EVERYONE,
+  },
+  {
+    name: "POST /api/notifications",
+    load: mod.notifications,
+    method: "POST",
+    url: () => "/api/notifications",
+    body: () => ({ all: true }),
+    allowed: EVERYONE,
   },
   { name: "GET /api/me", load: mod.me, method: "GET", url: () => "/api/me", allowed: EVERYONE },
   {
