@@ -32,6 +32,8 @@ function webhookName(h: WebhookView): string {
   return h.description || h.url || h.emails || h.id;
 }
 
+const deleteLabel = (h: WebhookView) => `Delete webhook “${webhookName(h)}” on account ${h.accountNumber}`;
+
 export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -51,6 +53,11 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks() }),
   });
+
+  const ask = (h: WebhookView) => {
+    remove.reset();
+    setConfirm(h);
+  };
 
   if (list.isPending)
     return (
@@ -85,71 +92,103 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
               <EmptyState title="No webhooks yet">Register one below.</EmptyState>
             </div>
           ) : (
-            <Table caption="Webhooks by account" captionHidden>
-              <thead>
-                <tr>
-                  <Th>Account</Th>
-                  <Th>Description</Th>
-                  <Th>Delivers to</Th>
-                  <Th>SMS</Th>
-                  <Th>
-                    <span className="sr-only">Actions</span>
-                  </Th>
-                </tr>
-              </thead>
-              <tbody>
+            <>
+              {/* Phones get a list: the table's long addresses would not fit beside each other. */}
+              <ul className="divide-y divide-slate-100 md:hidden" aria-label="Webhooks by account">
                 {webhooks.map((h) => (
-                  <Tr key={h.id}>
-                    <Td className="align-top whitespace-nowrap">
-                      <span className="font-medium">{names.get(h.accountNumber) ?? "Account"}</span>
-                      <br />
+                  <li key={h.id} className="space-y-1 px-5 py-4 text-sm">
+                    <p>
+                      <span className="font-medium">{names.get(h.accountNumber) ?? "Account"}</span>{" "}
                       <span className="font-mono text-xs text-slate-600">{h.accountNumber}</span>
-                    </Td>
-                    <Td className="align-top">
-                      {h.description || <span className="text-slate-600">—</span>}
-                      {h.owner !== "other" ? (
-                        <div className="mt-1">
-                          <Badge tone="brand">Dashboard · {OWNER_LABEL[h.owner]}</Badge>
-                        </div>
-                      ) : null}
-                    </Td>
-                    <Td className="max-w-md align-top break-all">
-                      {h.url ? <div>{h.url}</div> : null}
-                      {h.emails ? <div className="text-slate-700">{h.emails}</div> : null}
-                    </Td>
-                    <Td className="align-top">
-                      {h.sms ? (
-                        <>
-                          {h.sms}
-                          <div className="text-xs text-slate-600">stored, not sent</div>
-                        </>
-                      ) : (
-                        <span className="text-slate-600">—</span>
-                      )}
-                    </Td>
-                    <Td className="text-right align-top">
-                      {!canWrite ? null : h.owner === "other" ? (
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          onClick={() => {
-                            remove.reset();
-                            setConfirm(h);
-                          }}
-                          aria-label={`Delete webhook “${webhookName(h)}” on account ${h.accountNumber}`}
-                        >
-                          Delete
-                        </Button>
-                      ) : (
-                        <span className="text-xs text-slate-600">
-                          {h.owner === "live" ? "Kept by the dashboard" : "Change it on Alerts"}
-                        </span>
-                      )}
-                    </Td>
-                  </Tr>
+                    </p>
+                    <p>{h.description || <span className="text-slate-600">No description</span>}</p>
+                    {h.owner !== "other" ? (
+                      <Badge tone="brand">Dashboard · {OWNER_LABEL[h.owner]}</Badge>
+                    ) : null}
+                    {h.url ? <p className="break-all text-slate-800">{h.url}</p> : null}
+                    {h.emails ? <p className="break-all text-slate-700">{h.emails}</p> : null}
+                    {h.sms ? <p className="text-slate-700">SMS {h.sms} (stored, not sent)</p> : null}
+                    {canWrite && h.owner === "other" ? (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => ask(h)}
+                        aria-label={deleteLabel(h)}
+                      >
+                        Delete
+                      </Button>
+                    ) : null}
+                  </li>
                 ))}
-              </tbody>
-            </Table>
+              </ul>
+              <div className="hidden md:block">
+                <Table caption="Webhooks by account" captionHidden>
+                  <thead>
+                    <tr>
+                      <Th>Account</Th>
+                      <Th>Description</Th>
+                      <Th>Delivers to</Th>
+                      <Th>SMS</Th>
+                      <Th>
+                        <span className="sr-only">Actions</span>
+                      </Th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {webhooks.map((h) => (
+                      <Tr key={h.id}>
+                        <Td className="align-top whitespace-nowrap">
+                          <span className="font-medium">{names.get(h.accountNumber) ?? "Account"}</span>
+                          <br />
+                          <span className="font-mono text-xs text-slate-600">{h.accountNumber}</span>
+                        </Td>
+                        <Td className="align-top">
+                          {h.description || <span className="text-slate-600">—</span>}
+                          {h.owner !== "other" ? (
+                            <div className="mt-1">
+                              <Badge tone="brand">Dashboard · {OWNER_LABEL[h.owner]}</Badge>
+                            </div>
+                          ) : null}
+                        </Td>
+                        <Td className="max-w-md align-top break-all">
+                          {h.url ? <div>{h.url}</div> : null}
+                          {h.emails ? <div className="text-slate-700">{h.emails}</div> : null}
+                        </Td>
+                        <Td className="align-top">
+                          {h.sms ? (
+                            <>
+                              {h.sms}
+                              <div className="text-xs text-slate-600">stored, not sent</div>
+                            </>
+                          ) : (
+                            <span className="text-slate-600">—</span>
+                          )}
+                        </Td>
+                        <Td className="text-right align-top">
+                          {!canWrite ? null : h.owner === "other" ? (
+                            <Button
+                              variant="secondary"
+                              size="sm"
+                              onClick={() => {
+                                remove.reset();
+                                setConfirm(h);
+                              }}
+                              aria-label={`Delete webhook “${webhookName(h)}” on account ${h.accountNumber}`}
+                            >
+                              Delete
+                            </Button>
+                          ) : (
+                            <span className="text-xs text-slate-600">
+                              {h.owner === "live" ? "Kept by the dashboard" : "Change it on Alerts"}
+                            </span>
+                          )}
+                        </Td>
+                      </Tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </div>
+            </>
           )}
         </CardBody>
       </Card>

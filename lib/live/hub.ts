@@ -16,6 +16,8 @@ const log = createLogger("live");
 export const LIVE_CHANNEL = "treasury_live";
 /** A resume asking for more than this many events is told to re-read everything instead. */
 export const REPLAY_LIMIT = 1000;
+/** Stored events (and the alerts and read marks that hang on them) are kept this long. */
+const KEEP_DAYS = 90;
 
 export interface AlertSummary {
   id: number;
@@ -79,6 +81,7 @@ export class LiveHub {
   private closed = false;
   private retryTimer: NodeJS.Timeout | null = null;
   private ready: Promise<void> | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly db: DashboardDb,
@@ -93,6 +96,9 @@ export class LiveHub {
       this.ready = (async () => {
         this.lastSeq = Math.max(this.lastSeq, await this.latestSeq());
         if (this.opts.listenUrl) await this.listen();
+        await this.prune();
+        this.pruneTimer = setInterval(() => void this.prune(), 86_400_000);
+        this.pruneTimer.unref();
       })();
     }
     return this.ready;
@@ -129,6 +135,12 @@ export class LiveHub {
     await client.query(`LISTEN ${LIVE_CHANNEL}`);
     // What was stored while this instance was not listening reaches its browsers now.
     for (const e of await this.since(this.lastSeq)) this.deliver(e);
+  }
+
+  private async prune(): Promise<void> {
+    await this.db
+      .query(`DELETE FROM live_events WHERE received_at < now() - make_interval(days => ${KEEP_DAYS})`)
+      .catch((err) => log.warn("old live events could not be pruned", { err: String(err) }));
   }
 
   private deliver(e: LiveEvent): void {
@@ -216,6 +228,7 @@ export class LiveHub {
   async close(): Promise<void> {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
     const l = this.listener;
     this.listener = null;
     await l?.end().catch(() => {});
