@@ -139,3 +139,11 @@ export function ensureBalanceWebhooks(bank?: BankClient): Promise<number> {
   );
   return run;
 }
+
+/**
+ * Fire-and-forget form of ensureBalanceWebhooks for code that just changed the accounts (a new
+ * SEN account): the check runs at once; a failure is logged and the periodic check covers it.
+ */
+export function accountsChanged(): void {
+  void ensureBalanceWebhooks().catch(() => {});
+}
