@@ -12,6 +12,7 @@ import { TokenManager } from "../../lib/bank-client/token-manager.ts";
 import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
 import { type LiveEvent, LiveHub, setLiveHub } from "../../lib/live/hub.ts";
 import {
+  accountsChanged,
   ensureBalanceWebhooks,
   ensureBankWebhooks,
   ensureBankWebhooksOnce,
@@ -207,6 +208,14 @@ describe("live balance webhooks at the bank", () => {
     expect(
       (await hooks()).filter((h) => h.WebHookUrl === receiverUrl()).map((h) => h.AccountNumber),
     ).toContain(later);
+    // The fire-and-forget form, as the code that opens a SEN account calls it.
+    const another = await open("SEN");
+    accountsChanged();
+    await until(async () =>
+      (await hooks()).some((h) => h.WebHookUrl === receiverUrl() && h.AccountNumber === another)
+        ? true
+        : undefined,
+    );
   });
 });
 
