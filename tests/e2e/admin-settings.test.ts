@@ -65,7 +65,9 @@ describe("administrator settings", () => {
     const approver = await browser.newContext();
     const p = await signIn(app, approver, "approver");
     await p.goto(`${app.url}/admin/settings`);
-    expect(await p.getByRole("alert").innerText()).toContain("Only administrators can change settings.");
+    expect(await p.getByRole("alert").filter({ hasText: "Only administrators" }).innerText()).toContain(
+      "Only administrators can change settings.",
+    );
     const status = await p.evaluate(
       async () =>
         (
