@@ -86,7 +86,7 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
           title="Registered webhooks"
           description="The bank calls each URL and e-mails each address when the account's balance changes."
         />
-        <CardBody className="px-0 py-0 sm:px-0">
+        <div>
           {webhooks.length === 0 ? (
             <div className="p-5">
               <EmptyState title="No webhooks yet">Register one below.</EmptyState>
@@ -190,7 +190,7 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
               </div>
             </>
           )}
-        </CardBody>
+        </div>
       </Card>
 
       {canWrite ? (

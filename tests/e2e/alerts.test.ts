@@ -182,4 +182,28 @@ describe("webhooks and balance alerts in Chromium", () => {
     await panel.getByRole("button", { name: "Mark all read" }).click();
     await expect.poll(() => panelButton.innerText()).not.toContain("unread");
   });
+
+  it("shows a viewer the webhooks and alerts without a way to change them", async () => {
+    const viewerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const viewer = await signIn(app, viewerContext, "viewer");
+      await viewer.goto(`${app.url}/webhooks`);
+      await viewer
+        .getByText("Your role can see webhooks but not change them.")
+        .waitFor({ timeout: FIRST_WAIT });
+      expect(await viewer.getByRole("button", { name: /Delete/ }).count()).toBe(0);
+      expect(await viewer.getByRole("form", { name: "Register a webhook" }).count()).toBe(0);
+      expect(await seriousAxeViolations(viewer)).toEqual([]);
+      await viewer.goto(`${app.url}/alerts`);
+      const [sen] = accounts.accounts.filter((a) => a.type === "SEN");
+      const card = viewer.getByRole("region", { name: `${sen.name} · ${sen.accountNumber}` });
+      await card.waitFor({ timeout: FIRST_WAIT });
+      expect(await card.innerText()).toContain("Below");
+      expect(await viewer.getByRole("form").count()).toBe(0);
+      expect(await seriousAxeViolations(viewer)).toEqual([]);
+      await shot(viewer, "alerts-viewer", false);
+    } finally {
+      await viewerContext.close();
+    }
+  });
 });
