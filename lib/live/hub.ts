@@ -1,7 +1,7 @@
-// Live balances: every notification the receiver accepts is stored once (by webhook-id) with the
-// alerts it fired, then fanned out to every dashboard instance — PostgreSQL LISTEN/NOTIFY when
-// the dashboard database is a server, in-process on PGlite (one process owns that database).
-// Browsers resume from the stored rows with Last-Event-ID.
+// Live balances (docs/decisions.md, "Live balances"): every notification the receiver accepts is
+// stored once (by webhook-id) with the alerts it fired, then fanned out to every dashboard
+// instance — PostgreSQL LISTEN/NOTIFY when the dashboard database is a server, in-process on
+// PGlite (one process owns that database). Browsers resume from the stored rows with Last-Event-ID.
 import "server-only";
 import { EventEmitter } from "node:events";
 import pg from "pg";
