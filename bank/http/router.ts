@@ -227,6 +227,8 @@ export function createHttpServer(router: Router, log: Logger, opts: HttpServerOp
         }
         send(res, ctx, await handler(ctx));
       } catch (err) {
+        // The client went away (or was timed out) before its request arrived: no one to answer.
+        if (res.headersSent || req.socket.destroyed) return;
         if (err instanceof BodyTooLarge) {
           res.setHeader("connection", "close");
           send(res, ctx, {

@@ -87,11 +87,12 @@ export const str = (max: number) =>
 export const required = (max: number) =>
   z
     .string()
+    // Checked before trimming: trim() drops a byte-order mark or a line separator at either end.
+    .refine((s) => !hasHiddenText(s), NO_HIDDEN_TEXT)
     .trim()
     .min(1, "is required")
     .max(max, `must be at most ${max} characters`)
-    .refine((s) => !hasControl(s), NO_CONTROL)
-    .refine((s) => !hasHiddenText(s), NO_HIDDEN_TEXT);
+    .refine((s) => !hasControl(s), NO_CONTROL);
 
 const wholeNumber = <T extends z.ZodType>(schema: T): T => checkedText(numeric(schema), wholeText);
 
