@@ -11,11 +11,23 @@ export function accountNumberFrom(params: { accountNumber?: string | string[] })
   return r.data;
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-export const isoDay = z
-  .string()
-  .regex(ISO_DAY, "must be a date written YYYY-MM-DD")
-  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, "is not a calendar date");
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `s` is a real day written YYYY-MM-DD (no 2026-13-01, no 2026-02-30). */
+function isCalendarDay(s: string): boolean {
+  const m = ISO_DAY.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
+
+// One check with one message per case: zod runs every refinement even after the format failed,
+// so a refinement must never assume the format (an invalid Date's toISOString throws).
+export const isoDay = z.string().superRefine((s, ctx) => {
+  if (!ISO_DAY.test(s)) ctx.addIssue({ code: "custom", message: "must be a date written YYYY-MM-DD" });
+  else if (!isCalendarDay(s)) ctx.addIssue({ code: "custom", message: "is not a calendar date" });
+});
 
 /** Today's business day of the bank (its time zone; DASHBOARD_TIME_ZONE, default America/New_York). */
 export function businessToday(now = new Date()): string {
