@@ -11,6 +11,13 @@
 // - At most `concurrency` deliveries run at once, and at most `hostConcurrency` to one receiver
 //   (host and port): a slow receiver cannot hold every slot while the others' notifications wait.
 //   Its due rows stay unclaimed until one of its deliveries ends.
+// - Fresh notifications are claimed before retries, so that after an outage a live balance is
+//   live again at once while the backlog drains behind it.
+// - A receiver that fails is probed: every PROBE_MS one of its waiting rows is made due (a
+//   half-open probe). When it answers 2xx again, all its waiting rows are due at once instead of
+//   on their backoff schedule, which after a long outage could be an hour away.
+// - Each attempt is written when its row is claimed, before the request goes out (its outcome
+//   follows), so that the delivery log shows every attempt, even one a crash cut short.
 
 import { setMaxListeners } from "node:events";
 import { signWebhook } from "../../lib/bank-api/webhook-signature.ts";
@@ -63,24 +70,60 @@ interface Outcome {
 const HOST = `CASE WHEN o.channel = 'http'
   THEN lower(substring(o.target from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]+)')) END`;
 
+// Fresh rows first (their own partial index), then retries (the index (state, next_attempt_at));
+// each claimed row gets its attempt written in the same statement, before any request goes out.
 const CLAIM = `
-WITH due AS (
+WITH fresh AS (
   SELECT id FROM outbox o
-  WHERE state = 'pending' AND next_attempt_at <= $1
+  WHERE state = 'pending' AND attempts = 0 AND next_attempt_at <= $1
     AND NOT coalesce(${HOST} = ANY($4::text[]), false)
-  ORDER BY next_attempt_at -- exactly the index (state, next_attempt_at): no sort of the whole outbox
+  ORDER BY next_attempt_at
   LIMIT $2
-  FOR UPDATE SKIP LOCKED)
-UPDATE outbox o SET next_attempt_at = $3, attempts = o.attempts + 1
-FROM due WHERE o.id = due.id
-RETURNING o.id, o.message_id, o.webhook_id, o.channel, o.target, o.payload, o.created_at, o.attempts,
-  (SELECT c.webhook_secret FROM customers c WHERE c.id = o.customer_id) AS secret,
-  (SELECT w.description FROM webhooks w WHERE w.id = o.webhook_id) AS description,
-  ${HOST} AS host`;
+  FOR UPDATE SKIP LOCKED),
+retry AS (
+  SELECT id FROM outbox o
+  WHERE state = 'pending' AND attempts > 0 AND next_attempt_at <= $1
+    AND NOT coalesce(${HOST} = ANY($4::text[]), false)
+  ORDER BY next_attempt_at
+  LIMIT greatest($2 - (SELECT count(*) FROM fresh), 0)
+  FOR UPDATE SKIP LOCKED),
+due AS (SELECT id FROM fresh UNION ALL SELECT id FROM retry),
+claimed AS (
+  UPDATE outbox o SET next_attempt_at = $3, attempts = o.attempts + 1, leased = true
+  FROM due WHERE o.id = due.id
+  RETURNING o.id, o.message_id, o.webhook_id, o.channel, o.target, o.payload, o.created_at, o.attempts,
+    o.customer_id, ${HOST} AS host),
+logged AS (
+  INSERT INTO delivery_attempts (outbox_id, message_id, channel, target, attempt, at, duration_ms, ok)
+  SELECT id, message_id, channel, target, attempts, $1, 0, NULL FROM claimed)
+SELECT k.id, k.message_id, k.webhook_id, k.channel, k.target, k.payload, k.created_at, k.attempts, k.host,
+  (SELECT c.webhook_secret FROM customers c WHERE c.id = k.customer_id) AS secret,
+  (SELECT w.description FROM webhooks w WHERE w.id = k.webhook_id) AS description
+FROM claimed k`;
 
-// Claimed rows beyond a receiver's limit go back as they were: due, the claim not counted.
-const UNCLAIM = `UPDATE outbox SET next_attempt_at = $2, attempts = attempts - 1
-  WHERE id = ANY($1::bigint[]) AND state = 'pending'`;
+// Claimed rows beyond a receiver's limit go back as they were: due, the claim and its attempt
+// not counted (no request went out).
+const UNCLAIM = `
+WITH back AS (
+  UPDATE outbox SET next_attempt_at = $2, attempts = attempts - 1, leased = false
+  WHERE id = ANY($1::bigint[]) AND state = 'pending'
+  RETURNING id, attempts + 1 AS attempt)
+DELETE FROM delivery_attempts a USING back
+WHERE a.outbox_id = back.id AND a.attempt = back.attempt AND a.ok IS NULL`;
+
+// A receiver answered 2xx again: its waiting rows (not those being sent) are due now.
+const RECOVER = `UPDATE outbox o SET next_attempt_at = $1
+  WHERE state = 'pending' AND NOT leased AND next_attempt_at > $1 AND ${HOST} = $2`;
+
+// The half-open probe of a failing receiver: its next waiting row is due now.
+const PROBE = `UPDATE outbox SET next_attempt_at = $1 WHERE id = (
+  SELECT id FROM outbox o
+  WHERE state = 'pending' AND NOT leased AND next_attempt_at > $1 AND ${HOST} = $2
+  ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)`;
+
+/** A failing receiver's first probe comes after this; each probe that fails doubles the wait, up to MAX_PROBE_MS. */
+export const PROBE_MS = 1000;
+export const MAX_PROBE_MS = 30_000;
 
 // Finished attempts are written in batches, one statement each: the attempts, the rows' new
 // states and (without SMTP) the sandbox messages. `attempts = i.attempt` keeps a late answer from
@@ -97,10 +140,11 @@ mail AS (
   INSERT INTO sandbox_mail ("to", subject, text, message_id, at)
   SELECT mail_to, mail_subject, mail_text, message_id, at FROM i WHERE mail_to IS NOT NULL),
 attempt AS (
-  INSERT INTO delivery_attempts (outbox_id, message_id, channel, target, attempt, at, duration_ms, status_code, ok, error)
-  SELECT id, message_id, channel, target, attempt, at, duration_ms, status_code, ok, error FROM i)
+  UPDATE delivery_attempts a SET duration_ms = i.duration_ms, status_code = i.status_code, ok = i.ok,
+    error = i.error
+  FROM i WHERE a.outbox_id = i.id AND a.attempt = i.attempt)
 UPDATE outbox o SET state = i.state, next_attempt_at = coalesce(i.retry_at, o.next_attempt_at),
-  last_error = i.error, delivered_at = CASE WHEN i.ok THEN i.at END
+  last_error = i.error, delivered_at = CASE WHEN i.ok THEN i.at END, leased = false
 FROM i WHERE o.id = i.id AND o.attempts = i.attempt AND (o.state = 'pending' OR i.ok)`;
 
 /** One finished attempt waiting to be written, in RECORD's column order. */
@@ -150,6 +194,11 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
   const inFlight = new Set<Promise<void>>();
   const perHost = new Map<string, number>();
   const atLimit = () => [...perHost].filter(([, n]) => n >= hostConcurrency).map(([h]) => h);
+  /** Receivers whose last answer was a failure, and when each is probed next. */
+  const failing = new Map<string, { at: number; wait: number }>();
+  /** When each receiver's waiting rows were last made due, so that a drain asks once a second. */
+  const recovered = new Map<string, number>();
+  let probeTimer: NodeJS.Timeout | undefined;
   let running = true;
   let pumping: Promise<void> | null = null;
   let again = false;
@@ -334,13 +383,18 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     } catch (e) {
       outcome = { ok: false, error: (e as Error).message ?? "error" };
     }
-    // A delivery cut short by shutdown is not an attempt: the lease brings the row back.
-    if (stopping.signal.aborted) return;
+    // Cut short by shutdown: the request may have reached the receiver, so the attempt stays in the
+    // log with an unknown outcome and the notification is due again at once for the next run.
+    if (stopping.signal.aborted)
+      outcome = { ok: false, error: "interrupted by shutdown before an answer (it may have been received)" };
+    else noteOutcome(row, outcome);
     const now = clock.now();
     const retryAt =
       outcome.ok || outcome.permanent
         ? null
-        : nextAttemptAt(new Date(row.created_at), now, row.attempts, config.webhookRetryBaseMs);
+        : stopping.signal.aborted
+          ? now
+          : nextAttemptAt(new Date(row.created_at), now, row.attempts, config.webhookRetryBaseMs);
     const state = outcome.ok ? "delivered" : retryAt ? "pending" : "failed";
     // Receivers' and mail servers' words are stored as text: no control characters (PostgreSQL
     // text refuses NUL, and one bad row would fail its whole batch).
@@ -374,6 +428,51 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     }
   }
 
+  function noteOutcome(row: OutboxRow, outcome: Outcome) {
+    const host = row.host;
+    if (host === null || outcome.permanent) return;
+    if (!outcome.ok) {
+      if (!failing.has(host)) failing.set(host, { at: Date.now() + PROBE_MS, wait: PROBE_MS });
+      if (!probeTimer) {
+        probeTimer = setInterval(probe, PROBE_MS);
+        probeTimer.unref();
+      }
+      return;
+    }
+    // A success after failures (seen here, or by an earlier claimant: a retried row) ends the outage.
+    const wasFailing = failing.delete(host) || row.attempts > 1;
+    if (!wasFailing) return;
+    const last = recovered.get(host) ?? 0;
+    if (Date.now() - last < PROBE_MS) return;
+    recovered.set(host, Date.now());
+    db.query(RECOVER, [clock.now(), host])
+      .then(() => kick())
+      .catch((e) =>
+        log.error("webhook dispatcher: cannot make a recovered receiver's notifications due", { err: e }),
+      );
+  }
+
+  async function probe() {
+    if (!running || !failing.size) {
+      clearInterval(probeTimer);
+      probeTimer = undefined;
+      return;
+    }
+    for (const [host, next] of [...failing]) {
+      // Not yet, or a delivery to it is under way already: that one is the probe.
+      if (next.at > Date.now() || (perHost.get(host) ?? 0) > 0) continue;
+      next.wait = Math.min(next.wait * 2, MAX_PROBE_MS);
+      next.at = Date.now() + next.wait;
+      try {
+        const r = await db.query<{ id: number }>(`${PROBE} RETURNING id`, [clock.now(), host]);
+        if (!r.length) failing.delete(host); // nothing waits for it any more
+      } catch (e) {
+        if (running) log.error("webhook dispatcher: cannot probe a receiver", { err: e });
+      }
+    }
+    kick();
+  }
+
   const onEvent = () => kick();
   bank.events.on("balance-changed", onEvent);
   bank.events.on("clock-advanced", onEvent);
@@ -382,6 +481,7 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
   bank.onClose(async () => {
     running = false;
     clearTimeout(timer);
+    clearInterval(probeTimer);
     bank.events.off("balance-changed", onEvent);
     bank.events.off("clock-advanced", onEvent);
     stopping.abort();
