@@ -11,11 +11,11 @@
 // - At most `concurrency` deliveries run at once, and at most `hostConcurrency` to one receiver
 //   (host and port): a slow receiver cannot hold every slot while the others' notifications wait.
 //   Its due rows stay unclaimed until one of its deliveries ends.
-// - Fresh notifications are claimed before retries, so that after an outage a live balance is
-//   live again at once while the backlog drains behind it.
-// - A receiver that fails is probed: every PROBE_MS one of its waiting rows is made due (a
-//   half-open probe). When it answers 2xx again, all its waiting rows are due at once instead of
-//   on their backoff schedule, which after a long outage could be an hour away.
+// - The newest notifications have a lane of their own beside the longest-waiting ones, so that
+//   after an outage a live balance is live again at once while the backlog drains behind it.
+// - A receiver that fails gets no first attempts; one of its failed rows is made due now and then
+//   (a half-open probe). When it answers 2xx again, all its waiting rows are due at once instead
+//   of on their backoff schedule, which after a long outage could be an hour away.
 // - Each attempt is written when its row is claimed, before the request goes out (its outcome
 //   follows), so that the delivery log shows every attempt, even one a crash cut short.
 
@@ -70,24 +70,26 @@ interface Outcome {
 const HOST = `CASE WHEN o.channel = 'http'
   THEN lower(substring(o.target from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]+)')) END`;
 
-// Fresh rows first (their own partial index), then retries (the index (state, next_attempt_at));
-// each claimed row gets its attempt written in the same statement, before any request goes out.
+// Two lanes share the claim: the newest due rows (by id, the index of pending ids) and the
+// longest-waiting ones (the index (state, next_attempt_at)), $5 rows for the first. After an
+// outage the change made a moment ago goes out at once while the backlog drains in order.
+// Receivers that are failing ($6) get no first attempts: their rows wait for a probe's success.
+// Each claimed row gets its attempt written in the same statement, before any request goes out.
+const CLAIMABLE = `state = 'pending' AND next_attempt_at <= $1
+    AND NOT coalesce(${HOST} = ANY($4::text[]), false)
+    AND NOT (attempts = 0 AND coalesce(${HOST} = ANY($6::text[]), false))`;
 const CLAIM = `
-WITH fresh AS (
-  SELECT id FROM outbox o
-  WHERE state = 'pending' AND attempts = 0 AND next_attempt_at <= $1
-    AND NOT coalesce(${HOST} = ANY($4::text[]), false)
-  ORDER BY next_attempt_at
-  LIMIT $2
+WITH newest AS (
+  SELECT id FROM outbox o WHERE ${CLAIMABLE}
+  ORDER BY id DESC
+  LIMIT $5
   FOR UPDATE SKIP LOCKED),
-retry AS (
-  SELECT id FROM outbox o
-  WHERE state = 'pending' AND attempts > 0 AND next_attempt_at <= $1
-    AND NOT coalesce(${HOST} = ANY($4::text[]), false)
+oldest AS (
+  SELECT id FROM outbox o WHERE ${CLAIMABLE} AND id NOT IN (SELECT id FROM newest)
   ORDER BY next_attempt_at
-  LIMIT greatest($2 - (SELECT count(*) FROM fresh), 0)
+  LIMIT greatest($2 - (SELECT count(*) FROM newest), 0)
   FOR UPDATE SKIP LOCKED),
-due AS (SELECT id FROM fresh UNION ALL SELECT id FROM retry),
+due AS (SELECT id FROM newest UNION ALL SELECT id FROM oldest),
 claimed AS (
   UPDATE outbox o SET next_attempt_at = $3, attempts = o.attempts + 1, leased = true
   FROM due WHERE o.id = due.id
@@ -115,15 +117,21 @@ WHERE a.outbox_id = back.id AND a.attempt = back.attempt AND a.ok IS NULL`;
 const RECOVER = `UPDATE outbox o SET next_attempt_at = $1
   WHERE state = 'pending' AND NOT leased AND next_attempt_at > $1 AND ${HOST} = $2`;
 
-// The half-open probe of a failing receiver: its next waiting row is due now.
+// The half-open probe of a failing receiver: one of its rows that failed is due now (the others
+// wait: a failing receiver gets no first attempts).
 const PROBE = `UPDATE outbox SET next_attempt_at = $1 WHERE id = (
   SELECT id FROM outbox o
-  WHERE state = 'pending' AND NOT leased AND next_attempt_at > $1 AND ${HOST} = $2
+  WHERE state = 'pending' AND NOT leased AND attempts > 0 AND ${HOST} = $2
   ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)`;
 
-/** A failing receiver's first probe comes after this; each probe that fails doubles the wait, up to MAX_PROBE_MS. */
+/**
+ * A failing receiver is probed every PROBE_MS at first, then every 1/60 of the time it has been
+ * failing (at most MAX_PROBE_MS): its recovery is seen within about 2% of the outage's length,
+ * at the cost of about 60 probes plus one a half-minute however long the outage lasts.
+ */
 export const PROBE_MS = 1000;
 export const MAX_PROBE_MS = 30_000;
+const probeWait = (failingForMs: number) => Math.min(MAX_PROBE_MS, Math.max(PROBE_MS, failingForMs / 60));
 
 // Finished attempts are written in batches, one statement each: the attempts, the rows' new
 // states and (without SMTP) the sandbox messages. `attempts = i.attempt` keeps a late answer from
@@ -194,11 +202,12 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
   const inFlight = new Set<Promise<void>>();
   const perHost = new Map<string, number>();
   const atLimit = () => [...perHost].filter(([, n]) => n >= hostConcurrency).map(([h]) => h);
-  /** Receivers whose last answer was a failure, and when each is probed next. */
-  const failing = new Map<string, { at: number; wait: number }>();
+  /** Receivers whose last answer was a failure: since when, and when each is probed next. */
+  const failing = new Map<string, { since: number; at: number }>();
   /** When each receiver's waiting rows were last made due, so that a drain asks once a second. */
   const recovered = new Map<string, number>();
   let probeTimer: NodeJS.Timeout | undefined;
+  let newestFirst = false;
   let running = true;
   let pumping: Promise<void> | null = null;
   let again = false;
@@ -233,11 +242,16 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
           const free = concurrency - inFlight.size;
           if (free <= 0) break; // a finishing delivery kicks again
           const now = clock.now();
+          // With one slot free the lanes take turns; with more they share.
+          newestFirst = !newestFirst;
+          const newest = newestFirst ? Math.ceil(free / 2) : Math.floor(free / 2);
           const rows = await db.query<OutboxRow>(CLAIM, [
             now,
             free,
             new Date(now.getTime() + leaseMs),
             atLimit(),
+            newest,
+            [...failing.keys()],
           ]);
           const over: OutboxRow[] = [];
           for (const row of rows) {
@@ -432,7 +446,7 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     const host = row.host;
     if (host === null || outcome.permanent) return;
     if (!outcome.ok) {
-      if (!failing.has(host)) failing.set(host, { at: Date.now() + PROBE_MS, wait: PROBE_MS });
+      if (!failing.has(host)) failing.set(host, { since: Date.now(), at: Date.now() + PROBE_MS });
       if (!probeTimer) {
         probeTimer = setInterval(probe, PROBE_MS);
         probeTimer.unref();
@@ -461,8 +475,7 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     for (const [host, next] of [...failing]) {
       // Not yet, or a delivery to it is under way already: that one is the probe.
       if (next.at > Date.now() || (perHost.get(host) ?? 0) > 0) continue;
-      next.wait = Math.min(next.wait * 2, MAX_PROBE_MS);
-      next.at = Date.now() + next.wait;
+      next.at = Date.now() + probeWait(Date.now() - next.since);
       try {
         const r = await db.query<{ id: number }>(`${PROBE} RETURNING id`, [clock.now(), host]);
         if (!r.length) failing.delete(host); // nothing waits for it any more

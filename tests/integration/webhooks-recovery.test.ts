@@ -64,16 +64,14 @@ describe.each(BACKENDS)("webhooks after an outage on $name", ({ postgres }) => {
     const acct = await c.account("SEN", 0);
     await c.api("POST", "/v2/webhooks/register", { body: { AccountNumber: acct, WebHookUrl: receiver.url } });
     for (let i = 0; i < 8; i++) await deposit(acct);
-    // Each has failed once, so each waits for a retry up to two minutes away.
+    // The first failed: it waits for a retry up to two minutes away, and the others wait behind
+    // it (a failing receiver gets no first attempts).
     await expect
-      .poll(
-        async () =>
-          new Set((await deliveries(bank, acct)).filter((d) => d.ok === false).map((d) => d.messageId)).size,
-        {
-          timeout: 30_000,
-        },
-      )
-      .toBe(8);
+      .poll(async () => (await deliveries(bank, acct)).filter((d) => d.ok === false).length, {
+        timeout: 30_000,
+      })
+      .toBeGreaterThanOrEqual(1);
+    await new Promise((r) => setTimeout(r, 500));
     up = true;
     // No new change comes to prompt it: the dispatcher probes the receiver, then sends the backlog.
     await expect
@@ -102,13 +100,11 @@ describe.each(BACKENDS)("webhooks after an outage on $name", ({ postgres }) => {
     );
     bank.running.bank.events.emit("balance-changed");
     await expect
-      .poll(
-        async () =>
-          new Set((await deliveries(bank, backlog)).filter((d) => d.ok === false).map((d) => d.messageId))
-            .size,
-        { timeout: 60_000, interval: 250 },
-      )
-      .toBe(WAITING);
+      .poll(async () => (await deliveries(bank, backlog)).filter((d) => d.ok === false).length, {
+        timeout: 60_000,
+        interval: 250,
+      })
+      .toBeGreaterThanOrEqual(1);
     up = true;
     const mark = receiver.received.length;
     const backlogDelivered = () =>
