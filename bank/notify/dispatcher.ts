@@ -78,18 +78,28 @@ const HOST = `CASE WHEN o.channel = 'http'
 const CLAIMABLE = `state = 'pending' AND next_attempt_at <= $1
     AND NOT coalesce(${HOST} = ANY($4::text[]), false)
     AND NOT (attempts = 0 AND coalesce(${HOST} = ANY($6::text[]), false))`;
+// Of the candidates, each receiver gets no more than its free slots ($7 hosts with deliveries in
+// flight, $8 their free slots, $9 for any other), the two lanes taking turns.
 const CLAIM = `
 WITH newest AS (
-  SELECT id FROM outbox o WHERE ${CLAIMABLE}
+  SELECT id, ${HOST} AS host FROM outbox o WHERE ${CLAIMABLE}
   ORDER BY id DESC
   LIMIT $5
   FOR UPDATE SKIP LOCKED),
 oldest AS (
-  SELECT id FROM outbox o WHERE ${CLAIMABLE} AND id NOT IN (SELECT id FROM newest)
+  SELECT id, ${HOST} AS host, next_attempt_at FROM outbox o WHERE ${CLAIMABLE} AND id NOT IN (SELECT id FROM newest)
   ORDER BY next_attempt_at
   LIMIT greatest($2 - (SELECT count(*) FROM newest), 0)
   FOR UPDATE SKIP LOCKED),
-due AS (SELECT id FROM newest UNION ALL SELECT id FROM oldest),
+lanes AS (
+  SELECT id, host, 0 AS lane, row_number() OVER (PARTITION BY host ORDER BY id DESC) AS turn FROM newest
+  UNION ALL
+  SELECT id, host, 1 AS lane, row_number() OVER (PARTITION BY host ORDER BY next_attempt_at) AS turn FROM oldest),
+ranked AS (
+  SELECT id, host, row_number() OVER (PARTITION BY host ORDER BY turn, lane) AS n FROM lanes),
+due AS (
+  SELECT r.id FROM ranked r LEFT JOIN unnest($7::text[], $8::int[]) AS f(host, free) ON f.host = r.host
+  WHERE r.host IS NULL OR r.n <= coalesce(f.free, $9)),
 claimed AS (
   UPDATE outbox o SET next_attempt_at = $3, attempts = o.attempts + 1, leased = true
   FROM due WHERE o.id = due.id
@@ -245,6 +255,7 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
           // With one slot free the lanes take turns; with more they share.
           newestFirst = !newestFirst;
           const newest = newestFirst ? Math.ceil(free / 2) : Math.floor(free / 2);
+          const busy = [...perHost].filter(([, n]) => n < hostConcurrency);
           const rows = await db.query<OutboxRow>(CLAIM, [
             now,
             free,
@@ -252,6 +263,9 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
             atLimit(),
             newest,
             [...failing.keys()],
+            busy.map(([h]) => h),
+            busy.map(([, n]) => hostConcurrency - n),
+            hostConcurrency,
           ]);
           const over: OutboxRow[] = [];
           for (const row of rows) {
@@ -280,7 +294,9 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
       if (!drained) return wakeIn(pollMs);
       const next = await db.query<{ t: Date | string | null }>(NEXT_DUE);
       const t = next[0]?.t;
-      wakeIn(t ? new Date(t).getTime() - clock.now().getTime() : pollMs);
+      // Rows due already but not claimed belong to receivers at their limit (a finishing delivery
+      // kicks) or failing (probed): look again soon, without spinning on the database.
+      wakeIn(t ? Math.max(new Date(t).getTime() - clock.now().getTime(), 50) : pollMs);
     } catch (e) {
       if (running) log.error("webhook dispatcher: cannot read the outbox", { err: e });
       wakeIn(pollMs);
