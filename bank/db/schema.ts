@@ -241,8 +241,8 @@ export const outbox = pgTable(
   },
   (t) => [
     index("outbox_due_idx").on(t.state, t.nextAttemptAt),
-    // The newest pending notifications have a claim lane of their own.
-    index("outbox_pending_id_idx").on(t.id).where(sql`${t.state} = 'pending'`),
+    // Fresh notifications (never tried) are claimed first.
+    index("outbox_fresh_idx").on(t.createdAt).where(sql`${t.state} = 'pending' AND ${t.attempts} = 0`),
     // Deleting a webhook drops its pending notifications.
     index("outbox_pending_webhook_idx").on(t.webhookId).where(sql`${t.state} = 'pending'`),
   ],

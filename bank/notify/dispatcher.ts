@@ -11,8 +11,8 @@
 // - At most `concurrency` deliveries run at once, and at most `hostConcurrency` to one receiver
 //   (host and port): a slow receiver cannot hold every slot while the others' notifications wait.
 //   Its due rows stay unclaimed until one of its deliveries ends.
-// - The newest notifications have a lane of their own beside the longest-waiting ones, so that
-//   after an outage a live balance is live again at once while the backlog drains behind it.
+// - Fresh notifications (never tried, seconds old) are claimed before the others, so that after
+//   an outage a live balance is live again at once while the backlog drains behind it.
 // - A receiver that fails gets no first attempts; one of its failed rows is made due now and then
 //   (a half-open probe). When it answers 2xx again, all its waiting rows are due at once instead
 //   of on their backoff schedule, which after a long outage could be an hour away.
@@ -70,33 +70,36 @@ interface Outcome {
 const HOST = `CASE WHEN o.channel = 'http'
   THEN lower(substring(o.target from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]+)')) END`;
 
-// Two lanes share the claim: the newest due rows (by id, the index of pending ids) and the
-// longest-waiting ones (the index (state, next_attempt_at)), $5 rows for the first. After an
-// outage the change made a moment ago goes out at once while the backlog drains in order.
-// Receivers that are failing ($6) get no first attempts: their rows wait for a probe's success.
-// Each claimed row gets its attempt written in the same statement, before any request goes out.
+// Fresh rows go first, oldest first: never tried and written since $5 (FRESH_MS ago, or after
+// the last failure of a receiver that has just come back, so that its backlog is not fresh), from
+// their own index; the rest of the slots go to the longest-waiting rows (the index (state,
+// next_attempt_at)). After an outage the change made a moment ago goes out at once while the
+// backlog drains behind it in order. Receivers that are failing ($6) get no first attempts:
+// their rows wait for a probe's success. Each receiver gets no more rows than its free slots ($7
+// hosts with deliveries in flight, $8 their free slots, $9 for any other). Each claimed row gets
+// its attempt written in the same statement, before any request goes out.
 const CLAIMABLE = `state = 'pending' AND next_attempt_at <= $1
     AND NOT coalesce(${HOST} = ANY($4::text[]), false)
     AND NOT (attempts = 0 AND coalesce(${HOST} = ANY($6::text[]), false))`;
-// Of the candidates, each receiver gets no more than its free slots ($7 hosts with deliveries in
-// flight, $8 their free slots, $9 for any other), the two lanes taking turns.
 const CLAIM = `
-WITH newest AS (
-  SELECT id, ${HOST} AS host FROM outbox o WHERE ${CLAIMABLE}
-  ORDER BY id DESC
-  LIMIT $5
+WITH fresh AS (
+  SELECT id, ${HOST} AS host, created_at FROM outbox o
+  WHERE ${CLAIMABLE} AND attempts = 0 AND created_at >= $5
+  ORDER BY created_at
+  LIMIT $2
   FOR UPDATE SKIP LOCKED),
-oldest AS (
-  SELECT id, ${HOST} AS host, next_attempt_at FROM outbox o WHERE ${CLAIMABLE} AND id NOT IN (SELECT id FROM newest)
+waiting AS (
+  SELECT id, ${HOST} AS host, next_attempt_at FROM outbox o
+  WHERE ${CLAIMABLE} AND id NOT IN (SELECT id FROM fresh)
   ORDER BY next_attempt_at
-  LIMIT greatest($2 - (SELECT count(*) FROM newest), 0)
+  LIMIT greatest($2 - (SELECT count(*) FROM fresh), 0)
   FOR UPDATE SKIP LOCKED),
 lanes AS (
-  SELECT id, host, 0 AS lane, row_number() OVER (PARTITION BY host ORDER BY id DESC) AS turn FROM newest
+  SELECT id, host, 0 AS lane, row_number() OVER (PARTITION BY host ORDER BY created_at) AS turn FROM fresh
   UNION ALL
-  SELECT id, host, 1 AS lane, row_number() OVER (PARTITION BY host ORDER BY next_attempt_at) AS turn FROM oldest),
+  SELECT id, host, 1 AS lane, row_number() OVER (PARTITION BY host ORDER BY next_attempt_at) AS turn FROM waiting),
 ranked AS (
-  SELECT id, host, row_number() OVER (PARTITION BY host ORDER BY turn, lane) AS n FROM lanes),
+  SELECT id, host, row_number() OVER (PARTITION BY host ORDER BY lane, turn) AS n FROM lanes),
 due AS (
   SELECT r.id FROM ranked r LEFT JOIN unnest($7::text[], $8::int[]) AS f(host, free) ON f.host = r.host
   WHERE r.host IS NULL OR r.n <= coalesce(f.free, $9)),
@@ -133,6 +136,9 @@ const PROBE = `UPDATE outbox SET next_attempt_at = $1 WHERE id = (
   SELECT id FROM outbox o
   WHERE state = 'pending' AND NOT leased AND attempts > 0 AND ${HOST} = $2
   ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)`;
+
+/** Notifications never tried and younger than this are sent before any other. */
+export const FRESH_MS = 10_000;
 
 /**
  * A failing receiver is probed every PROBE_MS at first, then every 1/60 of the time it has been
@@ -212,12 +218,25 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
   const inFlight = new Set<Promise<void>>();
   const perHost = new Map<string, number>();
   const atLimit = () => [...perHost].filter(([, n]) => n >= hostConcurrency).map(([h]) => h);
-  /** Receivers whose last answer was a failure: since when, and when each is probed next. */
-  const failing = new Map<string, { since: number; at: number }>();
+  /** Receivers whose last answer was a failure: since when, the last failure (bank clock), and the next probe. */
+  const failing = new Map<string, { since: number; last: number; at: number }>();
   /** When each receiver's waiting rows were last made due, so that a drain asks once a second. */
   const recovered = new Map<string, number>();
+  /**
+   * Receivers back from an outage lately (bank clock): what was written before their last failure
+   * is backlog, not fresh, for FRESH_MS after they came back.
+   */
+  const backlogBefore = new Map<string, { cutoff: number; at: number }>();
+  /** The instant before which a row is not fresh: FRESH_MS ago, or a recent recovery's last failure. */
+  function freshSince(now: number): Date {
+    let since = now - FRESH_MS;
+    for (const [host, b] of backlogBefore) {
+      if (b.at < now - FRESH_MS) backlogBefore.delete(host);
+      else since = Math.max(since, b.cutoff);
+    }
+    return new Date(since);
+  }
   let probeTimer: NodeJS.Timeout | undefined;
-  let newestFirst = false;
   let running = true;
   let pumping: Promise<void> | null = null;
   let again = false;
@@ -252,16 +271,13 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
           const free = concurrency - inFlight.size;
           if (free <= 0) break; // a finishing delivery kicks again
           const now = clock.now();
-          // With one slot free the lanes take turns; with more they share.
-          newestFirst = !newestFirst;
-          const newest = newestFirst ? Math.ceil(free / 2) : Math.floor(free / 2);
           const busy = [...perHost].filter(([, n]) => n < hostConcurrency);
           const rows = await db.query<OutboxRow>(CLAIM, [
             now,
             free,
             new Date(now.getTime() + leaseMs),
             atLimit(),
-            newest,
+            freshSince(now.getTime()),
             [...failing.keys()],
             busy.map(([h]) => h),
             busy.map(([, n]) => hostConcurrency - n),
@@ -462,7 +478,9 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     const host = row.host;
     if (host === null || outcome.permanent) return;
     if (!outcome.ok) {
-      if (!failing.has(host)) failing.set(host, { since: Date.now(), at: Date.now() + PROBE_MS });
+      const f = failing.get(host);
+      if (f) f.last = clock.now().getTime();
+      else failing.set(host, { since: Date.now(), last: clock.now().getTime(), at: Date.now() + PROBE_MS });
       if (!probeTimer) {
         probeTimer = setInterval(probe, PROBE_MS);
         probeTimer.unref();
@@ -470,8 +488,11 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
       return;
     }
     // A success after failures (seen here, or by an earlier claimant: a retried row) ends the outage.
-    const wasFailing = failing.delete(host) || row.attempts > 1;
-    if (!wasFailing) return;
+    const outage = failing.get(host);
+    if (outage) {
+      failing.delete(host);
+      backlogBefore.set(host, { cutoff: outage.last, at: clock.now().getTime() });
+    } else if (row.attempts <= 1) return;
     const last = recovered.get(host) ?? 0;
     if (Date.now() - last < PROBE_MS) return;
     recovered.set(host, Date.now());
@@ -489,8 +510,8 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
       return;
     }
     for (const [host, next] of [...failing]) {
-      // Not yet, or a delivery to it is under way already: that one is the probe.
-      if (next.at > Date.now() || (perHost.get(host) ?? 0) > 0) continue;
+      // Not yet. (A delivery under way does not stand in for the probe: it may hang for long.)
+      if (next.at > Date.now()) continue;
       next.at = Date.now() + probeWait(Date.now() - next.since);
       try {
         const r = await db.query<{ id: number }>(`${PROBE} RETURNING id`, [clock.now(), host]);
