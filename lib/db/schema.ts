@@ -71,6 +71,17 @@ export const bankTokens = pgTable("bank_tokens", {
   requests: integer("requests").notNull().default(0),
 });
 
+/**
+ * Failed sign-ins to addresses without an account: the same lockout bookkeeping as a user's, so
+ * that an unknown address answers exactly like a known one.
+ */
+export const signInFailures = pgTable("sign_in_failures", {
+  email: text("email").primaryKey(),
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  lockedUntil: ts("locked_until"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
 /** Sign-in attempts per client address per minute window. */
 export const signInThrottle = pgTable(
   "sign_in_throttle",

@@ -426,6 +426,30 @@ describe("cross-site requests", () => {
     expect(checked).toBeGreaterThanOrEqual(6);
   });
 
+  it("compares the scheme and the port of the origin, not the host alone", async () => {
+    const cookie = await cookieFor(users.admin);
+    for (const origin of ["https://127.0.0.1:3999", "http://127.0.0.1:4000", "http://127.0.0.1"]) {
+      const r = await invoke(mod.adminUsers, "POST", "/api/admin/users", {
+        cookie,
+        body: {},
+        headers: { origin, host: "127.0.0.1:3999" },
+      });
+      expect(r, origin).toEqual({ status: 403, json: CROSS_SITE });
+    }
+    // Behind a TLS proxy the browser's origin is https, and the proxy says so.
+    const proxied = await invoke(mod.adminUsers, "POST", "/api/admin/users", {
+      cookie,
+      body: {},
+      headers: {
+        origin: "https://treasury.example",
+        host: "127.0.0.1:3999",
+        "x-forwarded-host": "treasury.example",
+        "x-forwarded-proto": "https",
+      },
+    });
+    expect(proxied.status).toBe(400);
+  });
+
   it("lets same-origin and non-browser state changes, and cross-site reads, through", async () => {
     const cookie = await cookieFor(users.admin);
     const sameOrigin = await invoke(mod.adminUsers, "POST", "/api/admin/users", {
@@ -583,6 +607,28 @@ describe("history", () => {
       direction: "credit",
       description: expect.stringMatching(/Invoice 1001|Deposit/),
     });
+  });
+
+  it.each([
+    ["to", "zzz"],
+    ["from", "zzz"],
+    ["to", "2026-13-01"],
+    ["to", "9999-99-99"],
+    ["from", "2026-02-30"],
+    ["from", "2026-1-01"],
+    ["order", "zzz"],
+  ])("answers 400 naming %s for the value %s, never 500", async (field, value) => {
+    const r = await invoke(
+      mod.history,
+      "GET",
+      `/api/accounts/${sen}/history?${field}=${encodeURIComponent(value)}`,
+      {
+        cookie: await cookieFor(users.viewer),
+        params: { accountNumber: sen },
+      },
+    );
+    expect(r.status).toBe(400);
+    expect(r.json.error.fields.map((f: { field: string }) => f.field)).toEqual([field]);
   });
 
   it("switches to extendedhistory day by day when MOREDATA is Y", async () => {
