@@ -3,31 +3,25 @@
 import { z } from "zod";
 import { PAYMENT_ACTIONS, PAYMENT_TIMESTAMP } from "../bank-api/payments.ts";
 
-export const IncomingWireActionSchema = z.enum(PAYMENT_ACTIONS);
-export type IncomingWireAction = z.infer<typeof IncomingWireActionSchema>;
+export const IncomingWireAction = z.enum(PAYMENT_ACTIONS);
+export type IncomingWireAction = z.infer<typeof IncomingWireAction>;
 
-export const IncomingWireVoteSchema = z.object({
+export const IncomingWireVote = z.object({
   userEmail: z.string(),
-  action: IncomingWireActionSchema,
+  action: IncomingWireAction,
   at: z.string(),
 });
-export type IncomingWireVote = z.infer<typeof IncomingWireVoteSchema>;
+export type IncomingWireVote = z.infer<typeof IncomingWireVote>;
 
 /**
  * A wire's place in the queue: `pending` waits for a decision, `awaiting_second_approval` holds a
  * first vote above the limit, `sending` and `unconfirmed` wait for the bank's answer, `queued`
  * was logged through the backup during an outage and waits for the replay.
  */
-export const QueueStateSchema = z.enum([
-  "pending",
-  "awaiting_second_approval",
-  "sending",
-  "unconfirmed",
-  "queued",
-]);
-export type QueueState = z.infer<typeof QueueStateSchema>;
+export const QueueState = z.enum(["pending", "awaiting_second_approval", "sending", "unconfirmed", "queued"]);
+export type QueueState = z.infer<typeof QueueState>;
 
-export const IncomingWireSchema = z.object({
+export const IncomingWire = z.object({
   paymentId: z.string(),
   accountNumber: z.string(),
   accountName: z.string(),
@@ -43,20 +37,20 @@ export const IncomingWireSchema = z.object({
   receivedAt: z.string(),
   /** The record's payment_timestamp: sent with the action, so a stale list cannot decide. */
   paymentTimestamp: z.string(),
-  state: QueueStateSchema,
+  state: QueueState,
   needsTwoApprovers: z.boolean(),
-  votes: z.array(IncomingWireVoteSchema),
+  votes: z.array(IncomingWireVote),
   /** The action sent or queued, while the wire waits for the bank. */
-  pendingAction: IncomingWireActionSchema.nullable(),
+  pendingAction: IncomingWireAction.nullable(),
 });
-export type IncomingWire = z.infer<typeof IncomingWireSchema>;
+export type IncomingWire = z.infer<typeof IncomingWire>;
 
-export const DecidedWireSchema = z.object({
+export const DecidedWire = z.object({
   paymentId: z.string(),
   accountNumber: z.string(),
   amountCents: z.number().int(),
   originatorName: z.string(),
-  action: IncomingWireActionSchema,
+  action: IncomingWireAction,
   /** Every approver who agreed, the one whose agreement sent it last. */
   decidedBy: z.array(z.string()),
   decidedAt: z.string(),
@@ -66,40 +60,40 @@ export const DecidedWireSchema = z.object({
   /** The payment's status at the bank as last read: In-Progress, Complete, Canceled… */
   bankStatus: z.string().nullable(),
 });
-export type DecidedWire = z.infer<typeof DecidedWireSchema>;
+export type DecidedWire = z.infer<typeof DecidedWire>;
 
 // GET /api/incoming-wires
-export const IncomingWiresResponseSchema = z.object({
-  wires: z.array(IncomingWireSchema),
-  decidedToday: z.array(DecidedWireSchema),
+export const IncomingWiresResponse = z.object({
+  wires: z.array(IncomingWire),
+  decidedToday: z.array(DecidedWire),
   dualApprovalCents: z.number().int(),
   asOf: z.string(),
 });
-export type IncomingWiresResponse = z.infer<typeof IncomingWiresResponseSchema>;
+export type IncomingWiresResponse = z.infer<typeof IncomingWiresResponse>;
 
 // POST /api/incoming-wires/[paymentId]
-export const IncomingWireDecisionRequestSchema = z.object({
+export const IncomingWireDecisionRequest = z.object({
   accountNumber: z.string().trim().min(1, "is required").max(20, "must be at most 20 characters"),
-  action: IncomingWireActionSchema,
+  action: IncomingWireAction,
   paymentTimestamp: z
     .string()
     .regex(PAYMENT_TIMESTAMP, "must be the payment timestamp YYYY-MM-DD hh:mm:ss.fff"),
 });
-export type IncomingWireDecisionRequest = z.infer<typeof IncomingWireDecisionRequestSchema>;
+export type IncomingWireDecisionRequest = z.infer<typeof IncomingWireDecisionRequest>;
 
-export const IncomingWireDecisionResponseSchema = z.object({
+export const IncomingWireDecisionResponse = z.object({
   /** sent: the bank took it; queued: logged through the backup; awaiting_second_approval: a vote. */
   outcome: z.enum(["sent", "queued", "awaiting_second_approval"]),
   paymentId: z.string(),
-  action: IncomingWireActionSchema,
+  action: IncomingWireAction,
   bankStatus: z.string().nullable(),
   message: z.string(),
-  votes: z.array(IncomingWireVoteSchema),
+  votes: z.array(IncomingWireVote),
 });
-export type IncomingWireDecisionResponse = z.infer<typeof IncomingWireDecisionResponseSchema>;
+export type IncomingWireDecisionResponse = z.infer<typeof IncomingWireDecisionResponse>;
 
 // GET /api/wire-summaries?accountNumber&date&direction, or ?uniqueId (from a history item)
-export const WireSummariesQuerySchema = z
+export const WireSummariesQuery = z
   .object({
     accountNumber: z.string().trim().max(20, "must be at most 20 characters").optional(),
     date: z
@@ -114,9 +108,9 @@ export const WireSummariesQuerySchema = z
     for (const f of ["accountNumber", "date", "direction"] as const)
       if (!q[f]) ctx.addIssue({ code: "custom", path: [f], message: "is required unless uniqueId is given" });
   });
-export type WireSummariesQuery = z.infer<typeof WireSummariesQuerySchema>;
+export type WireSummariesQuery = z.infer<typeof WireSummariesQuery>;
 
-export const WireSummarySchema = z.object({
+export const WireSummary = z.object({
   transactionNumber: z.string(),
   amountCents: z.number().int(),
   direction: z.string(),
@@ -134,11 +128,11 @@ export const WireSummarySchema = z.object({
   status: z.string(),
   uniqueId: z.string(),
 });
-export type WireSummary = z.infer<typeof WireSummarySchema>;
+export type WireSummary = z.infer<typeof WireSummary>;
 
-export const WireSummariesResponseSchema = z.object({
-  summaries: z.array(WireSummarySchema),
+export const WireSummariesResponse = z.object({
+  summaries: z.array(WireSummary),
   /** Set when the bank found none for a unique id (E0501): the wire has not settled yet. */
   notice: z.string().nullable(),
 });
-export type WireSummariesResponse = z.infer<typeof WireSummariesResponseSchema>;
+export type WireSummariesResponse = z.infer<typeof WireSummariesResponse>;

@@ -4,4 +4,5 @@
 export * from "./accounts.ts";
 export * from "./admin.ts";
 export * from "./errors.ts";
+export * from "./incoming-wires.ts";
 export * from "./session.ts";

@@ -2,11 +2,19 @@
 import { invalid } from "@/lib/api/errors";
 import { withRoute } from "@/lib/api/route";
 import { getBankClient } from "@/lib/bank-client";
-import { IncomingWireDecisionRequestSchema } from "@/lib/dashboard-api/incoming-wires";
+import {
+  IncomingWireDecisionRequest,
+  IncomingWireDecisionResponse,
+} from "@/lib/dashboard-api/incoming-wires";
 import { decideIncomingWire } from "@/lib/incoming-wires/decide";
 import { incomingWireSettings } from "@/lib/incoming-wires/settings";
 
-export const POST = withRoute<undefined, typeof IncomingWireDecisionRequestSchema, { paymentId: string }>(
+export const POST = withRoute<
+  undefined,
+  typeof IncomingWireDecisionRequest,
+  { paymentId: string },
+  typeof IncomingWireDecisionResponse
+>(
   async ({ db, user, ip, params, body }) => {
     const paymentId = params.paymentId ?? "";
     if (!/^[A-Za-z0-9]{1,20}$/.test(paymentId))
@@ -23,5 +31,9 @@ export const POST = withRoute<undefined, typeof IncomingWireDecisionRequestSchem
       },
     );
   },
-  { permission: "wires.act", body: IncomingWireDecisionRequestSchema },
+  {
+    permission: "wires.act",
+    body: IncomingWireDecisionRequest,
+    response: IncomingWireDecisionResponse,
+  },
 );
