@@ -6,3 +6,4 @@ export * from "./admin.ts";
 export * from "./errors.ts";
 export * from "./incoming-wires.ts";
 export * from "./session.ts";
+export * from "./settings.ts";

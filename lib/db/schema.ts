@@ -82,6 +82,14 @@ export const signInThrottle = pgTable(
   (t) => [primaryKey({ columns: [t.ip, t.windowStart] })],
 );
 
+/** Settings an administrator changes at run time; a key with no row has its default (lib/settings.ts). */
+export const dashboardSettings = pgTable("dashboard_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedBy: text("updated_by"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
 /**
  * A decision on an incoming wire, written before it is sent (state `sending`) and updated with the
  * bank's answer: `sent`, `queued` (logged through /v2/payment/backup during an outage),
