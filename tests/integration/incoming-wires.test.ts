@@ -19,6 +19,7 @@ import type { CallOptions } from "../../lib/bank-client/client.ts";
 import { BankClient, setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
 import type { IncomingWire, IncomingWiresResponse } from "../../lib/dashboard-api/incoming-wires.ts";
 import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+import { parseCsv } from "../../lib/format/csv.ts";
 import { sendOutgoingWire } from "../../lib/payments/wire-fallback.ts";
 import { sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
 
@@ -51,6 +52,8 @@ const mod = {
   queue: () => import("../../app/api/incoming-wires/route.ts"),
   decide: () => import("../../app/api/incoming-wires/[paymentId]/route.ts"),
   summaries: () => import("../../app/api/wire-summaries/route.ts"),
+  audit: () => import("../../app/api/admin/audit/route.ts"),
+  auditExport: () => import("../../app/api/admin/audit/export/route.ts"),
 };
 
 beforeAll(async () => {
@@ -121,7 +124,7 @@ async function invoke(
   url: string,
   o: { user?: UserRow; body?: unknown; params?: Record<string, string> } = {},
   // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field below
-): Promise<{ status: number; json: any }> {
+): Promise<{ status: number; text: string; json: any }> {
   const handler = ((await load()) as Record<string, Handler>)[method];
   const headers: Record<string, string> = {};
   if (o.user) headers.cookie = await cookieFor(o.user);
@@ -133,7 +136,8 @@ async function invoke(
   });
   const res = await handler(req, { params: Promise.resolve(o.params ?? {}) });
   const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+  const isJson = res.headers.get("content-type")?.includes("json");
+  return { status: res.status, text, json: text && isJson ? JSON.parse(text) : undefined };
 }
 
 let serial = 0;
@@ -546,6 +550,67 @@ describe("e-wire summaries", () => {
     expect(none.status).toBe(200);
     expect(none.json.summaries).toEqual([]);
     expect(none.json.notice).toMatch(/no e-wire summary/);
+  });
+});
+
+describe("the audit log's filters and CSV export", () => {
+  it("filters by who, action and UTC day, and exports the same filter as CSV", async () => {
+    const w = await incomingWire(2_500_000);
+    expect((await decide(approver, w, "approve")).json.outcome).toBe("awaiting_second_approval");
+    const votes = await invoke(
+      mod.audit,
+      "GET",
+      "/api/admin/audit?action=incoming_wire.vote&actor=APPROVER@",
+      {
+        user: admin,
+      },
+    );
+    expect(votes.status).toBe(200);
+    expect(votes.json.entries.length).toBeGreaterThan(0);
+    for (const e of votes.json.entries) {
+      expect(e.action).toBe("incoming_wire.vote");
+      expect(e.actorEmail).toBe(approver.email);
+    }
+    expect(votes.json.entries.map((e: { target: string }) => e.target)).toContain(w.id);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const inDay = await invoke(mod.audit, "GET", `/api/admin/audit?from=${today}&to=${today}&actor=admin@`, {
+      user: admin,
+    });
+    expect(inDay.json.entries.every((e: { actorEmail: string }) => e.actorEmail === admin.email)).toBe(true);
+    const yesterday = addDays(today, -1);
+    const none = await invoke(mod.audit, "GET", `/api/admin/audit?from=${yesterday}&to=${yesterday}`, {
+      user: admin,
+    });
+    expect(none.json.entries).toEqual([]);
+    // LIKE wildcards typed into "who" match themselves only.
+    const wild = await invoke(mod.audit, "GET", "/api/admin/audit?actor=%25", { user: admin });
+    expect(wild.json.entries).toEqual([]);
+
+    const bad = await invoke(mod.audit, "GET", `/api/admin/audit?from=${today}&to=${yesterday}`, {
+      user: admin,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.fields[0].field).toBe("to");
+
+    const csv = await invoke(mod.auditExport, "GET", "/api/admin/audit/export?action=incoming_wire.vote", {
+      user: admin,
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.text.startsWith("When (UTC),Who,Action,Target,Result,IP,Detail\r\n")).toBe(true);
+    const rows = parseCsv(csv.text).slice(1);
+    expect(rows.length).toBe(votes.json.entries.length);
+    const mine = rows.find((r) => r[3] === w.id);
+    expect(mine?.slice(1, 5)).toEqual([
+      approver.email,
+      "incoming_wire.vote",
+      w.id,
+      "awaiting_second_approval",
+    ]);
+    expect(JSON.parse(mine?.[6] ?? "{}")).toMatchObject({ action: "approve", amountCents: 250_000_000 });
+    expect((await invoke(mod.auditExport, "GET", "/api/admin/audit/export", { user: approver })).status).toBe(
+      403,
+    );
   });
 });
 
