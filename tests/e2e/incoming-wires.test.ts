@@ -105,7 +105,9 @@ async function focusWire(page: Page, id: string) {
   const start = Number(await current.getAttribute("data-row-index"));
   const key = index > start ? "j" : "k";
   for (let i = 0; i < Math.abs(index - start); i++) await page.keyboard.press(key);
-  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-payment-id"))).toBe(id);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-payment-id")))
+    .toBe(id);
 }
 
 async function axe(page: Page, where: string) {
@@ -136,7 +138,9 @@ describe("incoming-wire queue in Chromium", () => {
 
   it("approves a wire by keyboard alone; after settlement its credit is in the balance card and the history", async () => {
     const w = await incomingWire(4_321.09);
-    const before = (await api<AccountsResponse>(page, "/api/accounts")).accounts.find((a) => a.accountNumber === dda);
+    const before = (await api<AccountsResponse>(page, "/api/accounts")).accounts.find(
+      (a) => a.accountNumber === dda,
+    );
     await page.goto(`${app.url}/incoming-wires`);
     await expect.poll(() => page.title(), { timeout: FIRST_WAIT }).toMatch(/^\(\d+\) Incoming wires/);
     await focusWire(page, w.id);
@@ -172,7 +176,9 @@ describe("incoming-wire queue in Chromium", () => {
     await expect.poll(() => row(page, w.id).count(), { timeout: 20_000 }).toBe(0);
     const decided = page.locator(`tr[data-payment-id="${w.id}"]`);
     await expect.poll(() => decided.innerText(), { timeout: 20_000 }).toContain("approver@");
-    expect((await queue(page)).decidedToday.find((d) => d.paymentId === w.id)?.bankStatus).toBe("In-Progress");
+    expect((await queue(page)).decidedToday.find((d) => d.paymentId === w.id)?.bankStatus).toBe(
+      "In-Progress",
+    );
 
     await sandbox("/sandbox/settle", {});
     await expect
@@ -287,7 +293,9 @@ describe("incoming-wire queue in Chromium", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => row(page, w.id).innerText(), { timeout: 20_000 }).toContain("1 of 2 approvers");
     expect(await row(page, w.id).innerText()).toContain("approver@");
-    expect((await queue(page)).wires.find((x) => x.paymentId === w.id)?.state).toBe("awaiting_second_approval");
+    expect((await queue(page)).wires.find((x) => x.paymentId === w.id)?.state).toBe(
+      "awaiting_second_approval",
+    );
 
     const adminContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
