@@ -28,7 +28,7 @@ export function DecidedToday({ decided }: { decided: DecidedWire[] }) {
       />
       {decided.length ? (
         <div className="px-2 pb-3">
-          <Table caption="Wires decided today, newest first" captionHidden className="min-w-[48rem]">
+          <Table caption="Wires decided today, newest first" captionHidden scrollable className="min-w-[48rem]">
             <thead>
               <tr>
                 <Th>Time</Th>

@@ -147,7 +147,7 @@ export function WireSummaries({ filter }: { filter: WireSummaryFilter }) {
           </EmptyState>
         ) : (
           <div className="px-2 pb-3">
-            <Table caption={caption} captionHidden className="min-w-[64rem]">
+            <Table caption={caption} captionHidden scrollable className="min-w-[64rem]">
               <thead>
                 <tr>
                   <Th>Transaction</Th>

@@ -111,7 +111,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </a>
       </div>
       <div className="rounded-lg border border-slate-200 bg-white shadow-sm">
-        <Table caption="Audit entries, newest first" captionHidden className="min-w-[48rem]">
+        <Table caption="Audit entries, newest first" captionHidden scrollable className="min-w-[48rem]">
           <thead>
             <tr>
               <Th>When (UTC)</Th>
