@@ -39,7 +39,7 @@ function mergeResults(results: BenchResult[]): string {
 }
 
 export async function run(): Promise<void> {
-  const app = await startDashboard({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" } });
+  const app = await startDashboard({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" }, timeoutMs: 600_000 });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],

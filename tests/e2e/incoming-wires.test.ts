@@ -28,7 +28,8 @@ let dda: string;
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
   // Wires settle when the test says so (POST /sandbox/settle), so each state can be seen.
-  app = await startDashboard({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" } });
+  // A build on a busy machine can take minutes.
+  app = await startDashboard({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" }, timeoutMs: 600_000 });
   demo = JSON.parse(fs.readFileSync(path.join(app.dataDir, "bank-demo.json"), "utf8"));
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -41,7 +42,7 @@ beforeAll(async () => {
       "--no-first-run",
     ],
   });
-});
+}, 660_000);
 
 afterAll(async () => {
   if (demo) await sandbox("/sandbox/wire-system", { status: "up" }).catch(() => {});
