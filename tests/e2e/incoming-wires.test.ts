@@ -317,6 +317,24 @@ describe("incoming-wire queue in Chromium", () => {
       const mine = audit.entries.filter((e) => e.target === w.id).map((e) => e.action);
       expect(mine.filter((a) => a === "incoming_wire.approve")).toHaveLength(1);
       expect(mine.filter((a) => a === "incoming_wire.vote")).toHaveLength(1);
+      // The audit page filters by action (and who) and exports the same filter as CSV.
+      await admin.goto(`${app.url}/admin/audit`);
+      await admin.getByLabel("Action").selectOption("incoming_wire.vote");
+      await admin.getByLabel("Who (e-mail contains)").fill("approver@");
+      await admin.getByRole("button", { name: "Filter" }).click();
+      await admin.waitForURL(/action=incoming_wire.vote/);
+      const voteRow = admin.locator("tbody tr", { hasText: w.id });
+      await voteRow.waitFor({ timeout: FIRST_WAIT });
+      expect(await admin.locator("tbody tr", { hasText: "incoming_wire.approve" }).count()).toBe(0);
+      await axe(admin, "audit page at 390 px");
+      await shot(admin, "audit-390");
+      const href = await admin.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+      expect(href).toContain("action=incoming_wire.vote");
+      const csv = await admin.request.get(`${app.url}${href}`);
+      expect(csv.headers()["content-type"]).toContain("text/csv");
+      const text = await csv.text();
+      expect(text.split("\r\n")[0]).toBe("When (UTC),Who,Action,Target,Result,IP,Detail");
+      expect(text).toContain(w.id);
       await admin.goto(`${app.url}/wire-summaries`);
       await admin.getByRole("heading", { name: "Wire summaries", level: 1 }).waitFor();
       await axe(admin, "wire summaries at 390 px");
