@@ -62,6 +62,8 @@ export async function run(): Promise<void> {
     const user = app.users.find((u) => u.role === "approver");
     if (!user) throw new Error("no demo approver");
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // tsx keeps function names with a __name helper that the page does not have.
+    await context.addInitScript({ content: "window.__name = (f) => f;" });
     const page = await context.newPage();
     await page.goto(`${app.url}/sign-in`);
     await page.getByLabel("Work e-mail").fill(user.email);
@@ -137,8 +139,12 @@ export async function run(): Promise<void> {
     const leaves: number[] = [];
     for (let i = 0; i < DECISIONS; i++) {
       await page.keyboard.press("k");
-      const id = await page.evaluate(() => document.activeElement?.getAttribute("data-payment-id") ?? "");
-      if (!id) throw new Error("no focused wire");
+      // The row may need a frame to scroll into the rendered window before it takes focus.
+      const id = (await (
+        await page.waitForFunction(() => document.activeElement?.getAttribute("data-payment-id"), null, {
+          timeout: 10_000,
+        })
+      ).jsonValue()) as string;
       await page.keyboard.press("a");
       await page.getByRole("dialog", { name: "Approve this incoming wire?" }).waitFor();
       await page.evaluate((paymentId) => {

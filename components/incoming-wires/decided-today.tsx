@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Badge, type Tone } from "@/components/ui/badge.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
 import { Money } from "@/components/ui/money.tsx";
@@ -18,7 +19,7 @@ function outcome(d: DecidedWire): { text: string; tone: Tone } {
 }
 
 /** Who decided what today, newest first, with each wire's status at the bank as last read. */
-export function DecidedToday({ decided }: { decided: DecidedWire[] }) {
+export const DecidedToday = memo(function DecidedToday({ decided }: { decided: DecidedWire[] }) {
   return (
     <Card aria-labelledby="decided-heading">
       <CardHeader
@@ -28,7 +29,12 @@ export function DecidedToday({ decided }: { decided: DecidedWire[] }) {
       />
       {decided.length ? (
         <div className="px-2 pb-3">
-          <Table caption="Wires decided today, newest first" captionHidden scrollable className="min-w-[48rem]">
+          <Table
+            caption="Wires decided today, newest first"
+            captionHidden
+            scrollable
+            className="min-w-[48rem]"
+          >
             <thead>
               <tr>
                 <Th>Time</Th>
@@ -73,4 +79,4 @@ export function DecidedToday({ decided }: { decided: DecidedWire[] }) {
       ) : null}
     </Card>
   );
-}
+});

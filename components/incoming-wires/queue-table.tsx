@@ -1,6 +1,6 @@
 "use client";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useImperativeHandle, useRef } from "react";
+import { memo, useCallback, useImperativeHandle, useRef } from "react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { cn } from "@/components/ui/cn.ts";
 import { Money } from "@/components/ui/money.tsx";
@@ -142,59 +142,16 @@ export function QueueTable({
               <td colSpan={HEADERS.length} style={{ height: padTop, padding: 0 }} />
             </tr>
           ) : null}
-          {rows.map((v) => {
-            const w = wires[v.index];
-            const isActive = v.index === active;
-            return (
-              <tr
-                key={w.paymentId}
-                aria-rowindex={v.index + 2}
-                aria-current={isActive ? "true" : undefined}
-                data-row-index={v.index}
-                data-payment-id={w.paymentId}
-                tabIndex={isActive ? 0 : -1}
-                onClick={() => onActivate(v.index)}
-                onFocus={() => onActivate(v.index)}
-                className={cn(
-                  "cursor-default focus-visible:outline-offset-[-3px]",
-                  isActive
-                    ? "bg-brand-50 shadow-[inset_4px_0_0_var(--color-brand-700)]"
-                    : "hover:bg-slate-50",
-                )}
-                style={{ height: QUEUE_ROW_HEIGHT }}
-              >
-                <td className="border-b border-slate-100 px-3 whitespace-nowrap text-slate-700 tabular-nums">
-                  {formatWaited(w.receivedAt, now)}
-                </td>
-                <td className="border-b border-slate-100 px-3 text-right font-semibold whitespace-nowrap text-slate-900">
-                  <Money cents={w.amountCents} />
-                </td>
-                <td className="border-b border-slate-100 px-3">
-                  <span className="block truncate text-slate-900">{w.accountName}</span>
-                  <span className="block text-xs text-slate-600 tabular-nums">
-                    {maskAccountNumber(w.accountNumber)}
-                  </span>
-                </td>
-                <td className="border-b border-slate-100 px-3">
-                  <span className="block truncate font-medium text-slate-900">{w.originatorName}</span>
-                  <span className="block truncate font-mono text-xs text-slate-600">{w.paymentId}</span>
-                </td>
-                <td className="border-b border-slate-100 px-3">
-                  <span className="block truncate text-slate-900">{w.sendingBankName}</span>
-                  <span className="block text-xs text-slate-600 tabular-nums">{w.sendingBankId}</span>
-                </td>
-                <td className="border-b border-slate-100 px-3">
-                  <span className="block truncate text-slate-800">{w.info || "—"}</span>
-                  {w.reference ? (
-                    <span className="block truncate text-xs text-slate-600">Ref {w.reference}</span>
-                  ) : null}
-                </td>
-                <td className="border-b border-slate-100 px-3">
-                  <WireStatus wire={w} />
-                </td>
-              </tr>
-            );
-          })}
+          {rows.map((v) => (
+            <QueueRow
+              key={wires[v.index].paymentId}
+              wire={wires[v.index]}
+              index={v.index}
+              active={v.index === active}
+              now={now}
+              onActivate={onActivate}
+            />
+          ))}
           {padBottom > 0 ? (
             <tr>
               <td colSpan={HEADERS.length} style={{ height: padBottom, padding: 0 }} />
@@ -205,3 +162,65 @@ export function QueueTable({
     </div>
   );
 }
+
+/** One row; memoised, so a j/k step re-renders only the two rows whose focus changed. */
+const QueueRow = memo(function QueueRow({
+  wire: w,
+  index,
+  active,
+  now,
+  onActivate,
+}: {
+  wire: IncomingWire;
+  index: number;
+  active: boolean;
+  now: number;
+  onActivate: (index: number) => void;
+}) {
+  return (
+    <tr
+      aria-rowindex={index + 2}
+      aria-current={active ? "true" : undefined}
+      data-row-index={index}
+      data-payment-id={w.paymentId}
+      tabIndex={active ? 0 : -1}
+      onClick={() => onActivate(index)}
+      onFocus={() => onActivate(index)}
+      className={cn(
+        "cursor-default focus-visible:outline-offset-[-3px]",
+        active ? "bg-brand-50 shadow-[inset_4px_0_0_var(--color-brand-700)]" : "hover:bg-slate-50",
+      )}
+      style={{ height: QUEUE_ROW_HEIGHT }}
+    >
+      <td className="border-b border-slate-100 px-3 whitespace-nowrap text-slate-700 tabular-nums">
+        {formatWaited(w.receivedAt, now)}
+      </td>
+      <td className="border-b border-slate-100 px-3 text-right font-semibold whitespace-nowrap text-slate-900">
+        <Money cents={w.amountCents} />
+      </td>
+      <td className="border-b border-slate-100 px-3">
+        <span className="block truncate text-slate-900">{w.accountName}</span>
+        <span className="block text-xs text-slate-600 tabular-nums">
+          {maskAccountNumber(w.accountNumber)}
+        </span>
+      </td>
+      <td className="border-b border-slate-100 px-3">
+        <span className="block truncate font-medium text-slate-900">{w.originatorName}</span>
+        <span className="block truncate font-mono text-xs text-slate-600">{w.paymentId}</span>
+      </td>
+      <td className="border-b border-slate-100 px-3">
+        <span className="block truncate text-slate-900">{w.sendingBankName}</span>
+        <span className="block text-xs text-slate-600 tabular-nums">{w.sendingBankId}</span>
+      </td>
+      <td className="border-b border-slate-100 px-3">
+        <span className="block truncate text-slate-800">{w.info || "—"}</span>
+        {w.reference ? (
+          <span className="block truncate text-xs text-slate-600">Ref {w.reference}</span>
+        ) : null}
+      </td>
+      <td className="border-b border-slate-100 px-3">
+        <WireStatus wire={w} />
+      </td>
+    </tr>
+  );
+});

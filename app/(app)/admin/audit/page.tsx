@@ -99,7 +99,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600">
-          {entries.length === 200 ? "The latest 200 entries" : `${entries.length} entries`}
+          {entries.length === 200
+            ? "The latest 200 entries"
+            : `${entries.length} ${entries.length === 1 ? "entry" : "entries"}`}
           {filtered ? " matching the filter" : ""}, newest first.
         </p>
         <a
