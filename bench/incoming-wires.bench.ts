@@ -4,6 +4,7 @@
 // 16 ms), and Enter on an approval to its row leaving the queue (p99 of 20, target under 300 ms).
 // Results are merged into bench/results/ui.json under their own names; other entries stay.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
@@ -135,6 +136,12 @@ export async function run(): Promise<void> {
       return out;
     }, STEPS)) as number[];
 
+    const slowest = steps
+      .map((ms, i) => ({ i, ms: round(ms, 1) }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5);
+    console.log(`slowest j/k steps (index, ms): ${slowest.map((x) => `${x.i}:${x.ms}`).join(" ")}`);
+
     // Enter on an approval to the row leaving the queue, measured in the page.
     const leaves: number[] = [];
     for (let i = 0; i < DECISIONS; i++) {
@@ -199,7 +206,7 @@ export async function run(): Promise<void> {
         unit: "ms",
         better: "lower",
         target: 16,
-        note: `${STEPS} steps through ${PENDING} virtualised rows`,
+        note: `${STEPS} steps through ${PENDING} virtualised rows; load average ${round(os.loadavg()[0])} on ${os.cpus().length} cores`,
       },
       {
         name: `${PREFIX}jk_step_p99`,
