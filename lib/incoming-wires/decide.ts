@@ -6,10 +6,10 @@
 // 4. the decision is recorded, then sent (PUT /v2/payment, or the backup log on a 503), so a
 //    decision is never sent twice; the bank's timestamp check makes a late duplicate harmless too.
 import "server-only";
+import { toCents } from "../accounts/views.ts";
 import { ApiError, conflict, notFound } from "../api/errors.ts";
 import { appendAudit } from "../auth/audit.ts";
 import type { PaymentRecord } from "../bank-api/payments.ts";
-import { toCents } from "../bank-client/accounts.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, type BankError } from "../bank-client/errors.ts";
 import type {

@@ -2,9 +2,9 @@
 // first, with the dashboard's votes and open decisions beside it. Reading the queue also settles
 // open decisions: once the bank shows a payment's status moved, its decision takes that state.
 import "server-only";
+import { toCents } from "../accounts/views.ts";
 import { appendAudit } from "../auth/audit.ts";
 import { PAYMENT_WINDOW_DAYS, type PaymentRecord } from "../bank-api/payments.ts";
-import { toCents } from "../bank-client/accounts.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { unwrap } from "../bank-client/errors.ts";
 import type {

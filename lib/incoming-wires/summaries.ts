@@ -1,9 +1,9 @@
 // E-wire summaries (GET /v2/account/wiresummary) as the dashboard shows them: by account, day and
 // direction, or the one summary of a history item (its UniqueId).
 import "server-only";
+import { toCents } from "../accounts/views.ts";
 import { BUSINESS_ERRORS } from "../bank-api/errors.ts";
 import type { EwireSummary } from "../bank-api/wiresummary.ts";
-import { toCents } from "../bank-client/accounts.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError } from "../bank-client/errors.ts";
 import type {
