@@ -3,8 +3,7 @@
 // alone, every outcome read back from the dashboard's API and the pages that show it.
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatUsd } from "../../lib/bank-api/money.ts";
 import type {
@@ -14,11 +13,14 @@ import type {
   IncomingWiresResponse,
   WireSummariesResponse,
 } from "../../lib/dashboard-api/index.ts";
+import {
+  FIRST_WAIT,
+  launchChromium,
+  seriousAxeViolations,
+  shot,
+  signIn as signInAs,
+} from "../helpers/browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
-
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const SHOTS = path.resolve("test-results/screenshots");
-const FIRST_WAIT = 90_000;
 
 let app: RunningDashboard;
 let browser: Browser;
@@ -26,22 +28,11 @@ let demo: { sandboxKey: string; bankUrl: string };
 let dda: string;
 
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   // Wires settle when the test says so (POST /sandbox/settle), so each state can be seen.
   // A build on a busy machine can take minutes.
   app = await startDashboard({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" }, timeoutMs: 600_000 });
   demo = JSON.parse(fs.readFileSync(path.join(app.dataDir, "bank-demo.json"), "utf8"));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  browser = await launchChromium();
 }, 660_000);
 
 afterAll(async () => {
@@ -73,17 +64,7 @@ async function incomingWire(amount: number) {
   return { id: r.payment_id, originatorName, amount };
 }
 
-async function signIn(context: BrowserContext, role: string): Promise<Page> {
-  const user = app.users.find((u) => u.role === role);
-  if (!user) throw new Error(`no demo ${role} in the npm start output:\n${app.output()}`);
-  const page = await context.newPage();
-  await page.goto(`${app.url}/sign-in`);
-  await page.getByLabel("Work e-mail").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/accounts/, { timeout: FIRST_WAIT });
-  return page;
-}
+const signIn = (context: BrowserContext, role: string): Promise<Page> => signInAs(app, context, role);
 
 async function api<T>(page: Page, p: string): Promise<T> {
   const r = await page.request.get(`${app.url}${p}`);
@@ -112,16 +93,8 @@ async function focusWire(page: Page, id: string) {
 }
 
 async function axe(page: Page, where: string) {
-  const r = await new AxeBuilder({ page }).analyze();
-  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    where,
-  ).toEqual([]);
+  expect(await seriousAxeViolations(page), where).toEqual([]);
 }
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 
 describe("incoming-wire queue in Chromium", () => {
   let approverContext: BrowserContext;
