@@ -89,6 +89,18 @@ export function QueueTable({
       if (!wires.length) return;
       const i = Math.max(0, Math.min(wires.length - 1, index));
       pendingFocus.current = i;
+      const box = scrollRef.current;
+      const el = box?.querySelector<HTMLElement>(`[data-row-index="${i}"]`);
+      // A row already in view takes focus at once; only one out of view makes the list scroll.
+      if (box && el) {
+        const r = el.getBoundingClientRect();
+        const b = box.getBoundingClientRect();
+        if (r.top >= b.top + 40 && r.bottom <= b.bottom) {
+          el.focus({ preventScroll: true });
+          pendingFocus.current = null;
+          return;
+        }
+      }
       virtualizer.scrollToIndex(i, { align: "auto" });
       const tryFocus = (attempt: number) => {
         if (pendingFocus.current !== i) return;
