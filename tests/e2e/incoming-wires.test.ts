@@ -2,6 +2,7 @@
 // wires, outages and settlement made through the bank's /sandbox, decisions made with the keys
 // alone, every outcome read back from the dashboard's API and the pages that show it.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +14,7 @@ import type {
   IncomingWiresResponse,
   WireSummariesResponse,
 } from "../../lib/dashboard-api/index.ts";
+import { startTestBank, type TestBank, sandbox as testSandbox } from "../helpers/bank.ts";
 import {
   FIRST_WAIT,
   launchChromium,
@@ -20,7 +22,7 @@ import {
   shot,
   signIn as signInAs,
 } from "../helpers/browser.ts";
-import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
+import { freePort, type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 
 let app: RunningDashboard;
 let browser: Browser;
@@ -315,5 +317,93 @@ describe("incoming-wire queue in Chromium", () => {
     } finally {
       await adminContext.close();
     }
+  });
+});
+
+describe("incoming-wire queue when the bank cannot be reached", () => {
+  // The dashboard talks to a bank this test runs itself (BANK_API_URL), so the test can stop it
+  // and start it again on the same data and port.
+  let bank: TestBank;
+  let bankDir: string;
+  let bankPort: number;
+  let dashboard: RunningDashboard;
+  let context: BrowserContext;
+  let key: string;
+  let account: string;
+
+  beforeAll(async () => {
+    bankDir = fs.mkdtempSync(path.join(os.tmpdir(), "queue-outage-bank-"));
+    bankPort = await freePort();
+    bank = await startTestBank({ dataDir: bankDir, env: { BANK_PORT: String(bankPort) } });
+    const c = await testSandbox<{ customerId: number; subscriptionKey: string }>(
+      bank,
+      "POST",
+      "/sandbox/customers",
+      {
+        name: "Outage Traders LLC",
+      },
+    );
+    key = c.subscriptionKey;
+    account = (
+      await testSandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
+        customerId: c.customerId,
+        type: "DDA",
+        balance: 100,
+      })
+    ).accountNumber;
+    dashboard = await startDashboard({
+      env: { BANK_API_URL: bank.url, BANK_SUBSCRIPTION_KEY: key },
+      timeoutMs: 600_000,
+    });
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  }, 660_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await dashboard?.stop();
+    await bank?.close();
+    if (bankDir) fs.rmSync(bankDir, { recursive: true, force: true });
+  });
+
+  it("keeps the last list marked stale, loses no decision and sends none blind", async () => {
+    const w = await testSandbox<{ payment_id: string }>(bank, "POST", "/sandbox/incoming-wires", {
+      accountNumber: account,
+      amount: 77.7,
+      originatorName: "UNREACHABLE BANK TEST CO",
+    });
+    const page = await signInAs(dashboard, context, "approver");
+    await page.goto(`${dashboard.url}/incoming-wires`);
+    const wireRow = page.locator(`tbody tr[data-row-index][data-payment-id="${w.payment_id}"]`);
+    await wireRow.waitFor({ timeout: FIRST_WAIT });
+
+    await bank.close();
+    const stale = page.getByRole("alert").filter({ hasText: "The bank cannot be reached" });
+    await stale.waitFor({ timeout: 30_000 });
+    expect(await stale.innerText()).toContain("may be out of date");
+    expect(await wireRow.count()).toBe(1);
+    await axe(page, "queue marked stale");
+    await shot(page, "incoming-wires-stale-1440");
+
+    // A decision while the bank is away fails in plain words and is not kept for a blind resend.
+    await wireRow.click();
+    await page.keyboard.press("a");
+    const dialog = page.getByRole("dialog", { name: "Approve this incoming wire?" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => dialog.getByRole("alert").innerText(), { timeout: 30_000 }).toMatch(/bank/i);
+    await page.keyboard.press("Escape");
+
+    bank = await startTestBank({ dataDir: bankDir, env: { BANK_PORT: String(bankPort) } });
+    await stale.waitFor({ state: "detached", timeout: 30_000 });
+    const q = await (await page.request.get(`${dashboard.url}/api/incoming-wires`)).json();
+    expect(q.wires.find((x: { paymentId: string }) => x.paymentId === w.payment_id)?.state).toBe("pending");
+    expect(q.decidedToday).toEqual([]);
+
+    // With the bank back, the same decision goes through once.
+    await wireRow.click();
+    await page.keyboard.press("a");
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => wireRow.count(), { timeout: 20_000 }).toBe(0);
   });
 });
