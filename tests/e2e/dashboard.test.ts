@@ -5,10 +5,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { addDays } from "../../lib/bank-api/dates.ts";
 import { formatUsd } from "../../lib/bank-api/money.ts";
 import type { AccountsResponse, HistoryItem, HistoryResponse } from "../../lib/dashboard-api/index.ts";
 import { historyToCsv, parseCsv } from "../../lib/format/csv.ts";
-import { addIsoDays, formatDay } from "../../lib/format/dates.ts";
+import { formatDay } from "../../lib/format/dates.ts";
 import { filterHistory } from "../../lib/format/history-filters.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 
@@ -205,7 +206,7 @@ describe("dashboard in Chromium", () => {
       const d = new Date();
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
     });
-    range = { from: addIsoDays(today, -9), to: addIsoDays(today, -3) };
+    range = { from: addDays(today, -9), to: addDays(today, -3) };
     let busy: (typeof accounts.accounts)[number] | undefined;
     for (const a of accounts.accounts.filter((x) => x.type === "SEN")) {
       const res = await whileActive(
@@ -432,8 +433,8 @@ describe("dashboard in Chromium", () => {
   });
 
   it("says so in words when a range has no transactions", async () => {
-    const today = addIsoDays(range.to, 3);
-    const empty = { from: addIsoDays(today, -200), to: addIsoDays(today, -190) };
+    const today = addDays(range.to, 3);
+    const empty = { from: addDays(today, -200), to: addDays(today, -190) };
     await page.getByLabel("From").fill(empty.from);
     await page.getByLabel("To", { exact: true }).fill(empty.to);
     await page.getByRole("button", { name: "Show transactions" }).click();
@@ -450,12 +451,12 @@ describe("dashboard in Chromium", () => {
 
   it("stays smooth with 5,000 rows: only the visible rows are in the DOM", async () => {
     // No demo range holds 5,000 transactions, so this one answer is made up at the network edge.
-    const today = addIsoDays(range.to, 3);
-    const big = { from: addIsoDays(today, -60), to: addIsoDays(today, -31) };
+    const today = addDays(range.to, 3);
+    const big = { from: addDays(today, -60), to: addDays(today, -31) };
     const items: HistoryItem[] = Array.from({ length: 5000 }, (_, i) => ({
       ...loaded[i % loaded.length],
       id: `synthetic-${i}`,
-      date: addIsoDays(big.to, -Math.floor(i / 180)),
+      date: addDays(big.to, -Math.floor(i / 180)),
       description: `SYNTHETIC ${i}`,
       descriptions: [`SYNTHETIC ${i}`],
       availableAfterCents: 1_000_000 + i,
@@ -511,8 +512,8 @@ describe("dashboard in Chromium", () => {
   });
 
   it("says in words when the bank is unavailable, and loads the rows on Try again", async () => {
-    const today = addIsoDays(range.to, 3);
-    const r = { from: addIsoDays(today, -45), to: addIsoDays(today, -40) };
+    const today = addDays(range.to, 3);
+    const r = { from: addDays(today, -45), to: addDays(today, -40) };
     const pattern = `**/api/accounts/${senAccount}/history?from=${r.from}*`;
     // The outage is made at the network edge; the retry goes to the real dashboard API.
     await page.route(pattern, (route) =>
