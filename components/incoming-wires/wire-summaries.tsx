@@ -11,10 +11,11 @@ import { Money } from "@/components/ui/money.tsx";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton.tsx";
 import { Table, Td, Th } from "@/components/ui/table.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
+import { isIsoDay } from "@/lib/bank-api/dates.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { WireSummariesResponse } from "@/lib/dashboard-api/index.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
-import { formatDay, isIsoDay } from "@/lib/format/dates.ts";
+import { formatDay } from "@/lib/format/dates.ts";
 
 export interface WireSummaryFilter {
   accountNumber: string;

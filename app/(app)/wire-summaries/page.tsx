@@ -4,9 +4,8 @@ import { redirect } from "next/navigation";
 import { WireSummaries } from "@/components/incoming-wires/wire-summaries.tsx";
 import { hasPermission } from "@/lib/auth/permissions";
 import { getSessionUser } from "@/lib/auth/session";
-import { dayIn } from "@/lib/bank-api/dates";
+import { businessDayFormatter, isIsoDay } from "@/lib/bank-api/dates";
 import { config } from "@/lib/config";
-import { isIsoDay } from "@/lib/format/dates";
 
 export const metadata: Metadata = { title: "Wire summaries" };
 export const dynamic = "force-dynamic";
@@ -24,7 +23,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
     <WireSummaries
       filter={{
         accountNumber: /^\d{1,20}$/.test(one(sp.accountNumber)) ? one(sp.accountNumber) : "",
-        date: isIsoDay(date) ? date : dayIn(config().timeZone),
+        date: isIsoDay(date) ? date : businessDayFormatter(config().timeZone)(new Date()),
         direction: one(sp.direction) === "O" ? "O" : "I",
         uniqueId: one(sp.uniqueId).slice(0, 1000),
       }}
