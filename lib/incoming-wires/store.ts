@@ -3,6 +3,8 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingWireAction } from "../dashboard-api/incoming-wires.ts";
 import type { Queryable } from "../db/client.ts";
+import type { incomingWireDecisions, incomingWireVotes } from "../db/schema.ts";
+import type { AsText, SqlRow } from "../server/sql-row.ts";
 
 export type DecisionState = "sending" | "sent" | "queued" | "unconfirmed" | "done" | "rejected" | "failed";
 /** States that hold a payment's one live decision (the partial unique index). */
@@ -49,25 +51,8 @@ export interface VoteRow {
 const DECISION_COLUMNS = `id, payment_id, account_number, action, payment_timestamp, amount_cents, originator_name,
   approvers, decided_by_id, decided_by_email, state, channel, bank_status, bank_timestamp, message, created_at, updated_at`;
 
-type RawDecision = {
-  id: string;
-  payment_id: string;
-  account_number: string;
-  action: string;
-  payment_timestamp: string;
-  amount_cents: string | number;
-  originator_name: string;
-  approvers: Approver[] | string;
-  decided_by_id: string;
-  decided_by_email: string;
-  state: string;
-  channel: string;
-  bank_status: string | null;
-  bank_timestamp: string | null;
-  message: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-};
+// bigint columns come back as text from node-postgres: read as text, converted with Number().
+type RawDecision = AsText<SqlRow<typeof incomingWireDecisions>, "amount_cents">;
 
 function toDecision(r: RawDecision): DecisionRow {
   return {
@@ -78,7 +63,7 @@ function toDecision(r: RawDecision): DecisionRow {
     paymentTimestamp: r.payment_timestamp,
     amountCents: Number(r.amount_cents),
     originatorName: r.originator_name,
-    approvers: typeof r.approvers === "string" ? JSON.parse(r.approvers) : r.approvers,
+    approvers: r.approvers,
     decidedById: r.decided_by_id,
     decidedByEmail: r.decided_by_email,
     state: r.state as DecisionState,
@@ -173,16 +158,7 @@ export async function updateDecision(
   );
 }
 
-type RawVote = {
-  payment_id: string;
-  user_id: string;
-  user_email: string;
-  account_number: string;
-  action: string;
-  payment_timestamp: string;
-  amount_cents: string | number;
-  at: Date | string;
-};
+type RawVote = AsText<SqlRow<typeof incomingWireVotes>, "amount_cents">;
 
 const toVote = (r: RawVote): VoteRow => ({
   paymentId: r.payment_id,
