@@ -6,4 +6,7 @@ export const queryKeys = {
     ["accounts", accountNumber, "history", { from, to, order }] as const,
   incomingWires: () => ["incoming-wires"] as const,
   wireSummaries: (q: Record<string, string>) => ["wire-summaries", q] as const,
+  webhooks: () => ["webhooks"] as const,
+  alertRules: () => ["alert-rules"] as const,
+  notifications: () => ["notifications"] as const,
 };

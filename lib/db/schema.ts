@@ -1,5 +1,6 @@
 // The dashboard's own tables (docs/architecture.md): users, the append-only audit log, the shared
-// bank access token and the sign-in throttle. The dashboard never reads bank tables.
+// bank access token, the sign-in throttle, live events, balance alerts and incoming-wire
+// decisions. The dashboard never reads bank tables.
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -12,6 +13,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
@@ -144,4 +146,75 @@ export const incomingWireVotes = pgTable(
     at: ts("at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: "incoming_wire_votes_pk", columns: [t.paymentId, t.userId] })],
+);
+
+/** Balance notifications accepted by the receiver, once per webhook-id (live balances). */
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    seq: bigserial("seq", { mode: "number" }).primaryKey(),
+    webhookId: text("webhook_id").notNull().unique(),
+    accountNumber: text("account_number").notNull(),
+    availableCents: bigint("available_cents", { mode: "number" }).notNull(),
+    previousCents: bigint("previous_cents", { mode: "number" }).notNull(),
+    receivedAt: ts("received_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("live_events_account_idx").on(t.accountNumber, t.seq),
+    index("live_events_received_idx").on(t.receivedAt),
+  ],
+);
+
+/** One balance-alert rule per account, with its crossing state (armed flags). */
+export const alertRules = pgTable("alert_rules", {
+  accountNumber: text("account_number").primaryKey(),
+  belowCents: bigint("below_cents", { mode: "number" }),
+  aboveCents: bigint("above_cents", { mode: "number" }),
+  notifyUsers: boolean("notify_users").notNull().default(true),
+  emails: text("emails").notNull().default(""),
+  bankWebhookId: text("bank_webhook_id"),
+  belowArmed: boolean("below_armed").notNull().default(true),
+  aboveArmed: boolean("above_armed").notNull().default(true),
+  lastEventSeq: bigint("last_event_seq", { mode: "number" }).notNull().default(0),
+  updatedBy: text("updated_by"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** One row per crossing of a rule's line. */
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    eventSeq: bigint("event_seq", { mode: "number" })
+      .notNull()
+      .references(() => liveEvents.seq, { onDelete: "cascade" }),
+    accountNumber: text("account_number").notNull(),
+    kind: text("kind").notNull(),
+    thresholdCents: bigint("threshold_cents", { mode: "number" }).notNull(),
+    availableCents: bigint("available_cents", { mode: "number" }).notNull(),
+    previousCents: bigint("previous_cents", { mode: "number" }).notNull(),
+    notifyUsers: boolean("notify_users").notNull(),
+    emails: text("emails").notNull().default(""),
+    emailedAt: ts("emailed_at"),
+    at: ts("at").notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.eventSeq, t.kind), index("alerts_account_idx").on(t.accountNumber, t.id)],
+);
+
+/** Per user: every notification up to read_through_seq is read. */
+export const notificationMarks = pgTable("notification_marks", {
+  userId: text("user_id").primaryKey(),
+  readThroughSeq: bigint("read_through_seq", { mode: "number" }).notNull().default(0),
+});
+
+/** Per user: single notifications marked read. */
+export const notificationReads = pgTable(
+  "notification_reads",
+  {
+    userId: text("user_id").notNull(),
+    eventSeq: bigint("event_seq", { mode: "number" })
+      .notNull()
+      .references(() => liveEvents.seq, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventSeq] })],
 );

@@ -58,6 +58,11 @@ const mod = {
   incomingWires: () => import("../../app/api/incoming-wires/route.ts"),
   incomingWire: () => import("../../app/api/incoming-wires/[paymentId]/route.ts"),
   wireSummaries: () => import("../../app/api/wire-summaries/route.ts"),
+  webhooks: () => import("../../app/api/webhooks/route.ts"),
+  webhook: () => import("../../app/api/webhooks/[id]/route.ts"),
+  alertRules: () => import("../../app/api/alerts/route.ts"),
+  alertRule: () => import("../../app/api/alerts/[accountNumber]/route.ts"),
+  notifications: () => import("../../app/api/notifications/route.ts"),
 };
 
 beforeAll(async () => {
@@ -124,6 +129,7 @@ interface RouteCase {
 const EVERYONE = ["viewer", "preparer", "approver", "admin"] as const;
 const ADMIN_ONLY = ["admin"] as const;
 const WIRE_DECIDERS = ["approver", "admin"] as const;
+const ALERT_WRITERS = ["preparer", "approver", "admin"] as const;
 
 const ROUTES: RouteCase[] = [
   {
@@ -162,6 +168,72 @@ const ROUTES: RouteCase[] = [
     load: mod.wireSummaries,
     method: "GET",
     url: () => `/api/wire-summaries?accountNumber=${dda}&date=2026-11-23&direction=I`,
+    allowed: EVERYONE,
+  },
+  {
+    name: "GET /api/webhooks",
+    load: mod.webhooks,
+    method: "GET",
+    url: () => "/api/webhooks",
+    allowed: EVERYONE,
+  },
+  {
+    name: "POST /api/webhooks",
+    load: mod.webhooks,
+    method: "POST",
+    url: () => "/api/webhooks",
+    body: (role) => ({
+      accountNumber: dda,
+      description: `routes ${role}`,
+      url: "https://erp.example.com/hook",
+    }),
+    allowed: ALERT_WRITERS,
+  },
+  {
+    name: "DELETE /api/webhooks/[id]",
+    load: mod.webhook,
+    method: "DELETE",
+    url: () => "/api/webhooks/no-such-hook",
+    params: () => ({ id: "no-such-hook" }),
+    allowed: ALERT_WRITERS,
+  },
+  {
+    name: "GET /api/alerts",
+    load: mod.alertRules,
+    method: "GET",
+    url: () => "/api/alerts",
+    allowed: EVERYONE,
+  },
+  {
+    name: "PUT /api/alerts/[accountNumber]",
+    load: mod.alertRule,
+    method: "PUT",
+    url: () => `/api/alerts/${dda}`,
+    params: () => ({ accountNumber: dda }),
+    body: () => ({ below: "100.00" }),
+    allowed: ALERT_WRITERS,
+  },
+  {
+    name: "DELETE /api/alerts/[accountNumber]",
+    load: mod.alertRule,
+    method: "DELETE",
+    url: () => `/api/alerts/${busy}`,
+    params: () => ({ accountNumber: busy }),
+    allowed: ALERT_WRITERS,
+  },
+  {
+    name: "GET /api/notifications",
+    load: mod.notifications,
+    method: "GET",
+    url: () => "/api/notifications",
+    allowed: EVERYONE,
+  },
+  {
+    name: "POST /api/notifications",
+    load: mod.notifications,
+    method: "POST",
+    url: () => "/api/notifications",
+    body: () => ({ all: true }),
     allowed: EVERYONE,
   },
   { name: "GET /api/me", load: mod.me, method: "GET", url: () => "/api/me", allowed: EVERYONE },
