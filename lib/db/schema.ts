@@ -1,6 +1,7 @@
 // The dashboard's own tables (docs/architecture.md): users, the append-only audit log, the shared
-// bank access token, the sign-in throttle, live events and balance alerts. The dashboard never
-// reads bank tables.
+// bank access token, the sign-in throttle, live events, balance alerts and incoming-wire
+// decisions. The dashboard never reads bank tables.
+import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
@@ -13,6 +14,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -100,6 +102,62 @@ export const dashboardSettings = pgTable("dashboard_settings", {
   updatedBy: text("updated_by"),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * A decision on an incoming wire, written before it is sent (state `sending`) and updated with the
+ * bank's answer: `sent`, `queued` (logged through /v2/payment/backup during an outage),
+ * `unconfirmed` (no answer), `done` (the bank's status moved), `rejected` or `failed`. At most one
+ * live decision per payment, so a decision is never sent twice.
+ */
+export const incomingWireDecisions = pgTable(
+  "incoming_wire_decisions",
+  {
+    id: text("id").primaryKey(),
+    paymentId: text("payment_id").notNull(),
+    accountNumber: text("account_number").notNull(),
+    action: text("action").notNull(),
+    paymentTimestamp: text("payment_timestamp").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    originatorName: text("originator_name").notNull().default(""),
+    /** Every approver who agreed: [{ id, email }], the sender last. */
+    approvers: jsonb("approvers").$type<{ id: string; email: string }[]>().notNull().default([]),
+    decidedById: text("decided_by_id").notNull(),
+    decidedByEmail: text("decided_by_email").notNull(),
+    state: text("state").notNull(),
+    /** primary (PUT /v2/payment) or backup (PUT /v2/payment/backup). */
+    channel: text("channel").notNull().default("primary"),
+    bankStatus: text("bank_status"),
+    bankTimestamp: text("bank_timestamp"),
+    message: text("message"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("incoming_wire_decisions_one_live")
+      .on(t.paymentId)
+      .where(sql`${t.state} NOT IN ('rejected', 'failed')`),
+    index("incoming_wire_decisions_created_at_idx").on(t.createdAt),
+    index("incoming_wire_decisions_open_idx")
+      .on(t.state)
+      .where(sql`${t.state} IN ('sending', 'queued', 'unconfirmed')`),
+  ],
+);
+
+/** An approver's vote on a wire above the dual-approval limit; a second approver's agreement sends it. */
+export const incomingWireVotes = pgTable(
+  "incoming_wire_votes",
+  {
+    paymentId: text("payment_id").notNull(),
+    userId: text("user_id").notNull(),
+    userEmail: text("user_email").notNull(),
+    accountNumber: text("account_number").notNull(),
+    action: text("action").notNull(),
+    paymentTimestamp: text("payment_timestamp").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    at: ts("at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "incoming_wire_votes_pk", columns: [t.paymentId, t.userId] })],
+);
 
 /** Balance notifications accepted by the receiver, once per webhook-id (live balances). */
 export const liveEvents = pgTable(

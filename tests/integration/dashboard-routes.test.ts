@@ -51,9 +51,13 @@ const mod = {
   adminUsers: () => import("../../app/api/admin/users/route.ts"),
   adminUser: () => import("../../app/api/admin/users/[id]/route.ts"),
   audit: () => import("../../app/api/admin/audit/route.ts"),
+  auditExport: () => import("../../app/api/admin/audit/export/route.ts"),
   totp: () => import("../../app/api/profile/totp/route.ts"),
   totpConfirm: () => import("../../app/api/profile/totp/confirm/route.ts"),
   settings: () => import("../../app/api/admin/settings/route.ts"),
+  incomingWires: () => import("../../app/api/incoming-wires/route.ts"),
+  incomingWire: () => import("../../app/api/incoming-wires/[paymentId]/route.ts"),
+  wireSummaries: () => import("../../app/api/wire-summaries/route.ts"),
   webhooks: () => import("../../app/api/webhooks/route.ts"),
   webhook: () => import("../../app/api/webhooks/[id]/route.ts"),
   alertRules: () => import("../../app/api/alerts/route.ts"),
@@ -124,6 +128,7 @@ interface RouteCase {
 
 const EVERYONE = ["viewer", "preparer", "approver", "admin"] as const;
 const ADMIN_ONLY = ["admin"] as const;
+const WIRE_DECIDERS = ["approver", "admin"] as const;
 const ALERT_WRITERS = ["preparer", "approver", "admin"] as const;
 
 const ROUTES: RouteCase[] = [
@@ -141,6 +146,29 @@ const ROUTES: RouteCase[] = [
     url: () => "/api/admin/settings",
     body: () => ({ senReleaseThresholdCents: 25_000_000 }),
     allowed: ADMIN_ONLY,
+  },
+  {
+    name: "GET /api/incoming-wires",
+    load: mod.incomingWires,
+    method: "GET",
+    url: () => "/api/incoming-wires",
+    allowed: WIRE_DECIDERS,
+  },
+  {
+    name: "POST /api/incoming-wires/[paymentId]",
+    load: mod.incomingWire,
+    method: "POST",
+    url: () => "/api/incoming-wires/I261123NOSUCH00",
+    params: () => ({ paymentId: "I261123NOSUCH00" }),
+    body: () => ({ accountNumber: dda, action: "approve", paymentTimestamp: "2026-11-23 00:00:00.000" }),
+    allowed: WIRE_DECIDERS,
+  },
+  {
+    name: "GET /api/wire-summaries",
+    load: mod.wireSummaries,
+    method: "GET",
+    url: () => `/api/wire-summaries?accountNumber=${dda}&date=2026-11-23&direction=I`,
+    allowed: EVERYONE,
   },
   {
     name: "GET /api/webhooks",
@@ -280,6 +308,13 @@ const ROUTES: RouteCase[] = [
     load: mod.audit,
     method: "GET",
     url: () => "/api/admin/audit",
+    allowed: ADMIN_ONLY,
+  },
+  {
+    name: "GET /api/admin/audit/export",
+    load: mod.auditExport,
+    method: "GET",
+    url: () => "/api/admin/audit/export",
     allowed: ADMIN_ONLY,
   },
   {
