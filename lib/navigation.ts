@@ -10,6 +10,10 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/accounts", label: "Accounts", permission: "accounts.read" },
+  { href: "/incoming-wires", label: "Incoming wires", permission: "wires.act" },
+  { href: "/wire-summaries", label: "Wire summaries", permission: "accounts.read" },
+  { href: "/alerts", label: "Alerts", permission: "alerts.read" },
+  { href: "/webhooks", label: "Webhooks", permission: "alerts.read" },
   { href: "/admin", label: "Admin", permission: "users.manage" },
   { href: "/profile", label: "Profile" },
 ];

@@ -3,6 +3,8 @@
 // its types from the same schemas.
 export * from "./accounts.ts";
 export * from "./admin.ts";
+export * from "./alerts.ts";
 export * from "./errors.ts";
+export * from "./incoming-wires.ts";
 export * from "./session.ts";
 export * from "./settings.ts";

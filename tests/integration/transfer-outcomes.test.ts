@@ -1,9 +1,15 @@
 // Every result code the transfer's SQL can answer has its meaning in lib/bank-api: the codes are
 // read from the database (the `sen_transfer_code` type and the function's own text), never from
 // the table under test, so a code added in SQL and forgotten in TypeScript fails here.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "../../bank/db/schema.ts";
 import { BUSINESS_ERRORS } from "../../lib/bank-api/errors.ts";
 import { TRANSFER_OUTCOMES } from "../../lib/bank-api/transfer-outcomes.ts";
+import { openMigratedPglite } from "../../lib/server/database.ts";
 import { BACKENDS, startTestBank, type TestBank } from "../helpers/bank.ts";
 
 describe.each(BACKENDS)("SEN transfer result codes on $name", ({ postgres }) => {
@@ -39,6 +45,90 @@ describe.each(BACKENDS)("SEN transfer result codes on $name", ({ postgres }) => 
         expect(Object.keys(BUSINESS_ERRORS)).toContain(o.error);
         expect(["AccountNumberFrom", "AccountNumberTo", "Amount"]).toContain(o.field);
       }
+    }
+  });
+});
+
+describe("SEN transfer answers kept from before the result codes", () => {
+  it("replays an Idempotency-Key's stored answer as its code after the upgrade", async () => {
+    const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../bank/db/migrations");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bank-upgrade-"));
+    try {
+      // The migrations as they were before 0009.
+      const before = path.join(dir, "migrations");
+      fs.cpSync(migrations, before, { recursive: true });
+      fs.rmSync(path.join(before, "0009_sen_transfer_record.sql"));
+      const journal = JSON.parse(fs.readFileSync(path.join(before, "meta/_journal.json"), "utf8"));
+      journal.entries = journal.entries.filter((e: { tag: string }) => e.tag !== "0009_sen_transfer_record");
+      fs.writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify(journal));
+      const data = path.join(dir, "db");
+      const old = await openMigratedPglite(data, schema, before);
+      const stored = [
+        ["k-ok", { status: "ok", transferId: "SENOLD1", fromAvailable: 1, toAvailable: 2 }, "ok"],
+        [
+          "k-from",
+          { status: "rejected", code: "ACCOUNT_NOT_FOUND", field: "AccountNumberFrom" },
+          "from_not_found",
+        ],
+        ["k-to", { status: "rejected", code: "ACCOUNT_NOT_FOUND", field: "AccountNumberTo" }, "to_not_found"],
+        ["k-same", { status: "rejected", code: "SAME_ACCOUNT", field: "AccountNumberTo" }, "same_account"],
+        ["k-closed", { status: "rejected", code: "ACCOUNT_CLOSED", field: "AccountNumberTo" }, "to_closed"],
+        [
+          "k-sen",
+          { status: "rejected", code: "ACCOUNT_NOT_SEN", field: "AccountNumberFrom" },
+          "from_not_sen",
+        ],
+        [
+          "k-funds",
+          { status: "rejected", code: "INSUFFICIENT_FUNDS", field: "Amount" },
+          "insufficient_funds",
+        ],
+      ] as const;
+      for (const [key, response] of stored)
+        await old.client.query(
+          `INSERT INTO idempotency_keys (customer_id, key, endpoint, request_hash, response, created_at)
+           VALUES (1, $1, 'transfersen', 'h', $2, now())`,
+          [key, JSON.stringify(response)],
+        );
+      await old.close();
+
+      const upgraded = await openMigratedPglite(data, schema, migrations);
+      try {
+        for (const [key, , code] of stored) {
+          const record = {
+            customer: 1,
+            from: "1",
+            to: "2",
+            cents: 1,
+            key,
+            hash: "h",
+            now: new Date().toISOString(),
+          };
+          const r = await upgraded.client.query<{ r: Record<string, unknown> }>(
+            "SELECT sen_transfer($1::jsonb) AS r",
+            [
+              JSON.stringify({
+                ...record,
+                date: "2026-01-02",
+                fromDesc: [],
+                toDesc: [],
+                serial1: "",
+                serial2: "",
+                id: "X",
+              }),
+            ],
+          );
+          expect(r.rows[0].r).toEqual({
+            code,
+            replay: true,
+            ...(code === "ok" ? { transferId: "SENOLD1" } : {}),
+          });
+        }
+      } finally {
+        await upgraded.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
