@@ -54,12 +54,14 @@ describe("SEN transfer answers kept from before the result codes", () => {
     const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../bank/db/migrations");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bank-upgrade-"));
     try {
-      // The migrations as they were before 0009.
+      // The migrations as they were before 0009: 0000 to 0008.
       const before = path.join(dir, "migrations");
       fs.cpSync(migrations, before, { recursive: true });
-      fs.rmSync(path.join(before, "0009_sen_transfer_record.sql"));
       const journal = JSON.parse(fs.readFileSync(path.join(before, "meta/_journal.json"), "utf8"));
-      journal.entries = journal.entries.filter((e: { tag: string }) => e.tag !== "0009_sen_transfer_record");
+      const later = (tag: string) => Number(tag.slice(0, 4)) >= 9;
+      for (const e of journal.entries as { tag: string }[])
+        if (later(e.tag)) fs.rmSync(path.join(before, `${e.tag}.sql`));
+      journal.entries = journal.entries.filter((e: { tag: string }) => !later(e.tag));
       fs.writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify(journal));
       const data = path.join(dir, "db");
       const old = await openMigratedPglite(data, schema, before);
