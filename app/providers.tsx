@@ -1,7 +1,7 @@
 "use client";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiError } from "@/lib/hooks/api-fetch.ts";
+import { ApiError } from "@/lib/dashboard-api/fetch.ts";
 
 /** A 401 means the session ended (idle timeout, sign-out in another tab): go back to sign-in. */
 function redirectToSignIn(error: unknown) {

@@ -22,7 +22,7 @@ export interface RunningBank {
 }
 
 export async function startBank(config: BankConfig, opts: { quiet?: boolean } = {}): Promise<RunningBank> {
-  const log = createLogger("bank", { quiet: opts.quiet });
+  const log = createLogger("bank", { quiet: opts.quiet ?? false });
   const db = await openBankDb({
     url: config.databaseUrl,
     dataDir: config.dataDir,

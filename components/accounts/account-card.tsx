@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { StatusPill } from "@/components/ui/badge.tsx";
 import { cn } from "@/components/ui/cn.ts";
 import { Money } from "@/components/ui/money.tsx";
-import type { AccountSummary } from "@/lib/dashboard-api/types.ts";
+import type { AccountSummary } from "@/lib/dashboard-api/index.ts";
 import { formatDay } from "@/lib/format/dates.ts";
 import { AccountNumber } from "./account-number.tsx";
 import { AccountTypeBadge } from "./account-type-badge.tsx";

@@ -1,7 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
-import { accountQuery } from "@/lib/hooks/account-queries.ts";
+import { accountQuery } from "@/hooks/use-account-queries.ts";
 import { AccountDetailSkeleton } from "./account-detail-skeleton.tsx";
 
 const AccountDetailView = lazy(() =>

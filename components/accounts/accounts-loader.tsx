@@ -1,7 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
-import { accountsQuery } from "@/lib/hooks/account-queries.ts";
+import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { AccountsSkeleton } from "./accounts-skeleton.tsx";
 
 const AccountsView = lazy(() => import("./accounts-view.tsx").then((m) => ({ default: m.AccountsView })));

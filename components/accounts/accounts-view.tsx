@@ -2,8 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
+import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
-import { accountsQuery } from "@/lib/hooks/account-queries.ts";
 import { AccountCard } from "./account-card.tsx";
 import { AccountsSkeleton } from "./accounts-skeleton.tsx";
 import { TotalsCard } from "./totals-card.tsx";

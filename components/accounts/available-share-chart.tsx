@@ -1,4 +1,4 @@
-import type { AccountSummary } from "@/lib/dashboard-api/types.ts";
+import type { AccountSummary } from "@/lib/dashboard-api/index.ts";
 import { formatShare, formatUsd, maskAccountNumber } from "@/lib/format/money.ts";
 
 // Distinct, calm shades that stay apart for common colour-vision differences; the legend's words

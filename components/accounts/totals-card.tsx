@@ -1,6 +1,6 @@
 import { Card } from "@/components/ui/card.tsx";
 import { Money } from "@/components/ui/money.tsx";
-import type { AccountsResponse } from "@/lib/dashboard-api/types.ts";
+import type { AccountsResponse } from "@/lib/dashboard-api/index.ts";
 import { AvailableShareChart } from "./available-share-chart.tsx";
 
 // The two smaller totals share a row from the small breakpoint up, and again on extra-large

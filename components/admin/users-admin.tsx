@@ -8,7 +8,7 @@ import type {
   AdminUsersResponse,
   ApiErrorBody,
   CreateUserResponse,
-} from "@/lib/dashboard-api/types";
+} from "@/lib/dashboard-api/index.ts";
 
 type Msg = { kind: "ok" | "error"; text: string } | null;
 

@@ -1,7 +1,7 @@
 "use client";
 // Second factor on /profile: start set-up (secret and otpauth link), confirm with a code, or turn off.
 import { useId, useState } from "react";
-import type { ApiErrorBody, TotpEnrolment } from "@/lib/dashboard-api/types";
+import type { ApiErrorBody, TotpEnrolment } from "@/lib/dashboard-api/index.ts";
 
 async function send(method: string, url: string, body?: unknown): Promise<{ ok: boolean; data: unknown }> {
   const res = await fetch(url, {

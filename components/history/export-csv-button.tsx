@@ -1,7 +1,7 @@
 "use client";
 import { Button } from "@/components/ui/button.tsx";
 import { Icon } from "@/components/ui/icon.tsx";
-import type { HistoryItem } from "@/lib/dashboard-api/types.ts";
+import type { HistoryItem } from "@/lib/dashboard-api/index.ts";
 
 /** Downloads exactly the rows on screen as CSV, built in the browser (no second trip to the bank). */
 export function ExportCsvButton({

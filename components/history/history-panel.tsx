@@ -2,7 +2,9 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
-import type { HistoryItem } from "@/lib/dashboard-api/types.ts";
+import { useHistory } from "@/hooks/use-history.ts";
+import { useHistoryView } from "@/hooks/use-history-view.ts";
+import type { HistoryItem } from "@/lib/dashboard-api/index.ts";
 import { formatDay } from "@/lib/format/dates.ts";
 import {
   filterHistory,
@@ -10,8 +12,6 @@ import {
   historyViewToSearch,
   validateRange,
 } from "@/lib/format/history-filters.ts";
-import { useHistory } from "@/lib/hooks/use-history.ts";
-import { useHistoryView } from "@/lib/hooks/use-history-view.ts";
 import { ExportCsvButton } from "./export-csv-button.tsx";
 import { ClearFiltersButton, HistoryFilterBar } from "./history-filter-bar.tsx";
 import { HistoryRangeForm } from "./history-range-form.tsx";

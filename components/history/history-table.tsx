@@ -3,7 +3,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn.ts";
 import { Money } from "@/components/ui/money.tsx";
-import type { HistoryItem } from "@/lib/dashboard-api/types.ts";
+import type { HistoryItem } from "@/lib/dashboard-api/index.ts";
 import { formatDay } from "@/lib/format/dates.ts";
 import { HISTORY_COLUMN_WIDTHS, HISTORY_ROW_HEIGHT } from "./history-columns.ts";
 

@@ -4,7 +4,7 @@ import { createPortal } from "react-dom";
 import { Badge } from "@/components/ui/badge.tsx";
 import { CopyButton } from "@/components/ui/copy-button.tsx";
 import { Money } from "@/components/ui/money.tsx";
-import type { HistoryItem } from "@/lib/dashboard-api/types.ts";
+import type { HistoryItem } from "@/lib/dashboard-api/index.ts";
 import { formatDay, formatInstant } from "@/lib/format/dates.ts";
 
 function Detail({

@@ -5,7 +5,7 @@
 // header says whether updates are live; the browser reconnects by itself after a drop.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { queryKeys } from "@/lib/hooks/query-keys.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 
 type State = "connecting" | "live" | "off";
 

@@ -1,9 +1,9 @@
-// The dashboard API's error bodies (lib/dashboard-api/types.ts ApiErrorBody) and the mapping of
+// The dashboard API's error bodies (lib/dashboard-api/index.ts ApiErrorBody) and the mapping of
 // bank failures onto them: ERROR items → 422 bank_rejected, 503/timeouts → 503 bank_unavailable,
 // a contract breach → 502 bank_error.
 import type { z } from "zod";
 import type { BankError } from "../bank-client/errors.ts";
-import type { ApiErrorBody } from "../dashboard-api/types.ts";
+import type { ApiErrorBody } from "../dashboard-api/index.ts";
 
 export class ApiError extends Error {
   constructor(

@@ -1,5 +1,7 @@
 // Shared input schemas of the dashboard API.
 import { z } from "zod";
+import { dayIn } from "../bank-api/dates.ts";
+import { config } from "../config.ts";
 import { invalid } from "./errors.ts";
 
 export const accountNumberParam = z.string().regex(/^\d{1,20}$/, "must be an account number (digits only)");
@@ -17,14 +19,9 @@ export const isoDay = z
   .regex(ISO_DAY, "must be a date written YYYY-MM-DD")
   .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, "is not a calendar date");
 
-/** Today's business day of the bank (its time zone; DASHBOARD_TIME_ZONE, default America/New_York). */
+/** Today's business day of the bank (its time zone: DASHBOARD_TIME_ZONE). */
 export function businessToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: process.env.DASHBOARD_TIME_ZONE || "America/New_York",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return dayIn(config().timeZone, now);
 }
 
 export function addDays(day: string, n: number): string {

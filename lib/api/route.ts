@@ -14,7 +14,8 @@ import {
 } from "../auth/session-token.ts";
 import { clientIp } from "../auth/throttle.ts";
 import { BankCallError } from "../bank-client/errors.ts";
-import type { SessionUser } from "../dashboard-api/types.ts";
+import { config } from "../config.ts";
+import type { SessionUser } from "../dashboard-api/index.ts";
 import { type DashboardDb, getDashboardDb } from "../db/client.ts";
 import { createLogger } from "../server/log.ts";
 import {
@@ -28,7 +29,7 @@ import {
 } from "./errors.ts";
 import { refuseCrossSite } from "./same-origin.ts";
 
-const log = createLogger("api", { quiet: process.env.NODE_ENV === "test" });
+const log = createLogger("api");
 
 type Params = Record<string, string | string[]>;
 
@@ -50,14 +51,22 @@ export interface PublicRouteContext {
   requestId: string;
 }
 
-interface RouteOptions<QS extends z.ZodType | undefined, BS extends z.ZodType | undefined> {
+interface RouteOptions<
+  QS extends z.ZodType | undefined,
+  BS extends z.ZodType | undefined,
+  RS extends z.ZodType | undefined,
+> {
   /** The permission needed; omitted means any signed-in user. */
   permission?: Permission;
   query?: QS;
   body?: BS;
+  /** The answer's schema (lib/dashboard-api/*): checked outside production, so tests catch a drift. */
+  response?: RS;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** What a handler may return: its response schema's input, or a Response it built itself. */
+type Answer<S> = S extends z.ZodType ? z.input<S> : unknown;
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -96,9 +105,10 @@ export function withRoute<
   QS extends z.ZodType | undefined = undefined,
   BS extends z.ZodType | undefined = undefined,
   P extends Params = Record<string, string>,
+  RS extends z.ZodType | undefined = undefined,
 >(
-  handler: (ctx: RouteContext<Out<QS>, Out<BS>, P>) => Promise<Response | unknown>,
-  opts: RouteOptions<QS, BS> = {},
+  handler: (ctx: RouteContext<Out<QS>, Out<BS>, P>) => Promise<Response | Answer<RS>>,
+  opts: RouteOptions<QS, BS, RS> = {},
 ) {
   return async (req: NextRequest, context?: { params?: Promise<P> | P }): Promise<Response> => {
     const refused = refuseCrossSite(req);
@@ -143,7 +153,15 @@ export function withRoute<
         requestId,
         ip,
       });
-      return out instanceof Response ? out : json(out);
+      if (out instanceof Response) return out;
+      if (opts.response && config().checkResponses) {
+        const r = opts.response.safeParse(out);
+        if (!r.success)
+          throw new Error(
+            `the answer does not match its schema: ${JSON.stringify(fieldsOf(r.error.issues))}`,
+          );
+      }
+      return json(out);
     } catch (e) {
       return errorResponse(e, requestId, `${req.method} ${req.nextUrl?.pathname ?? ""}`);
     }

@@ -2,6 +2,7 @@
 // the last activity (refreshed through session updates) and end when idle or after 12 hours.
 import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { config } from "../config.ts";
 import { getDashboardDb } from "../db/client.ts";
 import { createLogger } from "../server/log.ts";
 import { appendAudit } from "./audit.ts";
@@ -10,7 +11,7 @@ import { sessionSettings } from "./settings.ts";
 import { allowSignInAttempt, clientIp } from "./throttle.ts";
 import { checkSignIn, toSessionUser } from "./users.ts";
 
-const log = createLogger("auth", { quiet: process.env.NODE_ENV === "test" });
+const log = createLogger("auth");
 
 /**
  * Codes the sign-in page turns into sentences. next-auth passes a thrown message through to
@@ -30,7 +31,7 @@ const nowSec = () => Math.floor(Date.now() / 1000);
 export function authOptions(): NextAuthOptions {
   const settings = sessionSettings();
   return {
-    secret: process.env.NEXTAUTH_SECRET,
+    secret: config().nextAuthSecret,
     session: { strategy: "jwt", maxAge: settings.absoluteSeconds },
     jwt: { maxAge: settings.absoluteSeconds },
     pages: { signIn: "/sign-in", error: "/sign-in" },

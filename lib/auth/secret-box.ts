@@ -5,13 +5,14 @@
 // data, so a value sealed for one purpose cannot be opened as another. Values without the prefix
 // are read as they are (written before encryption existed) and sealed on their next write.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { config } from "../config.ts";
 
 const PREFIX = "enc1:";
 
 let cached: { base: string; key: Buffer } | null = null;
 
 function key(): Buffer {
-  const base = process.env.DASHBOARD_SECRETS_KEY || process.env.NEXTAUTH_SECRET;
+  const base = config().secretsKey;
   if (!base) throw new Error("DASHBOARD_SECRETS_KEY or NEXTAUTH_SECRET must be set");
   if (cached?.base !== base)
     cached = {

@@ -2,7 +2,8 @@
 // and absolute limits, then the user as the database has them now (a disabled user or a changed
 // role takes effect on the next request, not at the next sign-in).
 import { decode, type JWT } from "next-auth/jwt";
-import type { SessionUser } from "../dashboard-api/types.ts";
+import { config, requireAuthSecret } from "../config.ts";
+import type { SessionUser } from "../dashboard-api/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { type SessionSettings, sessionSettings } from "./settings.ts";
 import { findUserById, toSessionUser } from "./users.ts";
@@ -20,15 +21,13 @@ export type SessionCheck =
   | { ok: false; reason: "none" | "invalid" | "idle" | "absolute" };
 
 export function sessionCookieName(): string {
-  return process.env.NEXTAUTH_URL?.startsWith("https://")
+  return config().publicUrl?.startsWith("https://")
     ? "__Secure-next-auth.session-token"
     : "next-auth.session-token";
 }
 
 export function authSecret(): string {
-  const s = process.env.NEXTAUTH_SECRET;
-  if (!s) throw new Error("NEXTAUTH_SECRET must be set");
-  return s;
+  return requireAuthSecret();
 }
 
 /** Idle or past the absolute limit, judged from the claims alone. */

@@ -2,7 +2,7 @@
 // ended (idle or past 12 hours) or the account was disabled since.
 import "server-only";
 import { cookies } from "next/headers";
-import type { SessionUser } from "../dashboard-api/types.ts";
+import type { SessionUser } from "../dashboard-api/index.ts";
 import { getDashboardDb } from "../db/client.ts";
 import { checkSessionCookie, currentUser, sessionCookieName } from "./session-token.ts";
 

@@ -1,4 +1,5 @@
 // Session timing (DESIGN.md, Sign-in): idle sign-out with a warning, and an absolute limit.
+import { config } from "../config.ts";
 
 export interface SessionSettings {
   idleSeconds: number;
@@ -8,17 +9,8 @@ export interface SessionSettings {
   absoluteSeconds: number;
 }
 
-function positive(name: string, fallback: number): number {
-  const v = process.env[name];
-  if (v === undefined || v === "") return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${v}"`);
-  return n;
-}
-
 export function sessionSettings(): SessionSettings {
-  const idleSeconds = positive("SESSION_IDLE_SECONDS", 900);
-  const warning = positive("SESSION_IDLE_WARNING_SECONDS", 120);
+  const { sessionIdleSeconds: idleSeconds, sessionIdleWarningSeconds: warning } = config();
   return {
     idleSeconds,
     warningSeconds: Math.max(1, Math.min(warning, Math.floor(idleSeconds / 2))),
@@ -31,5 +23,5 @@ export const LOCKOUT = { attempts: 10, minutes: 30 } as const;
 
 /** Sign-in attempts allowed per client address per minute. */
 export function signInRateLimit(): number {
-  return positive("SIGN_IN_RATE_LIMIT_PER_MINUTE", 30);
+  return config().signInRateLimitPerMinute;
 }

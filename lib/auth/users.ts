@@ -1,7 +1,7 @@
 // Dashboard users: creation, look-up, role and status changes, and the sign-in check with
 // lockout (10 failures lock an account for 30 minutes) and the optional TOTP second factor.
 import { randomUUID } from "node:crypto";
-import type { AdminUser, SessionUser } from "../dashboard-api/types.ts";
+import type { AdminUser, SessionUser } from "../dashboard-api/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { createLogger } from "../server/log.ts";
 import { hashPassword, verifyDecoy, verifyPassword } from "./passwords.ts";
@@ -52,7 +52,7 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 // TOTP seeds are stored sealed (secret-box.ts) and opened as rows are read.
 const TOTP_PURPOSE = "totp";
-const log = createLogger("users", { quiet: process.env.NODE_ENV === "test" });
+const log = createLogger("users");
 
 function openTotp(stored: string | null, userId: string): string | null {
   if (stored === null) return null;

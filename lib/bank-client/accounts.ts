@@ -1,4 +1,4 @@
-// Accounts, balances and history as the dashboard API shapes them (lib/dashboard-api/types.ts),
+// Accounts, balances and history as the dashboard API shapes them (lib/dashboard-api/index.ts),
 // read through the bank client. Amounts become integer cents through the contract's exact
 // converter; an amount that is not exact to the cent is a contract breach, never rounded.
 import "server-only";
@@ -11,7 +11,7 @@ import type {
   AccountsResponse,
   HistoryItem,
   HistoryResponse,
-} from "../dashboard-api/types.ts";
+} from "../dashboard-api/index.ts";
 import type { BankClient } from "./client.ts";
 import { BankCallError, unwrap } from "./errors.ts";
 

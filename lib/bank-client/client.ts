@@ -12,7 +12,7 @@ import { BankCallError, type BankError, type BankResult, unavailable } from "./e
 import type { TokenManager } from "./token-manager.ts";
 import { type Origin, parseOrigin, type RawResponse, send } from "./transport.ts";
 
-const log = createLogger("bank-client", { quiet: process.env.NODE_ENV === "test" });
+const log = createLogger("bank-client");
 
 type Def<N extends EndpointName> = (typeof endpoints)[N];
 type Out<S> = S extends z.ZodType ? z.output<S> : never;

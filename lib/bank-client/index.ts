@@ -1,5 +1,6 @@
 // The process's bank client, configured from the environment (BANK_API_URL, BANK_SUBSCRIPTION_KEY).
 import "server-only";
+import { config } from "../config.ts";
 import { getDashboardDb } from "../db/client.ts";
 import { BankClient } from "./client.ts";
 import { TokenManager } from "./token-manager.ts";
@@ -15,8 +16,7 @@ export function getBankClient(): Promise<BankClient> {
   const g = globalThis as Holder;
   if (!g[KEY]) {
     const p = (async () => {
-      const bankUrl = process.env.BANK_API_URL;
-      const subscriptionKey = process.env.BANK_SUBSCRIPTION_KEY;
+      const { bankApiUrl: bankUrl, bankSubscriptionKey: subscriptionKey } = config();
       if (!bankUrl || !subscriptionKey)
         throw new Error(
           "BANK_API_URL and BANK_SUBSCRIPTION_KEY must be set for the dashboard to reach the bank",

@@ -8,7 +8,7 @@ import type { DashboardDb, Queryable } from "../db/client.ts";
 import { createLogger } from "../server/log.ts";
 import { BankCallError, unavailable } from "./errors.ts";
 
-const log = createLogger("bank-token", { quiet: process.env.NODE_ENV === "test" });
+const log = createLogger("bank-token");
 
 export interface TokenManagerOptions {
   db: DashboardDb;

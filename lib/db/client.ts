@@ -7,13 +7,10 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import { config } from "../config.ts";
 import { createPool, poolQuery, poolTransaction } from "../server/pg-pool.ts";
 import { lockDataDirectory } from "../server/pglite-lock.ts";
 import * as schema from "./schema.ts";
-
-// Resolved from the working directory: bundled server code has no reliable import.meta.url path.
-const MIGRATIONS = process.env.DASHBOARD_MIGRATIONS_DIR || path.join(process.cwd(), "lib/db/migrations");
 
 export interface Queryable {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -43,7 +40,7 @@ async function openPglite(dataDir: string): Promise<DashboardDb> {
   try {
     client = await PGlite.create(dir);
     const orm = drizzlePglite(client, { schema });
-    await migratePglite(orm, { migrationsFolder: MIGRATIONS });
+    await migratePglite(orm, { migrationsFolder: config().migrationsDir });
     return {
       kind: "pglite",
       orm: orm as unknown as DashboardDb["orm"],
@@ -71,7 +68,7 @@ async function openPg(url: string, poolSize: number): Promise<DashboardDb> {
   const c = await pool.connect();
   try {
     await c.query("SELECT pg_advisory_lock(72420001)");
-    await migratePg(orm, { migrationsFolder: MIGRATIONS });
+    await migratePg(orm, { migrationsFolder: config().migrationsDir });
   } finally {
     await c.query("SELECT pg_advisory_unlock(72420001)").catch(() => {});
     c.release();
@@ -96,8 +93,8 @@ export function getDashboardDb(): Promise<DashboardDb> {
   const g = globalThis as Holder;
   if (!g[KEY]) {
     const p = openDashboardDb({
-      url: process.env.DATABASE_URL || undefined,
-      dataDir: process.env.DASHBOARD_DATA_DIR || ".data/dashboard",
+      url: config().databaseUrl,
+      dataDir: config().dataDir,
     });
     g[KEY] = p;
     // Never cache a failed open (STACK.md, pitfall 2): the next request tries again.

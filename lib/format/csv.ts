@@ -1,6 +1,6 @@
 // CSV export of history rows (RFC 4180): CRLF line ends, a header row, fields quoted when they
 // hold a comma, quote, CR or LF, quotes doubled. Generated in the browser from the rows shown.
-import type { HistoryItem } from "../dashboard-api/types.ts";
+import type { HistoryItem } from "../dashboard-api/index.ts";
 import { centsToDecimal } from "./money.ts";
 
 export const HISTORY_CSV_COLUMNS = [

@@ -1,7 +1,7 @@
 // The history view's state, kept in the URL so a filtered view can be shared and reloaded.
 // `from`, `to` and `order` choose what the dashboard API loads; `q`, `dir`, `min` and `max`
 // narrow the loaded items in the browser.
-import type { HistoryItem } from "../dashboard-api/types.ts";
+import type { HistoryItem } from "../dashboard-api/index.ts";
 import { addIsoDays, daysBetween, isIsoDay, todayIsoDay } from "./dates.ts";
 import { dollarsToCents } from "./money.ts";
 

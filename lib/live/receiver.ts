@@ -5,16 +5,18 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { BankClient } from "../bank-client/client.ts";
+import { config, requireAuthSecret } from "../config.ts";
 import { createLogger } from "../server/log.ts";
 
-const log = createLogger("live", { quiet: process.env.NODE_ENV === "test" });
+const log = createLogger("live");
 
 export const LIVE_DESCRIPTION = "Treasury dashboard live balances";
 
 export function receiverToken(): string {
-  const secret = process.env.NEXTAUTH_SECRET;
-  if (!secret) throw new Error("NEXTAUTH_SECRET must be set");
-  return createHmac("sha256", secret).update("bank balance notifications").digest("base64url").slice(0, 32);
+  return createHmac("sha256", requireAuthSecret())
+    .update("bank balance notifications")
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 export function isReceiverToken(token: string): boolean {
@@ -25,8 +27,8 @@ export function isReceiverToken(token: string): boolean {
 
 /** The address the bank posts to: DASHBOARD_WEBHOOK_BASE_URL, else NEXTAUTH_URL. */
 export function receiverUrl(): string | null {
-  const base = process.env.DASHBOARD_WEBHOOK_BASE_URL || process.env.NEXTAUTH_URL;
-  if (!base || !process.env.BANK_WEBHOOK_SECRET) return null;
+  const { webhookBaseUrl: base, bankWebhookSecret } = config();
+  if (!base || !bankWebhookSecret) return null;
   return new URL(`/api/bank-events/${receiverToken()}`, base).toString();
 }
 

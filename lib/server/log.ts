@@ -28,9 +28,15 @@ export function redact(value: unknown, depth = 0): unknown {
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
+// The one place logging reads the environment, shared by both programs: under the test runner
+// (NODE_ENV=test) a logger writes errors only, unless told otherwise; LOG_DEBUG adds debug lines.
+const TESTING = process.env.NODE_ENV === "test";
+const DEBUG = !!process.env.LOG_DEBUG;
+
 export function createLogger(name: string, opts: { quiet?: boolean } = {}) {
+  const quiet = opts.quiet ?? TESTING;
   const write = (level: LogLevel, msg: string, fields?: Record<string, unknown>) => {
-    if (opts.quiet && level !== "error") return;
+    if (quiet && level !== "error") return;
     const line = JSON.stringify({
       t: new Date().toISOString(),
       level,
@@ -41,8 +47,7 @@ export function createLogger(name: string, opts: { quiet?: boolean } = {}) {
     (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
   };
   return {
-    debug: (msg: string, f?: Record<string, unknown>) =>
-      process.env.LOG_DEBUG ? write("debug", msg, f) : undefined,
+    debug: (msg: string, f?: Record<string, unknown>) => (DEBUG ? write("debug", msg, f) : undefined),
     info: (msg: string, f?: Record<string, unknown>) => write("info", msg, f),
     warn: (msg: string, f?: Record<string, unknown>) => write("warn", msg, f),
     error: (msg: string, f?: Record<string, unknown>) => write("error", msg, f),

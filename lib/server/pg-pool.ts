@@ -5,7 +5,7 @@ import pg from "pg";
 import { createLogger } from "./log.ts";
 
 export function createPool(url: string, max: number, name: string): pg.Pool {
-  const log = createLogger(name, { quiet: process.env.NODE_ENV === "test" });
+  const log = createLogger(name);
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on("error", (err) => log.warn("idle database connection lost", { err: err.message }));
   return pool;

@@ -6,7 +6,7 @@ import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatUsd } from "../../lib/bank-api/money.ts";
-import type { AccountsResponse, HistoryItem, HistoryResponse } from "../../lib/dashboard-api/types.ts";
+import type { AccountsResponse, HistoryItem, HistoryResponse } from "../../lib/dashboard-api/index.ts";
 import { historyToCsv, parseCsv } from "../../lib/format/csv.ts";
 import { addIsoDays, formatDay } from "../../lib/format/dates.ts";
 import { filterHistory } from "../../lib/format/history-filters.ts";

@@ -19,7 +19,7 @@ import type {
   AccountsResponse,
   AdminUsersResponse,
   HistoryResponse,
-} from "../../lib/dashboard-api/types.ts";
+} from "../../lib/dashboard-api/index.ts";
 import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
 import { sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
 

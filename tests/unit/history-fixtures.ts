@@ -1,4 +1,4 @@
-import type { HistoryItem } from "../../lib/dashboard-api/types.ts";
+import type { HistoryItem } from "../../lib/dashboard-api/index.ts";
 
 let seq = 0;
 /** A history item with sensible defaults; pass what the test is about. */

@@ -1,4 +1,5 @@
 // GET /api/me - the signed-in user (SessionUser)
 import { withRoute } from "@/lib/api/route";
+import { SessionUser } from "@/lib/dashboard-api/index.ts";
 
-export const GET = withRoute(async ({ user }) => user);
+export const GET = withRoute(async ({ user }) => user, { response: SessionUser });

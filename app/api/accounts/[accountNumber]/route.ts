@@ -4,12 +4,13 @@ import { accountNumberFrom } from "@/lib/api/params";
 import { withRoute } from "@/lib/api/route";
 import { getBankClient } from "@/lib/bank-client";
 import { accountDetail } from "@/lib/bank-client/accounts";
+import { AccountDetailResponse } from "@/lib/dashboard-api/index.ts";
 
-export const GET = withRoute<undefined, undefined, { accountNumber: string }>(
+export const GET = withRoute<undefined, undefined, { accountNumber: string }, typeof AccountDetailResponse>(
   async ({ params }) => {
     const detail = await accountDetail(await getBankClient(), accountNumberFrom(params));
     if (!detail) throw notFound("No account with this number belongs to your organisation.");
     return detail;
   },
-  { permission: "accounts.read" },
+  { permission: "accounts.read", response: AccountDetailResponse },
 );

@@ -7,13 +7,13 @@ import { appendAudit } from "@/lib/auth/audit";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/passwords";
 import { ROLES } from "@/lib/auth/permissions";
 import { createUser, EmailTakenError, listUsers, toAdminUser } from "@/lib/auth/users";
-import type { AdminUsersResponse, CreateUserResponse } from "@/lib/dashboard-api/types";
+import { AdminUsersResponse, CreateUserResponse } from "@/lib/dashboard-api/index.ts";
 
 export const GET = withRoute(
   async ({ db }): Promise<AdminUsersResponse> => ({
     users: (await listUsers(db)).map((u) => toAdminUser(u)),
   }),
-  { permission: "users.manage" },
+  { permission: "users.manage", response: AdminUsersResponse },
 );
 
 const newUser = z.object({
@@ -61,5 +61,5 @@ export const POST = withRoute(
       ]);
     }
   },
-  { permission: "users.manage", body: newUser },
+  { permission: "users.manage", body: newUser, response: CreateUserResponse },
 );

@@ -7,6 +7,7 @@ import { errorBody } from "@/lib/api/errors";
 import { refuseCrossSite } from "@/lib/api/same-origin";
 import { verifyWebhook } from "@/lib/bank-api/webhook-signature";
 import { balanceNotificationSchema, WEBHOOK_HEADERS } from "@/lib/bank-api/webhooks";
+import { config } from "@/lib/config.ts";
 import { publishBalance } from "@/lib/live/hub";
 import { isReceiverToken } from "@/lib/live/receiver";
 
@@ -20,7 +21,7 @@ export async function POST(req: Request, ctx: { params: Promise<{ token: string 
   const crossSite = refuseCrossSite(req);
   if (crossSite) return crossSite;
   const { token } = await ctx.params;
-  const secret = process.env.BANK_WEBHOOK_SECRET;
+  const secret = config().bankWebhookSecret;
   if (!secret || !isReceiverToken(token)) return answer(404);
   const body = await req.text();
   const headers = {

@@ -6,26 +6,32 @@ import { appendAudit } from "@/lib/auth/audit";
 import { forgetCachedUser } from "@/lib/auth/session-token";
 import { checkTotp, newTotpSecret, totpUri } from "@/lib/auth/totp";
 import { disableTotp, findUserById, setPendingTotp } from "@/lib/auth/users";
-import type { TotpEnrolment, TotpStatus } from "@/lib/dashboard-api/types";
+import { TotpEnrolment, TotpStatus } from "@/lib/dashboard-api/index.ts";
 
-export const GET = withRoute(async ({ db, user }): Promise<TotpStatus> => {
-  const row = await findUserById(db, user.id);
-  return { enabled: !!row?.totp_secret, pending: !!row?.totp_pending_secret };
-});
+export const GET = withRoute(
+  async ({ db, user }): Promise<TotpStatus> => {
+    const row = await findUserById(db, user.id);
+    return { enabled: !!row?.totp_secret, pending: !!row?.totp_pending_secret };
+  },
+  { response: TotpStatus },
+);
 
-export const POST = withRoute(async ({ db, user, ip }): Promise<TotpEnrolment> => {
-  const secret = newTotpSecret();
-  await setPendingTotp(db, user.id, secret);
-  await appendAudit(db, {
-    actorId: user.id,
-    actorEmail: user.email,
-    action: "totp.enrol_start",
-    target: user.email,
-    result: "ok",
-    ip,
-  });
-  return { secret, otpauthUrl: totpUri(user.email, secret) };
-});
+export const POST = withRoute(
+  async ({ db, user, ip }): Promise<TotpEnrolment> => {
+    const secret = newTotpSecret();
+    await setPendingTotp(db, user.id, secret);
+    await appendAudit(db, {
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "totp.enrol_start",
+      target: user.email,
+      result: "ok",
+      ip,
+    });
+    return { secret, otpauthUrl: totpUri(user.email, secret) };
+  },
+  { response: TotpEnrolment },
+);
 
 const codeBody = z.object({
   code: z
@@ -56,5 +62,5 @@ export const DELETE = withRoute(
     forgetCachedUser(user.id);
     return { enabled: false, pending: false };
   },
-  { body: codeBody },
+  { body: codeBody, response: TotpStatus },
 );

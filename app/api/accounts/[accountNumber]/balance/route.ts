@@ -3,10 +3,10 @@ import { accountNumberFrom } from "@/lib/api/params";
 import { withRoute } from "@/lib/api/route";
 import { getBankClient } from "@/lib/bank-client";
 import { accountBalance } from "@/lib/bank-client/accounts";
-import type { BalanceResponse } from "@/lib/dashboard-api/types";
+import { BalanceResponse } from "@/lib/dashboard-api/index.ts";
 
-export const GET = withRoute<undefined, undefined, { accountNumber: string }>(
+export const GET = withRoute<undefined, undefined, { accountNumber: string }, typeof BalanceResponse>(
   async ({ params }): Promise<BalanceResponse> =>
     accountBalance(await getBankClient(), accountNumberFrom(params)),
-  { permission: "accounts.read" },
+  { permission: "accounts.read", response: BalanceResponse },
 );

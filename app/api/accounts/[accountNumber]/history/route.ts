@@ -5,6 +5,7 @@ import { accountNumberFrom, addDays, businessToday, isoDay } from "@/lib/api/par
 import { withRoute } from "@/lib/api/route";
 import { getBankClient } from "@/lib/bank-client";
 import { daysOf, HISTORY_MAX_DAYS, readHistory } from "@/lib/bank-client/accounts";
+import { HistoryResponse } from "@/lib/dashboard-api/index.ts";
 
 const historyQuery = z.object({
   from: isoDay.optional(),
@@ -16,7 +17,12 @@ const historyQuery = z.object({
     .default("D"),
 });
 
-export const GET = withRoute<typeof historyQuery, undefined, { accountNumber: string }>(
+export const GET = withRoute<
+  typeof historyQuery,
+  undefined,
+  { accountNumber: string },
+  typeof HistoryResponse
+>(
   async ({ params, query }) => {
     const accountNumber = accountNumberFrom(params);
     const to = query.to ?? businessToday();
@@ -26,5 +32,5 @@ export const GET = withRoute<typeof historyQuery, undefined, { accountNumber: st
       throw invalid([{ field: "from", message: `the range can span at most ${HISTORY_MAX_DAYS} days` }]);
     return readHistory(await getBankClient(), { accountNumber, from, to, order: query.order });
   },
-  { permission: "accounts.read", query: historyQuery },
+  { permission: "accounts.read", query: historyQuery, response: HistoryResponse },
 );

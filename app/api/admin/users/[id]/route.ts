@@ -6,6 +6,7 @@ import { appendAudit } from "@/lib/auth/audit";
 import { ROLES } from "@/lib/auth/permissions";
 import { forgetCachedUser } from "@/lib/auth/session-token";
 import { findUserById, toAdminUser, updateUser } from "@/lib/auth/users";
+import { UpdateUserResponse } from "@/lib/dashboard-api/index.ts";
 
 const change = z
   .object({
@@ -18,7 +19,7 @@ const change = z
     path: ["body"],
   });
 
-export const PATCH = withRoute<undefined, typeof change, { id: string }>(
+export const PATCH = withRoute<undefined, typeof change, { id: string }, typeof UpdateUserResponse>(
   async ({ db, user, params, body, ip }) => {
     const id = String(params.id ?? "");
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw invalid([{ field: "id", message: "is not a user id" }]);
@@ -54,5 +55,5 @@ export const PATCH = withRoute<undefined, typeof change, { id: string }>(
     });
     return { user: toAdminUser(after ?? before) };
   },
-  { permission: "users.manage", body: change },
+  { permission: "users.manage", body: change, response: UpdateUserResponse },
 );

@@ -6,7 +6,7 @@ import { appendAudit } from "@/lib/auth/audit";
 import { forgetCachedUser } from "@/lib/auth/session-token";
 import { checkTotp } from "@/lib/auth/totp";
 import { enableTotp, findUserById } from "@/lib/auth/users";
-import type { TotpStatus } from "@/lib/dashboard-api/types";
+import { TotpStatus } from "@/lib/dashboard-api/index.ts";
 
 const codeBody = z.object({
   code: z
@@ -41,5 +41,5 @@ export const POST = withRoute(
     forgetCachedUser(user.id);
     return { enabled: true, pending: false };
   },
-  { body: codeBody },
+  { body: codeBody, response: TotpStatus },
 );

@@ -1,6 +1,9 @@
 // The browser's one way to call the dashboard API: same-origin, session cookie, JSON in and out.
 // A non-2xx answer becomes an ApiError carrying the status and the body's code and message.
-import type { ApiErrorBody } from "../dashboard-api/types.ts";
+// The answer's type is the route's response schema (lib/dashboard-api/*); the handler checks what
+// it sends against that schema outside production, so the browser does not parse it again.
+import type { z } from "zod";
+import type { ApiErrorBody } from "./errors.ts";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -45,7 +48,10 @@ const FALLBACK_MESSAGES: Record<number, string> = {
   504: "The bank took too long to answer. Try again in a moment.",
 };
 
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+export async function apiFetch<S extends z.ZodType>(
+  path: string,
+  init: RequestInit = {},
+): Promise<z.output<S>> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -79,5 +85,5 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
       FALLBACK_MESSAGES[res.status] ?? `The request failed (HTTP ${res.status}).`,
     );
   }
-  return body as T;
+  return body as z.output<S>;
 }

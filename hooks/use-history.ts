@@ -1,8 +1,8 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { HistoryResponse } from "../dashboard-api/types.ts";
-import { apiFetch } from "./api-fetch.ts";
-import { queryKeys } from "./query-keys.ts";
+import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import type { HistoryResponse } from "@/lib/dashboard-api/index.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 
 /** Transaction history of one account over a range (GET /api/accounts/[accountNumber]/history). */
 export function useHistory(
@@ -16,7 +16,7 @@ export function useHistory(
     queryKey: queryKeys.history(accountNumber, from, to, order),
     queryFn: ({ signal }) => {
       const qs = new URLSearchParams({ from, to, order });
-      return apiFetch<HistoryResponse>(
+      return apiFetch<typeof HistoryResponse>(
         `/api/accounts/${encodeURIComponent(accountNumber)}/history?${qs.toString()}`,
         { signal },
       );

@@ -1,7 +1,7 @@
 "use client";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
-import { type HistoryView, historyViewToSearch, parseHistoryView } from "../format/history-filters.ts";
+import { type HistoryView, historyViewToSearch, parseHistoryView } from "@/lib/format/history-filters.ts";
 
 /**
  * The history view (range, order, filters) read from and written to the URL. Writes use

@@ -1,0 +1,46 @@
+// Users and the audit log (app/api/admin/*).
+import { z } from "zod";
+import { ROLES } from "../auth/permissions.ts";
+
+export const AdminUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  disabled: z.boolean(),
+  /** Locked after repeated failed sign-ins; unlocks by itself. */
+  locked: z.boolean(),
+  totpEnabled: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+// GET /api/admin/users
+export const AdminUsersResponse = z.object({ users: z.array(AdminUser) });
+export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
+
+// POST /api/admin/users: the temporary password is shown once, when none was chosen.
+export const CreateUserResponse = z.object({ user: AdminUser, temporaryPassword: z.string().optional() });
+export type CreateUserResponse = z.infer<typeof CreateUserResponse>;
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  result: z.string(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+// GET /api/admin/audit
+export const AuditResponse = z.object({ entries: z.array(AuditEntry) });
+export type AuditResponse = z.infer<typeof AuditResponse>;
+
+// PATCH /api/admin/users/[id]
+export const UpdateUserResponse = z.object({ user: AdminUser });
+export type UpdateUserResponse = z.infer<typeof UpdateUserResponse>;

@@ -1,0 +1,7 @@
+// The dashboard's own JSON API (app/api/*): every request and response shape as a zod schema.
+// Route handlers declare their response schema (checked outside production); the browser takes
+// its types from the same schemas.
+export * from "./accounts.ts";
+export * from "./admin.ts";
+export * from "./errors.ts";
+export * from "./session.ts";
