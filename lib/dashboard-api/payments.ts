@@ -18,7 +18,7 @@ export function daysBetween(from: string, to: string): number {
 export const PAYMENT_SORTS = ["date-desc", "date-asc", "amount-desc", "amount-asc"] as const;
 export const PAYMENT_PAGE_SIZES = [25, 50, 100] as const;
 
-export const paymentsQuery = z
+export const PaymentsQuery = z
   .object({
     account: accountNumber,
     from: day,
@@ -57,10 +57,10 @@ export const paymentsQuery = z
         message: `must be within ${PAYMENT_WINDOW_DAYS} days of the start date (the bank's limit)`,
       });
   });
-export type PaymentsQuery = z.input<typeof paymentsQuery>;
+export type PaymentsQuery = z.input<typeof PaymentsQuery>;
 
 /** One row of the list: the record's fields the table shows, amount in cents. */
-export const paymentRowSchema = z.object({
+export const PaymentRow = z.object({
   paymentId: z.string(),
   status: z.string(),
   direction: z.string(),
@@ -70,23 +70,23 @@ export const paymentRowSchema = z.object({
   counterparty: z.string(),
   counterpartyAccount: z.string(),
 });
-export type PaymentRow = z.infer<typeof paymentRowSchema>;
+export type PaymentRow = z.infer<typeof PaymentRow>;
 
-export const paymentsResponse = z.object({
+export const PaymentsResponse = z.object({
   account: z.string(),
   from: z.string(),
   to: z.string(),
-  payments: z.array(paymentRowSchema),
+  payments: z.array(PaymentRow),
   /** Matching payments in the range, over all pages. */
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
-export type PaymentsResponse = z.infer<typeof paymentsResponse>;
+export type PaymentsResponse = z.infer<typeof PaymentsResponse>;
 
-export const paymentDetailQuery = z.object({ account: accountNumber });
+export const PaymentDetailQuery = z.object({ account: accountNumber });
 
-export const paymentDetailResponse = z.object({
+export const PaymentDetailResponse = z.object({
   account: z.string(),
   record: paymentRecordSchema,
   amountCents: z.number().int(),
@@ -102,4 +102,4 @@ export const paymentDetailResponse = z.object({
     }),
   ),
 });
-export type PaymentDetailResponse = z.infer<typeof paymentDetailResponse>;
+export type PaymentDetailResponse = z.infer<typeof PaymentDetailResponse>;

@@ -24,7 +24,7 @@ function dollarsText<S extends z.ZodType<number, number>>(contract: S) {
     .pipe(contract);
 }
 
-export const createSenAccountRequest = z.object({
+export const CreateSenAccountRequest = z.object({
   ExpectedBalance: dollarsText(c.ExpectedBalance),
   ExpectedIncomingAmtMonth: dollarsText(c.ExpectedIncomingAmtMonth),
   ExpectedOutgoingAmtMonth: dollarsText(c.ExpectedOutgoingAmtMonth),
@@ -33,10 +33,10 @@ export const createSenAccountRequest = z.object({
   AltTitleLine3: c.AltTitleLine3,
   AltTitleLine4: c.AltTitleLine4,
 });
-export type CreateSenAccountInput = z.input<typeof createSenAccountRequest>;
+export type CreateSenAccountInput = z.input<typeof CreateSenAccountRequest>;
 
-export const createSenAccountResponse = z.object({
+export const CreateSenAccountResponse = z.object({
   accountNumber: z.string(),
   message: z.string(),
 });
-export type CreateSenAccountResponse = z.infer<typeof createSenAccountResponse>;
+export type CreateSenAccountResponse = z.infer<typeof CreateSenAccountResponse>;

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { idempotencyKey, transferSenRequest } from "../bank-api/transfers.ts";
 import { moneyText } from "./money-input.ts";
-import { draftSchema } from "./wires.ts";
+import { Draft } from "./wires.ts";
 
 const t = transferSenRequest.shape;
 
@@ -25,7 +25,7 @@ export const TO_DESCRIPTION_FIELDS = [
   "AccountToDescription7",
 ] as const;
 
-export const senTransferRequest = z
+export const SenTransferRequest = z
   .object({
     /** One per form session, kept across retries: the bank acts once per key. */
     idempotencyKey: idempotencyKey,
@@ -51,10 +51,10 @@ export const senTransferRequest = z
     path: ["AccountNumberTo"],
     message: "must differ from the account the money comes from",
   });
-export type SenTransferInput = z.input<typeof senTransferRequest>;
-export type SenTransferValues = z.output<typeof senTransferRequest>;
+export type SenTransferInput = z.input<typeof SenTransferRequest>;
+export type SenTransferValues = z.output<typeof SenTransferRequest>;
 
-export const senTransferResponse = z.discriminatedUnion("outcome", [
+export const SenTransferResponse = z.discriminatedUnion("outcome", [
   z.object({
     outcome: z.literal("completed"),
     idempotencyKey: z.string(),
@@ -68,6 +68,6 @@ export const senTransferResponse = z.discriminatedUnion("outcome", [
     /** True when the answer came from looking the key up after the bank did not answer. */
     foundByLookup: z.boolean(),
   }),
-  z.object({ outcome: z.literal("draft"), draft: draftSchema }),
+  z.object({ outcome: z.literal("draft"), draft: Draft }),
 ]);
-export type SenTransferResponse = z.infer<typeof senTransferResponse>;
+export type SenTransferResponse = z.infer<typeof SenTransferResponse>;

@@ -92,12 +92,12 @@ function contractChecks(v: Record<string, unknown>, ctx: z.RefinementCtx, amount
       ctx.addIssue({ code: "custom", path: i.path, message: i.message });
 }
 
-export const beneficiaryTemplate = z
+export const BeneficiaryTemplate = z
   .object(templateShape)
   .superRefine((v, ctx) => contractChecks({ ...v, originator_account_number: "0" }, ctx));
-export type BeneficiaryTemplate = z.output<typeof beneficiaryTemplate>;
+export type BeneficiaryTemplate = z.output<typeof BeneficiaryTemplate>;
 
-export const wireDraftRequest = z
+export const WireDraftRequest = z
   .object({
     /** One per form session: a double submit makes one draft. */
     idempotencyKey: idempotencyKey,
@@ -110,15 +110,15 @@ export const wireDraftRequest = z
     const { idempotencyKey: _k, amount, ...rest } = v;
     contractChecks(rest, ctx, amount);
   });
-export type WireDraftInput = z.input<typeof wireDraftRequest>;
-export type WireDraftValues = z.output<typeof wireDraftRequest>;
+export type WireDraftInput = z.input<typeof WireDraftRequest>;
+export type WireDraftValues = z.output<typeof WireDraftRequest>;
 
 export const DRAFT_STATUSES = ["pending", "releasing", "released", "rejected", "failed"] as const;
 export type DraftStatus = (typeof DRAFT_STATUSES)[number];
 
 const person = z.object({ id: z.string(), email: z.string() });
 
-export const draftSchema = z.object({
+export const Draft = z.object({
   id: z.string(),
   kind: z.enum(["wire", "sen"]),
   status: z.enum(DRAFT_STATUSES),
@@ -137,22 +137,22 @@ export const draftSchema = z.object({
   paymentId: z.string().nullable(),
   bankAnswer: z.record(z.string(), z.unknown()).nullable(),
 });
-export type Draft = z.infer<typeof draftSchema>;
+export type Draft = z.infer<typeof Draft>;
 
-export const draftListQuery = z.object({
+export const DraftListQuery = z.object({
   status: z.enum(["open", "all"], { error: "must be open or all" }).default("open"),
 });
-export const draftListResponse = z.object({ drafts: z.array(draftSchema) });
-export type DraftListResponse = z.infer<typeof draftListResponse>;
+export const DraftListResponse = z.object({ drafts: z.array(Draft) });
+export type DraftListResponse = z.infer<typeof DraftListResponse>;
 
-export const draftResponse = z.object({ draft: draftSchema });
-export type DraftResponse = z.infer<typeof draftResponse>;
+export const DraftResponse = z.object({ draft: Draft });
+export type DraftResponse = z.infer<typeof DraftResponse>;
 
-export const releaseDraftRequest = z.object({
+export const ReleaseDraftRequest = z.object({
   /** The version the approver reviewed: a draft changed since then is not released. */
   version: z.number({ error: "must be a number" }).int().min(1),
 });
-export const rejectDraftRequest = z.object({
+export const RejectDraftRequest = z.object({
   version: z.number({ error: "must be a number" }).int().min(1),
   reason: z
     .string()
@@ -160,32 +160,32 @@ export const rejectDraftRequest = z.object({
     .min(1, "is required: say why the draft is rejected")
     .max(500, "must be at most 500 characters"),
 });
-export type RejectDraftInput = z.input<typeof rejectDraftRequest>;
+export type RejectDraftInput = z.input<typeof RejectDraftRequest>;
 
-export const wireDuplicatesQuery = z.object({
+export const WireDuplicatesQuery = z.object({
   beneficiary_account_number: w.beneficiary_account_number,
   amountCents: z
     .string()
     .regex(/^\d{1,15}$/, "must be whole cents")
     .transform(Number),
 });
-export const wireDuplicatesResponse = z.object({ drafts: z.array(draftSchema) });
-export type WireDuplicatesResponse = z.infer<typeof wireDuplicatesResponse>;
+export const WireDuplicatesResponse = z.object({ drafts: z.array(Draft) });
+export type WireDuplicatesResponse = z.infer<typeof WireDuplicatesResponse>;
 
-export const beneficiarySchema = z.object({
+export const Beneficiary = z.object({
   id: z.string(),
   label: z.string(),
   fields: z.record(z.string(), z.string()),
   createdBy: z.string(),
   createdAt: z.string(),
 });
-export type Beneficiary = z.infer<typeof beneficiarySchema>;
+export type Beneficiary = z.infer<typeof Beneficiary>;
 
-export const createBeneficiaryRequest = z.object({
+export const CreateBeneficiaryRequest = z.object({
   label: z.string().trim().min(1, "is required").max(60, "must be at most 60 characters"),
-  fields: beneficiaryTemplate,
+  fields: BeneficiaryTemplate,
 });
-export type CreateBeneficiaryInput = z.input<typeof createBeneficiaryRequest>;
-export const beneficiaryListResponse = z.object({ beneficiaries: z.array(beneficiarySchema) });
-export type BeneficiaryListResponse = z.infer<typeof beneficiaryListResponse>;
-export const beneficiaryResponse = z.object({ beneficiary: beneficiarySchema });
+export type CreateBeneficiaryInput = z.input<typeof CreateBeneficiaryRequest>;
+export const BeneficiaryListResponse = z.object({ beneficiaries: z.array(Beneficiary) });
+export type BeneficiaryListResponse = z.infer<typeof BeneficiaryListResponse>;
+export const BeneficiaryResponse = z.object({ beneficiary: Beneficiary });

@@ -12,7 +12,6 @@ import type {
   PaymentRow,
   PaymentsQuery,
   PaymentsResponse,
-  paymentsQuery,
 } from "../dashboard-api/payments.ts";
 
 const BANK_PAGE = 10_000;
@@ -33,7 +32,7 @@ function toRow(p: PaymentRecord): PaymentRow {
 
 export async function listAccountPayments(
   bank: BankClient,
-  q: z.output<typeof paymentsQuery>,
+  q: z.output<typeof PaymentsQuery>,
 ): Promise<PaymentsResponse> {
   const all: PaymentRecord[] = [];
   for (let page = 1; ; page++) {
@@ -78,8 +77,6 @@ export async function listAccountPayments(
     pageSize: q.pageSize,
   };
 }
-
-export type { PaymentsQuery };
 
 /** One payment with every field, and the history entries that carry its id. */
 export async function paymentDetail(

@@ -2,10 +2,11 @@
 // over at most 32 days (PaymentsResponse).
 import { withRoute } from "@/lib/api/route";
 import { getBankClient } from "@/lib/bank-client";
-import { paymentsQuery } from "@/lib/dashboard-api/payments";
+import { PaymentsQuery, PaymentsResponse } from "@/lib/dashboard-api/payments";
 import { listAccountPayments } from "@/lib/payments/list";
 
 export const GET = withRoute(async ({ query }) => listAccountPayments(await getBankClient(), query), {
   permission: "accounts.read",
-  query: paymentsQuery,
+  query: PaymentsQuery,
+  response: PaymentsResponse,
 });

@@ -2,7 +2,7 @@
 // threshold, a draft for a second person above it. The form session's key makes it act once.
 import { withRoute } from "@/lib/api/route";
 import { getBankClient } from "@/lib/bank-client";
-import { senTransferRequest } from "@/lib/dashboard-api/transfers";
+import { SenTransferRequest, SenTransferResponse } from "@/lib/dashboard-api/transfers";
 import { sendSenTransfer } from "@/lib/payments/sen";
 import { getDashboardSettings } from "@/lib/settings";
 
@@ -13,5 +13,5 @@ export const POST = withRoute(
       releaseThresholdCents: settings.senReleaseThresholdCents,
     });
   },
-  { permission: "transfers.create", body: senTransferRequest },
+  { permission: "transfers.create", body: SenTransferRequest, response: SenTransferResponse },
 );

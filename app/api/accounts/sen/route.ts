@@ -3,7 +3,7 @@ import { withRoute } from "@/lib/api/route";
 import { appendAudit } from "@/lib/auth/audit";
 import { getBankClient } from "@/lib/bank-client";
 import { BankCallError } from "@/lib/bank-client/errors";
-import { createSenAccountRequest } from "@/lib/dashboard-api/sen-accounts";
+import { CreateSenAccountRequest, CreateSenAccountResponse } from "@/lib/dashboard-api/sen-accounts";
 import { withoutBlanks } from "@/lib/dashboard-api/wires";
 
 export const POST = withRoute(
@@ -25,5 +25,5 @@ export const POST = withRoute(
     if (!r.ok) throw new BankCallError(r.error);
     return { accountNumber: r.data.AccountNumber, message: r.data.Message };
   },
-  { permission: "transfers.create", body: createSenAccountRequest },
+  { permission: "transfers.create", body: CreateSenAccountRequest, response: CreateSenAccountResponse },
 );

@@ -3,22 +3,22 @@
 import { z } from "zod";
 import { notFound } from "@/lib/api/errors";
 import { withRoute } from "@/lib/api/route";
-import { wireDraftRequest } from "@/lib/dashboard-api/wires";
+import { DraftResponse, WireDraftRequest } from "@/lib/dashboard-api/wires";
 import { getDraft } from "@/lib/payments/drafts";
 import { changeWireDraft } from "@/lib/payments/wires";
 
-export const GET = withRoute<undefined, undefined, { id: string }>(
+export const GET = withRoute<undefined, undefined, { id: string }, typeof DraftResponse>(
   async ({ db, params }) => {
     const draft = await getDraft(db, params.id);
     if (!draft) throw notFound("No such draft.");
     return { draft };
   },
-  { permission: "wires.create" },
+  { permission: "wires.create", response: DraftResponse },
 );
 
-const changeBody = z.object({ version: z.number().int().min(1), wire: wireDraftRequest });
+const changeBody = z.object({ version: z.number().int().min(1), wire: WireDraftRequest });
 
-export const PUT = withRoute<undefined, typeof changeBody, { id: string }>(
+export const PUT = withRoute<undefined, typeof changeBody, { id: string }, typeof DraftResponse>(
   async ({ db, params, body, user, ip }) => {
     const existing = await getDraft(db, params.id);
     if (existing?.kind !== "wire") throw notFound("No such wire draft.");
@@ -32,5 +32,5 @@ export const PUT = withRoute<undefined, typeof changeBody, { id: string }>(
       ),
     };
   },
-  { permission: "wires.create", body: changeBody },
+  { permission: "wires.create", body: changeBody, response: DraftResponse },
 );

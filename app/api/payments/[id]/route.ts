@@ -3,10 +3,15 @@
 import { invalid, notFound } from "@/lib/api/errors";
 import { withRoute } from "@/lib/api/route";
 import { getBankClient } from "@/lib/bank-client";
-import { paymentDetailQuery } from "@/lib/dashboard-api/payments";
+import { PaymentDetailQuery, PaymentDetailResponse } from "@/lib/dashboard-api/payments";
 import { paymentDetail } from "@/lib/payments/list";
 
-export const GET = withRoute<typeof paymentDetailQuery, undefined, { id: string }>(
+export const GET = withRoute<
+  typeof PaymentDetailQuery,
+  undefined,
+  { id: string },
+  typeof PaymentDetailResponse
+>(
   async ({ query, params }) => {
     if (!/^[A-Za-z0-9]{1,20}$/.test(params.id))
       throw invalid([{ field: "id", message: "must be a payment id (letters and digits)" }]);
@@ -14,5 +19,5 @@ export const GET = withRoute<typeof paymentDetailQuery, undefined, { id: string 
     if (!detail) throw notFound("No such payment on this account.");
     return detail;
   },
-  { permission: "accounts.read", query: paymentDetailQuery },
+  { permission: "accounts.read", query: PaymentDetailQuery, response: PaymentDetailResponse },
 );

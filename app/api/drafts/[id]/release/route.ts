@@ -2,10 +2,10 @@
 // the draft id (DraftResponse). Never by its preparer (403); a changed or already decided draft is 409.
 import { withRoute } from "@/lib/api/route";
 import { getBankClient } from "@/lib/bank-client";
-import { releaseDraftRequest } from "@/lib/dashboard-api/wires";
+import { DraftResponse, ReleaseDraftRequest } from "@/lib/dashboard-api/wires";
 import { releaseWireDraft } from "@/lib/payments/drafts";
 
-export const POST = withRoute<undefined, typeof releaseDraftRequest, { id: string }>(
+export const POST = withRoute<undefined, typeof ReleaseDraftRequest, { id: string }, typeof DraftResponse>(
   async ({ db, params, body, user, ip }) => ({
     draft: await releaseWireDraft(
       db,
@@ -15,5 +15,5 @@ export const POST = withRoute<undefined, typeof releaseDraftRequest, { id: strin
       body,
     ),
   }),
-  { permission: "wires.release", body: releaseDraftRequest },
+  { permission: "wires.release", body: ReleaseDraftRequest, response: DraftResponse },
 );
