@@ -7,6 +7,7 @@ import { NavLink } from "@/components/ui/nav-link.tsx";
 import { SignOutButton } from "@/components/ui/sign-out-button.tsx";
 import { hasPermission, ROLE_DESCRIPTIONS } from "@/lib/auth/permissions.ts";
 import { getSessionUser } from "@/lib/auth/session";
+import { NAV_ITEMS } from "@/lib/navigation.ts";
 
 const ROLE_NAMES = {
   viewer: "Viewer",
@@ -40,9 +41,11 @@ export default async function AppLayout({ children }: { children: React.ReactNod
             Treasury
           </Link>
           <nav aria-label="Main" className="flex items-center gap-1">
-            <NavLink href="/accounts">Accounts</NavLink>
-            {hasPermission(user.role, "users.manage") ? <NavLink href="/admin">Admin</NavLink> : null}
-            <NavLink href="/profile">Profile</NavLink>
+            {NAV_ITEMS.filter((i) => !i.permission || hasPermission(user.role, i.permission)).map((i) => (
+              <NavLink key={i.href} href={i.href}>
+                {i.label}
+              </NavLink>
+            ))}
           </nav>
           <div className="ml-auto flex items-center gap-4">
             <LiveBalances />

@@ -1,5 +1,11 @@
 "use client";
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from "react";
 import { cn } from "./cn.ts";
 
 const CONTROL =
@@ -96,5 +102,66 @@ export function Select({
         {children}
       </select>
     </FieldFrame>
+  );
+}
+
+export function Textarea({
+  label,
+  error,
+  hint,
+  className,
+  id,
+  ...props
+}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "className">) {
+  const ids = useFieldIds(id);
+  return (
+    <FieldFrame label={label} error={error} hint={hint} className={className} ids={ids}>
+      <textarea
+        id={ids.controlId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint, error, ids)}
+        className={cn(CONTROL, "py-2", error ? "border-rose-600" : "border-slate-300")}
+        {...props}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A checkbox with its label beside it; hint and error below, tied the same way. */
+export function Checkbox({
+  label,
+  error,
+  hint,
+  className,
+  id,
+  ...props
+}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "className" | "type">) {
+  const ids = useFieldIds(id);
+  return (
+    <div className={cn("flex flex-col gap-1", className)}>
+      <div className="flex items-center gap-2">
+        <input
+          id={ids.controlId}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(hint, error, ids)}
+          className="size-4 rounded border-slate-400 text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+          {...props}
+        />
+        <label htmlFor={ids.controlId} className="text-sm font-medium text-slate-700">
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p id={ids.hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={ids.errorId} className="text-xs font-medium text-rose-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

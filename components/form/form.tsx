@@ -1,0 +1,177 @@
+"use client";
+// The form kit: a form bound to a zod schema (hooks/use-zod-form.ts) and fields that take their
+// value, error and hint from it, wired for screen readers (label, aria-invalid, aria-describedby).
+// A server refusal (ApiError from apiFetch) lands where it belongs: each named field gets its
+// message, the rest shows in the form's alert. Every form in the dashboard is built from these.
+import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
+import { type FieldValues, FormProvider, type Path, useFormContext, useFormState } from "react-hook-form";
+import type { z } from "zod";
+import type { ZodForm } from "@/hooks/use-zod-form.ts";
+import { ApiError } from "@/lib/dashboard-api/fetch.ts";
+import { Button } from "../ui/button.tsx";
+import { cn } from "../ui/cn.ts";
+import { Checkbox, Input, Select, Textarea } from "../ui/field.tsx";
+
+const ROOT = "root.server" as const;
+
+export interface FormProps<S extends z.ZodType<unknown, FieldValues>> {
+  form: ZodForm<S>;
+  onSubmit: (values: z.output<S>) => Promise<void> | void;
+  /** Server field names (such as the bank's wire names) to this form's field names. */
+  fieldNames?: Record<string, string>;
+  className?: string;
+  children: ReactNode;
+  "aria-label"?: string;
+  "aria-labelledby"?: string;
+}
+
+export function Form<S extends z.ZodType<unknown, FieldValues>>({
+  form,
+  onSubmit,
+  fieldNames = {},
+  className,
+  children,
+  ...aria
+}: FormProps<S>) {
+  const submit = form.handleSubmit(async (values) => {
+    form.clearErrors(ROOT);
+    try {
+      await onSubmit(values);
+    } catch (e) {
+      if (!(e instanceof ApiError)) {
+        form.setError(ROOT, { type: "server", message: "Something went wrong. Try again." });
+        return;
+      }
+      const known = new Set(Object.keys(form.getValues() ?? {}));
+      const elsewhere: string[] = [];
+      let first = true;
+      for (const f of e.fields) {
+        const name = fieldNames[f.field] ?? f.field;
+        if (known.has(name.split(".")[0])) {
+          form.setError(
+            name as Path<z.input<S>>,
+            { type: "server", message: f.message },
+            { shouldFocus: first },
+          );
+          first = false;
+        } else elsewhere.push(`${f.field}: ${f.message}`);
+      }
+      const message = [e.message, ...elsewhere].join(" ");
+      form.setError(ROOT, { type: "server", message });
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={submit} className={cn("flex flex-col gap-4", className)} {...aria}>
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+/** The form's own message: a server refusal in words, announced and focused when it appears. */
+export function FormAlert({ className }: { className?: string }) {
+  const { errors } = useFormState();
+  const message = (errors.root as { server?: { message?: string } } | undefined)?.server?.message;
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) ref.current?.focus();
+  }, [message]);
+  if (!message) return null;
+  return (
+    <div
+      ref={ref}
+      role="alert"
+      tabIndex={-1}
+      className={cn(
+        "rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800 focus:outline-none",
+        className,
+      )}
+    >
+      {message}
+    </div>
+  );
+}
+
+/** Submits the form; says it is busy (and takes no second press) while the submit runs. */
+export function SubmitButton({
+  children,
+  busyLabel = "Working…",
+  ...props
+}: Omit<ComponentProps<typeof Button>, "type"> & { busyLabel?: string }) {
+  const { isSubmitting } = useFormState();
+  return (
+    <Button
+      type="submit"
+      aria-busy={isSubmitting || undefined}
+      disabled={isSubmitting || props.disabled}
+      {...props}
+    >
+      {isSubmitting ? busyLabel : children}
+    </Button>
+  );
+}
+
+function useFieldError(name: string): string | undefined {
+  const { errors } = useFormState({ name });
+  let node: unknown = errors;
+  for (const part of name.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+  return (node as { message?: string } | undefined)?.message;
+}
+
+type Named = { name: string; label: ReactNode; hint?: ReactNode; className?: string };
+
+export function TextField({
+  name,
+  ...props
+}: Named & Omit<ComponentProps<typeof Input>, "name" | "error" | "label" | "hint" | "className">) {
+  const { register } = useFormContext();
+  return <Input {...props} {...register(name)} error={useFieldError(name)} />;
+}
+
+/** Dollars as a person writes them ("1,250.00"); the schema (lib/forms/fields.ts) makes cents. */
+export function MoneyField({
+  name,
+  ...props
+}: Named & Omit<ComponentProps<typeof Input>, "name" | "error" | "label" | "hint" | "className">) {
+  const { register } = useFormContext();
+  return (
+    <Input
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder="0.00"
+      {...props}
+      {...register(name)}
+      error={useFieldError(name)}
+    />
+  );
+}
+
+export function SelectField({
+  name,
+  children,
+  ...props
+}: Named & Omit<ComponentProps<typeof Select>, "name" | "error" | "label" | "hint" | "className">) {
+  const { register } = useFormContext();
+  return (
+    <Select {...props} {...register(name)} error={useFieldError(name)}>
+      {children}
+    </Select>
+  );
+}
+
+export function TextareaField({
+  name,
+  ...props
+}: Named & Omit<ComponentProps<typeof Textarea>, "name" | "error" | "label" | "hint" | "className">) {
+  const { register } = useFormContext();
+  return <Textarea {...props} {...register(name)} error={useFieldError(name)} />;
+}
+
+export function CheckboxField({
+  name,
+  ...props
+}: Named & Omit<ComponentProps<typeof Checkbox>, "name" | "error" | "label" | "hint" | "className">) {
+  const { register } = useFormContext();
+  return <Checkbox {...props} {...register(name)} error={useFieldError(name)} />;
+}

@@ -1,0 +1,15 @@
+// The header's pages, in order. A role sees only the links its permissions open (lib/auth).
+import type { Permission } from "./auth/permissions.ts";
+
+export interface NavItem {
+  href: string;
+  label: string;
+  /** Needed to see the link; none means every signed-in user. */
+  permission?: Permission;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { href: "/accounts", label: "Accounts", permission: "accounts.read" },
+  { href: "/admin", label: "Admin", permission: "users.manage" },
+  { href: "/profile", label: "Profile" },
+];
