@@ -10,6 +10,10 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/accounts", label: "Accounts", permission: "accounts.read" },
+  { href: "/transfers/new", label: "Send", permission: "transfers.create" },
+  { href: "/wires/new", label: "Wire", permission: "wires.create" },
+  { href: "/drafts", label: "Drafts", permission: "wires.create" },
+  { href: "/payments", label: "Payments", permission: "accounts.read" },
   { href: "/admin", label: "Admin", permission: "users.manage" },
   { href: "/profile", label: "Profile" },
 ];
