@@ -9,6 +9,7 @@ export const PERMISSIONS = [
   "alerts.write", // create and delete balance alerts
   "users.manage", // add, disable and change the role of users
   "audit.read", // read the audit log
+  "settings.manage", // change dual-control limits and other administrator settings
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

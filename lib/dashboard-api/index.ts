@@ -7,5 +7,6 @@ export * from "./errors.ts";
 export * from "./payments.ts";
 export * from "./sen-accounts.ts";
 export * from "./session.ts";
+export * from "./settings.ts";
 export * from "./transfers.ts";
 export * from "./wires.ts";

@@ -122,3 +122,11 @@ export const beneficiaries = pgTable("beneficiaries", {
   createdByEmail: text("created_by_email").notNull(),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
+
+/** Settings an administrator changes at run time; a key with no row has its default (lib/settings.ts). */
+export const dashboardSettings = pgTable("dashboard_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedBy: text("updated_by"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

@@ -4,7 +4,7 @@ import "server-only";
 import type { z } from "zod";
 import { TRANDESC_FIELDS } from "../bank-api/history.ts";
 import type { PaymentRecord } from "../bank-api/payments.ts";
-import { toCents } from "../bank-client/accounts.ts";
+import { toCents } from "../accounts/views.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { unwrap } from "../bank-client/errors.ts";
 import type {

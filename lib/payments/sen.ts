@@ -7,7 +7,7 @@ import { ApiError } from "../api/errors.ts";
 import { businessToday } from "../api/params.ts";
 import { appendAudit } from "../auth/audit.ts";
 import { centsToDollars } from "../bank-api/money.ts";
-import { toCents } from "../bank-client/accounts.ts";
+import { toCents } from "../accounts/views.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError } from "../bank-client/errors.ts";
 import type { SenTransferResponse, SenTransferValues } from "../dashboard-api/transfers.ts";

@@ -28,9 +28,14 @@ export default async function AdminUsersPage() {
     <div className="mx-auto max-w-5xl space-y-6">
       <div className="flex items-baseline justify-between">
         <h1 className="text-2xl font-semibold text-slate-900">Users</h1>
-        <a href="/admin/audit" className="text-sm font-medium text-blue-800 underline">
-          Audit log
-        </a>
+        <nav aria-label="Administration" className="flex gap-4 text-sm font-medium">
+          <a href="/admin/settings" className="text-blue-800 underline">
+            Settings
+          </a>
+          <a href="/admin/audit" className="text-blue-800 underline">
+            Audit log
+          </a>
+        </nav>
       </div>
       <UsersAdmin currentUserId={user.id} />
     </div>

@@ -1,10 +1,10 @@
 // GET /api/accounts/[accountNumber]/history?from&to&order - transactions over at most 93 days (HistoryResponse)
 import { z } from "zod";
+import { daysOf, HISTORY_MAX_DAYS, readHistory } from "@/lib/accounts/views.ts";
 import { invalid } from "@/lib/api/errors";
 import { accountNumberFrom, addDays, businessToday, isoDay } from "@/lib/api/params";
 import { withRoute } from "@/lib/api/route";
 import { getBankClient } from "@/lib/bank-client";
-import { daysOf, HISTORY_MAX_DAYS, readHistory } from "@/lib/bank-client/accounts";
 import { HistoryResponse } from "@/lib/dashboard-api/index.ts";
 
 const historyQuery = z.object({

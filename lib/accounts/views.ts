@@ -5,6 +5,8 @@ import "server-only";
 import type { BalanceRecord, CustAcct } from "../bank-api/accounts.ts";
 import { EXTENDED_HISTORY_MAX_ITEMS, TRANDESC_FIELDS, type Transaction } from "../bank-api/history.ts";
 import { type Cents, dollarsToCents } from "../bank-api/money.ts";
+import type { BankClient } from "../bank-client/client.ts";
+import { BankCallError, unwrap } from "../bank-client/errors.ts";
 import type {
   AccountDetailResponse,
   AccountSummary,
@@ -12,8 +14,6 @@ import type {
   HistoryItem,
   HistoryResponse,
 } from "../dashboard-api/index.ts";
-import type { BankClient } from "./client.ts";
-import { BankCallError, unwrap } from "./errors.ts";
 
 export function toCents(value: number, field: string): Cents {
   const c = dollarsToCents(value);

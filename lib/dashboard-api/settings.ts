@@ -1,0 +1,29 @@
+// Administrator settings (app/api/admin/settings): dual-control limits, in integer cents.
+import { z } from "zod";
+
+const positiveCents = z.number().int().positive().max(99_999_999_999_99);
+
+export const DashboardSettings = z.object({
+  /** A SEN transfer above this becomes a draft that another user must release. */
+  senReleaseThresholdCents: positiveCents,
+  /** An incoming wire above this needs two different approvers before the decision is sent. */
+  incomingWireDualApprovalCents: positiveCents,
+});
+export type DashboardSettings = z.infer<typeof DashboardSettings>;
+
+export const SETTING_DEFAULTS: DashboardSettings = {
+  senReleaseThresholdCents: 25_000_000,
+  incomingWireDualApprovalCents: 100_000_000,
+};
+
+// PUT /api/admin/settings: any subset.
+export const UpdateSettingsBody = DashboardSettings.partial().strict();
+export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;
+
+// GET and PUT /api/admin/settings
+export const SettingsResponse = z.object({
+  settings: DashboardSettings,
+  /** When and by whom each setting was last changed; absent while it has its default. */
+  changed: z.record(z.string(), z.object({ by: z.string().nullable(), at: z.string() })),
+});
+export type SettingsResponse = z.infer<typeof SettingsResponse>;

@@ -1,0 +1,108 @@
+// Administrator settings through their route handler, on a real dashboard database: defaults,
+// a change that is stored and audited with the old value, refusals for other roles and bad input.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+
+import { readAudit } from "../../lib/auth/audit.ts";
+import { createUser, type UserRow } from "../../lib/auth/users.ts";
+import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+import { getDashboardSettings } from "../../lib/settings.ts";
+import { cookieFor, invoke } from "../helpers/routes.ts";
+
+process.env.NEXTAUTH_SECRET = "settings-test-secret-0123456789abcdef";
+process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
+
+const route = () => import("../../app/api/admin/settings/route.ts");
+let db: DashboardDb;
+let dir: string;
+let admin: UserRow;
+let approver: UserRow;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-settings-"));
+  db = await openDashboardDb({ dataDir: path.join(dir, "db") });
+  setDashboardDb(db);
+  admin = await createUser(db, {
+    email: "admin@settings.example",
+    name: "Ada",
+    role: "admin",
+    password: "x".repeat(14),
+  });
+  approver = await createUser(db, {
+    email: "approver@settings.example",
+    name: "Abe",
+    role: "approver",
+    password: "x".repeat(14),
+  });
+}, 60_000);
+
+afterAll(async () => {
+  setDashboardDb(undefined);
+  await db?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("administrator settings", () => {
+  it("starts at the defaults: 250,000.00 for SEN release and 1,000,000.00 for two approvers", async () => {
+    const r = await invoke(route, "GET", "/api/admin/settings", { cookie: await cookieFor(admin) });
+    expect(r.status).toBe(200);
+    expect(r.json.settings).toEqual({
+      senReleaseThresholdCents: 25_000_000,
+      incomingWireDualApprovalCents: 100_000_000,
+    });
+    expect(r.json.changed).toEqual({});
+  });
+
+  it("stores a change, says who made it, and audits the old and new value", async () => {
+    const r = await invoke(route, "PUT", "/api/admin/settings", {
+      cookie: await cookieFor(admin),
+      body: { senReleaseThresholdCents: 5_000_000 },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.settings.senReleaseThresholdCents).toBe(5_000_000);
+    expect(r.json.settings.incomingWireDualApprovalCents).toBe(100_000_000);
+    expect(r.json.changed.senReleaseThresholdCents.by).toBe("admin@settings.example");
+    expect(await getDashboardSettings(db)).toEqual({
+      senReleaseThresholdCents: 5_000_000,
+      incomingWireDualApprovalCents: 100_000_000,
+    });
+    const audit = (await readAudit(db, 10)).filter((e) => e.action === "settings.update");
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actorEmail: "admin@settings.example",
+      target: "senReleaseThresholdCents",
+      detail: { from: 25_000_000, to: 5_000_000 },
+    });
+  });
+
+  it("refuses every role but the administrator's, and changes nothing", async () => {
+    const r = await invoke(route, "PUT", "/api/admin/settings", {
+      cookie: await cookieFor(approver),
+      body: { senReleaseThresholdCents: 1 },
+    });
+    expect(r.status).toBe(403);
+    expect((await getDashboardSettings(db)).senReleaseThresholdCents).toBe(5_000_000);
+    expect(
+      (await invoke(route, "GET", "/api/admin/settings", { cookie: await cookieFor(approver) })).status,
+    ).toBe(403);
+  });
+
+  it.each([
+    [{ senReleaseThresholdCents: -5 }, "senReleaseThresholdCents"],
+    [{ senReleaseThresholdCents: 10.5 }, "senReleaseThresholdCents"],
+    [{ incomingWireDualApprovalCents: "100" }, "incomingWireDualApprovalCents"],
+    [{ somethingElse: 1 }, "body"],
+  ])("answers 400 naming the field for %j, and changes nothing", async (body, field) => {
+    const r = await invoke(route, "PUT", "/api/admin/settings", { cookie: await cookieFor(admin), body });
+    expect(r.status).toBe(400);
+    expect(r.json.error.fields.map((f: { field: string }) => f.field)).toContain(field);
+    expect(await getDashboardSettings(db)).toEqual({
+      senReleaseThresholdCents: 5_000_000,
+      incomingWireDualApprovalCents: 100_000_000,
+    });
+  });
+});
