@@ -2,9 +2,9 @@
 // then filtered, sorted and paged here, so filters and page counts agree), and one record in full.
 import "server-only";
 import type { z } from "zod";
+import { toCents } from "../accounts/views.ts";
 import { TRANDESC_FIELDS } from "../bank-api/history.ts";
 import type { PaymentRecord } from "../bank-api/payments.ts";
-import { toCents } from "../accounts/views.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { unwrap } from "../bank-client/errors.ts";
 import type {

@@ -3,11 +3,11 @@
 // a network retry or a reload after submit moves money once. When the bank does not answer, the
 // source account's history is searched for the key before anyone is told the money did not move.
 import "server-only";
+import { toCents } from "../accounts/views.ts";
 import { ApiError } from "../api/errors.ts";
 import { businessToday } from "../api/params.ts";
 import { appendAudit } from "../auth/audit.ts";
 import { centsToDollars } from "../bank-api/money.ts";
-import { toCents } from "../accounts/views.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError } from "../bank-client/errors.ts";
 import type { SenTransferResponse, SenTransferValues } from "../dashboard-api/transfers.ts";
