@@ -61,10 +61,11 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
 
   // The session's key goes into the form; a confirmed request left by a reload is shown for review again.
   useEffect(() => {
-    if (!session) return;
+    // Only the first read of the session resumes; later changes are this page's own.
+    if (!session || resumed.current) return;
+    resumed.current = true;
     form.setValue("idempotencyKey", session.key);
-    if (session.submitted && !resumed.current) {
-      resumed.current = true;
+    if (session.submitted) {
       form.reset({ ...session.submitted, idempotencyKey: session.key });
       setStage("review");
       setNotice(
@@ -101,6 +102,8 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
       });
       setResult(r);
       setStage("done");
+      // Answered: the next form is a new session (a reload now shows an empty form).
+      reset();
       void queryClient.invalidateQueries({ queryKey: queryKeys.accounts() });
       if (r.outcome === "draft") void queryClient.invalidateQueries({ queryKey: ["drafts"] });
     } catch (e) {

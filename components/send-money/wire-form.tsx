@@ -70,14 +70,20 @@ export function WireForm() {
   const headingRef = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
-    if (!session) return;
+    // Only the first read of the session resumes; later changes are this page's own.
+    if (!session || resumed.current) return;
+    resumed.current = true;
     form.setValue("idempotencyKey", session.key);
-    if (session.submitted && !resumed.current) {
-      resumed.current = true;
+    if (session.submitted) {
       form.reset({ ...session.submitted, idempotencyKey: session.key });
       setStage("review");
     }
   }, [session, form]);
+
+  // A new key (after a refusal, or a new form) goes into the form when editing starts.
+  useEffect(() => {
+    if (session && stage === "edit") form.setValue("idempotencyKey", session.key);
+  }, [session, stage, form]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new step moves focus to its heading
   useEffect(() => {
@@ -120,6 +126,8 @@ export function WireForm() {
       });
       setDraft(r.draft);
       setStage("done");
+      // Answered: the next form is a new session (a reload now shows an empty form).
+      reset();
       void queryClient.invalidateQueries({ queryKey: ["drafts"] });
     } catch (e) {
       if (e instanceof ApiError && (e.status === 400 || e.status === 409)) {
