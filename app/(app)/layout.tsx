@@ -40,7 +40,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
             </Icon>
             Treasury
           </Link>
-          <nav aria-label="Main" className="flex items-center gap-1">
+          <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
             {NAV_ITEMS.filter((i) => !i.permission || hasPermission(user.role, i.permission)).map((i) => (
               <NavLink key={i.href} href={i.href}>
                 {i.label}

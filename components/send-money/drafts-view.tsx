@@ -70,7 +70,7 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
   const list = drafts.data?.drafts ?? [];
 
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex min-w-0 flex-col gap-4">
       <div role="status" className="text-sm text-green-800" aria-live="polite">
         {announce}
       </div>
@@ -90,7 +90,7 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
           retrying={drafts.isFetching}
         />
       ) : (
-        <Card>
+        <Card className="min-w-0 overflow-hidden">
           <CardHeader
             title={scope === "open" ? "Waiting for release" : "All recent drafts"}
             description={
@@ -118,7 +118,7 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
                   <Th className="text-right">Amount</Th>
                   <Th>Prepared</Th>
                   <Th>Status</Th>
-                  <Th>
+                  <Th className="relative">
                     <span className="sr-only">Actions</span>
                   </Th>
                 </Tr>

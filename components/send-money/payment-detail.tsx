@@ -59,10 +59,10 @@ export function PaymentDetail({ id, account }: { id: string; account: string }) 
           <Card key={g.title} aria-label={g.title}>
             <CardHeader title={g.title} level={2} />
             <CardBody>
-              <dl className="grid grid-cols-[minmax(0,12rem)_1fr] gap-x-4 gap-y-1 text-sm">
+              <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(0,16rem)_1fr]">
                 {g.fields.map((f) => (
                   <div key={f} className="contents">
-                    <dt className="break-words font-mono text-xs text-slate-600">{f}</dt>
+                    <dt className="break-all pt-1 font-mono text-xs text-slate-600 sm:pt-0">{f}</dt>
                     <dd className="break-words">
                       {f === "amount" ? <Money cents={amountCents} /> : String(fields[f] ?? "") || "—"}
                     </dd>

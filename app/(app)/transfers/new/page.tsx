@@ -1,5 +1,6 @@
 // /transfers/new: a SEN transfer (transfers.create), a draft above the release threshold.
 import type { Metadata } from "next";
+import Link from "next/link";
 import { allowed, NotAllowed, pageUser, SendPage } from "@/components/send-money/page-frame.tsx";
 import { SenTransferForm } from "@/components/send-money/sen-transfer-form.tsx";
 import { getDashboardDb } from "@/lib/db/client";
@@ -14,7 +15,15 @@ export default async function Page() {
     return <NotAllowed title="Send money" permission="transfers.create" />;
   const settings = await getDashboardSettings(await getDashboardDb());
   return (
-    <SendPage title="Send money" description="A transfer between SEN accounts, settled at once.">
+    <SendPage
+      title="Send money"
+      description="A transfer between SEN accounts, settled at once."
+      action={
+        <Link href="/accounts/new-sen" className="text-sm font-medium text-brand-700 underline">
+          Open a new SEN account
+        </Link>
+      }
+    >
       <SenTransferForm releaseThresholdCents={settings.senReleaseThresholdCents} />
     </SendPage>
   );
