@@ -44,7 +44,7 @@ export function PaymentDetail({ id, account }: { id: string; account: string }) 
                   <span>{h.descriptions.join(" · ")}</span>
                   <Link
                     className="font-medium text-brand-700 underline"
-                    href={`/accounts/${encodeURIComponent(account)}?from=${h.date}&to=${h.date}`}
+                    href={`/accounts/${encodeURIComponent(account)}?from=${h.date}&to=${h.date}&q=${encodeURIComponent(id)}`}
                   >
                     Open in history
                   </Link>
