@@ -3,7 +3,7 @@
 // value, error and hint from it, wired for screen readers (label, aria-invalid, aria-describedby).
 // A server refusal (ApiError from apiFetch) lands where it belongs: each named field gets its
 // message, the rest shows in the form's alert. Every form in the dashboard is built from these.
-import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
+import { type ComponentProps, type JSXElementConstructor, type ReactNode, useEffect, useRef } from "react";
 import { type FieldValues, FormProvider, type Path, useFormContext, useFormState } from "react-hook-form";
 import type { z } from "zod";
 import type { ZodForm } from "@/hooks/use-zod-form.ts";
@@ -119,59 +119,35 @@ function useFieldError(name: string): string | undefined {
   return (node as { message?: string } | undefined)?.message;
 }
 
-type Named = { name: string; label: ReactNode; hint?: ReactNode; className?: string };
-
-export function TextField({
-  name,
-  ...props
-}: Named & Omit<ComponentProps<typeof Input>, "name" | "error" | "label" | "hint" | "className">) {
+/** Registers the named field and reads its error: what every bound control needs. */
+function useBound(name: string) {
   const { register } = useFormContext();
-  return <Input {...props} {...register(name)} error={useFieldError(name)} />;
+  return { ...register(name), error: useFieldError(name) };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any component whose props are taken apart below
+type Bound<C extends JSXElementConstructor<any>> = { name: string } & Omit<
+  ComponentProps<C>,
+  "name" | "error" | "value" | "onChange" | "onBlur"
+>;
+
+export function TextField({ name, ...props }: Bound<typeof Input>) {
+  return <Input {...props} {...useBound(name)} />;
 }
 
 /** Dollars as a person writes them ("1,250.00"); the schema (lib/forms/fields.ts) makes cents. */
-export function MoneyField({
-  name,
-  ...props
-}: Named & Omit<ComponentProps<typeof Input>, "name" | "error" | "label" | "hint" | "className">) {
-  const { register } = useFormContext();
-  return (
-    <Input
-      inputMode="decimal"
-      autoComplete="off"
-      placeholder="0.00"
-      {...props}
-      {...register(name)}
-      error={useFieldError(name)}
-    />
-  );
+export function MoneyField({ name, ...props }: Bound<typeof Input>) {
+  return <Input inputMode="decimal" autoComplete="off" placeholder="0.00" {...props} {...useBound(name)} />;
 }
 
-export function SelectField({
-  name,
-  children,
-  ...props
-}: Named & Omit<ComponentProps<typeof Select>, "name" | "error" | "label" | "hint" | "className">) {
-  const { register } = useFormContext();
-  return (
-    <Select {...props} {...register(name)} error={useFieldError(name)}>
-      {children}
-    </Select>
-  );
+export function SelectField({ name, ...props }: Bound<typeof Select>) {
+  return <Select {...props} {...useBound(name)} />;
 }
 
-export function TextareaField({
-  name,
-  ...props
-}: Named & Omit<ComponentProps<typeof Textarea>, "name" | "error" | "label" | "hint" | "className">) {
-  const { register } = useFormContext();
-  return <Textarea {...props} {...register(name)} error={useFieldError(name)} />;
+export function TextareaField({ name, ...props }: Bound<typeof Textarea>) {
+  return <Textarea {...props} {...useBound(name)} />;
 }
 
-export function CheckboxField({
-  name,
-  ...props
-}: Named & Omit<ComponentProps<typeof Checkbox>, "name" | "error" | "label" | "hint" | "className">) {
-  const { register } = useFormContext();
-  return <Checkbox {...props} {...register(name)} error={useFieldError(name)} />;
+export function CheckboxField({ name, ...props }: Bound<typeof Checkbox>) {
+  return <Checkbox {...props} {...useBound(name)} />;
 }

@@ -1,6 +1,10 @@
 "use client";
+// Form controls with their label, hint and error tied together for screen readers: the label
+// names the control, the hint and the error describe it (aria-describedby), an error marks it
+// invalid (aria-invalid). components/form/form.tsx binds them to a form.
 import {
   type InputHTMLAttributes,
+  type ReactElement,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
@@ -18,42 +22,60 @@ interface FieldProps {
   error?: string;
   hint?: ReactNode;
   className?: string;
+  id?: string;
 }
 
-function useFieldIds(id?: string) {
+/** The ids and attributes that tie one control to its label, hint and error. */
+function useField({ error, hint, id }: FieldProps) {
   const generated = useId();
   const controlId = id ?? generated;
-  return { controlId, hintId: `${controlId}-hint`, errorId: `${controlId}-error` };
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return {
+    controlId,
+    messages: (
+      <>
+        {hint ? (
+          <p id={hintId} className="text-xs text-slate-600">
+            {hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={errorId} className="text-xs font-medium text-rose-700">
+            {error}
+          </p>
+        ) : null}
+      </>
+    ),
+    control: {
+      id: controlId,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": describedBy,
+    },
+    border: error ? "border-rose-600" : "border-slate-300",
+  };
 }
 
-function describedBy(hint: ReactNode, error: string | undefined, ids: { hintId: string; errorId: string }) {
-  return [hint ? ids.hintId : null, error ? ids.errorId : null].filter(Boolean).join(" ") || undefined;
-}
-
-function FieldFrame({
+/** Label above, control, then hint and error: the frame of every text-like control. */
+function Stacked({
+  field,
   label,
-  error,
-  hint,
   className,
-  ids,
   children,
-}: FieldProps & { ids: ReturnType<typeof useFieldIds>; children: ReactNode }) {
+}: {
+  field: ReturnType<typeof useField>;
+  label: ReactNode;
+  className?: string;
+  children: ReactElement;
+}) {
   return (
     <div className={cn("flex flex-col gap-1", className)}>
-      <label htmlFor={ids.controlId} className="text-sm font-medium text-slate-700">
+      <label htmlFor={field.controlId} className="text-sm font-medium text-slate-700">
         {label}
       </label>
       {children}
-      {hint ? (
-        <p id={ids.hintId} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={ids.errorId} className="text-xs font-medium text-rose-700">
-          {error}
-        </p>
-      ) : null}
+      {field.messages}
     </div>
   );
 }
@@ -66,17 +88,11 @@ export function Input({
   id,
   ...props
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "className">) {
-  const ids = useFieldIds(id);
+  const f = useField({ label, error, hint, id });
   return (
-    <FieldFrame label={label} error={error} hint={hint} className={className} ids={ids}>
-      <input
-        id={ids.controlId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint, error, ids)}
-        className={cn(CONTROL, "h-10", error ? "border-rose-600" : "border-slate-300")}
-        {...props}
-      />
-    </FieldFrame>
+    <Stacked field={f} label={label} className={className}>
+      <input {...f.control} className={cn(CONTROL, "h-10", f.border)} {...props} />
+    </Stacked>
   );
 }
 
@@ -89,19 +105,13 @@ export function Select({
   children,
   ...props
 }: FieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "className">) {
-  const ids = useFieldIds(id);
+  const f = useField({ label, error, hint, id });
   return (
-    <FieldFrame label={label} error={error} hint={hint} className={className} ids={ids}>
-      <select
-        id={ids.controlId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint, error, ids)}
-        className={cn(CONTROL, "h-10 pr-8", error ? "border-rose-600" : "border-slate-300")}
-        {...props}
-      >
+    <Stacked field={f} label={label} className={className}>
+      <select {...f.control} className={cn(CONTROL, "h-10 pr-8", f.border)} {...props}>
         {children}
       </select>
-    </FieldFrame>
+    </Stacked>
   );
 }
 
@@ -113,17 +123,11 @@ export function Textarea({
   id,
   ...props
 }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "className">) {
-  const ids = useFieldIds(id);
+  const f = useField({ label, error, hint, id });
   return (
-    <FieldFrame label={label} error={error} hint={hint} className={className} ids={ids}>
-      <textarea
-        id={ids.controlId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint, error, ids)}
-        className={cn(CONTROL, "py-2", error ? "border-rose-600" : "border-slate-300")}
-        {...props}
-      />
-    </FieldFrame>
+    <Stacked field={f} label={label} className={className}>
+      <textarea {...f.control} className={cn(CONTROL, "py-2", f.border)} {...props} />
+    </Stacked>
   );
 }
 
@@ -136,32 +140,21 @@ export function Checkbox({
   id,
   ...props
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "className" | "type">) {
-  const ids = useFieldIds(id);
+  const f = useField({ label, error, hint, id });
   return (
     <div className={cn("flex flex-col gap-1", className)}>
       <div className="flex items-center gap-2">
         <input
-          id={ids.controlId}
+          {...f.control}
           type="checkbox"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint, error, ids)}
           className="size-4 rounded border-slate-400 text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
           {...props}
         />
-        <label htmlFor={ids.controlId} className="text-sm font-medium text-slate-700">
+        <label htmlFor={f.controlId} className="text-sm font-medium text-slate-700">
           {label}
         </label>
       </div>
-      {hint ? (
-        <p id={ids.hintId} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={ids.errorId} className="text-xs font-medium text-rose-700">
-          {error}
-        </p>
-      ) : null}
+      {f.messages}
     </div>
   );
 }

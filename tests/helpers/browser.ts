@@ -1,0 +1,51 @@
+// Real Chromium for the browser tests: launched as this closed, root-run machine needs it,
+// signed in through the sign-in form as a demo user, and checked with axe.
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { RunningDashboard } from "./dashboard.ts";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+export const SHOTS = path.resolve("test-results/screenshots");
+/** The first page of a fresh product opens its databases: allow it time. */
+export const FIRST_WAIT = 90_000;
+
+export function launchChromium(): Promise<Browser> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+
+/** Signs a demo user of the role in through the form, in a new page of the context. */
+export async function signIn(app: RunningDashboard, context: BrowserContext, role: string): Promise<Page> {
+  const user = app.users.find((u) => u.role === role);
+  if (!user) throw new Error(`no demo ${role} in the npm start output:\n${app.output()}`);
+  const page = await context.newPage();
+  await page.goto(`${app.url}/sign-in`);
+  await page.getByLabel("Work e-mail").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/accounts/, { timeout: FIRST_WAIT });
+  return page;
+}
+
+/** axe's serious and critical findings on the page as it is now, one line each (none is the goal). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
