@@ -4,9 +4,9 @@
 // release rights who did not prepare the draft; a draft decided or changed meanwhile answers 409,
 // and the list is read again so the page shows its current state.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
-import { Form, FormAlert, SubmitButton, TextareaField } from "@/components/form/form.tsx";
 import { Badge, type Tone } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
@@ -15,12 +15,10 @@ import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
-import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { Draft, DraftListResponse, DraftResponse } from "@/lib/dashboard-api/wires.ts";
-import { RejectDraftRequest } from "@/lib/dashboard-api/wires.ts";
-import { centsInWords } from "@/lib/format/amount-words.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
+import { DraftSummary } from "./draft-summary.tsx";
 
 const STATUS: Record<Draft["status"], { word: string; tone: Tone }> = {
   pending: { word: "Waiting for release", tone: "warning" },
@@ -30,7 +28,8 @@ const STATUS: Record<Draft["status"], { word: string; tone: Tone }> = {
   failed: { word: "Refused by the bank", tone: "danger" },
 };
 
-const ReasonForm = RejectDraftRequest.pick({ reason: true });
+// The reject form (and zod with it) loads when a reject dialog is first wanted, not with the page.
+const RejectDialog = dynamic(() => import("./reject-dialog.tsx").then((m) => m.RejectDialog), { ssr: false });
 
 const draftsKey = (scope: "open" | "all") => ["drafts", scope] as const;
 
@@ -219,109 +218,17 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
         ) : null}
       </Dialog>
 
-      <RejectDialog
-        draft={rejecting}
-        onClose={() => setRejecting(null)}
-        onDone={(d) => {
-          setRejecting(null);
-          setAnnounce(`Rejected: ${d.counterparty}, reason recorded.`);
-          void refresh();
-        }}
-      />
-    </div>
-  );
-}
-
-function DraftSummary({ d }: { d: Draft }) {
-  const r = d.request as Record<string, string | number | undefined>;
-  const rows: [string, string | undefined][] =
-    d.kind === "wire"
-      ? [
-          ["Beneficiary", `${r.beneficiary_name ?? ""} · account ${r.beneficiary_account_number ?? ""}`],
-          [
-            "Beneficiary bank",
-            [
-              r.receiving_bank_routing_id,
-              r.receiving_bank_name,
-              r.beneficiary_bank_routing_id,
-              r.beneficiary_bank_name,
-            ]
-              .filter(Boolean)
-              .join(" · "),
-          ],
-          ["From account", d.fromAccount],
-          ["Message", r.originator_to_beneficiary_info as string | undefined],
-        ]
-      : [
-          ["To SEN account", d.counterparty],
-          ["From account", d.fromAccount],
-        ];
-  return (
-    <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-      <dt className="font-medium text-slate-600">Amount</dt>
-      <dd>
-        <strong>
-          <Money cents={d.amountCents} />
-        </strong>
-        <span className="block text-slate-600">{centsInWords(d.amountCents)}</span>
-      </dd>
-      {rows
-        .filter(([, v]) => v)
-        .map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="font-medium text-slate-600">{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      <dt className="font-medium text-slate-600">Prepared by</dt>
-      <dd>
-        {d.preparedBy.email}, {formatInstant(d.preparedAt)}
-      </dd>
-    </dl>
-  );
-}
-
-function RejectDialog({
-  draft,
-  onClose,
-  onDone,
-}: {
-  draft: Draft | null;
-  onClose: () => void;
-  onDone: (d: Draft) => void;
-}) {
-  const form = useZodForm(ReasonForm, { defaultValues: { reason: "" } });
-  return (
-    <Dialog
-      open={!!draft}
-      onClose={onClose}
-      title="Reject this payment?"
-      description="It will not be paid. Say why: the preparer sees the reason."
-    >
-      {draft ? (
-        <Form
-          form={form}
-          onSubmit={async (v) => {
-            const r = await apiFetch<typeof DraftResponse>(`/api/drafts/${draft.id}/reject`, {
-              method: "POST",
-              headers: { "Content-Type": "application/json" },
-              body: JSON.stringify({ version: draft.version, reason: v.reason }),
-            });
-            form.reset({ reason: "" });
-            onDone(r.draft);
+      {rejecting ? (
+        <RejectDialog
+          draft={rejecting}
+          onClose={() => setRejecting(null)}
+          onDone={(d) => {
+            setRejecting(null);
+            setAnnounce(`Rejected: ${d.counterparty}, reason recorded.`);
+            void refresh();
           }}
-        >
-          <DraftSummary d={draft} />
-          <TextareaField name="reason" label="Reason" rows={3} />
-          <FormAlert />
-          <DialogActions>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <SubmitButton busyLabel="Rejecting…">Reject payment</SubmitButton>
-          </DialogActions>
-        </Form>
+        />
       ) : null}
-    </Dialog>
+    </div>
   );
 }

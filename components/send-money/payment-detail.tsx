@@ -7,8 +7,9 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
-import { PAYMENT_FIELD_GROUPS, type PaymentDetailResponse } from "@/lib/dashboard-api/payments.ts";
+import type { PaymentDetailResponse } from "@/lib/dashboard-api/payments.ts";
 import { formatDay } from "@/lib/format/dates.ts";
+import { PAYMENT_FIELD_GROUPS } from "@/lib/format/payment-fields.ts";
 
 export function PaymentDetail({ id, account }: { id: string; account: string }) {
   const q = useQuery({
