@@ -3,6 +3,7 @@
 // target under 500 ms), the payments page's first render with 1,000 payments in range (target
 // under 1 s), and each new page's first-load JavaScript, gzip-compressed (target under 200 kB).
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { chromium, type Page } from "playwright-core";
@@ -120,7 +121,7 @@ export async function run(): Promise<void> {
         unit: "ms",
         better: "lower",
         target: 500,
-        note: `${RUNS} transfers in Chromium, from the click on Confirm to the new balance on screen`,
+        note: `${RUNS} transfers in Chromium, from the click on Confirm to the new balance on screen; bank, dashboard and browser on ${os.cpus().length} shared cores (load average ${os.loadavg()[0].toFixed(1)})`,
       },
       {
         name: "sen_transfer_confirm_to_confirmation_p50",

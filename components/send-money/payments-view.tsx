@@ -20,20 +20,12 @@ import {
   PAYMENT_PAGE_SIZES,
   PAYMENT_SORTS,
   PaymentsQuery,
+  type PaymentsQuery as PaymentsQueryInput,
   type PaymentsResponse,
 } from "@/lib/dashboard-api/payments.ts";
 import { addIsoDays, formatDay } from "@/lib/format/dates.ts";
 
-type Filters = {
-  account: string;
-  from: string;
-  to: string;
-  direction: string;
-  status: string;
-  sort: string;
-  page: string;
-  pageSize: string;
-};
+type Filters = Required<PaymentsQueryInput>;
 
 const SORT_WORDS: Record<(typeof PAYMENT_SORTS)[number], string> = {
   "date-desc": "Newest first",
@@ -44,19 +36,19 @@ const SORT_WORDS: Record<(typeof PAYMENT_SORTS)[number], string> = {
 
 export function PaymentsView({ today, initialAccount }: { today: string; initialAccount?: string }) {
   const accounts = useQuery(accountsQuery());
-  const [applied, setApplied] = useState<Filters | null>(null);
-  const form = useZodForm(PaymentsQuery, {
-    defaultValues: {
-      account: initialAccount ?? "",
-      from: addIsoDays(today, -30),
-      to: today,
-      direction: "all",
-      status: "all",
-      sort: "date-desc",
-      page: "1",
-      pageSize: "25",
-    },
-  });
+  const defaults: Filters = {
+    account: initialAccount ?? "",
+    from: addIsoDays(today, -30),
+    to: today,
+    direction: "all",
+    status: "all",
+    sort: "date-desc",
+    page: "1",
+    pageSize: "25",
+  };
+  // An account named in the address loads at once, beside the account list rather than after it.
+  const [applied, setApplied] = useState<Filters | null>(initialAccount ? defaults : null);
+  const form = useZodForm(PaymentsQuery, { defaultValues: defaults });
 
   // The first account is shown as soon as the list arrives.
   useEffect(() => {

@@ -102,7 +102,10 @@ export async function sendSenTransfer(
   const r = await bank.call("transferSen", { body: body as never, idempotencyKey: key });
   if (r.ok) {
     const messages = r.data.MESSAGE.map((m) => m.MESSAGETEXT);
-    await audit("ok", { bankAnswer: { MESSAGE: r.data.MESSAGE } });
+    const [, fromAvailableCents] = await Promise.all([
+      audit("ok", { bankAnswer: { MESSAGE: r.data.MESSAGE } }),
+      availableOf(bank, from),
+    ]);
     return {
       outcome: "completed",
       idempotencyKey: key,
@@ -110,7 +113,7 @@ export async function sendSenTransfer(
       from,
       to,
       messages,
-      fromAvailableCents: await availableOf(bank, from),
+      fromAvailableCents,
       foundByLookup: false,
     };
   }
