@@ -32,7 +32,7 @@ const securityHeaders = (dev) => [
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // PGlite ships WebAssembly and data files that the bundler must not rewrite (STACK.md, pitfall 1).
+  // PGlite ships WebAssembly and data files that the bundler must not rewrite (else `next build` fails on a misleading CREATE SCHEMA error).
   serverExternalPackages: ["@electric-sql/pglite", "argon2", "pg"],
   poweredByHeader: false,
   // A separate build folder lets a test build run beside a developer's own.

@@ -1,6 +1,7 @@
 // Assembles the bank: database, clock, auth, routes, background workers, HTTP server.
 import { EventEmitter } from "node:events";
 import type { AddressInfo } from "node:net";
+import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { createLogger } from "../lib/server/log.ts";
 import { createCustomerDirectory } from "./auth/keys.ts";
 import { createTokenService } from "./auth/tokens.ts";
@@ -60,13 +61,14 @@ export async function startBank(config: BankConfig, opts: { quiet?: boolean } = 
 
     const router = new Router({
       async customer(ctx) {
-        const key = ctx.header("ocp-apim-subscription-key");
-        if (!key) throw unauthorized("Missing subscription key: send the Ocp-Apim-Subscription-Key header");
+        const key = ctx.header(BANK_HEADERS.subscriptionKey);
+        if (!key)
+          throw unauthorized(`Missing subscription key: send the ${BANK_HEADERS.subscriptionKey} header`);
         const c = await customers.byKey(key);
         if (!c) throw unauthorized("Invalid subscription key");
         return c;
       },
-      token: (ctx, customer) => tokens.verify(ctx.header("authorization"), customer),
+      token: (ctx, customer) => tokens.verify(ctx.header(BANK_HEADERS.authorization), customer),
     });
     registerRoutes(router, bank);
     await startWorkers(bank);

@@ -1,6 +1,9 @@
 // The bank's clock: real time plus an offset that the sandbox can move forward
 // (POST /sandbox/clock), kept in the database so that every instance and restart agrees.
+import { businessDayFormatter } from "../lib/bank-api/dates.ts";
+import type { SqlRow } from "../lib/server/sql-row.ts";
 import type { Queryable } from "./db/client.ts";
+import type { bankSettings } from "./db/schema.ts";
 
 export interface Clock {
   now(): Date;
@@ -12,15 +15,10 @@ export interface Clock {
 }
 
 export async function createClock(db: Queryable, timeZone: string): Promise<Clock> {
-  const fmt = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  });
+  const businessDay = businessDayFormatter(timeZone);
   let offsetMs = 0;
   const load = async () => {
-    const rows = await db.query<{ value: string }>(
+    const rows = await db.query<Pick<SqlRow<typeof bankSettings>, "value">>(
       "SELECT value FROM bank_settings WHERE key = 'clock_offset_ms'",
     );
     offsetMs = rows.length ? Number(rows[0].value) : 0;
@@ -29,9 +27,9 @@ export async function createClock(db: Queryable, timeZone: string): Promise<Cloc
   const clock: Clock = {
     timeZone,
     now: () => new Date(Date.now() + offsetMs),
-    businessDate: (at) => fmt.format(at ?? clock.now()),
+    businessDate: (at) => businessDay(at ?? clock.now()),
     async advance(seconds) {
-      const rows = await db.query<{ value: string }>(
+      const rows = await db.query<Pick<SqlRow<typeof bankSettings>, "value">>(
         `INSERT INTO bank_settings (key, value) VALUES ('clock_offset_ms', $1)
          ON CONFLICT (key) DO UPDATE SET value = (bank_settings.value::bigint + $1::bigint)::text
          RETURNING value`,
@@ -42,16 +40,4 @@ export async function createClock(db: Queryable, timeZone: string): Promise<Cloc
     reload: load,
   };
   return clock;
-}
-
-/** Adds whole days to a YYYY-MM-DD date. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** Whole days from a to b (both YYYY-MM-DD). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }

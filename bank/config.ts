@@ -1,6 +1,6 @@
 // Every setting of the bank, read once from the environment (README, Configuration).
 import { randomBytes } from "node:crypto";
-import { DEFAULT_TIME_ZONE } from "../lib/bank-api/dates.ts";
+import { businessDayFormatter, DEFAULT_TIME_ZONE } from "../lib/bank-api/dates.ts";
 
 export interface BankConfig {
   port: number;
@@ -39,8 +39,7 @@ function int(name: string, fallback: number, env: Record<string, string | undefi
 export function loadBankConfig(env: Record<string, string | undefined> = process.env): BankConfig {
   const sandboxKey = env.BANK_SANDBOX_KEY || `sbx_${randomBytes(18).toString("base64url")}`;
   const timeZone = env.BANK_TIME_ZONE || DEFAULT_TIME_ZONE;
-  // Throws RangeError at start for an unknown zone rather than on the first request.
-  new Intl.DateTimeFormat("en-CA", { timeZone });
+  businessDayFormatter(timeZone);
   return {
     port: int("BANK_PORT", 4000, env),
     host: env.BANK_HOST || "127.0.0.1",

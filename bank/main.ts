@@ -1,8 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
+import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
+import type { SqlRow } from "../lib/server/sql-row.ts";
 // `npm run bank`: the bank alone (empty unless BANK_DEMO=1).
 import { startBank } from "./app.ts";
 import { loadBankConfig } from "./config.ts";
+import type { customers } from "./db/schema.ts";
 import { seedDemo } from "./sandbox/demo.ts";
 
 const config = loadBankConfig();
@@ -13,7 +16,7 @@ console.log(
 console.log(`API reference: ${running.url}/docs`);
 if (config.sandbox) {
   console.log(
-    `Sandbox key (X-Sandbox-Key): ${config.sandboxKey}${config.sandboxKeyGenerated ? " (generated; set BANK_SANDBOX_KEY to fix it)" : ""}`,
+    `Sandbox key (${BANK_HEADERS.sandboxKey}): ${config.sandboxKey}${config.sandboxKeyGenerated ? " (generated; set BANK_SANDBOX_KEY to fix it)" : ""}`,
   );
 }
 if (config.demo) {
@@ -27,7 +30,7 @@ if (config.demo) {
     // balance notifications it receives with it.
     const customer = await running.bank.customers.byKey(demo.subscriptionKey);
     const rows = customer
-      ? await running.bank.db.query<{ webhook_secret: string }>(
+      ? await running.bank.db.query<Pick<SqlRow<typeof customers>, "webhook_secret">>(
           "SELECT webhook_secret FROM customers WHERE id = $1",
           [customer.id],
         )

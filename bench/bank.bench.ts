@@ -8,9 +8,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startBank } from "../bank/app.ts";
-import { addDays } from "../bank/clock.ts";
 import { loadBankConfig } from "../bank/config.ts";
+import { createTransferExecutor, type TransferRecord } from "../bank/ledger/transfers.ts";
 import { createCustomer } from "../bank/sandbox/core.ts";
+import { addDays } from "../lib/bank-api/dates.ts";
+import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { createTestDatabase } from "../tests/helpers/databases.ts";
 import {
   type BenchResult,
@@ -79,14 +81,14 @@ async function seed(env: Record<string, string>): Promise<{ seeded: Seeded; ceil
     // below would otherwise pay for them page by page.
     await db.query("CHECKPOINT");
 
-    // The ceiling: the transfer's SQL in a loop, no HTTP, no JSON. Under load the route sends
-    // batches of up to 32 (group commit), as many at once as the executor has slots (4 on
-    // PostgreSQL, 1 on PGlite); the loop does the same, so the ratio shows what HTTP costs. The
-    // same loop one transfer per statement (8 callers on PostgreSQL, 1 on PGlite) is recorded
-    // beside it.
+    // The ceiling: the route's transfer executor in a loop, no HTTP, no JSON parsing of
+    // requests. Under load the route sends batches of up to 32 (group commit), as many at once as
+    // the executor has slots (4 on PostgreSQL, 1 on PGlite); the loop keeps every slot's next
+    // batch queued, so the ratio shows what HTTP costs. The same executor one transfer per
+    // statement (8 slots on PostgreSQL, 1 on PGlite) is recorded beside it.
     const desc = (first: string) => [first, "BENCH", "", "", "", "", "", "", "", "", ""];
     let n = 0;
-    const item = () => {
+    const record = (): TransferRecord => {
       n++;
       const from = accounts[(n * 7919) % accounts.length];
       let to = accounts[(n * 104729 + 1) % accounts.length];
@@ -108,40 +110,18 @@ async function seed(env: Record<string, string>): Promise<{ seeded: Seeded; ceil
       };
     };
     const pg = !!env.BANK_DATABASE_URL;
-    const loop = async (callers: number, batch: number): Promise<number> => {
+    const loop = async (slots: number, batch: number): Promise<number> => {
+      const executor = createTransferExecutor(db, { slots, maxBatch: batch, gather: !pg });
       let done = 0;
       const started = performance.now();
       const deadline = started + (SECONDS / 4) * 1000;
+      // Two batches' worth per slot in flight: one running, one queued behind it.
       await Promise.all(
-        Array.from({ length: callers }, async () => {
+        Array.from({ length: slots * batch * 2 }, async () => {
           while (performance.now() < deadline) {
-            if (batch === 1) {
-              const x = item();
-              await db.prepared(
-                "sen_transfer",
-                "SELECT sen_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) AS r",
-                [
-                  x.customer,
-                  x.from,
-                  x.to,
-                  x.cents,
-                  x.key,
-                  x.hash,
-                  x.now,
-                  x.date,
-                  x.fromDesc,
-                  x.toDesc,
-                  "",
-                  "",
-                  x.id,
-                ],
-              );
-            } else {
-              await db.prepared("sen_transfer_batch", "SELECT sen_transfer_batch($1::jsonb) AS r", [
-                JSON.stringify(Array.from({ length: batch }, item)),
-              ]);
-            }
-            done += batch;
+            const r = await executor.execute(record());
+            if (r.code !== "ok") throw new Error(`transfer: ${r.code}`);
+            done++;
           }
         }),
       );
@@ -164,7 +144,7 @@ async function seed(env: Record<string, string>): Promise<{ seeded: Seeded; ceil
           value: round(single),
           unit: "transfers/s",
           better: "higher",
-          note: `${pg ? 8 : 1} callers, one transfer per statement`,
+          note: `${pg ? 8 : 1} at once, one transfer per statement`,
         },
       ],
     };
@@ -208,10 +188,10 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
   try {
     const send = requester(url, 64);
     const tok = await fetch(`${url}/v2/access/token`, {
-      headers: { "Ocp-Apim-Subscription-Key": seeded.key },
+      headers: { [BANK_HEADERS.subscriptionKey]: seeded.key },
     });
     if (tok.status !== 200) throw new Error(`token: ${tok.status}`);
-    const jwt = tok.headers.get("authorization") as string;
+    const jwt = tok.headers.get(BANK_HEADERS.authorization) as string;
     const transfer = (pick: (i: number) => [string, string]) => (i: number) => {
       const [from, to] = pick(i);
       return {
@@ -219,9 +199,9 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
         path: "/v2/account/transfersen",
         headers: {
           "content-type": "application/json",
-          "Ocp-Apim-Subscription-Key": seeded.key,
-          Authorization: jwt,
-          "Idempotency-Key": randomUUID(),
+          [BANK_HEADERS.subscriptionKey]: seeded.key,
+          [BANK_HEADERS.authorization]: jwt,
+          [BANK_HEADERS.idempotencyKey]: randomUUID(),
         },
         body: JSON.stringify({
           AccountNumberFrom: from,
@@ -375,7 +355,7 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
     // History over the 450,000-entry account.
     const historyLat: number[] = [];
     const extLat: number[] = [];
-    const auth = { "Ocp-Apim-Subscription-Key": seeded.key, Authorization: jwt };
+    const auth = { [BANK_HEADERS.subscriptionKey]: seeded.key, [BANK_HEADERS.authorization]: jwt };
     // Enough samples that p99 is not simply the slowest of a few dozen.
     for (let i = 0; i < 200; i++) {
       const day = seeded.historyDays[(i * 17) % seeded.historyDays.length];

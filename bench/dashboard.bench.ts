@@ -8,6 +8,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
 import { type BenchResult, childGroup, groupCpuSeconds, percentile, round, writeResults } from "./lib.ts";
 
@@ -108,12 +109,12 @@ export async function run(): Promise<void> {
     // The direct reader takes the key's token first; moving the bank's clock 5 minutes on lets
     // the dashboard have its own (one token per key per 5 minutes).
     const tokenRes = await fetch(`${demo.bankUrl}/v2/access/token`, {
-      headers: { "Ocp-Apim-Subscription-Key": demo.subscriptionKey },
+      headers: { [BANK_HEADERS.subscriptionKey]: demo.subscriptionKey },
     });
-    const token = tokenRes.headers.get("authorization") as string;
+    const token = tokenRes.headers.get(BANK_HEADERS.authorization) as string;
     await fetch(`${demo.bankUrl}/sandbox/clock`, {
       method: "POST",
-      headers: { "x-sandbox-key": demo.sandboxKey, "content-type": "application/json" },
+      headers: { [BANK_HEADERS.sandboxKey]: demo.sandboxKey, "content-type": "application/json" },
       body: JSON.stringify({ advanceSeconds: 301 }),
     });
     const cookie = await signIn(stack.url, users.admin.email, users.admin.password);
@@ -124,7 +125,7 @@ export async function run(): Promise<void> {
     const viaDashboard = { url: `${stack.url}/api/accounts/${n}/balance`, headers: { cookie } };
     const direct = {
       url: `${demo.bankUrl}/v2/account/balance?accountNumber=${n}`,
-      headers: { "Ocp-Apim-Subscription-Key": demo.subscriptionKey, Authorization: token },
+      headers: { [BANK_HEADERS.subscriptionKey]: demo.subscriptionKey, [BANK_HEADERS.authorization]: token },
     };
 
     for (let i = 0; i < 100; i++) {

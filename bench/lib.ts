@@ -1,4 +1,4 @@
-// The shape every benchmark writes (DESIGN.md, Benchmarks): one JSON file per area under
+// The shape every benchmark writes (docs/decisions.md, "Benchmarks"): one JSON file per area under
 // bench/results/, with the machine it ran on, so runs can be compared.
 import fs from "node:fs";
 import os from "node:os";

@@ -6,6 +6,7 @@ import http from "node:http";
 import os from "node:os";
 import { listPaymentsJson } from "../bank/payments/list.ts";
 import { outgoingDetails } from "../bank/payments/records.ts";
+import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { initiatePaymentRequest, paymentListQuery } from "../lib/bank-api/payments.ts";
 import { newCustomer, startTestBank, type TestBank } from "../tests/helpers/bank.ts";
 import { type BenchResult, percentile, round, writeResults } from "./lib.ts";
@@ -74,7 +75,10 @@ async function measure(label: string, bank: TestBank): Promise<BenchResult[]> {
       JSON.stringify({ ...outgoingDetails(sample), originator_name: "BENCH WIRES INC" }),
     ],
   );
-  const api = client(bank.url, { "Ocp-Apim-Subscription-Key": c.key, Authorization: c.token });
+  const api = client(bank.url, {
+    [BANK_HEADERS.subscriptionKey]: c.key,
+    [BANK_HEADERS.authorization]: c.token,
+  });
 
   const listPath = `/v2/payment?account_number=${acct}&begin_date=${today}`;
   const first = await api("GET", listPath);

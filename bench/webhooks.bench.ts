@@ -10,6 +10,7 @@ import { startBank } from "../bank/app.ts";
 import { loadBankConfig } from "../bank/config.ts";
 import { insertWebhook } from "../bank/notify/webhook-store.ts";
 import { createCustomer, createSandboxAccount } from "../bank/sandbox/core.ts";
+import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { createTestDatabase } from "../tests/helpers/databases.ts";
 import { type BenchResult, percentile, round, writeResults } from "./lib.ts";
 
@@ -85,7 +86,7 @@ async function measure(kind: "pglite" | "pg"): Promise<BenchResult[]> {
     for (let i = 1; i <= LATENCY_SAMPLES; i++) {
       const res = await fetch(`${running.url}/sandbox/deposits`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-sandbox-key": config.sandboxKey },
+        headers: { "content-type": "application/json", [BANK_HEADERS.sandboxKey]: config.sandboxKey },
         body: JSON.stringify({ accountNumber: fast, amount: 1 }),
       });
       if (res.status !== 201) throw new Error(`deposit answered ${res.status}`);

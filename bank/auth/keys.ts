@@ -1,6 +1,8 @@
 // Subscription keys: random, shown once, stored only as SHA-256.
 import { createHash, randomBytes } from "node:crypto";
+import type { SqlRow } from "../../lib/server/sql-row.ts";
 import type { Queryable } from "../db/client.ts";
+import type { customers } from "../db/schema.ts";
 
 export function newSubscriptionKey(): string {
   return `sk_${randomBytes(24).toString("base64url")}`;
@@ -30,13 +32,9 @@ export function createCustomerDirectory(db: Queryable) {
       const h = hashKey(key);
       const hit = cache.get(h);
       if (hit) return hit;
-      const rows = await db.query<{
-        id: number;
-        name: string;
-        short_name: string;
-        title_lines: string[];
-        webhook_secret: string;
-      }>("SELECT id, name, short_name, title_lines, webhook_secret FROM customers WHERE key_hash = $1", [h]);
+      const rows = await db.query<
+        Pick<SqlRow<typeof customers>, "id" | "name" | "short_name" | "title_lines" | "webhook_secret">
+      >("SELECT id, name, short_name, title_lines, webhook_secret FROM customers WHERE key_hash = $1", [h]);
       if (!rows.length) return null;
       const r = rows[0];
       const c: Customer = {

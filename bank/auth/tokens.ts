@@ -1,9 +1,12 @@
-// Access tokens (specification, Authentication; DESIGN.md, Token): HS256 JWTs valid 15 minutes,
+// Access tokens (specification, Authentication; docs/decisions.md, "Tokens"): HS256 JWTs valid 15 minutes,
 // issued at most once per subscription key per interval, accepted raw or as `Bearer <jwt>`.
 import { randomBytes } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
+import type { SqlRow } from "../../lib/server/sql-row.ts";
 import type { Clock } from "../clock.ts";
 import type { Queryable } from "../db/client.ts";
+import type { bankSettings, tokenIssues } from "../db/schema.ts";
 import { HttpError, unauthorized } from "../http/errors.ts";
 import type { Customer } from "./keys.ts";
 
@@ -17,7 +20,9 @@ async function loadSecret(db: Queryable, configured?: string): Promise<Uint8Arra
     "INSERT INTO bank_settings (key, value) VALUES ('jwt_secret', $1) ON CONFLICT (key) DO NOTHING",
     [fresh],
   );
-  const rows = await db.query<{ value: string }>("SELECT value FROM bank_settings WHERE key = 'jwt_secret'");
+  const rows = await db.query<Pick<SqlRow<typeof bankSettings>, "value">>(
+    "SELECT value FROM bank_settings WHERE key = 'jwt_secret'",
+  );
   return new TextEncoder().encode(rows[0].value);
 }
 
@@ -33,7 +38,7 @@ export async function createTokenService(
   return {
     async issue(customer: Customer): Promise<string> {
       const now = clock.now();
-      const rows = await db.query<{ customer_id: number }>(
+      const rows = await db.query<Pick<SqlRow<typeof tokenIssues>, "customer_id">>(
         `INSERT INTO token_issues (customer_id, last_issued_at) VALUES ($1, $2)
          ON CONFLICT (customer_id) DO UPDATE SET last_issued_at = EXCLUDED.last_issued_at
          WHERE token_issues.last_issued_at <= $2::timestamptz - make_interval(secs => $3)
@@ -41,7 +46,7 @@ export async function createTokenService(
         [customer.id, now, opts.intervalSeconds],
       );
       if (!rows.length) {
-        const last = await db.query<{ last_issued_at: Date }>(
+        const last = await db.query<Pick<SqlRow<typeof tokenIssues>, "last_issued_at">>(
           "SELECT last_issued_at FROM token_issues WHERE customer_id = $1",
           [customer.id],
         );
@@ -53,7 +58,7 @@ export async function createTokenService(
           429,
           `A token can be requested once every ${opts.intervalSeconds} seconds; try again in ${wait} seconds`,
           undefined,
-          { "Retry-After": String(wait) },
+          { [BANK_HEADERS.retryAfter]: String(wait) },
         );
       }
       const iat = Math.floor(now.getTime() / 1000);
@@ -69,7 +74,10 @@ export async function createTokenService(
 
     /** Checks the Authorization header against the customer of the subscription key; throws 401. */
     async verify(header: string | undefined, customer: Customer): Promise<void> {
-      if (!header) throw unauthorized("Missing Authorization header: request a token from /v2/access/token");
+      if (!header)
+        throw unauthorized(
+          `Missing ${BANK_HEADERS.authorization} header: request a token from /v2/access/token`,
+        );
       const token =
         header.startsWith("Bearer ") || header.startsWith("bearer ") ? header.slice(7).trim() : header.trim();
       const nowSec = clock.now().getTime() / 1000;

@@ -2,14 +2,10 @@
 // with Drizzle on top and migrations applied at open.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { createPool, poolQuery, poolTransaction } from "../../lib/server/pg-pool.ts";
-import { lockDataDirectory } from "../../lib/server/pglite-lock.ts";
+import { openMigratedPg, openMigratedPglite } from "../../lib/server/database.ts";
+import { poolQuery, poolTransaction } from "../../lib/server/pg-pool.ts";
 import * as schema from "./schema.ts";
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -46,17 +42,7 @@ export async function openBankDb(opts: {
 }
 
 async function openPglite(dataDir: string): Promise<BankDb> {
-  const dir = dataDir === "memory://" ? undefined : path.resolve(dataDir);
-  const release = dir ? lockDataDirectory(dir) : () => {};
-  let client: PGlite;
-  try {
-    client = await PGlite.create(dir ? dir : undefined);
-  } catch (e) {
-    release();
-    throw e;
-  }
-  const orm = drizzlePglite(client, { schema });
-  await migratePglite(orm, { migrationsFolder: MIGRATIONS });
+  const { client, orm, close } = await openMigratedPglite(dataDir, schema, MIGRATIONS);
   const query = async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows;
   return {
     kind: "pglite",
@@ -72,25 +58,12 @@ async function openPglite(dataDir: string): Promise<BankDb> {
       const unsub = await client.listen(channel, () => fn());
       return async () => unsub();
     },
-    async close() {
-      await client.close();
-      release();
-    },
+    close,
   };
 }
 
 async function openPg(url: string, poolSize: number): Promise<BankDb> {
-  const pool = createPool(url, poolSize, "bank-db");
-  const orm = drizzlePg(pool, { schema });
-  // Instances starting together must not migrate at once.
-  const c = await pool.connect();
-  try {
-    await c.query("SELECT pg_advisory_lock(72410001)");
-    await migratePg(orm, { migrationsFolder: MIGRATIONS });
-  } finally {
-    await c.query("SELECT pg_advisory_unlock(72410001)").catch(() => {});
-    c.release();
-  }
+  const { pool, orm } = await openMigratedPg(url, poolSize, "bank-db", schema, MIGRATIONS, 72410001);
   const query = poolQuery(pool);
   return {
     kind: "pg",

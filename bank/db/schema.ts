@@ -17,6 +17,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import type { PaymentDetails, PaymentDirection } from "../payments/records.ts";
 
 const cents = (name: string) => bigint(name, { mode: "number" });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -55,7 +56,7 @@ export const accounts = pgTable(
       .notNull()
       .references(() => customers.id),
     /** DDA (demand deposit) or SEN (on the exchange network). */
-    type: text("type").notNull(),
+    type: text("type").$type<"DDA" | "SEN">().notNull(),
     /** A active, C closed, D dormant. */
     status: char("status", { length: 1 }).notNull().default("A"),
     titleLines: text("title_lines").array().notNull().default(sql`'{}'::text[]`),
@@ -90,7 +91,7 @@ export const ledgerEntries = pgTable(
     /** Business date in the bank's time zone (TRANDATE / EFFDATE). */
     tranDate: date("tran_date", { mode: "string" }).notNull(),
     amountCents: cents("amount_cents").notNull(),
-    drCr: char("dr_cr", { length: 1 }).notNull(),
+    drCr: char("dr_cr", { length: 1 }).$type<"D" | "C">().notNull(),
     tranCode: text("tran_code").notNull(),
     /** TRANDESC, TRANDESCS, TRANDESC3..11 in order. */
     descriptions: text("descriptions").array().notNull(),
@@ -143,7 +144,7 @@ export const payments = pgTable(
     accountNumber: text("account_number")
       .notNull()
       .references(() => accounts.number),
-    direction: text("direction").notNull(),
+    direction: text("direction").$type<PaymentDirection>().notNull(),
     status: text("status").notNull(),
     /** payment_timestamp of the last status change, `YYYY-MM-DD hh:mm:ss.fff`: the optimistic lock. */
     statusTimestamp: text("status_timestamp").notNull(),
@@ -158,7 +159,7 @@ export const payments = pgTable(
     omad: text("omad"),
     returnOf: text("return_of"),
     idempotencyKey: text("idempotency_key"),
-    details: jsonb("details").notNull().default(sql`'{}'::jsonb`),
+    details: jsonb("details").$type<PaymentDetails>().notNull().default(sql`'{}'::jsonb`),
     /** The GET /v2/payment record as JSON text, rendered by a trigger on every write: listing is concatenation. */
     record: text("record").notNull().default("{}"),
   },
@@ -193,7 +194,7 @@ export const paymentBackupLog = pgTable("payment_backup_log", {
   seq: bigserial("seq", { mode: "number" }).primaryKey(),
   customerId: integer("customer_id").notNull(),
   kind: text("kind").notNull(),
-  request: jsonb("request").notNull(),
+  request: jsonb("request").$type<Record<string, unknown>>().notNull(),
   loggedAt: ts("logged_at").notNull(),
   replayedAt: ts("replayed_at"),
   result: jsonb("result"),

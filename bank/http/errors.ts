@@ -1,4 +1,5 @@
-// Gateway-level failures: thrown anywhere in a handler, turned into DESIGN.md's bodies by the server.
+// Gateway-level failures: thrown anywhere in a handler, turned into the gateway's bodies by the server
+// (docs/decisions.md, "Gateway error bodies").
 import type { FieldError } from "../../lib/bank-api/errors.ts";
 
 export class HttpError extends Error {

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { z } from "zod";
 import type { EndpointDef } from "../../lib/bank-api/endpoints.ts";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { parseQuery, parseRequest } from "../../lib/bank-api/request.ts";
 import { parseXmlBody, toXml, XmlError } from "../../lib/bank-api/xml.ts";
 import type { Logger } from "../../lib/server/log.ts";
@@ -154,7 +155,7 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 
 function send(res: http.ServerResponse, ctx: Pick<RequestContext, "wantsXml" | "id">, r: Reply) {
   const status = r.status ?? 200;
-  const headers: Record<string, string> = { "x-request-id": ctx.id, ...(r.headers ?? {}) };
+  const headers: Record<string, string> = { [BANK_HEADERS.requestId]: ctx.id, ...(r.headers ?? {}) };
   let text = "";
   if (r.raw) {
     headers["content-type"] = r.raw.contentType;

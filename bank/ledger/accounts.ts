@@ -2,22 +2,25 @@
 import { randomInt } from "node:crypto";
 import type { BalanceRecord, CustAcct } from "../../lib/bank-api/accounts.ts";
 import { centsToDollars } from "../../lib/bank-api/money.ts";
+import type { SqlRow } from "../../lib/server/sql-row.ts";
 import type { Queryable } from "../db/client.ts";
+import type { accounts } from "../db/schema.ts";
 
-export interface AccountRow {
-  number: string;
-  customer_id: number;
-  type: "DDA" | "SEN";
-  status: string;
-  title_lines: string[];
-  short_name: string;
-  opened_on: string;
-  available_cents: number;
-  current_cents: number;
-  holds_cents: number;
-  last_deposit_cents: number;
-  last_deposit_on: string | null;
-}
+export type AccountRow = Pick<
+  SqlRow<typeof accounts>,
+  | "number"
+  | "customer_id"
+  | "type"
+  | "status"
+  | "title_lines"
+  | "short_name"
+  | "opened_on"
+  | "available_cents"
+  | "current_cents"
+  | "holds_cents"
+  | "last_deposit_cents"
+  | "last_deposit_on"
+>;
 
 const COLUMNS =
   "number, customer_id, type, status, title_lines, short_name, opened_on::text AS opened_on, available_cents, current_cents, holds_cents, last_deposit_cents, last_deposit_on::text AS last_deposit_on";
@@ -140,7 +143,7 @@ export async function openAccount(
 ): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const number = String(randomInt(1_000_000_000, 9_999_999_999));
-    const rows = await db.query<{ number: string }>(
+    const rows = await db.query<Pick<AccountRow, "number">>(
       `INSERT INTO accounts (number, customer_id, type, title_lines, short_name, opened_on,
          expected_balance, expected_incoming_month, expected_outgoing_month)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (number) DO NOTHING RETURNING number`,

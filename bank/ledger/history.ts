@@ -7,27 +7,33 @@ import {
   type UniqueIdParts,
 } from "../../lib/bank-api/history.ts";
 import { centsToDecimal, centsToDollars, dollarsToCents } from "../../lib/bank-api/money.ts";
+import type { AsText, SqlRow } from "../../lib/server/sql-row.ts";
 import type { Queryable } from "../db/client.ts";
+import type { ledgerEntries } from "../db/schema.ts";
 
-export interface EntryRow {
-  id: number;
-  account_number: string;
-  /** As PostgreSQL writes a timestamptz in JSON; turned into a Date only where shown. */
-  posted_at: string;
-  tran_date: string;
-  amount_cents: number;
-  dr_cr: "D" | "C";
-  tran_code: string;
-  descriptions: string[];
-  available_after_cents: number;
-  idempotency_key: string;
-  payment_id: string;
-  transfer_id: string | null;
-  counterparty_account: string | null;
-  counterparty_name: string | null;
-  sender_memo: string | null;
-  memo_post: boolean;
-}
+/** A ledger entry as history reads it; `posted_at` as PostgreSQL writes a timestamptz in JSON, turned into a Date only where shown. */
+export type EntryRow = AsText<
+  Pick<
+    SqlRow<typeof ledgerEntries>,
+    | "id"
+    | "account_number"
+    | "posted_at"
+    | "tran_date"
+    | "amount_cents"
+    | "dr_cr"
+    | "tran_code"
+    | "descriptions"
+    | "available_after_cents"
+    | "idempotency_key"
+    | "payment_id"
+    | "transfer_id"
+    | "counterparty_account"
+    | "counterparty_name"
+    | "sender_memo"
+    | "memo_post"
+  >,
+  "posted_at"
+>;
 
 // Rows travel from the database as one JSON text of positional arrays: parsing a text[] column
 // per row costs far more (PGlite most of all) than one JSON.parse of the whole page, and arrays

@@ -1,6 +1,9 @@
 // Hourly clean-up so tables do not grow without bound. Idempotency keys are kept at least 24
-// hours (DESIGN.md); 48 leaves a margin for clients that retry late.
+// hours (docs/decisions.md, "Idempotency-Key"); 48 leaves a margin for clients that retry late.
+
+import type { SqlRow } from "../../lib/server/sql-row.ts";
 import type { Bank } from "../context.ts";
+import type { outbox } from "../db/schema.ts";
 
 export const IDEMPOTENCY_KEEP_HOURS = 48;
 
@@ -19,7 +22,7 @@ export const NOTIFICATION_KEEP_DAYS = 30;
 export async function purgeFinishedNotifications(bank: Bank): Promise<number> {
   const cutoff = new Date(bank.clock.now().getTime() - NOTIFICATION_KEEP_DAYS * 86_400_000);
   return bank.db.tx(async (q) => {
-    const rows = await q.query<{ id: number }>(
+    const rows = await q.query<Pick<SqlRow<typeof outbox>, "id">>(
       "DELETE FROM outbox WHERE state <> 'pending' AND created_at < $1 RETURNING id",
       [cutoff],
     );

@@ -1,5 +1,6 @@
 // SEN transfers into the ledger. Each transfer is decided by the sen_transfer SQL function (one
-// statement: idempotency record, both rows locked, checks, balances, ledger entries, outbox).
+// statement: idempotency record, both rows locked, checks, balances, ledger entries, outbox),
+// which answers with a result code that lib/bank-api/transfer-outcomes.ts turns into words.
 //
 // Transfers arriving while every batch slot is busy are committed together (group commit):
 // sen_transfer_batch runs them one after another in one transaction, so a busy bank pays one
@@ -11,11 +12,15 @@
 // rolled back). On PostgreSQL a few batches run side by side, one per pooled connection; PGlite
 // has one connection, so one slot (there the saving is PGlite's cost per statement: measured,
 // 0.29 ms of CPU per transfer in batches of 32 against 0.52 ms one by one).
-import type { BusinessErrorCode } from "../../lib/bank-api/errors.ts";
+import type { TransferAnswer } from "../../lib/bank-api/transfer-outcomes.ts";
 import type { BankDb } from "../db/client.ts";
 
-export interface TransferInput {
-  customerId: number;
+/**
+ * One SEN transfer, as the SQL functions read it: the same JSON value on the single path
+ * (sen_transfer) and in the batch's array (sen_transfer_batch).
+ */
+export interface TransferRecord {
+  customer: number;
   from: string;
   to: string;
   cents: number;
@@ -23,23 +28,22 @@ export interface TransferInput {
   key: string | null;
   /** Hash of the canonical request, stored with the key. */
   hash: string | null;
-  now: Date;
+  /** The bank's clock, an ISO instant. */
+  now: string;
   /** Business date of `now` (YYYY-MM-DD). */
   date: string;
+  /** TRANDESC, TRANDESCS, TRANDESC3..11 of the debit item. */
   fromDesc: string[];
+  /** The same of the credit item. */
   toDesc: string[];
   serial1: string;
   serial2: string;
-  transferId: string;
+  /** The transfer id both ledger entries share. */
+  id: string;
 }
 
-export type TransferResult =
-  | { status: "ok" | "replay"; transferId: string; replay?: boolean }
-  | { status: "rejected"; code: BusinessErrorCode; field: string; replay?: boolean }
-  | { status: "key_conflict" };
-
 export interface TransferExecutor {
-  execute(t: TransferInput): Promise<TransferResult>;
+  execute(t: TransferRecord): Promise<TransferAnswer>;
   /** Batches committed so far (a transfer that went alone counts as one), the largest, and how many failed as a whole. */
   stats(): { batches: number; largest: number; fallbacks: number };
 }
@@ -60,51 +64,17 @@ export interface BatchOptions {
   onBatchError?: (err: unknown, size: number) => void;
 }
 
-function single(db: BankDb, t: TransferInput): Promise<TransferResult> {
+function single(db: BankDb, t: TransferRecord): Promise<TransferAnswer> {
   return db
-    .prepared<{ r: TransferResult }>(
-      "sen_transfer",
-      "SELECT sen_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) AS r",
-      [
-        t.customerId,
-        t.from,
-        t.to,
-        t.cents,
-        t.key,
-        t.hash,
-        t.now,
-        t.date,
-        t.fromDesc,
-        t.toDesc,
-        t.serial1,
-        t.serial2,
-        t.transferId,
-      ],
-    )
+    .prepared<{ r: TransferAnswer }>("sen_transfer", "SELECT sen_transfer($1::jsonb) AS r", [
+      JSON.stringify(t),
+    ])
     .then((rows) => rows[0].r);
 }
 
-function batchItem(t: TransferInput) {
-  return {
-    customer: t.customerId,
-    from: t.from,
-    to: t.to,
-    cents: t.cents,
-    key: t.key,
-    hash: t.hash,
-    now: t.now.toISOString(),
-    date: t.date,
-    fromDesc: t.fromDesc,
-    toDesc: t.toDesc,
-    serial1: t.serial1,
-    serial2: t.serial2,
-    id: t.transferId,
-  };
-}
-
 interface Waiting {
-  input: TransferInput;
-  resolve(r: TransferResult): void;
+  input: TransferRecord;
+  resolve(r: TransferAnswer): void;
   reject(e: unknown): void;
 }
 
@@ -125,12 +95,12 @@ export function createTransferExecutor(db: BankDb, opts: Partial<BatchOptions> =
       await single(db, w.input).then(w.resolve, w.reject);
       return;
     }
-    let results: TransferResult[];
+    let results: TransferAnswer[];
     try {
-      const rows = await db.prepared<{ r: TransferResult[] }>(
+      const rows = await db.prepared<{ r: TransferAnswer[] }>(
         "sen_transfer_batch",
         "SELECT sen_transfer_batch($1::jsonb) AS r",
-        [JSON.stringify(batch.map((w) => batchItem(w.input)))],
+        [JSON.stringify(batch.map((w) => w.input))],
       );
       results = rows[0].r;
     } catch (err) {
@@ -171,7 +141,7 @@ export function createTransferExecutor(db: BankDb, opts: Partial<BatchOptions> =
 
   return {
     execute(input) {
-      return new Promise<TransferResult>((resolve, reject) => {
+      return new Promise<TransferAnswer>((resolve, reject) => {
         queue.push({ input, resolve, reject });
         schedulePump();
       });

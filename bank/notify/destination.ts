@@ -1,4 +1,4 @@
-// Where a webhook may be delivered (DESIGN.md): in sandbox mode anywhere, a dashboard on the same
+// Where a webhook may be delivered (docs/decisions.md, "Where webhooks may go"): in sandbox mode anywhere, a dashboard on the same
 // machine being a legitimate receiver; with the sandbox off, never to loopback, private or
 // link-local addresses unless the host or address is listed in BANK_WEBHOOK_ALLOW. The check
 // runs on every address the host resolves to, and the connection is pinned to a checked address

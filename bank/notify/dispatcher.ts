@@ -1,4 +1,4 @@
-// The outbox dispatcher (DESIGN.md, "Growing past one machine"): notifications are written to
+// The outbox dispatcher (docs/architecture.md, "Growing past one machine"): notifications are written to
 // the outbox in the same transaction as the balance change; this worker claims the due ones and
 // delivers them by HTTP POST or e-mail, recording every attempt.
 //

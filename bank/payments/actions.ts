@@ -9,8 +9,10 @@ import {
   type PaymentActionQuery,
   type PaymentResponse,
 } from "../../lib/bank-api/payments.ts";
+import type { SqlRow } from "../../lib/server/sql-row.ts";
 import type { Clock } from "../clock.ts";
 import type { Queryable } from "../db/client.ts";
+import type { accounts } from "../db/schema.ts";
 import { badRequest } from "../http/errors.ts";
 import {
   BANK_ABA,
@@ -54,12 +56,9 @@ export async function createIncomingWire(
   clock: Clock,
   input: IncomingWireInput,
 ): Promise<PaymentResponse | null> {
-  const acct = await q.query<{
-    customer_id: number;
-    title_lines: string[];
-    short_name: string;
-    type: string;
-  }>("SELECT customer_id, title_lines, short_name, type FROM accounts WHERE number = $1", [
+  const acct = await q.query<
+    Pick<SqlRow<typeof accounts>, "customer_id" | "title_lines" | "short_name" | "type">
+  >("SELECT customer_id, title_lines, short_name, type FROM accounts WHERE number = $1", [
     input.accountNumber,
   ]);
   if (!acct.length) return null;

@@ -6,9 +6,11 @@ import type {
   PaymentActionQuery,
   PaymentResponse,
 } from "../../lib/bank-api/payments.ts";
+import type { SqlRow } from "../../lib/server/sql-row.ts";
 import type { Clock } from "../clock.ts";
 import type { Bank } from "../context.ts";
 import type { Queryable } from "../db/client.ts";
+import type { accounts, paymentBackupLog } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { applyPaymentAction, checkPaymentAction } from "./actions.ts";
 import { formatPaymentTimestamp, newPaymentId } from "./identity.ts";
@@ -55,10 +57,12 @@ export async function logInitiatePayment(
   body: InitiatePaymentRequest,
 ): Promise<PaymentResponse> {
   return bank.db.tx(async (q) => {
-    const acct = await q.query<{ type: string; title_lines: string[]; short_name: string; status: string }>(
-      "SELECT type, title_lines, short_name, status FROM accounts WHERE number = $1 AND customer_id = $2",
-      [body.originator_account_number, customerId],
-    );
+    const acct = await q.query<
+      Pick<SqlRow<typeof accounts>, "type" | "title_lines" | "short_name" | "status">
+    >("SELECT type, title_lines, short_name, status FROM accounts WHERE number = $1 AND customer_id = $2", [
+      body.originator_account_number,
+      customerId,
+    ]);
     if (!acct.length) return rejectedPayment("ACCOUNT_NOT_FOUND", "originator_account_number");
     if (acct[0].status !== "A") return rejectedPayment("ACCOUNT_CLOSED", "originator_account_number");
     const now = bank.clock.now();
@@ -115,12 +119,9 @@ export async function replayBackupLog(bank: Bank): Promise<number> {
     const done = await bank.db.tx(async (q) => {
       await q.query("SELECT pg_advisory_xact_lock($1)", [REPLAY_LOCK]);
       if ((await wireSystemStatus(q)) === "down") return false;
-      const rows = await q.query<{
-        seq: number;
-        customer_id: number;
-        kind: string;
-        request: Record<string, unknown>;
-      }>(
+      const rows = await q.query<
+        Pick<SqlRow<typeof paymentBackupLog>, "seq" | "customer_id" | "kind" | "request">
+      >(
         `SELECT seq, customer_id, kind, request FROM payment_backup_log WHERE replayed_at IS NULL
          ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED`,
       );

@@ -1,11 +1,13 @@
 // GET /v2/payment: an account's wires by id or by date range, paged.
+
+import { daysBetween } from "../../lib/bank-api/dates.ts";
 import type { WireDate } from "../../lib/bank-api/fields.ts";
 import {
   PAYMENT_PAGE_SIZE_DEFAULT,
   PAYMENT_WINDOW_DAYS,
   type PaymentListQuery,
 } from "../../lib/bank-api/payments.ts";
-import { type Clock, daysBetween } from "../clock.ts";
+import type { Clock } from "../clock.ts";
 import type { Queryable } from "../db/client.ts";
 import { badField } from "../http/errors.ts";
 

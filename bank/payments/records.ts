@@ -3,31 +3,34 @@
 // (migration 0003) lays both into the row's `record`, the JSON that GET /v2/payment returns.
 import { randomUUID } from "node:crypto";
 import type { InitiatePaymentRequest, PaymentRecordField } from "../../lib/bank-api/payments.ts";
+import type { SqlRow } from "../../lib/server/sql-row.ts";
+import type { payments } from "../db/schema.ts";
 import { BANK_ABA, BANK_ADDRESS, BANK_NAME } from "./identity.ts";
 
 export type PaymentDirection = "Incoming" | "Outgoing" | "Internal";
 /** Record fields fixed at creation, plus the full beneficiary comment for the e-wire summary. */
 export type PaymentDetails = Partial<Record<PaymentRecordField | "originator_to_beneficiary_info", string>>;
 
-export interface PaymentRow {
-  id: string;
-  customer_id: number;
-  account_number: string;
-  direction: PaymentDirection;
-  status: string;
-  status_timestamp: string;
-  amount_cents: number;
-  fedwire_type: string;
-  fedwire_sub_type: string;
-  payment_date: string;
-  entry_at: Date;
-  completed_at: Date | null;
-  canceled_at: Date | null;
-  imad: string | null;
-  omad: string | null;
-  return_of: string | null;
-  details: PaymentDetails;
-}
+export type PaymentRow = Pick<
+  SqlRow<typeof payments>,
+  | "id"
+  | "customer_id"
+  | "account_number"
+  | "direction"
+  | "status"
+  | "status_timestamp"
+  | "amount_cents"
+  | "fedwire_type"
+  | "fedwire_sub_type"
+  | "payment_date"
+  | "entry_at"
+  | "completed_at"
+  | "canceled_at"
+  | "imad"
+  | "omad"
+  | "return_of"
+  | "details"
+>;
 
 export const PAYMENT_COLUMNS = `id, customer_id, account_number, direction, status, status_timestamp, amount_cents,
   fedwire_type, fedwire_sub_type, payment_date::text AS payment_date, entry_at, completed_at, canceled_at, imad, omad,

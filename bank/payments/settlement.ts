@@ -6,9 +6,11 @@
 import { encodeUniqueId, TRAN_CODES } from "../../lib/bank-api/history.ts";
 import { centsToDollars } from "../../lib/bank-api/money.ts";
 import type { EwireSummary } from "../../lib/bank-api/wiresummary.ts";
+import type { SqlRow } from "../../lib/server/sql-row.ts";
 import type { Clock } from "../clock.ts";
 import type { Bank } from "../context.ts";
 import type { Queryable } from "../db/client.ts";
+import type { accounts, payments } from "../db/schema.ts";
 import { uniqueIdParts } from "../ledger/history.ts";
 import {
   BANK_LTERM,
@@ -27,7 +29,7 @@ function infoLines(text: string): [string, string, string, string] {
   return [t.slice(0, 35), t.slice(35, 70), t.slice(70, 105), t.slice(105, 140)];
 }
 
-/** History text of a wire (FINDINGS.md): the payment id, then BENE:{name} on the debit, ORIG:{name} on the credit. */
+/** History text of a wire (docs/decisions.md, "History text and codes"): the payment id, then BENE:{name} on the debit, ORIG:{name} on the credit. */
 function historyLines(p: PaymentRow, side: "debit" | "credit"): string[] {
   return side === "credit"
     ? [p.id, `ORIG:${p.details.originator_name ?? ""}`.slice(0, 40)]
@@ -50,7 +52,7 @@ async function postDebit(
 ): Promise<SettledSide> {
   const lines = historyLines(p, "debit");
   const cents = Number(p.amount_cents);
-  const acct = await q.query<{ available_cents: number }>(
+  const acct = await q.query<Pick<SqlRow<typeof accounts>, "available_cents">>(
     `UPDATE accounts SET current_cents = current_cents - $2, holds_cents = holds_cents - $2
      WHERE number = $1 RETURNING available_cents`,
     [p.account_number, cents],
@@ -172,7 +174,7 @@ export async function settleWire(q: Queryable, clock: Clock, p: PaymentRow): Pro
     seq,
   );
   const ts = nextPaymentTimestamp(p.status_timestamp, now);
-  const claimed = await q.query<{ idempotency_key: string | null }>(
+  const claimed = await q.query<Pick<SqlRow<typeof payments>, "idempotency_key">>(
     `UPDATE payments SET status = 'Complete', status_timestamp = $1, completed_at = $2, imad = $3, omad = $4
      WHERE id = $5 AND status = 'In-Progress' AND status_timestamp = $6 RETURNING idempotency_key`,
     [ts, now, ref.imad, ref.omad, p.id, p.status_timestamp],

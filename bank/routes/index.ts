@@ -1,8 +1,7 @@
 // Every route of the bank, by area.
 import type { Bank } from "../context.ts";
 import type { Router } from "../http/router.ts";
-import { registerSandboxCoreRoutes } from "../sandbox/core.ts";
-import { registerSandboxPaymentRoutes } from "../sandbox/payments.ts";
+import { registerSandboxRoutes } from "../sandbox/routes.ts";
 import { registerAccountRoutes } from "./accounts.ts";
 import { registerHistoryRoutes } from "./history.ts";
 import { registerMetaRoutes } from "./meta.ts";
@@ -19,8 +18,7 @@ export function registerRoutes(router: Router, bank: Bank) {
   registerTransferRoutes(router, bank);
   registerHistoryRoutes(router, bank);
   registerWebhookRoutes(router, bank);
-  registerSandboxCoreRoutes(router, bank);
   registerPaymentRoutes(router, bank);
   registerWireSummaryRoutes(router, bank);
-  registerSandboxPaymentRoutes(router, bank);
+  registerSandboxRoutes(router, bank);
 }

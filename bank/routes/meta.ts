@@ -1,5 +1,6 @@
 // GET /healthz, GET /openapi.json and GET /docs: readiness, the generated contract, a readable reference.
 import { type EndpointDef, endpoints } from "../../lib/bank-api/endpoints.ts";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { buildOpenApi } from "../../lib/bank-api/openapi.ts";
 import type { Bank } from "../context.ts";
 import { type Router, reply } from "../http/router.ts";
@@ -47,12 +48,12 @@ function docsPage(doc: Record<string, unknown>): string {
             `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(String(p.schema.type ?? "string"))}</td><td>${p.required ? "yes" : "no"}</td><td>${p.schema.maxLength !== undefined ? `max ${p.schema.maxLength}` : ""}</td></tr>`,
         )
         .join("");
-      return `<section id="${e.method}-${e.path}"><h3><span class="m">${e.method}</span> <code>${e.path}</code></h3><p>${escapeHtml(e.summary)}.${e.idempotent ? " Accepts <code>Idempotency-Key</code>." : ""}${e.needsToken ? "" : " Subscription key only."}</p>${table("Query parameters", queryRows)}${table("Body fields (JSON or XML, names matched case-insensitively)", fieldRows(body))}</section>`;
+      return `<section id="${e.method}-${e.path}"><h3><span class="m">${e.method}</span> <code>${e.path}</code></h3><p>${escapeHtml(e.summary)}.${e.idempotent ? ` Accepts <code>${BANK_HEADERS.idempotencyKey}</code>.` : ""}${e.needsToken ? "" : " Subscription key only."}</p>${table("Query parameters", queryRows)}${table("Body fields (JSON or XML, names matched case-insensitively)", fieldRows(body))}</section>`;
     })
     .join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Banking API Service v2 reference</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#0f172a}h1{font-size:1.6rem}h3{margin-top:2rem;border-top:1px solid #e2e8f0;padding-top:1rem}.m{display:inline-block;min-width:4.5rem;font-size:.8rem;background:#0f172a;color:#fff;border-radius:4px;padding:2px 6px;text-align:center}table{border-collapse:collapse;width:100%;margin:.5rem 0}caption{text-align:left;font-weight:600;padding:.25rem 0}td,th{border:1px solid #e2e8f0;padding:4px 8px;text-align:left;font-size:.9rem}code{font-family:ui-monospace,monospace}</style></head>
-<body><h1>Banking API Service v2</h1><p>Every call carries <code>Ocp-Apim-Subscription-Key</code>; all but the token call also carry <code>Authorization</code> with the JWT from <code>GET /v2/access/token</code> (raw or <code>Bearer</code>). Errors: <code>400</code> <code>{"statusCode","message","errors":[{"field","message"}]}</code>, <code>401</code>, <code>429</code> (token too soon, with <code>Retry-After</code>), <code>503</code>. The machine-readable contract is <a href="/openapi.json">/openapi.json</a>.</p>${sections}</body></html>`;
+<body><h1>Banking API Service v2</h1><p>Every call carries <code>${BANK_HEADERS.subscriptionKey}</code>; all but the token call also carry <code>${BANK_HEADERS.authorization}</code> with the JWT from <code>GET /v2/access/token</code> (raw or <code>Bearer</code>). Errors: <code>400</code> <code>{"statusCode","message","errors":[{"field","message"}]}</code>, <code>401</code>, <code>429</code> (token too soon, with <code>${BANK_HEADERS.retryAfter}</code>), <code>503</code>. The machine-readable contract is <a href="/openapi.json">/openapi.json</a>.</p>${sections}</body></html>`;
 }
 
 export function registerMetaRoutes(router: Router, bank: Bank) {

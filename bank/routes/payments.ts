@@ -1,6 +1,7 @@
 // Wire payments: send (POST), list (GET), approve/cancel/return (PUT), and the backup calls that
-// log requests while the wire system is down (DESIGN.md, Outgoing wire, Incoming wire, outage).
+// log requests while the wire system is down (bank/payments/README.md).
 import { endpoints } from "../../lib/bank-api/endpoints.ts";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import type { InitiatePaymentRequest, PaymentResponse } from "../../lib/bank-api/payments.ts";
 import type { Bank } from "../context.ts";
 import { badField, badRequest, unavailable } from "../http/errors.ts";
@@ -29,8 +30,8 @@ export function registerPaymentRoutes(router: Router, bank: Bank) {
     });
     if (out.kind === "key_conflict") {
       throw badRequest(
-        [{ field: "Idempotency-Key", message: "was already used with a different request body" }],
-        "Idempotency-Key reuse with a different request",
+        [{ field: BANK_HEADERS.idempotencyKey, message: "was already used with a different request body" }],
+        `${BANK_HEADERS.idempotencyKey} reuse with a different request`,
       );
     }
     if (out.response.payment_status) bank.events.emit("balance-changed");
@@ -39,7 +40,7 @@ export function registerPaymentRoutes(router: Router, bank: Bank) {
 
   // POST /v2/payment - send an outgoing wire: funds held at once, In-Progress until Fedwire settles it
   router.v2(endpoints.initiatePayment, async ({ ctx, customer, body }): Promise<PaymentResponse> => {
-    const key = readIdempotencyKey(ctx.header("idempotency-key"));
+    const key = readIdempotencyKey(ctx.header(BANK_HEADERS.idempotencyKey));
     await ensureWireSystemUp();
     return send(customer.id, body, key);
   });

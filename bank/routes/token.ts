@@ -1,5 +1,6 @@
-// GET /v2/access/token - the JWT in the Authorization response header, no body (FINDINGS.md)
+// GET /v2/access/token - the JWT in the Authorization response header, no body (docs/decisions.md)
 import { endpoints } from "../../lib/bank-api/endpoints.ts";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import type { Bank } from "../context.ts";
 import { type Router, reply } from "../http/router.ts";
 
@@ -8,9 +9,9 @@ export function registerTokenRoutes(router: Router, bank: Bank) {
     const jwt = await bank.tokens.issue(customer);
     return reply(undefined, {
       headers: {
-        authorization: jwt,
+        [BANK_HEADERS.authorization]: jwt,
         "cache-control": "no-store",
-        "access-control-expose-headers": "Authorization",
+        "access-control-expose-headers": BANK_HEADERS.authorization,
       },
     });
   });

@@ -2,6 +2,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { endpoints } from "../../lib/bank-api/endpoints.ts";
 import { shortError } from "../../lib/bank-api/errors.ts";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
+import { TRANSFER_OUTCOMES, type TransferOutcome } from "../../lib/bank-api/transfer-outcomes.ts";
 import type { TransferSenRequest, TransferSenResponse } from "../../lib/bank-api/transfers.ts";
 import { idempotencyKey } from "../../lib/bank-api/transfers.ts";
 import type { Bank } from "../context.ts";
@@ -22,46 +24,60 @@ export function requestHash(value: unknown): string {
 export function readIdempotencyKey(header: string | undefined): string | null {
   if (header === undefined || header === "") return null;
   const r = idempotencyKey.safeParse(header);
-  if (!r.success) throw badField("Idempotency-Key", r.error.issues[0].message);
+  if (!r.success) throw badField(BANK_HEADERS.idempotencyKey, r.error.issues[0].message);
   return r.data;
 }
 
-function descriptionLines(first: string, b: TransferSenRequest, side: "From" | "To"): string[] {
+/** TRANDESC, TRANDESCS, TRANDESC3..11 of one side: its first line, then the caller's lines 2-7, then `tail`. */
+function descriptionLines(
+  first: string,
+  b: TransferSenRequest,
+  side: "From" | "To",
+  tail: string[] = [],
+): string[] {
   const lines = [first];
   for (let i = 2; i <= 7; i++)
     lines.push((b[`Account${side}Description${i}` as keyof TransferSenRequest] as string | undefined) ?? "");
+  lines.push(...tail);
   while (lines.length < 11) lines.push("");
   return lines;
 }
 
 export function registerTransferRoutes(router: Router, bank: Bank) {
   router.v2(endpoints.transferSen, async ({ ctx, customer, body }): Promise<TransferSenResponse> => {
-    const key = readIdempotencyKey(ctx.header("idempotency-key"));
+    const key = readIdempotencyKey(ctx.header(BANK_HEADERS.idempotencyKey));
     const now = bank.clock.now();
     const transferId = `SEN${randomBytes(6).toString("hex").toUpperCase()}`;
     const r = await bank.transfers.execute({
-      customerId: customer.id,
+      customer: customer.id,
       from: body.AccountNumberFrom,
       to: body.AccountNumberTo,
       cents: body.Amount,
       key,
       hash: key ? requestHash(body) : null,
-      now,
+      now: now.toISOString(),
       date: bank.clock.businessDate(now),
-      fromDesc: descriptionLines(`SEN to ${body.AccountNumberTo}`, body, "From"),
+      // The serial numbers are the caller's own references: the debit item shows them as
+      // TRANDESC8 and TRANDESC9 (docs/api-notes.md).
+      fromDesc: descriptionLines(`SEN to ${body.AccountNumberTo}`, body, "From", [
+        body.SerialNumber1 ?? "",
+        body.SerialNumber2 ?? "",
+      ]),
       toDesc: descriptionLines(`SEN from ${body.AccountNumberFrom}`, body, "To"),
       serial1: body.SerialNumber1 ?? "",
       serial2: body.SerialNumber2 ?? "",
-      transferId,
+      id: transferId,
     });
     const SEQUENCE = body.SequenceNumber ?? 0;
-    if (r.status === "key_conflict") {
+    const outcome: TransferOutcome = TRANSFER_OUTCOMES[r.code];
+    if (outcome.kind === "key_conflict") {
       throw badRequest(
-        [{ field: "Idempotency-Key", message: "was already used with a different request body" }],
-        "Idempotency-Key reuse with a different request",
+        [{ field: outcome.field, message: outcome.message }],
+        `${BANK_HEADERS.idempotencyKey} reuse with a different request`,
       );
     }
-    if (r.status === "rejected") return { SEQUENCE, MESSAGE: [], ERROR: [shortError(r.code, r.field)] };
+    if (outcome.kind === "rejected")
+      return { SEQUENCE, MESSAGE: [], ERROR: [shortError(outcome.error, outcome.field)] };
     return {
       SEQUENCE,
       MESSAGE: [{ MESSAGEID: "I0001", MESSAGETYPE: "I", MESSAGETEXT: `Transfer ${r.transferId} completed` }],

@@ -9,7 +9,6 @@ import type { Router } from "../http/router.ts";
 import { ownedAccount } from "../ledger/accounts.ts";
 import { createDestinationCheck } from "../notify/destination.ts";
 import { deleteWebhook, insertWebhook, webhooksOfCustomer } from "../notify/webhook-store.ts";
-import { registerSandboxNotifyRoutes } from "../sandbox/notify.ts";
 
 export function registerWebhookRoutes(router: Router, bank: Bank) {
   const destinations = createDestinationCheck({
@@ -50,6 +49,4 @@ export function registerWebhookRoutes(router: Router, bank: Bank) {
       ? WEBHOOK_DELETE_MESSAGES.deleted(query.webHookId)
       : WEBHOOK_DELETE_MESSAGES.notFound,
   );
-
-  registerSandboxNotifyRoutes(router, bank);
 }

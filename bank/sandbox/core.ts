@@ -3,9 +3,11 @@ import { z } from "zod";
 import { required, str } from "../../lib/bank-api/fields.ts";
 import { TRAN_CODES } from "../../lib/bank-api/history.ts";
 import { centsToDollars, dollarsToCents } from "../../lib/bank-api/money.ts";
+import type { SqlRow } from "../../lib/server/sql-row.ts";
 import { hashKey, newSubscriptionKey, newWebhookSecret } from "../auth/keys.ts";
 import type { Bank } from "../context.ts";
 import type { Queryable } from "../db/client.ts";
+import type { customers } from "../db/schema.ts";
 import { badField } from "../http/errors.ts";
 import type { Router } from "../http/router.ts";
 import { openAccount } from "../ledger/accounts.ts";
@@ -33,7 +35,7 @@ export const createCustomerInput = z.object({
 export async function createCustomer(db: Queryable, input: z.output<typeof createCustomerInput>) {
   const subscriptionKey = newSubscriptionKey();
   const webhookSecret = newWebhookSecret();
-  const rows = await db.query<{ id: number }>(
+  const rows = await db.query<Pick<SqlRow<typeof customers>, "id">>(
     `INSERT INTO customers (name, short_name, title_lines, key_hash, webhook_secret) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
     [
       input.name,
@@ -54,7 +56,7 @@ export const createAccountInput = z.object({
 });
 
 export async function createSandboxAccount(bank: Bank, input: z.output<typeof createAccountInput>) {
-  const c = await bank.db.query<{ short_name: string; title_lines: string[] }>(
+  const c = await bank.db.query<Pick<SqlRow<typeof customers>, "short_name" | "title_lines">>(
     "SELECT short_name, title_lines FROM customers WHERE id = $1",
     [input.customerId],
   );

@@ -2,9 +2,11 @@
 // (one day holding more than 520 transactions, so the extended-history path shows), and a
 // counterparty on the network. Written straight into the ledger with running balances.
 import { randomBytes } from "node:crypto";
+import { addDays } from "../../lib/bank-api/dates.ts";
 import { TRAN_CODES } from "../../lib/bank-api/history.ts";
-import { addDays } from "../clock.ts";
+import type { SqlRow } from "../../lib/server/sql-row.ts";
 import type { Bank } from "../context.ts";
+import type { bankSettings } from "../db/schema.ts";
 import { openAccount } from "../ledger/accounts.ts";
 import { createIncomingWire } from "../payments/actions.ts";
 import { createCustomer } from "./core.ts";
@@ -37,7 +39,7 @@ function rng(seed: number) {
 export async function seedDemo(
   bank: Bank,
 ): Promise<{ created: boolean; subscriptionKey?: string; sandboxKey?: string }> {
-  const existing = await bank.db.query<{ value: string }>(
+  const existing = await bank.db.query<Pick<SqlRow<typeof bankSettings>, "value">>(
     "SELECT value FROM bank_settings WHERE key = 'demo_subscription_key'",
   );
   if (existing.length) return { created: false, subscriptionKey: existing[0].value };

@@ -1,7 +1,8 @@
-// The /sandbox simulation API (DESIGN.md): JSON in dollars, every call behind X-Sandbox-Key,
+// The /sandbox simulation API (bank/README.md, "The sandbox API"): JSON in dollars, every call behind X-Sandbox-Key,
 // absent altogether when BANK_SANDBOX=off.
 import { timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { parseQuery, parseRequest } from "../../lib/bank-api/request.ts";
 import type { Bank } from "../context.ts";
 import { badRequest, HttpError } from "../http/errors.ts";
@@ -24,9 +25,9 @@ export function sandboxRoute<S extends z.ZodType>(
 ) {
   if (!bank.config.sandbox) return;
   router.add(method, path, async (ctx) => {
-    const key = ctx.header("x-sandbox-key");
+    const key = ctx.header(BANK_HEADERS.sandboxKey);
     if (!key || !sameSecret(key, bank.config.sandboxKey))
-      throw new HttpError(401, "Missing or invalid X-Sandbox-Key");
+      throw new HttpError(401, `Missing or invalid ${BANK_HEADERS.sandboxKey}`);
     const parsed =
       method === "GET" ? parseQuery(schema, ctx.url.searchParams) : parseRequest(schema, ctx.rawBody ?? {});
     if (!parsed.ok) throw badRequest(parsed.errors);

@@ -1,8 +1,10 @@
 // GET /sandbox/webhook-deliveries and GET /sandbox/mail: every delivery attempt, and every
-// message filed in the sandbox mail box (DESIGN.md, the bank's sandbox API).
+// message filed in the sandbox mail box (bank/README.md, "The sandbox API").
 import { z } from "zod";
 import { str } from "../../lib/bank-api/fields.ts";
+import type { SqlRow } from "../../lib/server/sql-row.ts";
 import type { Bank } from "../context.ts";
+import type { deliveryAttempts, outbox, sandboxMail } from "../db/schema.ts";
 import type { Router } from "../http/router.ts";
 import { sandboxRoute } from "./guard.ts";
 
@@ -22,22 +24,22 @@ export const mailQuery = z.object({
 
 export function registerSandboxNotifyRoutes(router: Router, bank: Bank) {
   sandboxRoute(router, bank, "GET", "/sandbox/webhook-deliveries", deliveriesQuery, async (q) => {
-    const rows = await bank.db.query<{
-      id: number;
-      message_id: string;
-      webhook_id: string;
-      account_number: string;
-      channel: string;
-      target: string;
-      attempt: number;
-      at: Date | string;
-      duration_ms: number;
-      status_code: number | null;
-      ok: boolean;
-      error: string | null;
-      state: string;
-      payload: unknown;
-    }>(
+    const rows = await bank.db.query<
+      Pick<
+        SqlRow<typeof deliveryAttempts>,
+        | "id"
+        | "message_id"
+        | "channel"
+        | "target"
+        | "attempt"
+        | "at"
+        | "duration_ms"
+        | "status_code"
+        | "ok"
+        | "error"
+      > &
+        Pick<SqlRow<typeof outbox>, "webhook_id" | "state" | "payload"> & { account_number: string }
+    >(
       `SELECT a.id, a.message_id, o.webhook_id, o.payload->>'AccountNumber' AS account_number, a.channel,
          a.target, a.attempt, a.at, a.duration_ms, a.status_code, a.ok, a.error, o.state, o.payload
        FROM delivery_attempts a JOIN outbox o ON o.id = a.outbox_id
@@ -68,14 +70,7 @@ export function registerSandboxNotifyRoutes(router: Router, bank: Bank) {
   });
 
   sandboxRoute(router, bank, "GET", "/sandbox/mail", mailQuery, async (q) => {
-    const rows = await bank.db.query<{
-      id: number;
-      to: string;
-      subject: string;
-      text: string;
-      message_id: string;
-      at: Date | string;
-    }>(
+    const rows = await bank.db.query<SqlRow<typeof sandboxMail>>(
       `SELECT id, "to", subject, text, message_id, at FROM sandbox_mail
        WHERE ($1::text IS NULL OR position(lower($1) in lower("to")) > 0)
          AND ($2::text IS NULL OR message_id = $2)

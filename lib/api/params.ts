@@ -1,6 +1,6 @@
 // Shared input schemas of the dashboard API.
 import { z } from "zod";
-import { dayIn } from "../bank-api/dates.ts";
+import { businessDayFormatter, isIsoDay } from "../bank-api/dates.ts";
 import { config } from "../config.ts";
 import { invalid } from "./errors.ts";
 
@@ -13,18 +13,15 @@ export function accountNumberFrom(params: { accountNumber?: string | string[] })
   return r.data;
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const isoDay = z
   .string()
-  .regex(ISO_DAY, "must be a date written YYYY-MM-DD")
-  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, "is not a calendar date");
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
+  .refine((s) => isIsoDay(s), "is not a calendar date");
 
 /** Today's business day of the bank (its time zone: DASHBOARD_TIME_ZONE). */
 export function businessToday(now = new Date()): string {
-  return dayIn(config().timeZone, now);
+  return businessDayFormatter(config().timeZone)(now);
 }
 
-export function addDays(day: string, n: number): string {
-  const t = Date.parse(`${day}T00:00:00Z`) + n * 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
-}
+// The route handlers take their day arithmetic from here with their other parameters.
+export { addDays } from "../bank-api/dates.ts";

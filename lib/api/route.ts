@@ -1,4 +1,4 @@
-// The one wrapper every dashboard route handler goes through (DESIGN.md, Roles): it refuses
+// The one wrapper every dashboard route handler goes through (docs/decisions.md, "Roles and one wrapper"): it refuses
 // cross-site state changes, reads the session, checks the permission, parses the input with zod
 // and turns every failure into the API's error body. The handler body is the business step alone.
 import "server-only";

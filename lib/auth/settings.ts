@@ -1,4 +1,4 @@
-// Session timing (DESIGN.md, Sign-in): idle sign-out with a warning, and an absolute limit.
+// Session timing (docs/decisions.md, "Sign-in"): idle sign-out with a warning, and an absolute limit.
 import { config } from "../config.ts";
 
 export interface SessionSettings {

@@ -1,4 +1,4 @@
-// Error shapes: the gateway's 400/401/429/503 bodies (DESIGN.md) and the specification's
+// Error shapes: the gateway's 400/401/429/503 bodies (docs/decisions.md) and the specification's
 // ERROR / Errors items that travel inside 200 responses.
 import { z } from "zod";
 

@@ -1,6 +1,7 @@
 // Building blocks for the wire contract: every field carries its wire type and the
 // specification's maximum length, so the bank, the client and the forms share one truth.
 import { z } from "zod";
+import { isCalendarDate } from "./dates.ts";
 import { type Cents, dollarsToCents } from "./money.ts";
 
 /** Schemas whose wire type is a JSON number: XML text is converted to a number for these alone. */
@@ -127,18 +128,13 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})
 
 export type WireDate = { kind: "date"; date: string } | { kind: "instant"; date: string; instant: Date };
 
-function validCalendarDate(y: number, m: number, d: number): boolean {
-  const dt = new Date(Date.UTC(y, m - 1, d));
-  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
-}
-
 /** A date in either of the two formats the specification allows: `YYYY-MM-DD` or RFC 3339. */
 export const wireDate = () =>
   z.string().transform((s, ctx): WireDate => {
     const d = DATE_ONLY.exec(s);
-    if (d && validCalendarDate(+d[1], +d[2], +d[3])) return { kind: "date", date: s };
+    if (d && isCalendarDate(+d[1], +d[2], +d[3])) return { kind: "date", date: s };
     const t = RFC3339.exec(s);
-    if (t && validCalendarDate(+t[1], +t[2], +t[3]) && +t[4] < 24 && +t[5] < 60 && +t[6] < 61) {
+    if (t && isCalendarDate(+t[1], +t[2], +t[3]) && +t[4] < 24 && +t[5] < 60 && +t[6] < 61) {
       const instant = new Date(s.replace(" ", "T"));
       if (!Number.isNaN(instant.getTime())) return { kind: "instant", date: s.slice(0, 10), instant };
     }

@@ -103,7 +103,7 @@ export const historyResponse = z.object({
 });
 export type HistoryResponse = z.infer<typeof historyResponse>;
 
-/** Transaction codes the record shows (FINDINGS.md), plus the bank's own for deposits and incoming wires. */
+/** Transaction codes the public record shows (docs/decisions.md), plus the bank's own for deposits and incoming wires. */
 export const TRAN_CODES = {
   SEN_API: "9084",
   SEN_PORTAL: "9028",
@@ -112,7 +112,7 @@ export const TRAN_CODES = {
   DEPOSIT: "1100",
 } as const;
 
-/** UniqueId: Base64 of a JSON object (FINDINGS.md). */
+/** UniqueId: Base64 of a JSON object (docs/decisions.md, "UniqueId"). */
 export interface UniqueIdParts {
   AccountNumber: string;
   TransactionDate: string; // yyyyMMdd

@@ -2,6 +2,7 @@ export * from "./accounts.ts";
 export * from "./endpoints.ts";
 export * from "./errors.ts";
 export * from "./fields.ts";
+export * from "./headers.ts";
 export * from "./history.ts";
 export * from "./money.ts";
 export * from "./payments.ts";

@@ -39,7 +39,7 @@ export function centsToDollars(cents: Cents): number {
   return Number(centsToDecimal(cents));
 }
 
-/** Webhook balances: zero-padded strings of cents (FINDINGS.md), at least nine digits. */
+/** Webhook balances: zero-padded strings of cents (docs/decisions.md), at least nine digits. */
 export function centsToPaddedString(cents: Cents, width = 9): string {
   const digits = String(Math.abs(cents)).padStart(width, "0");
   return cents < 0 ? `-${digits}` : digits;

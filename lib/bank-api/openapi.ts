@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { type EndpointDef, endpoints } from "./endpoints.ts";
 import { gatewayErrorSchema } from "./errors.ts";
+import { BANK_HEADERS } from "./headers.ts";
 
 type Json = Record<string, unknown>;
 
@@ -34,11 +35,11 @@ export function buildOpenApi(serverUrl?: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const [name, e] of Object.entries(endpoints) as [string, EndpointDef][]) {
     const headers: Json[] = [
-      { name: "Ocp-Apim-Subscription-Key", in: "header", required: true, schema: { type: "string" } },
+      { name: BANK_HEADERS.subscriptionKey, in: "header", required: true, schema: { type: "string" } },
     ];
     if (e.needsToken) {
       headers.push({
-        name: "Authorization",
+        name: BANK_HEADERS.authorization,
         in: "header",
         required: true,
         description: "The JWT from GET /v2/access/token, raw or as `Bearer <jwt>`",
@@ -47,7 +48,7 @@ export function buildOpenApi(serverUrl?: string): Json {
     }
     if (e.idempotent) {
       headers.push({
-        name: "Idempotency-Key",
+        name: BANK_HEADERS.idempotencyKey,
         in: "header",
         required: false,
         description: "GUID or UUID; the same key and body return the first response and act once",
@@ -69,14 +70,18 @@ export function buildOpenApi(serverUrl?: string): Json {
               },
             }
           : {
-              description: "The JWT is in the Authorization response header; no body",
-              headers: { Authorization: { schema: { type: "string" } } },
+              description: `The JWT is in the ${BANK_HEADERS.authorization} response header; no body`,
+              headers: { [BANK_HEADERS.authorization]: { schema: { type: "string" } } },
             },
         "400": errorResponse("Invalid request: `errors` names each field"),
         "401": errorResponse("The subscription key or token cannot be authenticated"),
         ...(e.needsToken
           ? {}
-          : { "429": errorResponse("A token was issued to this key too recently; see Retry-After") }),
+          : {
+              "429": errorResponse(
+                `A token was issued to this key too recently; see ${BANK_HEADERS.retryAfter}`,
+              ),
+            }),
         "503": errorResponse("Host connection cannot be established"),
       },
     };

@@ -1,4 +1,4 @@
-// Wire payments (specification, "Payment (wire) resource"; FINDINGS.md for the query names).
+// Wire payments (specification, "Payment (wire) resource"; docs/api-notes.md for the query names).
 import { z } from "zod";
 import { longErrorItemSchema } from "./errors.ts";
 import { amount, isAbaRoutingNumber, isSwiftBic, queryInt32, required, str, wireDate } from "./fields.ts";
@@ -103,7 +103,7 @@ export type PaymentResponse = z.infer<typeof paymentResponse>;
 /** `YYYY-MM-DD hh:mm:ss.fff`, the 23-character payment timestamp. */
 export const PAYMENT_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/;
 
-// PUT /v2/payment and PUT /v2/payment/backup: query only, no body (FINDINGS.md).
+// PUT /v2/payment and PUT /v2/payment/backup: query only, no body (docs/decisions.md, as the public record shows).
 export const paymentActionQuery = z.object({
   account_number: requiredText(20),
   payment_id: requiredText(20),

@@ -1,5 +1,5 @@
 // Turning a decoded body or query into a validated request: names matched case-insensitively
-// (FINDINGS.md: a production client sends camelCase against PascalCase documentation),
+// (docs/decisions.md: a production client sends camelCase against PascalCase documentation),
 // XML text turned into numbers where the contract says number, then the zod schema.
 import type { z } from "zod";
 import { type FieldError, issuesToFieldErrors } from "./errors.ts";

@@ -1,4 +1,4 @@
-// Balance-change webhooks (specification, "Webhook resource" and "Events"; DESIGN.md, Webhooks).
+// Balance-change webhooks (specification, "Webhook resource" and "Events"; docs/decisions.md, "Webhooks and e-mail").
 import { z } from "zod";
 import { longErrorItemSchema } from "./errors.ts";
 import { required, str } from "./fields.ts";
@@ -98,7 +98,7 @@ export const WEBHOOK_DELETE_MESSAGES = {
   notFound: "Webhook not found",
 } as const;
 
-/** The notification body (FINDINGS.md): balances as zero-padded strings of cents. */
+/** The notification body (docs/decisions.md): balances as zero-padded strings of cents. */
 export const balanceNotificationSchema = z.object({
   AccountNumber: z.string(),
   AvailableBalance: z.string().regex(/^-?\d+$/),
@@ -106,13 +106,5 @@ export const balanceNotificationSchema = z.object({
 });
 export type BalanceNotification = z.infer<typeof balanceNotificationSchema>;
 
-/**
- * Standard Webhooks headers on every notification POST. The signature is `v1,` + base64
- * HMAC-SHA256 of `${id}.${timestamp}.${body}`, keyed with the base64 part of the customer's
- * `whsec_` secret; `webhook-id` stays the same across retries so a receiver can drop repeats.
- */
-export const WEBHOOK_HEADERS = {
-  id: "webhook-id",
-  timestamp: "webhook-timestamp",
-  signature: "webhook-signature",
-} as const;
+// The notification headers live with the contract's other header names.
+export { WEBHOOK_HEADERS } from "./headers.ts";

@@ -7,6 +7,7 @@ import "server-only";
 import type { z } from "zod";
 import { type EndpointDef, type EndpointName, endpoints } from "../bank-api/endpoints.ts";
 import { gatewayErrorSchema, type LongErrorItem, type ShortErrorItem } from "../bank-api/errors.ts";
+import { BANK_HEADERS } from "../bank-api/headers.ts";
 import { createLogger } from "../server/log.ts";
 import { BankCallError, type BankError, type BankResult, unavailable } from "./errors.ts";
 import type { TokenManager } from "./token-manager.ts";
@@ -170,12 +171,12 @@ export class BankClient {
     const retries = def.method === "GET" ? this.readRetries : 0;
     const keyed = !!idempotencyKey && !!def.idempotent;
     const headers: Record<string, string> = {
-      "Ocp-Apim-Subscription-Key": this.opts.subscriptionKey,
-      Authorization: token,
+      [BANK_HEADERS.subscriptionKey]: this.opts.subscriptionKey,
+      [BANK_HEADERS.authorization]: token,
       Accept: "application/json",
     };
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    if (keyed) headers["Idempotency-Key"] = idempotencyKey as string;
+    if (keyed) headers[BANK_HEADERS.idempotencyKey] = idempotencyKey as string;
     let last: Attempt = { kind: "network", message: "not sent" };
     for (let i = 0; i <= retries; i++) {
       if (i > 0) await sleep(this.retryBaseMs * 3 ** (i - 1));
@@ -234,7 +235,7 @@ export class BankClient {
         return fail(
           unavailable(
             `The bank is unavailable${bankMessage ? `: ${bankMessage}` : ""}. Try again in a moment.`,
-            Number(res.headers["retry-after"]) || undefined,
+            Number(res.headers[BANK_HEADERS.retryAfter.toLowerCase()]) || undefined,
           ),
         );
       default:

@@ -1,11 +1,14 @@
 // One bank access token per subscription key, shared by every dashboard instance through the
-// dashboard database (DESIGN.md, Token manager). The bank issues a token at most once per
+// dashboard database (docs/decisions.md, "One token for all instances"). The bank issues a token at most once per
 // 5 minutes per key and each is valid 15 minutes (specification, Authentication): renew about a
 // minute ahead, one instance at a time under a row lock, and after a 401 renew once.
 import "server-only";
 import { createHash } from "node:crypto";
+import { BANK_HEADERS } from "../bank-api/headers.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
+import type { bankTokens } from "../db/schema.ts";
 import { createLogger } from "../server/log.ts";
+import type { SqlRow } from "../server/sql-row.ts";
 import { BankCallError, unavailable } from "./errors.ts";
 
 const log = createLogger("bank-token");
@@ -24,12 +27,7 @@ export interface TokenManagerOptions {
   now?: () => number;
 }
 
-interface TokenRow {
-  token: string | null;
-  issued_at: Date | string | null;
-  expires_at: Date | string | null;
-  next_request_at: Date | string | null;
-}
+type TokenRow = Pick<SqlRow<typeof bankTokens>, "token" | "issued_at" | "expires_at" | "next_request_at">;
 
 interface Held {
   token: string;
@@ -156,7 +154,7 @@ export class TokenManager {
     let res: Response;
     try {
       res = await fetch(new URL("/v2/access/token", this.opts.bankUrl), {
-        headers: { "Ocp-Apim-Subscription-Key": this.opts.subscriptionKey },
+        headers: { [BANK_HEADERS.subscriptionKey]: this.opts.subscriptionKey },
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (e) {
@@ -167,7 +165,7 @@ export class TokenManager {
     await res.arrayBuffer().catch(() => undefined);
     const now = this.now();
     if (res.status === 200) {
-      const header = res.headers.get("authorization") ?? "";
+      const header = res.headers.get(BANK_HEADERS.authorization) ?? "";
       const token = header.replace(/^Bearer\s+/i, "").trim();
       if (!token) {
         throw new BankCallError({ kind: "bank_error", message: "The bank issued no access token." });
@@ -182,7 +180,10 @@ export class TokenManager {
       return this.keep(held);
     }
     if (res.status === 429) {
-      const retryAfter = Math.max(1, Number(res.headers.get("retry-after")) || this.interval / 1000);
+      const retryAfter = Math.max(
+        1,
+        Number(res.headers.get(BANK_HEADERS.retryAfter)) || this.interval / 1000,
+      );
       await q.query("UPDATE bank_tokens SET next_request_at = $2 WHERE key_hash = $1", [
         this.keyHash,
         new Date(now + retryAfter * 1000),

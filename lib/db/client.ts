@@ -1,15 +1,10 @@
 // The dashboard database: PGlite in DASHBOARD_DATA_DIR (default .data/dashboard) or PostgreSQL
-// at DATABASE_URL, with Drizzle and migrations applied at open (mirrors bank/db/client.ts).
-import fs from "node:fs";
+// at DATABASE_URL, with Drizzle and migrations applied at open (lib/server/database.ts, as the bank).
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { config } from "../config.ts";
-import { createPool, poolQuery, poolTransaction } from "../server/pg-pool.ts";
-import { lockDataDirectory } from "../server/pglite-lock.ts";
+import { openMigratedPg, openMigratedPglite } from "../server/database.ts";
+import { poolQuery, poolTransaction } from "../server/pg-pool.ts";
 import * as schema from "./schema.ts";
 
 export interface Queryable {
@@ -32,47 +27,29 @@ export async function openDashboardDb(
 }
 
 async function openPglite(dataDir: string): Promise<DashboardDb> {
-  const dir = dataDir === "memory://" ? undefined : path.resolve(dataDir);
-  // PGlite does not create missing parents (STACK.md, pitfall 2); the lock guards pitfall 3.
-  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const release = dir ? lockDataDirectory(dir) : () => {};
-  let client: PGlite;
-  try {
-    client = await PGlite.create(dir);
-    const orm = drizzlePglite(client, { schema });
-    await migratePglite(orm, { migrationsFolder: config().migrationsDir });
-    return {
-      kind: "pglite",
-      orm: orm as unknown as DashboardDb["orm"],
-      query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
-      // PGlite has one connection; its transaction() serialises callers.
-      tx: (fn) =>
-        client.transaction((t) =>
-          fn({ query: async (text, params) => (await t.query(text, params)).rows as never }),
-        ),
-      async close() {
-        await client.close();
-        release();
-      },
-    };
-  } catch (e) {
-    release();
-    throw e;
-  }
+  const { client, orm, close } = await openMigratedPglite(dataDir, schema, config().migrationsDir);
+  return {
+    kind: "pglite",
+    orm: orm as unknown as DashboardDb["orm"],
+    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+    // PGlite has one connection; its transaction() serialises callers.
+    tx: (fn) =>
+      client.transaction((t) =>
+        fn({ query: async (text, params) => (await t.query(text, params)).rows as never }),
+      ),
+    close,
+  };
 }
 
 async function openPg(url: string, poolSize: number): Promise<DashboardDb> {
-  const pool = createPool(url, poolSize, "dashboard-db");
-  const orm = drizzlePg(pool, { schema });
-  // Instances starting together must not migrate at once.
-  const c = await pool.connect();
-  try {
-    await c.query("SELECT pg_advisory_lock(72420001)");
-    await migratePg(orm, { migrationsFolder: config().migrationsDir });
-  } finally {
-    await c.query("SELECT pg_advisory_unlock(72420001)").catch(() => {});
-    c.release();
-  }
+  const { pool, orm } = await openMigratedPg(
+    url,
+    poolSize,
+    "dashboard-db",
+    schema,
+    config().migrationsDir,
+    72420001,
+  );
   return {
     kind: "pg",
     orm,
@@ -97,7 +74,7 @@ export function getDashboardDb(): Promise<DashboardDb> {
       dataDir: config().dataDir,
     });
     g[KEY] = p;
-    // Never cache a failed open (STACK.md, pitfall 2): the next request tries again.
+    // Never cache a failed open: the next request tries again.
     p.catch(() => {
       if (g[KEY] === p) g[KEY] = undefined;
     });

@@ -1,4 +1,4 @@
-// The dashboard's own tables (DESIGN.md, Data): users, the append-only audit log, the shared
+// The dashboard's own tables (docs/architecture.md): users, the append-only audit log, the shared
 // bank access token and the sign-in throttle. The dashboard never reads bank tables.
 import {
   bigint,

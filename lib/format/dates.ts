@@ -1,16 +1,7 @@
 // Dates in the dashboard API are business days as YYYY-MM-DD text. They are handled as text
 // and as UTC calendar days so that a browser's own time zone never shifts a day.
 
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True when `s` is a real calendar day written YYYY-MM-DD. */
-export function isIsoDay(s: string | null | undefined): s is string {
-  if (!s) return false;
-  const m = ISO_DAY.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === s;
-}
+import { isIsoDay } from "../bank-api/dates.ts";
 
 /** Today's calendar day where the browser is, as YYYY-MM-DD. */
 export function todayIsoDay(now: Date = new Date()): string {
@@ -18,20 +9,6 @@ export function todayIsoDay(now: Date = new Date()): string {
   const m = String(now.getMonth() + 1).padStart(2, "0");
   const d = String(now.getDate()).padStart(2, "0");
   return `${y}-${m}-${d}`;
-}
-
-/** Adds whole days to a YYYY-MM-DD day. */
-export function addIsoDays(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number);
-  const t = new Date(Date.UTC(y, m - 1, d + days));
-  return t.toISOString().slice(0, 10);
-}
-
-/** Whole days from `a` to `b` (both YYYY-MM-DD). */
-export function daysBetween(a: string, b: string): number {
-  const ta = Date.parse(`${a}T00:00:00Z`);
-  const tb = Date.parse(`${b}T00:00:00Z`);
-  return Math.round((tb - ta) / 86_400_000);
 }
 
 const DAY_FORMAT = new Intl.DateTimeFormat("en-US", {

@@ -1,8 +1,10 @@
 // The history view's state, kept in the URL so a filtered view can be shared and reloaded.
 // `from`, `to` and `order` choose what the dashboard API loads; `q`, `dir`, `min` and `max`
 // narrow the loaded items in the browser.
+
+import { addDays, daysBetween, isIsoDay } from "../bank-api/dates.ts";
 import type { HistoryItem } from "../dashboard-api/index.ts";
-import { addIsoDays, daysBetween, isIsoDay, todayIsoDay } from "./dates.ts";
+import { todayIsoDay } from "./dates.ts";
 import { dollarsToCents } from "./money.ts";
 
 export type Direction = "all" | "debit" | "credit";
@@ -28,7 +30,7 @@ type ParamReader = { get(name: string): string | null };
 
 export function defaultHistoryView(today: string = todayIsoDay()): HistoryView {
   return {
-    from: addIsoDays(today, -(DEFAULT_RANGE_DAYS - 1)),
+    from: addDays(today, -(DEFAULT_RANGE_DAYS - 1)),
     to: today,
     order: "D",
     q: "",
@@ -44,7 +46,7 @@ export function parseHistoryView(params: ParamReader, today: string = todayIsoDa
   let from = params.get("from");
   let to = params.get("to");
   if (!isIsoDay(to)) to = d.to;
-  if (!isIsoDay(from)) from = addIsoDays(to, -(DEFAULT_RANGE_DAYS - 1));
+  if (!isIsoDay(from)) from = addDays(to, -(DEFAULT_RANGE_DAYS - 1));
   if (from > to) [from, to] = [to, from];
   const order = params.get("order")?.toUpperCase();
   const dir = params.get("dir");

@@ -1,4 +1,4 @@
-// Money display: integer cents in, text for people out. Arithmetic stays in cents (DESIGN.md, Data).
+// Money display: integer cents in, text for people out. Arithmetic stays in cents (docs/decisions.md, "Amounts").
 import { centsToDecimal, dollarsToCents, formatUsd } from "../bank-api/money.ts";
 
 export { centsToDecimal, dollarsToCents, formatUsd };

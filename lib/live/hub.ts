@@ -1,4 +1,4 @@
-// Live balances (DESIGN.md, "Live balances"): the bank's balance notifications, received by this
+// Live balances (docs/decisions.md, "Live balances"): the bank's balance notifications, received by this
 // dashboard process, fanned out to the browsers connected to it over Server-Sent Events.
 import "server-only";
 import { EventEmitter } from "node:events";

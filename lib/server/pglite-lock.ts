@@ -1,5 +1,5 @@
 // PGlite has no lock of its own: two processes on one directory silently lose writes
-// (STACK.md, pitfall 3). A lock file holding the owner's pid makes the second opener fail loudly.
+// (docs/decisions.md, "One process per PGlite directory"). A lock file holding the owner's pid makes the second opener fail loudly.
 import fs from "node:fs";
 import path from "node:path";
 

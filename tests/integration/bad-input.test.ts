@@ -107,13 +107,13 @@ describe("bad input gets a 400 naming the field and changes nothing", () => {
       "",
     );
     const bomb = `<?xml version="1.0"?><!DOCTYPE T [<!ENTITY l0 "boom">${levels}]><T><AccountNumberFrom>&l10;</AccountNumberFrom></T>`;
-    const started = performance.now();
     const r = await c.api("POST", "/v2/account/transfersen", {
       xml: bomb,
       headers: { accept: "application/json" },
     });
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(r.status).toBe(400);
+    // Refused at the declaration: no field was read, so no other problem is reported.
+    expect(r.json.errors).toHaveLength(1);
     expect(r.json.errors[0].message).toMatch(/DOCTYPE/);
     await expectNothingMoved();
   });
@@ -134,11 +134,11 @@ describe("bad input gets a 400 naming the field and changes nothing", () => {
       ...transferBody(a, b, 1),
       AccountFromDescription2: "x".repeat(2 * 1024 * 1024),
     });
-    const started = performance.now();
     const r = await post(big).catch((e: Error) => ({ status: -1, json: { message: e.message } }) as never);
     expect(r.status).toBe(400);
     expect(r.json.errors[0]).toEqual({ field: "body", message: expect.stringMatching(/1048576 bytes/) });
-    expect(performance.now() - started).toBeLessThan(2000);
+    // The rest is not read: the connection is closed after the answer.
+    expect(r.headers.get("connection")).toBe("close");
     await expectNothingMoved();
   });
 

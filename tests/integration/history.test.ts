@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "../../bank/clock.ts";
+import { addDays } from "../../lib/bank-api/dates.ts";
 import {
   BACKENDS,
   newCustomer,
@@ -71,7 +71,7 @@ describe.each(BACKENDS)("history on $name", ({ postgres }) => {
     expect(r.json.ResponseData[0].RECS_RETURNED).toBe(3);
   });
 
-  it("finds a transaction by its UniqueId, which encodes the fields FINDINGS.md lists", async () => {
+  it("finds a transaction by its UniqueId, which encodes the fields docs/api-notes.md lists", async () => {
     const all: Tx[] = (await history({ beginDate: addDays(today, -3) })).json.ResponseData[0].TRANSACTION;
     const t = all[1];
     const decoded = JSON.parse(Buffer.from(t.UniqueId, "base64").toString("utf8"));

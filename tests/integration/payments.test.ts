@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { businessDayFormatter, DEFAULT_TIME_ZONE } from "../../lib/bank-api/dates.ts";
 import { parseXmlResponse } from "../../lib/bank-api/xml.ts";
 import {
   type CallOptions,
@@ -46,7 +47,7 @@ async function payment(c: TestCustomer, account: string, id: string) {
 }
 
 /** The bank's business date (its default time zone), as the tests' dates must be. */
-const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+const today = () => businessDayFormatter(DEFAULT_TIME_ZONE)(new Date());
 
 describe("POST /v2/payment (outgoing wire)", () => {
   it("holds the funds at once, answers In-Progress, and settles to Complete with the debit in history", async () => {

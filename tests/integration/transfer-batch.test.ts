@@ -3,7 +3,7 @@
 // one transfer at a time without applying anything twice.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTransferExecutor, type TransferInput } from "../../bank/ledger/transfers.ts";
+import { createTransferExecutor, type TransferRecord } from "../../bank/ledger/transfers.ts";
 import {
   BACKENDS,
   balanceOf,
@@ -29,24 +29,24 @@ describe.each(BACKENDS)("SEN transfer group commit on $name", ({ postgres }) => 
 
   const cents = async (a: string) => Math.round((await balanceOf(c, a)).AVAILBAL * 100);
 
-  const input = (from: string, to: string, amountCents: number, extra: Partial<TransferInput> = {}) => {
+  const input = (from: string, to: string, amountCents: number, extra: Partial<TransferRecord> = {}) => {
     const now = new Date();
     return {
-      customerId: c.customerId,
+      customer: c.customerId,
       from,
       to,
       cents: amountCents,
       key: randomUUID(),
       hash: "h",
-      now,
+      now: now.toISOString(),
       date: bank.running.bank.clock.businessDate(now),
       fromDesc: [`SEN to ${to}`, "", "", "", "", "", "", "", "", "", ""],
       toDesc: [`SEN from ${from}`, "", "", "", "", "", "", "", "", "", ""],
       serial1: "",
       serial2: "",
-      transferId: `SEN${randomUUID().slice(0, 12).toUpperCase()}`,
+      id: `SEN${randomUUID().slice(0, 12).toUpperCase()}`,
       ...extra,
-    } satisfies TransferInput;
+    } satisfies TransferRecord;
   };
 
   it("commits concurrent HTTP transfers in batches, each answered alone, the ledger exact", async () => {
@@ -124,13 +124,12 @@ describe.each(BACKENDS)("SEN transfer group commit on $name", ({ postgres }) => 
     // The first goes alone (the slot is free); the other 10 queue and go as one batch.
     const rs = await Promise.all(
       Array.from({ length: 11 }, (_, i) =>
-        executor.execute(i === 0 ? first : { ...first, transferId: `SENDUP${i}` }),
+        executor.execute(i === 0 ? first : { ...first, id: `SENDUP${i}` }),
       ),
     );
     expect(executor.stats()).toMatchObject({ batches: 2, largest: 10, fallbacks: 0 });
-    expect(rs[0]).toMatchObject({ status: "ok", transferId: first.transferId });
-    for (const r of rs.slice(1))
-      expect(r).toMatchObject({ status: "ok", transferId: first.transferId, replay: true });
+    expect(rs[0]).toMatchObject({ code: "ok", transferId: first.id });
+    for (const r of rs.slice(1)) expect(r).toMatchObject({ code: "ok", transferId: first.id, replay: true });
     expect(await cents(from)).toBe(b[0] - 25);
     expect(await cents(to)).toBe(b[1] + 25);
   });
@@ -150,16 +149,15 @@ describe.each(BACKENDS)("SEN transfer group commit on $name", ({ postgres }) => 
     const good = Array.from({ length: 5 }, () => input(x, y, 100));
     const settled = await Promise.allSettled([head, bad, ...good].map((t) => executor.execute(t)));
     expect(executor.stats()).toMatchObject({ batches: 2, largest: 6, fallbacks: 1 });
-    expect(settled[0]).toMatchObject({ status: "fulfilled", value: { status: "ok" } });
+    expect(settled[0]).toMatchObject({ status: "fulfilled", value: { code: "ok" } });
     expect(settled[1].status).toBe("rejected");
-    for (const s of settled.slice(2))
-      expect(s).toMatchObject({ status: "fulfilled", value: { status: "ok" } });
+    for (const s of settled.slice(2)) expect(s).toMatchObject({ status: "fulfilled", value: { code: "ok" } });
     expect(await cents(x)).toBe(b[0] - 1 - 500);
     expect(await cents(y)).toBe(b[1] + 1 + 500);
     expect(await cents(z)).toBe(b[2]);
     const entries = await bank.running.bank.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM ledger_entries WHERE transfer_id = ANY($1)",
-      [[head, bad, ...good].map((t) => t.transferId)],
+      [[head, bad, ...good].map((t) => t.id)],
     );
     expect(entries[0].n).toBe(2 * 6);
   });

@@ -80,6 +80,43 @@ describe.each(BACKENDS)("SEN transfers on $name", ({ postgres }) => {
     expect(credit.SenTransferResponse.CounterPartyAccountNumber).toBe(a);
   });
 
+  it("shows SerialNumber1 and SerialNumber2 on the debit item in history and extendedhistory", async () => {
+    // Accounts of its own, so the other tests' balances stay as they expect.
+    const from = await c.account("SEN", 10);
+    const to = await c.account("SEN", 0);
+    const r = await c.api("POST", "/v2/account/transfersen", {
+      body: transferBody(from, to, 0.07, {
+        SerialNumber1: "SER-ONE-000001",
+        SerialNumber2: "SER-TWO-000002",
+        AccountFromDescription2: "serial numbers shown",
+      }),
+    });
+    expect(r.json.ERROR).toEqual([]);
+    const isDebit = (t: { TRANDESCS: string; DRCRFLAG: string }) =>
+      t.TRANDESCS === "serial numbers shown" && t.DRCRFLAG === "D";
+    const h = await c.api("GET", "/v2/account/history", { query: { accountNumber: from } });
+    const debit = h.json.ResponseData[0].TRANSACTION.find(isDebit);
+    expect(debit).toMatchObject({
+      TRANAMT: 0.07,
+      TRANDESC8: "SER-ONE-000001",
+      TRANDESC9: "SER-TWO-000002",
+      TRANDESC10: "",
+    });
+    const ext = await c.api("GET", "/v2/account/extendedhistory", {
+      query: { accountNumber: from, date: debit.TRANDATE },
+    });
+    expect(ext.json.ResponseData[0].TRANSACTION.find(isDebit)).toMatchObject({
+      TRANDESC8: "SER-ONE-000001",
+      TRANDESC9: "SER-TWO-000002",
+    });
+    // The credit item is the counterparty's: the caller's references are not shown there.
+    const hb = await c.api("GET", "/v2/account/history", { query: { accountNumber: to } });
+    const credit = hb.json.ResponseData[0].TRANSACTION.find(
+      (t: { TRANAMT: number; DRCRFLAG: string }) => t.TRANAMT === 0.07 && t.DRCRFLAG === "C",
+    );
+    expect(credit).toMatchObject({ TRANDESC8: "", TRANDESC9: "" });
+  });
+
   it("accepts camelCase bodies (the production client's habit) and XML both ways", async () => {
     const camel = await c.api("POST", "/v2/account/transfersen", {
       body: { accountNumberFrom: a, accountNumberTo: b, amount: 1 },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { businessDayFormatter, DEFAULT_TIME_ZONE } from "../../lib/bank-api/dates.ts";
 import { EWIRE_STRING_FIELDS } from "../../lib/bank-api/wiresummary.ts";
 import { parseXmlResponse } from "../../lib/bank-api/xml.ts";
 import { newCustomer, sandbox, startTestBank, type TestBank, type TestCustomer } from "../helpers/bank.ts";
@@ -39,7 +40,7 @@ beforeAll(async () => {
 afterAll(() => bank?.close());
 
 /** The bank's business date (its default time zone), as the tests' dates must be. */
-const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+const today = () => businessDayFormatter(DEFAULT_TIME_ZONE)(new Date());
 
 describe("GET /v2/account/wiresummary", () => {
   it("lists a day's outgoing summaries with every suffixed field and realistic IMAD parts", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addIsoDays, daysBetween, formatDay, isIsoDay } from "../../lib/format/dates.ts";
+import { addDays, daysBetween, isIsoDay } from "../../lib/bank-api/dates.ts";
+import { formatDay } from "../../lib/format/dates.ts";
 import {
   formatDollarNumber,
   formatShare,
@@ -15,8 +16,8 @@ describe("display formats", () => {
   });
 
   it("does calendar arithmetic on YYYY-MM-DD days", () => {
-    expect(addIsoDays("2026-03-01", -1)).toBe("2026-02-28");
-    expect(addIsoDays("2024-12-31", 1)).toBe("2025-01-01");
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(addDays("2024-12-31", 1)).toBe("2025-01-01");
     expect(daysBetween("2026-10-24", "2026-11-22")).toBe(29);
     expect(isIsoDay("2026-02-29")).toBe(false);
     expect(isIsoDay("2024-02-29")).toBe(true);

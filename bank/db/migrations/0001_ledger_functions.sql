@@ -1,7 +1,7 @@
 -- Balance changes and their notifications happen in one statement each, so that a transfer is a
 -- single database round trip holding its row locks for the shortest time.
 
--- One outbox row per channel of every webhook registered on the account (DESIGN.md: outbox).
+-- One outbox row per channel of every webhook registered on the account (docs/decisions.md, "Outbox").
 CREATE OR REPLACE FUNCTION enqueue_balance_change(p_account text, p_prev bigint, p_new bigint, p_now timestamptz)
 RETURNS void LANGUAGE plpgsql AS $$
 DECLARE

@@ -345,16 +345,18 @@ describe("bank client at the edge", () => {
   });
 
   it("gives up after the timeout and reports the bank unavailable", async () => {
+    let asked = 0;
     const s = await misbehavingServer((req, res) => {
       if (req.url?.startsWith("/v2/access/token")) return tokenAnswer(res);
       // Never answers.
+      asked++;
     });
     try {
-      const started = Date.now();
       const r = await s.client({ timeoutMs: 300, readRetries: 1 }).call("accountList");
       expect(r).toMatchObject({ ok: false, error: { kind: "unavailable" } });
       if (!r.ok) expect(r.error.message).toMatch(/did not answer \(no answer within 0.3 s\)/);
-      expect(Date.now() - started).toBeLessThan(3000);
+      // The first attempt and one retry, each given up: nothing waits beyond them.
+      expect(asked).toBe(2);
     } finally {
       await s.close();
     }

@@ -1,0 +1,75 @@
+// Opening a database and bringing it to the latest migration, for the bank and the dashboard
+// alike: PGlite in a directory that one process at a time may hold (a lock file), or a
+// PostgreSQL pool whose instances migrate one after another (an advisory lock).
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type pg from "pg";
+import { createPool } from "./pg-pool.ts";
+import { lockDataDirectory } from "./pglite-lock.ts";
+
+export interface MigratedPglite<S extends Record<string, unknown>> {
+  client: PGlite;
+  orm: ReturnType<typeof drizzlePglite<S>>;
+  /** Closes the database and gives its directory's lock back. */
+  close(): Promise<void>;
+}
+
+/** PGlite in `dataDir` (`memory://` for none), locked to this process and migrated. */
+export async function openMigratedPglite<S extends Record<string, unknown>>(
+  dataDir: string,
+  schema: S,
+  migrationsFolder: string,
+): Promise<MigratedPglite<S>> {
+  const dir = dataDir === "memory://" ? undefined : path.resolve(dataDir);
+  // PGlite does not create missing parents; the lock keeps a second process out (it would lose writes).
+  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const release = dir ? lockDataDirectory(dir) : () => {};
+  try {
+    const client = await PGlite.create(dir);
+    const orm = drizzlePglite(client, { schema });
+    await migratePglite(orm, { migrationsFolder });
+    return {
+      client,
+      orm,
+      async close() {
+        await client.close();
+        release();
+      },
+    };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+export interface MigratedPg<S extends Record<string, unknown>> {
+  pool: pg.Pool;
+  orm: ReturnType<typeof drizzlePg<S>>;
+}
+
+/** A PostgreSQL pool, migrated under the advisory lock `lockId` so that instances starting together take turns. */
+export async function openMigratedPg<S extends Record<string, unknown>>(
+  url: string,
+  poolSize: number,
+  name: string,
+  schema: S,
+  migrationsFolder: string,
+  lockId: number,
+): Promise<MigratedPg<S>> {
+  const pool = createPool(url, poolSize, name);
+  const orm = drizzlePg(pool, { schema });
+  const c = await pool.connect();
+  try {
+    await c.query("SELECT pg_advisory_lock($1)", [lockId]);
+    await migratePg(orm, { migrationsFolder });
+  } finally {
+    await c.query("SELECT pg_advisory_unlock($1)", [lockId]).catch(() => {});
+    c.release();
+  }
+  return { pool, orm };
+}
