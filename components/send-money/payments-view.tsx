@@ -14,6 +14,7 @@ import { Money } from "@/components/ui/money.tsx";
 import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
+import { addDays } from "@/lib/bank-api/dates.ts";
 import { PAYMENT_STATUSES } from "@/lib/bank-api/payments.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import {
@@ -23,7 +24,7 @@ import {
   type PaymentsQuery as PaymentsQueryInput,
   type PaymentsResponse,
 } from "@/lib/dashboard-api/payments.ts";
-import { addIsoDays, formatDay } from "@/lib/format/dates.ts";
+import { formatDay } from "@/lib/format/dates.ts";
 
 type Filters = Required<PaymentsQueryInput>;
 
@@ -38,7 +39,7 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
   const accounts = useQuery(accountsQuery());
   const defaults: Filters = {
     account: initialAccount ?? "",
-    from: addIsoDays(today, -30),
+    from: addDays(today, -30),
     to: today,
     direction: "all",
     status: "all",

@@ -1,6 +1,7 @@
 // The payments page: GET /api/payments (one account's wires over at most 32 days, filtered,
 // sorted and paged) and GET /api/payments/[id] (every field of one record, and its history).
 import { z } from "zod";
+import { daysBetween } from "../bank-api/dates.ts";
 import { PAYMENT_STATUSES, PAYMENT_WINDOW_DAYS, paymentRecordSchema } from "../bank-api/payments.ts";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -9,11 +10,6 @@ const day = z
   .regex(ISO_DAY, "must be a date written YYYY-MM-DD")
   .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, "is not a calendar date");
 const accountNumber = z.string().regex(/^\d{1,20}$/, "must be an account number (digits only)");
-
-/** Days from `from` to `to` (0 for the same day), as the bank counts its window. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 export const PAYMENT_SORTS = ["date-desc", "date-asc", "amount-desc", "amount-asc"] as const;
 export const PAYMENT_PAGE_SIZES = [25, 50, 100] as const;

@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
-import { addDays } from "../../lib/api/params.ts";
 import { readAudit } from "../../lib/auth/audit.ts";
 import { ROLES, type Role } from "../../lib/auth/permissions.ts";
 import { createUser, type UserRow } from "../../lib/auth/users.ts";
+import { addDays } from "../../lib/bank-api/dates.ts";
 import { dollarsToCents } from "../../lib/bank-api/money.ts";
 import { BankClient, getBankClient, setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
 import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
