@@ -5,15 +5,11 @@ import { conflict } from "../api/errors.ts";
 import { appendAudit } from "../auth/audit.ts";
 import type { Beneficiary, BeneficiaryTemplate } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
+import type { beneficiaries } from "../db/schema.ts";
+import type { SqlRow } from "../server/sql-row.ts";
 import type { Actor } from "./drafts.ts";
 
-interface Row {
-  id: string;
-  label: string;
-  fields: Record<string, string>;
-  created_by_email: string;
-  created_at: Date | string;
-}
+type Row = Pick<SqlRow<typeof beneficiaries>, "id" | "label" | "fields" | "created_by_email" | "created_at">;
 
 const toBeneficiary = (r: Row): Beneficiary => ({
   id: r.id,

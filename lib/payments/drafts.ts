@@ -10,6 +10,8 @@ import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, type BankError } from "../bank-client/errors.ts";
 import type { Draft } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
+import type { paymentDrafts } from "../db/schema.ts";
+import type { SqlRow } from "../server/sql-row.ts";
 
 export interface Actor {
   id: string;
@@ -26,33 +28,15 @@ export interface NewDraft {
   request: Record<string, unknown>;
 }
 
-interface DraftRow {
-  id: string;
-  kind: "wire" | "sen";
-  status: Draft["status"];
-  version: number;
-  from_account: string;
-  amount_cents: string | number;
-  counterparty: string;
-  request: Record<string, unknown>;
-  prepared_by: string;
-  prepared_by_email: string;
-  prepared_at: Date | string;
-  decided_by: string | null;
-  decided_by_email: string | null;
-  decided_at: Date | string | null;
-  reject_reason: string | null;
-  payment_id: string | null;
-  bank_answer: Record<string, unknown> | null;
-}
+type DraftRow = SqlRow<typeof paymentDrafts>;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 function toDraft(r: DraftRow): Draft {
   return {
     id: r.id,
-    kind: r.kind,
-    status: r.status,
+    kind: r.kind as Draft["kind"],
+    status: r.status as Draft["status"],
     version: r.version,
     fromAccount: r.from_account,
     amountCents: Number(r.amount_cents),
