@@ -22,13 +22,14 @@ const securityHeaders = (dev) => [
       "frame-ancestors 'none'",
     ].join("; "),
   },
-  { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "same-origin" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];
+
+const HSTS = { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" };
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -45,7 +46,13 @@ export default function config(phase) {
   return {
     ...nextConfig,
     async headers() {
-      return [{ source: "/((?!_next/static|_next/image|favicon.ico).*)", headers: securityHeaders(dev) }];
+      const source = "/((?!_next/static|_next/image|favicon.ico).*)";
+      return [
+        { source, headers: securityHeaders(dev) },
+        // HSTS only where the browser reached the dashboard over https (the TLS proxy in front says
+        // so): over plain http it would tell a browser to expect https from a server that has none.
+        { source, has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [HSTS] },
+      ];
     },
   };
 }

@@ -73,7 +73,11 @@ export async function startBank(config: BankConfig, opts: { quiet?: boolean } = 
     registerRoutes(router, bank);
     await startWorkers(bank);
 
-    const server = createHttpServer(router, log, { logRequests: config.logRequests });
+    const server = createHttpServer(router, log, {
+      logRequests: config.logRequests,
+      requestTimeoutMs: config.requestTimeoutMs,
+      maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+    });
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(config.port, config.host, () => resolve());

@@ -26,6 +26,10 @@ export interface BankConfig {
   demo: boolean;
   poolSize: number;
   logRequests: boolean;
+  /** Time a client has to send its headers and its whole request. */
+  requestTimeoutMs: number;
+  /** Open connections one client address may hold at once. */
+  maxConnectionsPerAddress: number;
 }
 
 function int(name: string, fallback: number, env: Record<string, string | undefined>): number {
@@ -65,5 +69,7 @@ export function loadBankConfig(env: Record<string, string | undefined> = process
     demo: env.BANK_DEMO === "1",
     poolSize: int("BANK_DB_POOL", 10, env),
     logRequests: env.BANK_LOG_REQUESTS === "1",
+    requestTimeoutMs: int("BANK_REQUEST_TIMEOUT_MS", 10_000, env) || 10_000,
+    maxConnectionsPerAddress: int("BANK_MAX_CONNECTIONS_PER_ADDRESS", 128, env) || 128,
   };
 }

@@ -1,6 +1,10 @@
-// Webhook delivery: how soon after a balance change commits the receiver is called, and how many
-// notifications per second the dispatcher delivers to a receiver that takes 50 ms to answer.
-// Runs on the embedded database; with TEST_DATABASE_URL also on PostgreSQL.
+// Webhook delivery: how soon after a balance change commits the receiver is called, how many
+// notifications per second the dispatcher delivers to a receiver that takes 50 ms to answer, and
+// how soon a receiver is live again after an outage: balance changes at a steady rate while it
+// answers 503 for a while, then the delay of the changes made after it came back and the time
+// to drain what waited. Runs on the embedded database; with TEST_DATABASE_URL also on PostgreSQL.
+// Knobs: BENCH_WEBHOOK_OUTAGE_SECONDS (60), BENCH_WEBHOOK_RATE (200 changes/s),
+// BENCH_WEBHOOK_AFTER_SECONDS (10 s of changes after the recovery).
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,13 +21,25 @@ import { type BenchResult, percentile, round, writeResults } from "./lib.ts";
 const LATENCY_SAMPLES = 200;
 const BURST = 3000;
 const RECEIVER_DELAY_MS = 50;
+const OUTAGE_SECONDS = Number(process.env.BENCH_WEBHOOK_OUTAGE_SECONDS || 60);
+const RATE = Number(process.env.BENCH_WEBHOOK_RATE || 200);
+const AFTER_SECONDS = Number(process.env.BENCH_WEBHOOK_AFTER_SECONDS || 10);
 
-async function receiver(delayMs: number, onHit: (body: string, at: number) => void) {
+async function receiver(
+  delayMs: number,
+  onHit: (body: string, at: number) => void,
+  up: () => boolean = () => true,
+) {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const at = performance.timeOrigin + performance.now();
+      if (!up()) {
+        res.writeHead(503);
+        res.end();
+        return;
+      }
       onHit(Buffer.concat(chunks).toString("utf8"), at);
       const answer = () => {
         res.writeHead(200);
@@ -171,9 +187,138 @@ async function measure(kind: "pglite" | "pg"): Promise<BenchResult[]> {
   }
 }
 
+/**
+ * After an outage: RATE balance changes per second on ten accounts for OUTAGE_SECONDS while the
+ * receiver answers 503, then AFTER_SECONDS more once it answers 200 again. Measured: the delay of
+ * each change made after the recovery (commit to first delivery), and the time from the recovery
+ * until every notification written during the outage has arrived.
+ */
+async function measureOutage(kind: "pglite" | "pg"): Promise<BenchResult[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-webhooks-outage-"));
+  const database =
+    kind === "pg" ? await createTestDatabase(process.env.TEST_DATABASE_URL as string) : undefined;
+  const config = loadBankConfig({
+    BANK_PORT: "0",
+    BANK_SANDBOX_KEY: "sbx_bench_webhooks_key",
+    ...(database ? { BANK_DATABASE_URL: database.url, BANK_DB_POOL: "20" } : { BANK_DATA_DIR: dataDir }),
+  });
+  const running = await startBank(config, { quiet: true });
+  const bank = running.bank;
+  const hits = new Map<string, number>();
+  let up = false;
+  const recv = await receiver(
+    0,
+    (body, at) => {
+      const n = JSON.parse(body) as { AccountNumber: string; AvailableBalance: string };
+      const key = `${n.AccountNumber}:${n.AvailableBalance}`;
+      if (!hits.has(key)) hits.set(key, at);
+    },
+    () => up,
+  );
+  try {
+    const c = await createCustomer(bank.db, { name: "Bench Outage Co" });
+    const accounts: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const { accountNumber } = await createSandboxAccount(bank, { customerId: c.customerId, type: "SEN" });
+      await insertWebhook(
+        bank.db,
+        c.customerId,
+        { AccountNumber: accountNumber, WebHookUrl: recv.url },
+        bank.clock.now(),
+      );
+      accounts.push(accountNumber);
+    }
+    const counts = new Map(accounts.map((a) => [a, 0]));
+    /** Commit time of each change, by its notification key. */
+    const committedAt = new Map<string, number>();
+    // Changes go in ticks of 50 ms, each one statement of RATE/20 deposits spread over the accounts.
+    const perTick = Math.max(1, Math.round(RATE / 20));
+    let next = 0;
+    const change = async (): Promise<string[]> => {
+      const batch = Array.from({ length: perTick }, () => accounts[next++ % accounts.length]);
+      await bank.db.query(
+        `SELECT post_entry(a, 'C', 100, '2001', ARRAY['BENCH'], now(), current_date, '', '')
+         FROM unnest($1::text[]) WITH ORDINALITY AS t(a, n) ORDER BY n`,
+        [batch],
+      );
+      const at = performance.timeOrigin + performance.now();
+      bank.events.emit("balance-changed");
+      return batch.map((a) => {
+        const n = (counts.get(a) as number) + 1;
+        counts.set(a, n);
+        const key = `${a}:${String(n * 100).padStart(9, "0")}`;
+        committedAt.set(key, at);
+        return key;
+      });
+    };
+    const steady = async (seconds: number) => {
+      const keys: string[] = [];
+      const start = performance.now();
+      for (let tick = 0; performance.now() - start < seconds * 1000; tick++) {
+        keys.push(...(await change()));
+        const wait = start + (tick + 1) * 50 - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
+      return keys;
+    };
+    const during = await steady(OUTAGE_SECONDS);
+    up = true;
+    const recoveredAt = performance.timeOrigin + performance.now();
+    const after = await steady(AFTER_SECONDS);
+    const deadline = Date.now() + 600_000;
+    while ([...during, ...after].some((k) => !hits.has(k))) {
+      if (Date.now() > deadline) throw new Error("the backlog was not delivered within 10 minutes");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const delays = after.map((k) => (hits.get(k) as number) - (committedAt.get(k) as number));
+    const drained = Math.max(...during.map((k) => hits.get(k) as number)) - recoveredAt;
+    const label = kind === "pg" ? "_pg" : "";
+    const setting = `${RATE} changes/s on 10 accounts, receiver answering 503 for ${OUTAGE_SECONDS} s (${during.length} notifications waiting), then 200 in under 1 ms; retry base ${config.webhookRetryBaseMs} ms`;
+    return [
+      {
+        name: `webhook_after_outage_fresh_delay${label}_p50`,
+        note: `${setting}; the ${after.length} changes of the ${AFTER_SECONDS} s after the recovery, commit to delivery`,
+        value: round(percentile(delays, 50)),
+        unit: "ms",
+        better: "lower",
+      },
+      {
+        name: `webhook_after_outage_fresh_delay${label}_p99`,
+        value: round(percentile(delays, 99)),
+        unit: "ms",
+        better: "lower",
+        target: 2000,
+      },
+      {
+        name: `webhook_after_outage_first_change_delay${label}`,
+        note: "the first change made after the recovery",
+        value: round(delays[0]),
+        unit: "ms",
+        better: "lower",
+      },
+      {
+        name: `webhook_after_outage_backlog_drain${label}`,
+        note: "from the recovery until every notification written during the outage has arrived",
+        value: round(drained / 1000, 2),
+        unit: "s",
+        better: "lower",
+      },
+    ];
+  } finally {
+    await running.close();
+    await recv.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  }
+}
+
 export async function run() {
   const results = await measure("pglite");
-  if (process.env.TEST_DATABASE_URL) results.push(...(await measure("pg")));
+  results.push(...(await measureOutage("pglite")));
+  if (process.env.TEST_DATABASE_URL) {
+    results.push(...(await measure("pg")));
+    results.push(...(await measureOutage("pg")));
+  }
   writeResults("webhooks", results);
 }
 

@@ -14,6 +14,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/wires/new", label: "Wire", permission: "wires.create" },
   { href: "/drafts", label: "Drafts", permission: "wires.create" },
   { href: "/payments", label: "Payments", permission: "accounts.read" },
+  { href: "/incoming-wires", label: "Incoming wires", permission: "wires.act" },
+  { href: "/wire-summaries", label: "Wire summaries", permission: "accounts.read" },
+  { href: "/alerts", label: "Alerts", permission: "alerts.read" },
+  { href: "/webhooks", label: "Webhooks", permission: "alerts.read" },
   { href: "/admin", label: "Admin", permission: "users.manage" },
   { href: "/profile", label: "Profile" },
 ];

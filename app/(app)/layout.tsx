@@ -1,10 +1,12 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { NotificationsPanel } from "@/components/alerts/notifications-panel.tsx";
 import IdleSessionGuard from "@/components/session/idle-session-guard";
 import { LiveBalances } from "@/components/session/live-balances.tsx";
 import { Icon } from "@/components/ui/icon.tsx";
 import { NavLink } from "@/components/ui/nav-link.tsx";
 import { SignOutButton } from "@/components/ui/sign-out-button.tsx";
+import { ToastProvider } from "@/components/ui/toast.tsx";
 import { hasPermission, ROLE_DESCRIPTIONS } from "@/lib/auth/permissions.ts";
 import { getSessionUser } from "@/lib/auth/session";
 import { NAV_ITEMS } from "@/lib/navigation.ts";
@@ -22,57 +24,60 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   if (!user) redirect("/sign-in");
 
   return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to main content
-      </a>
-      <header className="bg-brand-900 text-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-8 gap-y-3 px-4 py-3 sm:px-6">
-          <Link
-            href="/accounts"
-            className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight"
-          >
-            <Icon className="size-6" round>
-              <path d="M3 10 12 4l9 6M5 10v8m4-8v8m6-8v8m4-8v8M3 20h18" />
-            </Icon>
-            Treasury
-          </Link>
-          <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
-            {NAV_ITEMS.filter((i) => !i.permission || hasPermission(user.role, i.permission)).map((i) => (
-              <NavLink key={i.href} href={i.href}>
-                {i.label}
-              </NavLink>
-            ))}
-          </nav>
-          <div className="ml-auto flex items-center gap-4">
-            <LiveBalances />
-            <div className="text-right leading-tight">
-              <p className="text-sm font-medium">{user.name}</p>
-              <p className="text-xs text-brand-100" title={ROLE_DESCRIPTIONS[user.role]}>
-                <span className="sr-only">Role: </span>
-                {ROLE_NAMES[user.role] ?? user.role}
-              </p>
+    <ToastProvider>
+      <div className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to main content
+        </a>
+        <header className="bg-brand-900 text-white">
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-8 gap-y-3 px-4 py-3 sm:px-6">
+            <Link
+              href="/accounts"
+              className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight"
+            >
+              <Icon className="size-6" round>
+                <path d="M3 10 12 4l9 6M5 10v8m4-8v8m6-8v8m4-8v8M3 20h18" />
+              </Icon>
+              Treasury
+            </Link>
+            <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
+              {NAV_ITEMS.filter((i) => !i.permission || hasPermission(user.role, i.permission)).map((i) => (
+                <NavLink key={i.href} href={i.href}>
+                  {i.label}
+                </NavLink>
+              ))}
+            </nav>
+            <div className="ml-auto flex items-center gap-4">
+              {hasPermission(user.role, "accounts.read") ? <NotificationsPanel /> : null}
+              <LiveBalances />
+              <div className="text-right leading-tight">
+                <p className="text-sm font-medium">{user.name}</p>
+                <p className="text-xs text-brand-100" title={ROLE_DESCRIPTIONS[user.role]}>
+                  <span className="sr-only">Role: </span>
+                  {ROLE_NAMES[user.role] ?? user.role}
+                </p>
+              </div>
+              <SignOutButton />
             </div>
-            <SignOutButton />
           </div>
-        </div>
-      </header>
-      <main
-        id="main"
-        tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6"
-      >
-        {children}
-      </main>
-      <footer className="border-t border-slate-200 bg-white">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-600 sm:px-6">
-          Balances are as reported by the bank at the time shown on each page.
-        </p>
-      </footer>
-      <IdleSessionGuard />
-    </div>
+        </header>
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6"
+        >
+          {children}
+        </main>
+        <footer className="border-t border-slate-200 bg-white">
+          <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-600 sm:px-6">
+            Balances are as reported by the bank at the time shown on each page.
+          </p>
+        </footer>
+        <IdleSessionGuard />
+      </div>
+    </ToastProvider>
   );
 }

@@ -237,9 +237,13 @@ export const outbox = pgTable(
     state: text("state").notNull().default("pending"),
     lastError: text("last_error"),
     deliveredAt: ts("delivered_at"),
+    /** Claimed by a dispatcher: its request may be on the wire until the attempt is recorded. */
+    leased: boolean("leased").notNull().default(false),
   },
   (t) => [
     index("outbox_due_idx").on(t.state, t.nextAttemptAt),
+    // Fresh notifications (never tried) are claimed first.
+    index("outbox_fresh_idx").on(t.createdAt).where(sql`${t.state} = 'pending' AND ${t.attempts} = 0`),
     // Deleting a webhook drops its pending notifications.
     index("outbox_pending_webhook_idx").on(t.webhookId).where(sql`${t.state} = 'pending'`),
   ],
@@ -258,7 +262,8 @@ export const deliveryAttempts = pgTable(
     at: ts("at").notNull(),
     durationMs: integer("duration_ms").notNull(),
     statusCode: integer("status_code"),
-    ok: boolean("ok").notNull(),
+    /** Null from the claim, before the request goes out, until its answer is recorded. */
+    ok: boolean("ok"),
     error: text("error"),
   },
   (t) => [index("delivery_attempts_outbox_idx").on(t.outboxId)],

@@ -6,6 +6,7 @@ import http from "node:http";
 import type { z } from "zod";
 import type { EndpointDef } from "../../lib/bank-api/endpoints.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
+import { JsonBodyError, readJsonBody } from "../../lib/bank-api/json-body.ts";
 import { parseQuery, parseRequest } from "../../lib/bank-api/request.ts";
 import { parseXmlBody, toXml, XmlError } from "../../lib/bank-api/xml.ts";
 import type { Logger } from "../../lib/server/log.ts";
@@ -180,77 +181,128 @@ function errorBody(e: HttpError) {
     : { statusCode: e.status, message: e.message };
 }
 
-export function createHttpServer(router: Router, log: Logger, opts: { logRequests?: boolean } = {}) {
-  const server = http.createServer(async (req, res) => {
-    const started = performance.now();
-    const url = new URL(req.url ?? "/", "http://bank.local");
-    const ctx: RequestContext = {
-      id: randomUUID(),
-      method: req.method ?? "GET",
-      url,
-      req,
-      xmlBody: isXmlContent(req),
-      wantsXml: wantsXml(req),
-      rawBody: undefined,
-      header: (n) => {
-        const v = req.headers[n.toLowerCase()];
-        return Array.isArray(v) ? v[0] : v;
-      },
-    };
-    try {
-      const handler = router.match(ctx.method, url.pathname);
-      if (!handler) {
-        throw router.hasPath(url.pathname)
-          ? new HttpError(405, `Method ${ctx.method} is not allowed on ${url.pathname}`)
-          : new HttpError(404, `No such resource: ${url.pathname}`);
+export interface HttpServerOptions {
+  logRequests?: boolean;
+  /** Time a client has to send its headers, and its whole request (ms). */
+  requestTimeoutMs?: number;
+  /** Open connections one client address may hold; more are answered 503 and closed. */
+  maxConnectionsPerAddress?: number;
+}
+
+export function createHttpServer(router: Router, log: Logger, opts: HttpServerOptions = {}) {
+  const requestTimeout = opts.requestTimeoutMs ?? 10_000;
+  // Node checks these deadlines on a timer (30 s by default): check often enough to keep them.
+  const server = http.createServer(
+    { connectionsCheckingInterval: Math.min(1000, requestTimeout) },
+    async (req, res) => {
+      const started = performance.now();
+      const url = new URL(req.url ?? "/", "http://bank.local");
+      const ctx: RequestContext = {
+        id: randomUUID(),
+        method: req.method ?? "GET",
+        url,
+        req,
+        xmlBody: isXmlContent(req),
+        wantsXml: wantsXml(req),
+        rawBody: undefined,
+        header: (n) => {
+          const v = req.headers[n.toLowerCase()];
+          return Array.isArray(v) ? v[0] : v;
+        },
+      };
+      try {
+        const handler = router.match(ctx.method, url.pathname);
+        if (!handler) {
+          throw router.hasPath(url.pathname)
+            ? new HttpError(405, `Method ${ctx.method} is not allowed on ${url.pathname}`)
+            : new HttpError(404, `No such resource: ${url.pathname}`);
+        }
+        if (
+          ctx.method === "POST" ||
+          ctx.method === "PUT" ||
+          ctx.method === "DELETE" ||
+          ctx.method === "PATCH"
+        ) {
+          const text = await readBody(req);
+          if (text.trim().length) ctx.rawBody = decodeBody(text, ctx.xmlBody);
+        }
+        send(res, ctx, await handler(ctx));
+      } catch (err) {
+        // The client went away (or was timed out) before its request arrived: no one to answer.
+        if (res.headersSent || req.socket.destroyed) return;
+        if (err instanceof BodyTooLarge) {
+          res.setHeader("connection", "close");
+          send(res, ctx, {
+            status: 400,
+            body: errorBody(
+              badRequest([{ field: "body", message: `must be at most ${MAX_BODY_BYTES} bytes` }]),
+            ),
+          });
+          req.resume();
+        } else if (err instanceof HttpError) {
+          send(res, ctx, {
+            status: err.status,
+            body: errorBody(err),
+            headers: err.headers,
+            xmlRoot: "Error",
+          });
+        } else {
+          log.error("unhandled error", { requestId: ctx.id, method: ctx.method, path: url.pathname, err });
+          send(res, ctx, {
+            status: 500,
+            body: { statusCode: 500, message: `Internal error (request ${ctx.id})` },
+            xmlRoot: "Error",
+          });
+        }
+      } finally {
+        if (opts.logRequests) {
+          log.info("request", {
+            id: ctx.id,
+            method: ctx.method,
+            path: url.pathname,
+            status: res.statusCode,
+            ms: Math.round(performance.now() - started),
+          });
+        }
       }
-      if (
-        ctx.method === "POST" ||
-        ctx.method === "PUT" ||
-        ctx.method === "DELETE" ||
-        ctx.method === "PATCH"
-      ) {
-        const text = await readBody(req);
-        if (text.trim().length) ctx.rawBody = decodeBody(text, ctx.xmlBody);
-      }
-      send(res, ctx, await handler(ctx));
-    } catch (err) {
-      if (err instanceof BodyTooLarge) {
-        res.setHeader("connection", "close");
-        send(res, ctx, {
-          status: 400,
-          body: errorBody(
-            badRequest([{ field: "body", message: `must be at most ${MAX_BODY_BYTES} bytes` }]),
-          ),
-        });
-        req.resume();
-      } else if (err instanceof HttpError) {
-        send(res, ctx, { status: err.status, body: errorBody(err), headers: err.headers, xmlRoot: "Error" });
-      } else {
-        log.error("unhandled error", { requestId: ctx.id, method: ctx.method, path: url.pathname, err });
-        send(res, ctx, {
-          status: 500,
-          body: { statusCode: 500, message: `Internal error (request ${ctx.id})` },
-          xmlRoot: "Error",
-        });
-      }
-    } finally {
-      if (opts.logRequests) {
-        log.info("request", {
-          id: ctx.id,
-          method: ctx.method,
-          path: url.pathname,
-          status: res.statusCode,
-          ms: Math.round(performance.now() - started),
-        });
-      }
-    }
-  });
-  // A client that never finishes its request must not hold a socket for ever.
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 15_000;
+    },
+  );
+  // A client that never finishes its request (a Content-Length larger than what it sends, headers
+  // one byte at a time) must not hold a socket: it gets a 408 and the connection is closed.
+  server.requestTimeout = requestTimeout;
+  server.headersTimeout = requestTimeout;
   server.keepAliveTimeout = 65_000;
+  limitConnectionsPerAddress(server, opts.maxConnectionsPerAddress ?? 128);
   return server;
+}
+
+/**
+ * Bounds the connections one address holds, so that slow clients from one place cannot take
+ * every socket the server has; the refused connection gets a 503 in the gateway's shape.
+ */
+function limitConnectionsPerAddress(server: http.Server, max: number) {
+  const open = new Map<string, number>();
+  server.on("connection", (socket) => {
+    const address = socket.remoteAddress ?? "";
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > max) {
+      const body = JSON.stringify({
+        statusCode: 503,
+        message: "Too many open connections from this address",
+      });
+      socket.end(
+        `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+      socket.destroySoon();
+      return;
+    }
+    open.set(address, count);
+    socket.once("close", () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }
 
 function decodeBody(text: string, xml: boolean): unknown {
@@ -262,8 +314,9 @@ function decodeBody(text: string, xml: boolean): unknown {
     }
   }
   try {
-    return JSON.parse(text);
-  } catch {
+    return readJsonBody(text);
+  } catch (e) {
+    if (e instanceof JsonBodyError) throw badRequest([{ field: e.field, message: e.message }]);
     throw badRequest([{ field: "body", message: "malformed JSON" }]);
   }
 }

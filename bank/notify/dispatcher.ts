@@ -11,6 +11,13 @@
 // - At most `concurrency` deliveries run at once, and at most `hostConcurrency` to one receiver
 //   (host and port): a slow receiver cannot hold every slot while the others' notifications wait.
 //   Its due rows stay unclaimed until one of its deliveries ends.
+// - Fresh notifications (never tried, seconds old) are claimed before the others, so that after
+//   an outage a live balance is live again at once while the backlog drains behind it.
+// - A receiver that fails gets no first attempts; one of its failed rows is made due now and then
+//   (a half-open probe). When it answers 2xx again, all its waiting rows are due at once instead
+//   of on their backoff schedule, which after a long outage could be an hour away.
+// - Each attempt is written when its row is claimed, before the request goes out (its outcome
+//   follows), so that the delivery log shows every attempt, even one a crash cut short.
 
 import { setMaxListeners } from "node:events";
 import { signWebhook } from "../../lib/bank-api/webhook-signature.ts";
@@ -63,24 +70,84 @@ interface Outcome {
 const HOST = `CASE WHEN o.channel = 'http'
   THEN lower(substring(o.target from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]+)')) END`;
 
-const CLAIM = `
-WITH due AS (
-  SELECT id FROM outbox o
-  WHERE state = 'pending' AND next_attempt_at <= $1
+// Fresh rows go first, oldest first: never tried and written since $5 (FRESH_MS ago, or after
+// the last failure of a receiver that has just come back, so that its backlog is not fresh), from
+// their own index; the rest of the slots go to the longest-waiting rows (the index (state,
+// next_attempt_at)). After an outage the change made a moment ago goes out at once while the
+// backlog drains behind it in order. Receivers that are failing ($6) get no first attempts:
+// their rows wait for a probe's success. Each receiver gets no more rows than its free slots ($7
+// hosts with deliveries in flight, $8 their free slots, $9 for any other). Each claimed row gets
+// its attempt written in the same statement, before any request goes out.
+const CLAIMABLE = `state = 'pending' AND next_attempt_at <= $1
     AND NOT coalesce(${HOST} = ANY($4::text[]), false)
-  ORDER BY next_attempt_at -- exactly the index (state, next_attempt_at): no sort of the whole outbox
+    AND NOT (attempts = 0 AND coalesce(${HOST} = ANY($6::text[]), false))`;
+const CLAIM = `
+WITH fresh AS (
+  SELECT id, ${HOST} AS host, created_at FROM outbox o
+  WHERE ${CLAIMABLE} AND attempts = 0 AND created_at >= $5
+  ORDER BY created_at
   LIMIT $2
-  FOR UPDATE SKIP LOCKED)
-UPDATE outbox o SET next_attempt_at = $3, attempts = o.attempts + 1
-FROM due WHERE o.id = due.id
-RETURNING o.id, o.message_id, o.webhook_id, o.channel, o.target, o.payload, o.created_at, o.attempts,
-  (SELECT c.webhook_secret FROM customers c WHERE c.id = o.customer_id) AS secret,
-  (SELECT w.description FROM webhooks w WHERE w.id = o.webhook_id) AS description,
-  ${HOST} AS host`;
+  FOR UPDATE SKIP LOCKED),
+waiting AS (
+  SELECT id, ${HOST} AS host, next_attempt_at FROM outbox o
+  WHERE ${CLAIMABLE} AND id NOT IN (SELECT id FROM fresh)
+  ORDER BY next_attempt_at
+  LIMIT greatest($2 - (SELECT count(*) FROM fresh), 0)
+  FOR UPDATE SKIP LOCKED),
+lanes AS (
+  SELECT id, host, 0 AS lane, row_number() OVER (PARTITION BY host ORDER BY created_at) AS turn FROM fresh
+  UNION ALL
+  SELECT id, host, 1 AS lane, row_number() OVER (PARTITION BY host ORDER BY next_attempt_at) AS turn FROM waiting),
+ranked AS (
+  SELECT id, host, row_number() OVER (PARTITION BY host ORDER BY lane, turn) AS n FROM lanes),
+due AS (
+  SELECT r.id FROM ranked r LEFT JOIN unnest($7::text[], $8::int[]) AS f(host, free) ON f.host = r.host
+  WHERE r.host IS NULL OR r.n <= coalesce(f.free, $9)),
+claimed AS (
+  UPDATE outbox o SET next_attempt_at = $3, attempts = o.attempts + 1, leased = true
+  FROM due WHERE o.id = due.id
+  RETURNING o.id, o.message_id, o.webhook_id, o.channel, o.target, o.payload, o.created_at, o.attempts,
+    o.customer_id, ${HOST} AS host),
+logged AS (
+  INSERT INTO delivery_attempts (outbox_id, message_id, channel, target, attempt, at, duration_ms, ok)
+  SELECT id, message_id, channel, target, attempts, $1, 0, NULL FROM claimed)
+SELECT k.id, k.message_id, k.webhook_id, k.channel, k.target, k.payload, k.created_at, k.attempts, k.host,
+  (SELECT c.webhook_secret FROM customers c WHERE c.id = k.customer_id) AS secret,
+  (SELECT w.description FROM webhooks w WHERE w.id = k.webhook_id) AS description
+FROM claimed k`;
 
-// Claimed rows beyond a receiver's limit go back as they were: due, the claim not counted.
-const UNCLAIM = `UPDATE outbox SET next_attempt_at = $2, attempts = attempts - 1
-  WHERE id = ANY($1::bigint[]) AND state = 'pending'`;
+// Claimed rows beyond a receiver's limit go back as they were: due, the claim and its attempt
+// not counted (no request went out).
+const UNCLAIM = `
+WITH back AS (
+  UPDATE outbox SET next_attempt_at = $2, attempts = attempts - 1, leased = false
+  WHERE id = ANY($1::bigint[]) AND state = 'pending'
+  RETURNING id, attempts + 1 AS attempt)
+DELETE FROM delivery_attempts a USING back
+WHERE a.outbox_id = back.id AND a.attempt = back.attempt AND a.ok IS NULL`;
+
+// A receiver answered 2xx again: its waiting rows (not those being sent) are due now.
+const RECOVER = `UPDATE outbox o SET next_attempt_at = $1
+  WHERE state = 'pending' AND NOT leased AND next_attempt_at > $1 AND ${HOST} = $2`;
+
+// The half-open probe of a failing receiver: one of its rows that failed is due now (the others
+// wait: a failing receiver gets no first attempts).
+const PROBE = `UPDATE outbox SET next_attempt_at = $1 WHERE id = (
+  SELECT id FROM outbox o
+  WHERE state = 'pending' AND NOT leased AND attempts > 0 AND ${HOST} = $2
+  ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)`;
+
+/** Notifications never tried and younger than this are sent before any other. */
+export const FRESH_MS = 10_000;
+
+/**
+ * A failing receiver is probed every PROBE_MS at first, then every 1/60 of the time it has been
+ * failing (at most MAX_PROBE_MS): its recovery is seen within about 2% of the outage's length,
+ * at the cost of about 60 probes plus one a half-minute however long the outage lasts.
+ */
+export const PROBE_MS = 1000;
+export const MAX_PROBE_MS = 30_000;
+const probeWait = (failingForMs: number) => Math.min(MAX_PROBE_MS, Math.max(PROBE_MS, failingForMs / 60));
 
 // Finished attempts are written in batches, one statement each: the attempts, the rows' new
 // states and (without SMTP) the sandbox messages. `attempts = i.attempt` keeps a late answer from
@@ -97,10 +164,11 @@ mail AS (
   INSERT INTO sandbox_mail ("to", subject, text, message_id, at)
   SELECT mail_to, mail_subject, mail_text, message_id, at FROM i WHERE mail_to IS NOT NULL),
 attempt AS (
-  INSERT INTO delivery_attempts (outbox_id, message_id, channel, target, attempt, at, duration_ms, status_code, ok, error)
-  SELECT id, message_id, channel, target, attempt, at, duration_ms, status_code, ok, error FROM i)
+  UPDATE delivery_attempts a SET duration_ms = i.duration_ms, status_code = i.status_code, ok = i.ok,
+    error = i.error
+  FROM i WHERE a.outbox_id = i.id AND a.attempt = i.attempt)
 UPDATE outbox o SET state = i.state, next_attempt_at = coalesce(i.retry_at, o.next_attempt_at),
-  last_error = i.error, delivered_at = CASE WHEN i.ok THEN i.at END
+  last_error = i.error, delivered_at = CASE WHEN i.ok THEN i.at END, leased = false
 FROM i WHERE o.id = i.id AND o.attempts = i.attempt AND (o.state = 'pending' OR i.ok)`;
 
 /** One finished attempt waiting to be written, in RECORD's column order. */
@@ -150,6 +218,25 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
   const inFlight = new Set<Promise<void>>();
   const perHost = new Map<string, number>();
   const atLimit = () => [...perHost].filter(([, n]) => n >= hostConcurrency).map(([h]) => h);
+  /** Receivers whose last answer was a failure: since when, the last failure (bank clock), and the next probe. */
+  const failing = new Map<string, { since: number; last: number; at: number }>();
+  /** When each receiver's waiting rows were last made due, so that a drain asks once a second. */
+  const recovered = new Map<string, number>();
+  /**
+   * Receivers back from an outage lately (bank clock): what was written before their last failure
+   * is backlog, not fresh, for FRESH_MS after they came back.
+   */
+  const backlogBefore = new Map<string, { cutoff: number; at: number }>();
+  /** The instant before which a row is not fresh: FRESH_MS ago, or a recent recovery's last failure. */
+  function freshSince(now: number): Date {
+    let since = now - FRESH_MS;
+    for (const [host, b] of backlogBefore) {
+      if (b.at < now - FRESH_MS) backlogBefore.delete(host);
+      else since = Math.max(since, b.cutoff);
+    }
+    return new Date(since);
+  }
+  let probeTimer: NodeJS.Timeout | undefined;
   let running = true;
   let pumping: Promise<void> | null = null;
   let again = false;
@@ -184,11 +271,17 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
           const free = concurrency - inFlight.size;
           if (free <= 0) break; // a finishing delivery kicks again
           const now = clock.now();
+          const busy = [...perHost].filter(([, n]) => n < hostConcurrency);
           const rows = await db.query<OutboxRow>(CLAIM, [
             now,
             free,
             new Date(now.getTime() + leaseMs),
             atLimit(),
+            freshSince(now.getTime()),
+            [...failing.keys()],
+            busy.map(([h]) => h),
+            busy.map(([, n]) => hostConcurrency - n),
+            hostConcurrency,
           ]);
           const over: OutboxRow[] = [];
           for (const row of rows) {
@@ -217,7 +310,9 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
       if (!drained) return wakeIn(pollMs);
       const next = await db.query<{ t: Date | string | null }>(NEXT_DUE);
       const t = next[0]?.t;
-      wakeIn(t ? new Date(t).getTime() - clock.now().getTime() : pollMs);
+      // Rows due already but not claimed belong to receivers at their limit (a finishing delivery
+      // kicks) or failing (probed): look again soon, without spinning on the database.
+      wakeIn(t ? Math.max(new Date(t).getTime() - clock.now().getTime(), 50) : pollMs);
     } catch (e) {
       if (running) log.error("webhook dispatcher: cannot read the outbox", { err: e });
       wakeIn(pollMs);
@@ -334,13 +429,18 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     } catch (e) {
       outcome = { ok: false, error: (e as Error).message ?? "error" };
     }
-    // A delivery cut short by shutdown is not an attempt: the lease brings the row back.
-    if (stopping.signal.aborted) return;
+    // Cut short by shutdown: the request may have reached the receiver, so the attempt stays in the
+    // log with an unknown outcome and the notification is due again at once for the next run.
+    if (stopping.signal.aborted)
+      outcome = { ok: false, error: "interrupted by shutdown before an answer (it may have been received)" };
+    else noteOutcome(row, outcome);
     const now = clock.now();
     const retryAt =
       outcome.ok || outcome.permanent
         ? null
-        : nextAttemptAt(new Date(row.created_at), now, row.attempts, config.webhookRetryBaseMs);
+        : stopping.signal.aborted
+          ? now
+          : nextAttemptAt(new Date(row.created_at), now, row.attempts, config.webhookRetryBaseMs);
     const state = outcome.ok ? "delivered" : retryAt ? "pending" : "failed";
     // Receivers' and mail servers' words are stored as text: no control characters (PostgreSQL
     // text refuses NUL, and one bad row would fail its whole batch).
@@ -374,6 +474,55 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     }
   }
 
+  function noteOutcome(row: OutboxRow, outcome: Outcome) {
+    const host = row.host;
+    if (host === null || outcome.permanent) return;
+    if (!outcome.ok) {
+      const f = failing.get(host);
+      if (f) f.last = clock.now().getTime();
+      else failing.set(host, { since: Date.now(), last: clock.now().getTime(), at: Date.now() + PROBE_MS });
+      if (!probeTimer) {
+        probeTimer = setInterval(probe, PROBE_MS);
+        probeTimer.unref();
+      }
+      return;
+    }
+    // A success after failures (seen here, or by an earlier claimant: a retried row) ends the outage.
+    const outage = failing.get(host);
+    if (outage) {
+      failing.delete(host);
+      backlogBefore.set(host, { cutoff: outage.last, at: clock.now().getTime() });
+    } else if (row.attempts <= 1) return;
+    const last = recovered.get(host) ?? 0;
+    if (Date.now() - last < PROBE_MS) return;
+    recovered.set(host, Date.now());
+    db.query(RECOVER, [clock.now(), host])
+      .then(() => kick())
+      .catch((e) =>
+        log.error("webhook dispatcher: cannot make a recovered receiver's notifications due", { err: e }),
+      );
+  }
+
+  async function probe() {
+    if (!running || !failing.size) {
+      clearInterval(probeTimer);
+      probeTimer = undefined;
+      return;
+    }
+    for (const [host, next] of [...failing]) {
+      // Not yet. (A delivery under way does not stand in for the probe: it may hang for long.)
+      if (next.at > Date.now()) continue;
+      next.at = Date.now() + probeWait(Date.now() - next.since);
+      try {
+        const r = await db.query<{ id: number }>(`${PROBE} RETURNING id`, [clock.now(), host]);
+        if (!r.length) failing.delete(host); // nothing waits for it any more
+      } catch (e) {
+        if (running) log.error("webhook dispatcher: cannot probe a receiver", { err: e });
+      }
+    }
+    kick();
+  }
+
   const onEvent = () => kick();
   bank.events.on("balance-changed", onEvent);
   bank.events.on("clock-advanced", onEvent);
@@ -382,6 +531,7 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
   bank.onClose(async () => {
     running = false;
     clearTimeout(timer);
+    clearInterval(probeTimer);
     bank.events.off("balance-changed", onEvent);
     bank.events.off("clock-advanced", onEvent);
     stopping.abort();

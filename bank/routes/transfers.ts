@@ -20,7 +20,7 @@ export function requestHash(value: unknown): string {
   return createHash("sha256").update(canonical).digest("hex");
 }
 
-/** Reads and checks the Idempotency-Key header (400 when malformed). */
+/** Reads the Idempotency-Key header as its canonical GUID (400 naming it when it is not a GUID). */
 export function readIdempotencyKey(header: string | undefined): string | null {
   if (header === undefined || header === "") return null;
   const r = idempotencyKey.safeParse(header);

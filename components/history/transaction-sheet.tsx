@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -162,6 +163,16 @@ export function TransactionSheet({ item, onClose }: { item: HistoryItem | null; 
               <Detail label="Effective date" value={formatDay(item.effectiveDate)} />
               <Detail label="Transaction code" value={item.code} mono />
               <Detail label="Payment ID" value={item.paymentId} copy mono />
+              {item.paymentId ? (
+                <div className="border-b border-slate-100 py-2.5 text-sm">
+                  <Link
+                    href={`/wire-summaries?uniqueId=${encodeURIComponent(item.uniqueId)}`}
+                    className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                  >
+                    E-wire summary of this payment
+                  </Link>
+                </div>
+              ) : null}
               <Detail label="Idempotency key" value={item.idempotencyKey} copy mono />
               <Detail label="Unique ID" value={item.uniqueId} copy mono />
             </dl>

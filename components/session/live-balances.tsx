@@ -1,10 +1,14 @@
 "use client";
 // Live balances: listens to /api/events and, when the bank reports a balance change, re-reads the
-// account list, that account and its history where the range reaches today (React Query keeps
-// everything else). A small status in the
-// header says whether updates are live; the browser reconnects by itself after a drop.
+// account list, that account, its history where the range reaches today and the notifications
+// panel (React Query keeps everything else); an alert the change fired shows as a toast. A small
+// status in the header says whether updates are live; the browser reconnects by itself after a
+// drop, and its Last-Event-ID brings what it missed meanwhile.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useToast } from "@/components/ui/toast.tsx";
+import { formatUsd } from "@/lib/bank-api/money.ts";
+import type { LiveBalanceEvent } from "@/lib/dashboard-api/alerts.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 
 type State = "connecting" | "live" | "off";
@@ -12,6 +16,7 @@ type State = "connecting" | "live" | "off";
 export function LiveBalances() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>("connecting");
+  const toast = useToast();
 
   useEffect(() => {
     if (typeof EventSource === "undefined") {
@@ -21,8 +26,20 @@ export function LiveBalances() {
     const source = new EventSource("/api/events");
     source.onopen = () => setState("live");
     source.onerror = () => setState(source.readyState === EventSource.CLOSED ? "off" : "connecting");
+    // Too far behind to replay: everything may have changed.
+    source.addEventListener("reset", () => queryClient.invalidateQueries());
     source.addEventListener("balance", (e) => {
-      const { accountNumber } = JSON.parse((e as MessageEvent<string>).data) as { accountNumber: string };
+      const event = JSON.parse((e as MessageEvent<string>).data) as LiveBalanceEvent;
+      const { accountNumber } = event;
+      queryClient.invalidateQueries({ queryKey: queryKeys.notifications() });
+      // A rule's armed/triggered state may have moved with the balance.
+      queryClient.invalidateQueries({ queryKey: queryKeys.alertRules() });
+      for (const a of event.alerts)
+        toast({
+          tone: "warning",
+          title: `Balance alert: account ${accountNumber}`,
+          body: `Available balance ${a.kind === "below" ? "fell below" : "rose above"} ${formatUsd(a.thresholdCents)}: now ${formatUsd(event.availableCents)} (was ${formatUsd(event.previousCents)}).`,
+        });
       queryClient.invalidateQueries({ queryKey: queryKeys.accounts(), exact: true });
       queryClient.invalidateQueries({ queryKey: queryKeys.account(accountNumber), exact: true });
       // The account's history where its range reaches today (a day of slack for the bank's time
@@ -41,7 +58,7 @@ export function LiveBalances() {
       });
     });
     return () => source.close();
-  }, [queryClient]);
+  }, [queryClient, toast]);
 
   if (state !== "live") return null;
   return (

@@ -5,16 +5,22 @@ import { cn } from "./cn.ts";
 export function Table({
   caption,
   captionHidden = false,
+  scrollable = false,
   className,
   children,
 }: {
   caption: string;
   captionHidden?: boolean;
+  /** A wide table on a narrow screen: its scroll box takes focus, so the keyboard can scroll it. */
+  scrollable?: boolean;
   className?: string;
   children: React.ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto">
+    <div
+      className="overflow-x-auto"
+      {...(scrollable ? { tabIndex: 0, role: "region", "aria-label": caption } : {})}
+    >
       <table className={cn("w-full border-collapse text-sm", className)}>
         <caption className={cn("text-left text-sm text-slate-600", captionHidden ? "sr-only" : "mb-2")}>
           {caption}

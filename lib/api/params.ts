@@ -13,10 +13,13 @@ export function accountNumberFrom(params: { accountNumber?: string | string[] })
   return r.data;
 }
 
-export const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
-  .refine((s) => isIsoDay(s), "is not a calendar date");
+// One check with one message per case: zod runs every refinement even after the format failed,
+// so a refinement must never assume the format.
+export const isoDay = z.string().superRefine((s, ctx) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s))
+    ctx.addIssue({ code: "custom", message: "must be a date written YYYY-MM-DD" });
+  else if (!isIsoDay(s)) ctx.addIssue({ code: "custom", message: "is not a calendar date" });
+});
 
 /** Today's business day of the bank (its time zone: DASHBOARD_TIME_ZONE). */
 export function businessToday(now = new Date()): string {

@@ -10,23 +10,40 @@ export const CROSS_SITE_BODY = {
   error: { code: "forbidden", message: "Cross-site requests are not accepted." },
 } as const;
 
-function crossOrigin(headers: Headers): boolean {
-  const origin = headers.get("origin");
+/**
+ * The dashboard's own origin as this request reached it: scheme, host and port. A proxy in front
+ * says what the browser used (X-Forwarded-Proto and -Host); otherwise the request itself does.
+ */
+function ownOrigin(req: Pick<Request, "headers" | "url">): string | null {
+  const first = (v: string | null) => v?.split(",")[0]?.trim() || undefined;
+  const url = new URL(req.url);
+  const proto = first(req.headers.get("x-forwarded-proto"))?.replace(/:?$/, ":") ?? url.protocol;
+  const host = first(req.headers.get("x-forwarded-host")) ?? req.headers.get("host") ?? url.host;
+  try {
+    return new URL(`${proto}//${host}`).origin;
+  } catch {
+    return null;
+  }
+}
+
+// An https page may not post to an http dashboard (nor the reverse): the scheme and the port are
+// part of the origin as much as the host is.
+function crossOrigin(req: Pick<Request, "headers" | "url">): boolean {
+  const origin = req.headers.get("origin");
   if (origin) {
-    const host = headers.get("x-forwarded-host") ?? headers.get("host");
     try {
-      return new URL(origin).host !== host;
+      return new URL(origin).origin !== ownOrigin(req);
     } catch {
       return true;
     }
   }
-  const site = headers.get("sec-fetch-site");
+  const site = req.headers.get("sec-fetch-site");
   return !!site && site !== "same-origin" && site !== "none";
 }
 
 /** A cross-site state-changing request: the 403 to answer it with; otherwise null. */
-export function refuseCrossSite(req: Pick<Request, "method" | "headers">): Response | null {
-  if (SAFE_METHODS.has(req.method) || !crossOrigin(req.headers)) return null;
+export function refuseCrossSite(req: Pick<Request, "method" | "headers" | "url">): Response | null {
+  if (SAFE_METHODS.has(req.method) || !crossOrigin(req)) return null;
   return new Response(JSON.stringify(CROSS_SITE_BODY), {
     status: 403,
     headers: { "Content-Type": "application/json" },

@@ -33,7 +33,33 @@ export async function appendAudit(db: Queryable, e: AuditEntry): Promise<void> {
   );
 }
 
-export async function readAudit(db: Queryable, limit = 200): Promise<AuditRecord[]> {
+/** Narrows the audit log: who (e-mail contains), the action (exact), and a range of UTC days. */
+export interface AuditFilter {
+  actor?: string;
+  action?: string;
+  /** First UTC day, YYYY-MM-DD, inclusive. */
+  from?: string;
+  /** Last UTC day, YYYY-MM-DD, inclusive. */
+  to?: string;
+}
+
+export async function readAudit(
+  db: Queryable,
+  limit = 200,
+  filter: AuditFilter = {},
+): Promise<AuditRecord[]> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    where.push(sql.replaceAll("?", `$${params.length}`));
+  };
+  // LIKE's own wildcards in the typed text match themselves.
+  if (filter.actor) add("actor_email ILIKE ? ESCAPE '\\'", `%${filter.actor.replace(/[\\%_]/g, "\\$&")}%`);
+  if (filter.action) add("action = ?", filter.action);
+  if (filter.from) add("at >= (?::date)::timestamp AT TIME ZONE 'UTC'", filter.from);
+  if (filter.to) add("at < ((?::date) + 1)::timestamp AT TIME ZONE 'UTC'", filter.to);
+  params.push(limit);
   const rows = await db.query<{
     id: number | string;
     at: Date | string;
@@ -46,8 +72,8 @@ export async function readAudit(db: Queryable, limit = 200): Promise<AuditRecord
     ip: string | null;
   }>(
     `SELECT id, at, actor_id, actor_email, action, target, result, detail, ip
-     FROM audit_log ORDER BY id DESC LIMIT $1`,
-    [limit],
+     FROM audit_log ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY id DESC LIMIT $${params.length}`,
+    params,
   );
   return rows.map((r) => ({
     id: Number(r.id),
@@ -60,4 +86,10 @@ export async function readAudit(db: Queryable, limit = 200): Promise<AuditRecord
     detail: r.detail,
     ip: r.ip,
   }));
+}
+
+/** Every action name the log holds, for the audit page's filter. */
+export async function auditActions(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ action: string }>("SELECT DISTINCT action FROM audit_log ORDER BY action");
+  return rows.map((r) => r.action);
 }

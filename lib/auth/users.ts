@@ -139,10 +139,7 @@ export async function checkSignIn(
   now = Date.now(),
 ): Promise<SignInOutcome> {
   const user = await findUserByEmail(db, input.email);
-  if (!user) {
-    await verifyDecoy(input.password);
-    return { ok: false, reason: "invalid" };
-  }
+  if (!user) return checkUnknownAddress(db, normalizeEmail(input.email), input.password, now);
   const lockedUntil = user.locked_until ? new Date(user.locked_until).getTime() : 0;
   if (lockedUntil > now)
     return { ok: false, reason: "locked", user, minutes: Math.ceil((lockedUntil - now) / 60_000) };
@@ -178,6 +175,45 @@ async function recordFailure(
   const lockedUntil = rows[0]?.locked_until ? new Date(rows[0].locked_until).getTime() : 0;
   if (lockedUntil > now) return { ok: false, reason: "locked", user, minutes: LOCKOUT.minutes };
   return { ok: false, reason, user };
+}
+
+/**
+ * An address with no account answers as a known one with a wrong password would, in words and in
+ * time: the same lock check, an argon2 verification against a decoy hash of the same cost, and the
+ * same failure count and lockout, so that neither the answer nor its delay says who has an account.
+ */
+async function checkUnknownAddress(
+  db: Queryable,
+  email: string,
+  password: string,
+  now: number,
+): Promise<SignInOutcome> {
+  const rows = await db.query<{ locked_until: Date | string | null }>(
+    "SELECT locked_until FROM sign_in_failures WHERE email = $1",
+    [email],
+  );
+  const lockedUntil = rows[0]?.locked_until ? new Date(rows[0].locked_until).getTime() : 0;
+  if (lockedUntil > now)
+    return { ok: false, reason: "locked", minutes: Math.ceil((lockedUntil - now) / 60_000) };
+  await verifyDecoy(password);
+  const counted = await db.query<{ locked_until: Date | string | null }>(
+    `INSERT INTO sign_in_failures AS f (email, failed_attempts, updated_at) VALUES ($1, 1, $4)
+     ON CONFLICT (email) DO UPDATE SET
+       failed_attempts = CASE WHEN f.failed_attempts + 1 >= $2 THEN 0 ELSE f.failed_attempts + 1 END,
+       locked_until = CASE WHEN f.failed_attempts + 1 >= $2 THEN $3::timestamptz ELSE f.locked_until END,
+       updated_at = $4
+     RETURNING failed_attempts, locked_until`,
+    [email, LOCKOUT.attempts, new Date(now + LOCKOUT.minutes * 60_000), new Date(now)],
+  );
+  // Addresses tried once and long ago are of no use: trim them now and then.
+  if (Math.random() < 0.02)
+    await db.query(
+      "DELETE FROM sign_in_failures WHERE updated_at < $1 AND (locked_until IS NULL OR locked_until < $2)",
+      [new Date(now - 24 * 3_600_000), new Date(now)],
+    );
+  const nowLocked = counted[0]?.locked_until ? new Date(counted[0].locked_until).getTime() : 0;
+  if (nowLocked > now) return { ok: false, reason: "locked", minutes: LOCKOUT.minutes };
+  return { ok: false, reason: "invalid" };
 }
 
 // TOTP enrolment --------------------------------------------------------------------------

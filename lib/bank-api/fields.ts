@@ -6,6 +6,11 @@ import { type Cents, dollarsToCents } from "./money.ts";
 
 /** Schemas whose wire type is a JSON number: XML text is converted to a number for these alone. */
 const numericSchemas = new WeakSet<z.ZodType>();
+/**
+ * Numbers are judged by the text the client wrote, never by the double it parses to: a double
+ * keeps 17 digits, so 1.0000000000000000001 would read as 1 and pass for whole or exact.
+ */
+const textChecks = new WeakMap<z.ZodType, (text: string) => string | null>();
 
 function numeric<T extends z.ZodType>(schema: T): T {
   numericSchemas.add(schema);
@@ -14,6 +19,29 @@ function numeric<T extends z.ZodType>(schema: T): T {
 
 export function isNumericSchema(schema: z.ZodType): boolean {
   return numericSchemas.has(unwrap(schema));
+}
+
+/** What is wrong with a number's text for this field, or null (also for fields that are not numbers). */
+export function numberTextProblem(schema: z.ZodType, text: string): string | null {
+  return textChecks.get(unwrap(schema))?.(text.trim()) ?? null;
+}
+
+/** At most two decimals, no exponent: the text of an amount the bank can take to the cent. */
+function amountText(t: string): string | null {
+  if (/[eE]/.test(t)) return "must be written as a plain decimal number (no exponent)";
+  const frac = /\.(\d*)$/.exec(t);
+  if (frac && frac[1].length > 2) return "must have at most two decimal places";
+  return null;
+}
+
+/** A whole number may be written 5 or 5.0, never 5.0000000000000000001. */
+function wholeText(t: string): string | null {
+  return /\.\d*[1-9]/.test(t) ? "must be a whole number" : null;
+}
+
+function checkedText<T extends z.ZodType>(schema: T, check: (text: string) => string | null): T {
+  textChecks.set(schema, check);
+  return schema;
 }
 
 /** Strips optional/default/nullable wrappers to reach the field's own schema. */
@@ -28,7 +56,6 @@ export function unwrap(schema: z.ZodType): z.ZodType {
   return s;
 }
 
-/** A string of at most `max` characters (the specification's "Max length"). */
 // Control characters have no place in any field of the API, and a NUL cannot be stored at all.
 function hasControl(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
@@ -39,33 +66,49 @@ function hasControl(s: string): boolean {
 }
 const NO_CONTROL = "must not contain control characters";
 
+/**
+ * Invisible format characters (Unicode Cf: bidirectional controls U+202A-U+202E and
+ * U+2066-U+2069, zero-width characters, the soft hyphen, the byte-order mark) and the line and
+ * paragraph separators: they make a name or an account number read differently from what it
+ * holds, so an approver could be shown one payee and pay another.
+ */
+const HIDDEN_TEXT = /[\p{Cf}\u2028\u2029]/u;
+export const hasHiddenText = (s: string): boolean => HIDDEN_TEXT.test(s);
+const NO_HIDDEN_TEXT = "must not contain invisible formatting characters (such as bidirectional controls)";
+
+/** A string of at most `max` characters (the specification's "Max length"). */
 export const str = (max: number) =>
   z
     .string()
     .max(max, `must be at most ${max} characters`)
-    .refine((s) => !hasControl(s), NO_CONTROL);
+    .refine((s) => !hasControl(s), NO_CONTROL)
+    .refine((s) => !hasHiddenText(s), NO_HIDDEN_TEXT);
 
 /** A string that must hold something. */
 export const required = (max: number) =>
   z
     .string()
+    // Checked before trimming: trim() drops a byte-order mark or a line separator at either end.
+    .refine((s) => !hasHiddenText(s), NO_HIDDEN_TEXT)
     .trim()
     .min(1, "is required")
     .max(max, `must be at most ${max} characters`)
     .refine((s) => !hasControl(s), NO_CONTROL);
+
+const wholeNumber = <T extends z.ZodType>(schema: T): T => checkedText(numeric(schema), wholeText);
 
 export const INT32_MIN = -2147483648;
 export const INT32_MAX = 2147483647;
 
 /** int32 in a JSON body. */
 export const int32 = () =>
-  numeric(
+  wholeNumber(
     z.number({ error: "must be a number" }).int("must be a whole number").min(INT32_MIN).max(INT32_MAX),
   );
 
 /** The caller's sequence number: int32, at most 8 digits (transfer table), echoed back. */
 export const sequenceNumber = () =>
-  numeric(
+  wholeNumber(
     z
       .number({ error: "must be a number" })
       .int("must be a whole number")
@@ -76,7 +119,7 @@ export const sequenceNumber = () =>
 
 /** Whole dollars in a range (createsen's expected amounts). */
 export const wholeDollars = (min: number, max: number) =>
-  numeric(
+  wholeNumber(
     z
       .number({ error: "must be a number" })
       .int("must be whole dollars")
@@ -88,8 +131,8 @@ export const wholeDollars = (min: number, max: number) =>
  * A positive dollar amount (JSON number, at most `maxLength` characters as text, two decimals
  * at most), parsed into integer cents without floating-point arithmetic.
  */
-export const amount = (maxLength = 13) =>
-  numeric(
+export const amount = (maxLength = 13) => {
+  const schema = numeric(
     z.number({ error: "must be a number" }).transform((n, ctx): Cents => {
       const text = String(n);
       const cents = dollarsToCents(n);
@@ -108,6 +151,8 @@ export const amount = (maxLength = 13) =>
       return cents;
     }),
   );
+  return checkedText(schema, amountText);
+};
 
 /** An int32 carried in a query string. */
 export const queryInt32 = (opts: { min?: number; max?: number } = {}) =>

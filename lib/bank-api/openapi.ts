@@ -51,7 +51,8 @@ export function buildOpenApi(serverUrl?: string): Json {
         name: BANK_HEADERS.idempotencyKey,
         in: "header",
         required: false,
-        description: "GUID or UUID; the same key and body return the first response and act once",
+        description:
+          "A GUID in any spelling (case, braces, hyphens), compared in its canonical form; the same key and body return the first response and act once",
         schema: { type: "string", maxLength: 64 },
       });
     }

@@ -1,9 +1,11 @@
 // Turning a decoded body or query into a validated request: names matched case-insensitively
 // (docs/decisions.md: a production client sends camelCase against PascalCase documentation),
-// XML text turned into numbers where the contract says number, then the zod schema.
+// null and empty values read as "not given", numbers judged by their text, XML text turned into
+// numbers where the contract says number, then the zod schema.
 import type { z } from "zod";
 import { type FieldError, issuesToFieldErrors } from "./errors.ts";
-import { isNumericSchema } from "./fields.ts";
+import { isNumericSchema, numberTextProblem } from "./fields.ts";
+import { jsonNumberText } from "./json-body.ts";
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 
@@ -30,11 +32,39 @@ function keyMap(schema: z.ZodType): Map<string, string> {
 
 /** Renames input keys to the schema's wire names, ignoring case; unknown names are dropped. */
 export function normalizeKeys(schema: z.ZodType, input: Record<string, unknown>): Record<string, unknown> {
+  return readFields(schema, input).data;
+}
+
+/** A value that means "not given" (Jackson writes null for every unset field). */
+const isAbsent = (v: unknown) => v === null || v === "";
+
+interface Fields {
+  data: Record<string, unknown>;
+  /** The name each wire name arrived under. */
+  written: Map<string, string>;
+  /** Wire names given null or empty: "not given", and named "is required" if the schema needs them. */
+  absent: Set<string>;
+  errors: FieldError[];
+}
+
+/**
+ * Maps input names onto the schema's wire names. A name given twice in different cases is
+ * ambiguous (which one wins would depend on the order), so it is an error naming the field;
+ * null and empty values are dropped, as if the field had not been sent.
+ */
+function readFields(schema: z.ZodType, input: Record<string, unknown>): Fields {
   const map = keyMap(schema);
-  const out: Record<string, unknown> = {};
+  const out: Fields = { data: {}, written: new Map(), absent: new Set(), errors: [] };
   for (const [k, v] of Object.entries(input)) {
     const canonical = map.get(k.toLowerCase());
-    if (canonical !== undefined && !(canonical in out && k !== canonical)) out[canonical] = v;
+    if (canonical === undefined) continue;
+    if (out.written.has(canonical)) {
+      out.errors.push({ field: canonical, message: "is given more than once (names differ only in case)" });
+      continue;
+    }
+    out.written.set(canonical, k);
+    if (isAbsent(v)) out.absent.add(canonical);
+    else out.data[canonical] = v;
   }
   return out;
 }
@@ -62,16 +92,69 @@ export function parseRequest<S extends z.ZodType>(
   if (input === null || typeof input !== "object" || Array.isArray(input)) {
     return { ok: false, errors: [{ field: "body", message: "must be an object" }] };
   }
-  let data = normalizeKeys(schema, input as Record<string, unknown>);
+  const fields = readFields(schema, input as Record<string, unknown>);
+  const errors = [
+    ...fields.errors,
+    ...numberTextErrors(schema, input as Record<string, unknown>, fields, opts),
+  ];
+  let data = fields.data;
   if (opts.xml) data = coerceXmlNumbers(schema, data);
   const r = schema.safeParse(data);
-  if (r.success) return { ok: true, value: r.data };
-  return { ok: false, errors: issuesToFieldErrors(r.error.issues) };
+  if (r.success && !errors.length) return { ok: true, value: r.data };
+  const named = new Set(errors.map((e) => e.field));
+  if (!r.success) {
+    for (const issue of r.error.issues) {
+      const [e] = issuesToFieldErrors([issue]);
+      if (named.has(e.field)) continue;
+      named.add(e.field);
+      // A required field left out, or sent as null or empty, is named as missing, not as of the wrong type.
+      const missing = issue.code === "invalid_type" && issue.path.length === 1 && !(e.field in data);
+      errors.push(missing ? { ...e, message: "is required" } : e);
+    }
+  }
+  return { ok: false, errors };
 }
 
-/** Query strings: first value of each name, names matched case-insensitively. */
+/** Numbers judged by their text: a JSON number's as written, an XML element's text. */
+function numberTextErrors(
+  schema: z.ZodType,
+  input: Record<string, unknown>,
+  fields: Fields,
+  opts: { xml?: boolean },
+): FieldError[] {
+  const shape = shapeOf(schema);
+  if (!shape) return [];
+  const errors: FieldError[] = [];
+  for (const [field, name] of fields.written) {
+    const value = fields.data[field];
+    if (opts.xml && Array.isArray(value)) {
+      errors.push({ field, message: "appears more than once" });
+      continue;
+    }
+    const text = opts.xml ? (typeof value === "string" ? value : undefined) : jsonNumberText(input, name);
+    const problem = text === undefined ? null : numberTextProblem(shape[field], text);
+    if (problem) errors.push({ field, message: problem });
+  }
+  return errors;
+}
+
+/**
+ * Query strings: names matched case-insensitively; a name without a value (`?sequenceNumber&...`)
+ * or with an empty one is "not given"; a name given twice is ambiguous, so a 400 naming it.
+ */
 export function parseQuery<S extends z.ZodType>(schema: S, params: URLSearchParams): Parsed<z.output<S>> {
   const obj: Record<string, unknown> = {};
-  for (const [k, v] of params) if (!(k in obj)) obj[k] = v;
-  return parseRequest(schema, obj);
+  const repeated: FieldError[] = [];
+  const map = keyMap(schema);
+  for (const [k, v] of params) {
+    if (Object.hasOwn(obj, k)) {
+      const field = map.get(k.toLowerCase());
+      if (field && !repeated.some((e) => e.field === field))
+        repeated.push({ field, message: "appears more than once" });
+    } else obj[k] = v;
+  }
+  const r = parseRequest(schema, obj);
+  if (!repeated.length) return r;
+  const others = r.ok ? [] : r.errors.filter((e) => !repeated.some((x) => x.field === e.field));
+  return { ok: false, errors: [...repeated, ...others] };
 }

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { messageItemSchema, shortErrorItemSchema } from "./errors.ts";
 import { amount, required, sequenceNumber, str } from "./fields.ts";
+import { canonicalGuid } from "./guid.ts";
 
 const desc = () => str(40).optional();
 
@@ -36,8 +37,18 @@ export const transferSenResponse = z.object({
 });
 export type TransferSenResponse = z.infer<typeof transferSenResponse>;
 
-/** The `Idempotency-Key` header: a GUID or UUID (specification, Authentication 5). */
-export const idempotencyKey = z
-  .string()
-  .max(64, "must be at most 64 characters")
-  .regex(/^[0-9A-Za-z{}-]{1,64}$/, "must be a GUID or UUID");
+/**
+ * The `Idempotency-Key` header: a GUID or UUID (specification, Authentication 5), in any of its
+ * spellings, read as its canonical form so that one key spelt two ways acts once.
+ */
+export const idempotencyKey = z.string().transform((s, ctx) => {
+  const key = canonicalGuid(s);
+  if (key === null) {
+    ctx.addIssue({
+      code: "custom",
+      message: "must be a GUID (such as 0d2b0c9e-1111-4a2b-9c1d-aaaaaaaaaaaa)",
+    });
+    return z.NEVER;
+  }
+  return key;
+});

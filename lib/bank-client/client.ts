@@ -232,12 +232,15 @@ export class BankClient {
         });
       case 429:
       case 503:
-        return fail(
-          unavailable(
+        // The status stays on the error: a 503 is a definite "not done", which lets a wire go to
+        // the backup log, where a timeout leaves its fate unknown.
+        return fail({
+          ...unavailable(
             `The bank is unavailable${bankMessage ? `: ${bankMessage}` : ""}. Try again in a moment.`,
             Number(res.headers[BANK_HEADERS.retryAfter.toLowerCase()]) || undefined,
           ),
-        );
+          status: res.status,
+        });
       default:
         log.warn("bank answered an unexpected status", { endpoint: name, status: res.status });
         return fail(

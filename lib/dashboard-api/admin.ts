@@ -41,6 +41,19 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditResponse = z.object({ entries: z.array(AuditEntry) });
 export type AuditResponse = z.infer<typeof AuditResponse>;
 
+const utcDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD");
+
+// GET /api/admin/audit and /api/admin/audit/export: who (e-mail contains), action, UTC days
+export const AuditQuery = z
+  .object({
+    actor: z.string().trim().max(254, "must be at most 254 characters").optional(),
+    action: z.string().trim().max(100, "must be at most 100 characters").optional(),
+    from: utcDay.optional(),
+    to: utcDay.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "must not be before from" });
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
 // PATCH /api/admin/users/[id]
 export const UpdateUserResponse = z.object({ user: AdminUser });
 export type UpdateUserResponse = z.infer<typeof UpdateUserResponse>;

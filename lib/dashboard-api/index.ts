@@ -3,7 +3,9 @@
 // its types from the same schemas.
 export * from "./accounts.ts";
 export * from "./admin.ts";
+export * from "./alerts.ts";
 export * from "./errors.ts";
+export * from "./incoming-wires.ts";
 export * from "./payments.ts";
 export * from "./sen-accounts.ts";
 export * from "./session.ts";

@@ -4,4 +4,9 @@ export const queryKeys = {
   account: (accountNumber: string) => ["accounts", accountNumber] as const,
   history: (accountNumber: string, from: string, to: string, order: "A" | "D") =>
     ["accounts", accountNumber, "history", { from, to, order }] as const,
+  incomingWires: () => ["incoming-wires"] as const,
+  wireSummaries: (q: Record<string, string>) => ["wire-summaries", q] as const,
+  webhooks: () => ["webhooks"] as const,
+  alertRules: () => ["alert-rules"] as const,
+  notifications: () => ["notifications"] as const,
 };

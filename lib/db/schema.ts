@@ -1,5 +1,7 @@
 // The dashboard's own tables (docs/architecture.md): users, the append-only audit log, the shared
-// bank access token and the sign-in throttle. The dashboard never reads bank tables.
+// bank access token, the sign-in throttle, live events, balance alerts and incoming-wire
+// decisions. The dashboard never reads bank tables.
+import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
@@ -11,6 +13,8 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -68,6 +72,17 @@ export const bankTokens = pgTable("bank_tokens", {
   /** Not before this instant may a new token be requested (interval rule, or a 429's Retry-After). */
   nextRequestAt: ts("next_request_at"),
   requests: integer("requests").notNull().default(0),
+});
+
+/**
+ * Failed sign-ins to addresses without an account: the same lockout bookkeeping as a user's, so
+ * that an unknown address answers exactly like a known one.
+ */
+export const signInFailures = pgTable("sign_in_failures", {
+  email: text("email").primaryKey(),
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  lockedUntil: ts("locked_until"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
 /** Sign-in attempts per client address per minute window. */
@@ -130,3 +145,130 @@ export const dashboardSettings = pgTable("dashboard_settings", {
   updatedBy: text("updated_by"),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * A decision on an incoming wire, written before it is sent (state `sending`) and updated with the
+ * bank's answer: `sent`, `queued` (logged through /v2/payment/backup during an outage),
+ * `unconfirmed` (no answer), `done` (the bank's status moved), `rejected` or `failed`. At most one
+ * live decision per payment, so a decision is never sent twice.
+ */
+export const incomingWireDecisions = pgTable(
+  "incoming_wire_decisions",
+  {
+    id: text("id").primaryKey(),
+    paymentId: text("payment_id").notNull(),
+    accountNumber: text("account_number").notNull(),
+    action: text("action").notNull(),
+    paymentTimestamp: text("payment_timestamp").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    originatorName: text("originator_name").notNull().default(""),
+    /** Every approver who agreed: [{ id, email }], the sender last. */
+    approvers: jsonb("approvers").$type<{ id: string; email: string }[]>().notNull().default([]),
+    decidedById: text("decided_by_id").notNull(),
+    decidedByEmail: text("decided_by_email").notNull(),
+    state: text("state").notNull(),
+    /** primary (PUT /v2/payment) or backup (PUT /v2/payment/backup). */
+    channel: text("channel").notNull().default("primary"),
+    bankStatus: text("bank_status"),
+    bankTimestamp: text("bank_timestamp"),
+    message: text("message"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("incoming_wire_decisions_one_live")
+      .on(t.paymentId)
+      .where(sql`${t.state} NOT IN ('rejected', 'failed')`),
+    index("incoming_wire_decisions_created_at_idx").on(t.createdAt),
+    index("incoming_wire_decisions_open_idx")
+      .on(t.state)
+      .where(sql`${t.state} IN ('sending', 'queued', 'unconfirmed')`),
+  ],
+);
+
+/** An approver's vote on a wire above the dual-approval limit; a second approver's agreement sends it. */
+export const incomingWireVotes = pgTable(
+  "incoming_wire_votes",
+  {
+    paymentId: text("payment_id").notNull(),
+    userId: text("user_id").notNull(),
+    userEmail: text("user_email").notNull(),
+    accountNumber: text("account_number").notNull(),
+    action: text("action").notNull(),
+    paymentTimestamp: text("payment_timestamp").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    at: ts("at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "incoming_wire_votes_pk", columns: [t.paymentId, t.userId] })],
+);
+
+/** Balance notifications accepted by the receiver, once per webhook-id (live balances). */
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    seq: bigserial("seq", { mode: "number" }).primaryKey(),
+    webhookId: text("webhook_id").notNull().unique(),
+    accountNumber: text("account_number").notNull(),
+    availableCents: bigint("available_cents", { mode: "number" }).notNull(),
+    previousCents: bigint("previous_cents", { mode: "number" }).notNull(),
+    receivedAt: ts("received_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("live_events_account_idx").on(t.accountNumber, t.seq),
+    index("live_events_received_idx").on(t.receivedAt),
+  ],
+);
+
+/** One balance-alert rule per account, with its crossing state (armed flags). */
+export const alertRules = pgTable("alert_rules", {
+  accountNumber: text("account_number").primaryKey(),
+  belowCents: bigint("below_cents", { mode: "number" }),
+  aboveCents: bigint("above_cents", { mode: "number" }),
+  notifyUsers: boolean("notify_users").notNull().default(true),
+  emails: text("emails").notNull().default(""),
+  bankWebhookId: text("bank_webhook_id"),
+  belowArmed: boolean("below_armed").notNull().default(true),
+  aboveArmed: boolean("above_armed").notNull().default(true),
+  lastEventSeq: bigint("last_event_seq", { mode: "number" }).notNull().default(0),
+  updatedBy: text("updated_by"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** One row per crossing of a rule's line. */
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    eventSeq: bigint("event_seq", { mode: "number" })
+      .notNull()
+      .references(() => liveEvents.seq, { onDelete: "cascade" }),
+    accountNumber: text("account_number").notNull(),
+    kind: text("kind").notNull(),
+    thresholdCents: bigint("threshold_cents", { mode: "number" }).notNull(),
+    availableCents: bigint("available_cents", { mode: "number" }).notNull(),
+    previousCents: bigint("previous_cents", { mode: "number" }).notNull(),
+    notifyUsers: boolean("notify_users").notNull(),
+    emails: text("emails").notNull().default(""),
+    emailedAt: ts("emailed_at"),
+    at: ts("at").notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.eventSeq, t.kind), index("alerts_account_idx").on(t.accountNumber, t.id)],
+);
+
+/** Per user: every notification up to read_through_seq is read. */
+export const notificationMarks = pgTable("notification_marks", {
+  userId: text("user_id").primaryKey(),
+  readThroughSeq: bigint("read_through_seq", { mode: "number" }).notNull().default(0),
+});
+
+/** Per user: single notifications marked read. */
+export const notificationReads = pgTable(
+  "notification_reads",
+  {
+    userId: text("user_id").notNull(),
+    eventSeq: bigint("event_seq", { mode: "number" })
+      .notNull()
+      .references(() => liveEvents.seq, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventSeq] })],
+);

@@ -5,6 +5,7 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { BankClient } from "../bank-client/client.ts";
+import { getBankClient } from "../bank-client/index.ts";
 import { config, requireAuthSecret } from "../config.ts";
 import { createLogger } from "../server/log.ts";
 
@@ -36,7 +37,30 @@ export function liveEnabled(): boolean {
   return receiverUrl() !== null;
 }
 
-/** Registers a webhook on every account of the key that has none pointing at this dashboard. */
+const RECEIVER_PATH = "/api/bank-events/";
+
+/**
+ * A webhook of this dashboard's live balances: its URL is this dashboard's receiver path. One
+ * whose token is not the current one was registered under an old NEXTAUTH_SECRET: the bank's
+ * posts to it are refused, so it is replaced.
+ */
+export function liveHookKind(hookUrl: string): "current" | "stale" | null {
+  const url = receiverUrl();
+  if (!url) return null;
+  if (hookUrl === url) return "current";
+  try {
+    const h = new URL(hookUrl);
+    const mine = new URL(url);
+    return h.origin === mine.origin && h.pathname.startsWith(RECEIVER_PATH) ? "stale" : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Registers a webhook on every account of the key that has none pointing at this dashboard, and
+ * replaces those registered under an old secret. Returns how many were registered.
+ */
 export async function ensureBankWebhooks(bank: BankClient): Promise<number> {
   const url = receiverUrl();
   if (!url) return 0;
@@ -45,7 +69,17 @@ export async function ensureBankWebhooks(bank: BankClient): Promise<number> {
   const accounts = list.data.ResponseData.flatMap((d) => d.CUSTACCT.map((a) => a.ACTNBR));
   const hooks = await bank.call("listWebhooks");
   if (!hooks.ok) throw new Error(hooks.error.message);
-  const covered = new Set(hooks.data.filter((h) => h.WebHookUrl === url).map((h) => h.AccountNumber));
+  const covered = new Set<string>();
+  let removed = 0;
+  for (const h of hooks.data) {
+    const kind = liveHookKind(h.WebHookUrl);
+    if (kind === "current") covered.add(h.AccountNumber);
+    else if (kind === "stale") {
+      const r = await bank.call("deleteWebhook", { query: { webHookId: h.WebHookId } });
+      if (!r.ok) throw new Error(r.error.message);
+      removed++;
+    }
+  }
   let added = 0;
   for (const account of accounts) {
     if (covered.has(account)) continue;
@@ -55,12 +89,14 @@ export async function ensureBankWebhooks(bank: BankClient): Promise<number> {
     if (!r.ok) throw new Error(r.error.message);
     added++;
   }
-  if (added) log.info("registered balance webhooks", { added });
+  if (added || removed) log.info("balance webhooks brought up to date", { added, replacedStale: removed });
   return added;
 }
 
 const KEY = Symbol.for("treasury.liveRegistration");
 type Holder = { [KEY]?: { run: Promise<number>; at: number } };
+const FORCED = Symbol.for("treasury.liveRegistrationForced");
+type ForcedHolder = { [FORCED]?: Promise<number> };
 /** A new listener checks the bank's webhooks again after this long (accounts opened since). */
 const RECHECK_MS = 5 * 60_000;
 
@@ -81,4 +117,33 @@ export function ensureBankWebhooksOnce(bank: BankClient, now = Date.now()): Prom
     if (g[KEY] === entry) g[KEY] = undefined;
   });
   return run;
+}
+
+/**
+ * Checks the bank's webhooks now, whatever the time since the last check: call it after the
+ * accounts changed (a new SEN account gets its webhook at once). Calls run one after another,
+ * each a full check, so the latest change is always seen.
+ */
+export function ensureBalanceWebhooks(bank?: BankClient): Promise<number> {
+  if (!liveEnabled()) return Promise.resolve(0);
+  const g = globalThis as ForcedHolder & Holder;
+  const run = (g[FORCED] ?? Promise.resolve(0))
+    .catch(() => 0)
+    .then(async () => ensureBankWebhooks(bank ?? (await getBankClient())));
+  g[FORCED] = run;
+  run.then(
+    () => {
+      g[KEY] = { run, at: Date.now() };
+    },
+    (err) => log.warn("balance webhooks could not be checked after an account change", { err }),
+  );
+  return run;
+}
+
+/**
+ * Fire-and-forget form of ensureBalanceWebhooks for code that just changed the accounts (a new
+ * SEN account): the check runs at once; a failure is logged and the periodic check covers it.
+ */
+export function accountsChanged(): void {
+  void ensureBalanceWebhooks().catch(() => {});
 }

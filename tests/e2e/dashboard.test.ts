@@ -152,8 +152,14 @@ describe("dashboard in Chromium", () => {
   });
 
   it("shows a new balance without a reload when the bank reports a change (live balances)", async () => {
-    // A tab of its own, so the other steps find the page as they left it whatever happens here.
+    // A tab of its own, so the other steps find the page as they left it whatever happens here;
+    // meanwhile the user stays active on the first tab, so its idle warning does not open.
     const live = await context.newPage();
+    let x = 5;
+    const keepFirstTabActive = setInterval(() => {
+      x = x === 5 ? 9 : 5;
+      void page.mouse.move(x, 5).catch(() => {});
+    }, 2000);
     try {
       await live.goto(`${app.url}/accounts`);
       await whileActive(live, live.getByText("Live", { exact: true }).waitFor({ timeout: FIRST_WAIT }));
@@ -194,6 +200,7 @@ describe("dashboard in Chromium", () => {
       await whileActive(live, expect.poll(rows, { timeout: 20_000, interval: 250 }).toContain("LIVE ROW"));
       await shot(live, "account-live", false);
     } finally {
+      clearInterval(keepFirstTabActive);
       await live.close();
     }
     accounts = (await (await page.request.get(`${app.url}/api/accounts`)).json()) as AccountsResponse;

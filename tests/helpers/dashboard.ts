@@ -31,6 +31,8 @@ export interface StartOptions {
   timeoutMs?: number;
   /** `npm` runs `npm start`; `node` runs its script directly, so the bank and the dashboard are its children. */
   via?: "npm" | "node";
+  /** Writes files into the fresh data folder before the start (a second instance's shared secret). */
+  prepare?: (dataDir: string) => void;
 }
 
 export function freePort(): Promise<number> {
@@ -49,9 +51,10 @@ const READY = /Dashboard ready: (http:\/\/127\.0\.0\.1:\d+)/;
 const DEMO_USER = /demo user: (\S+) role=(\w+) password=(\S+)/g;
 
 export async function startDashboard(opts: StartOptions = {}): Promise<RunningDashboard> {
-  const { env = {}, timeoutMs = 240_000, via = "npm" } = opts;
+  const { env = {}, timeoutMs = 240_000, via = "npm", prepare } = opts;
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-e2e-"));
+  prepare?.(dataDir);
   const [port, bankPort] = [await freePort(), await freePort()];
   const [command, args] =
     via === "npm" ? ["npm", ["start"]] : [process.execPath, ["--import", "tsx", "scripts/start.ts"]];

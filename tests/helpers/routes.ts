@@ -44,7 +44,7 @@ export async function invoke(
     headers?: Record<string, string>;
   } = {},
   // biome-ignore lint/suspicious/noExplicitAny: tests read whichever answer a route gives
-): Promise<{ status: number; json: any; headers: Headers }> {
+): Promise<{ status: number; json: any; text: string; headers: Headers }> {
   const m = (await load()) as Record<string, Handler>;
   const handler = m[method];
   if (!handler) throw new Error(`${method} ${url} is not exported`);
@@ -58,5 +58,12 @@ export async function invoke(
   });
   const res = await handler(req, { params: Promise.resolve((o.params ?? {}) as Record<string, string>) });
   const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined, headers: res.headers };
+  // A download (text/csv) has no JSON to read: its text is the answer.
+  const isJson = !res.headers.get("content-type") || res.headers.get("content-type")?.includes("json");
+  return {
+    status: res.status,
+    json: text && isJson ? JSON.parse(text) : undefined,
+    text,
+    headers: res.headers,
+  };
 }

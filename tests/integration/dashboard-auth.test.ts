@@ -59,6 +59,50 @@ describe("lockout", () => {
       reason: "invalid",
     });
   });
+
+  it("locks an unknown address after 10 attempts exactly as it locks a known one", async () => {
+    await createUser(db, { email: "known@auth.example", name: "Known", role: "viewer", password: PASSWORD });
+    const now = Date.now();
+    const attempts = async (email: string) => {
+      const out = [];
+      for (let i = 0; i < 12; i++) {
+        const o = await checkSignIn(db, { email, password: "wrong password" }, now + i);
+        out.push(o.ok ? "ok" : o.reason === "locked" ? `locked:${o.minutes}` : o.reason);
+      }
+      return out;
+    };
+    const known = await attempts("known@auth.example");
+    const unknown = await attempts("Nobody-Else@auth.example");
+    expect(known).toEqual([...Array(9).fill("invalid"), "locked:30", "locked:30", "locked:30"]);
+    expect(unknown).toEqual(known);
+    // Both unlock after the same thirty minutes.
+    const later = now + 30 * 60_000 + 1000;
+    expect(await checkSignIn(db, { email: "nobody-else@auth.example", password: "x" }, later)).toMatchObject({
+      reason: "invalid",
+    });
+  });
+
+  it("tells the browser the same words for an unknown and for a known address", async () => {
+    const options = authOptions();
+    const provider = options.providers.find((p) => p.id === "credentials") as unknown as {
+      options: { authorize: (c: Record<string, string>, r: unknown) => Promise<unknown> };
+    };
+    const message = async (email: string, ip: string) => {
+      const out = [];
+      for (let i = 0; i < 11; i++) {
+        const e = await provider.options
+          .authorize({ email, password: "wrong password" }, { headers: { "x-forwarded-for": ip } })
+          .catch((err: Error) => err.message);
+        out.push(e);
+      }
+      return out;
+    };
+    await createUser(db, { email: "words@auth.example", name: "Words", role: "viewer", password: PASSWORD });
+    const known = await message("words@auth.example", "198.51.100.1");
+    const unknown = await message("no-words@auth.example", "198.51.100.2");
+    expect(unknown).toEqual(known);
+    expect(known.at(-1)).toMatch(/lock/i);
+  });
 });
 
 describe("rate limit", () => {

@@ -51,6 +51,7 @@ const mod = {
   adminUsers: () => import("../../app/api/admin/users/route.ts"),
   adminUser: () => import("../../app/api/admin/users/[id]/route.ts"),
   audit: () => import("../../app/api/admin/audit/route.ts"),
+  auditExport: () => import("../../app/api/admin/audit/export/route.ts"),
   totp: () => import("../../app/api/profile/totp/route.ts"),
   totpConfirm: () => import("../../app/api/profile/totp/confirm/route.ts"),
   settings: () => import("../../app/api/admin/settings/route.ts"),
@@ -65,6 +66,14 @@ const mod = {
   payments: () => import("../../app/api/payments/route.ts"),
   payment: () => import("../../app/api/payments/[id]/route.ts"),
   createSen: () => import("../../app/api/accounts/sen/route.ts"),
+  incomingWires: () => import("../../app/api/incoming-wires/route.ts"),
+  incomingWire: () => import("../../app/api/incoming-wires/[paymentId]/route.ts"),
+  wireSummaries: () => import("../../app/api/wire-summaries/route.ts"),
+  webhooks: () => import("../../app/api/webhooks/route.ts"),
+  webhook: () => import("../../app/api/webhooks/[id]/route.ts"),
+  alertRules: () => import("../../app/api/alerts/route.ts"),
+  alertRule: () => import("../../app/api/alerts/[accountNumber]/route.ts"),
+  notifications: () => import("../../app/api/notifications/route.ts"),
 };
 
 beforeAll(async () => {
@@ -133,6 +142,8 @@ const ADMIN_ONLY = ["admin"] as const;
 const PREPARERS = ["preparer", "approver", "admin"] as const;
 const RELEASERS = ["approver", "admin"] as const;
 const NO_DRAFT = "00000000-0000-4000-8000-000000000000";
+const WIRE_DECIDERS = ["approver", "admin"] as const;
+const ALERT_WRITERS = ["preparer", "approver", "admin"] as const;
 
 const ROUTES: RouteCase[] = [
   // Sending money: bodies a role's request can carry without moving money (a 400 or a 404 is allowed).
@@ -248,6 +259,95 @@ const ROUTES: RouteCase[] = [
     body: () => ({ senReleaseThresholdCents: 25_000_000 }),
     allowed: ADMIN_ONLY,
   },
+  {
+    name: "GET /api/incoming-wires",
+    load: mod.incomingWires,
+    method: "GET",
+    url: () => "/api/incoming-wires",
+    allowed: WIRE_DECIDERS,
+  },
+  {
+    name: "POST /api/incoming-wires/[paymentId]",
+    load: mod.incomingWire,
+    method: "POST",
+    url: () => "/api/incoming-wires/I261123NOSUCH00",
+    params: () => ({ paymentId: "I261123NOSUCH00" }),
+    body: () => ({ accountNumber: dda, action: "approve", paymentTimestamp: "2026-11-23 00:00:00.000" }),
+    allowed: WIRE_DECIDERS,
+  },
+  {
+    name: "GET /api/wire-summaries",
+    load: mod.wireSummaries,
+    method: "GET",
+    url: () => `/api/wire-summaries?accountNumber=${dda}&date=2026-11-23&direction=I`,
+    allowed: EVERYONE,
+  },
+  {
+    name: "GET /api/webhooks",
+    load: mod.webhooks,
+    method: "GET",
+    url: () => "/api/webhooks",
+    allowed: EVERYONE,
+  },
+  {
+    name: "POST /api/webhooks",
+    load: mod.webhooks,
+    method: "POST",
+    url: () => "/api/webhooks",
+    body: (role) => ({
+      accountNumber: dda,
+      description: `routes ${role}`,
+      url: "https://erp.example.com/hook",
+    }),
+    allowed: ALERT_WRITERS,
+  },
+  {
+    name: "DELETE /api/webhooks/[id]",
+    load: mod.webhook,
+    method: "DELETE",
+    url: () => "/api/webhooks/no-such-hook",
+    params: () => ({ id: "no-such-hook" }),
+    allowed: ALERT_WRITERS,
+  },
+  {
+    name: "GET /api/alerts",
+    load: mod.alertRules,
+    method: "GET",
+    url: () => "/api/alerts",
+    allowed: EVERYONE,
+  },
+  {
+    name: "PUT /api/alerts/[accountNumber]",
+    load: mod.alertRule,
+    method: "PUT",
+    url: () => `/api/alerts/${dda}`,
+    params: () => ({ accountNumber: dda }),
+    body: () => ({ below: "100.00" }),
+    allowed: ALERT_WRITERS,
+  },
+  {
+    name: "DELETE /api/alerts/[accountNumber]",
+    load: mod.alertRule,
+    method: "DELETE",
+    url: () => `/api/alerts/${busy}`,
+    params: () => ({ accountNumber: busy }),
+    allowed: ALERT_WRITERS,
+  },
+  {
+    name: "GET /api/notifications",
+    load: mod.notifications,
+    method: "GET",
+    url: () => "/api/notifications",
+    allowed: EVERYONE,
+  },
+  {
+    name: "POST /api/notifications",
+    load: mod.notifications,
+    method: "POST",
+    url: () => "/api/notifications",
+    body: () => ({ all: true }),
+    allowed: EVERYONE,
+  },
   { name: "GET /api/me", load: mod.me, method: "GET", url: () => "/api/me", allowed: EVERYONE },
   {
     name: "GET /api/session",
@@ -320,6 +420,13 @@ const ROUTES: RouteCase[] = [
     load: mod.audit,
     method: "GET",
     url: () => "/api/admin/audit",
+    allowed: ADMIN_ONLY,
+  },
+  {
+    name: "GET /api/admin/audit/export",
+    load: mod.auditExport,
+    method: "GET",
+    url: () => "/api/admin/audit/export",
     allowed: ADMIN_ONLY,
   },
   {
@@ -464,6 +571,30 @@ describe("cross-site requests", () => {
     }
     // admin users POST and PATCH, TOTP POST, DELETE and confirm, next-auth POST
     expect(checked).toBeGreaterThanOrEqual(6);
+  });
+
+  it("compares the scheme and the port of the origin, not the host alone", async () => {
+    const cookie = await cookieFor(users.admin);
+    for (const origin of ["https://127.0.0.1:3999", "http://127.0.0.1:4000", "http://127.0.0.1"]) {
+      const r = await invoke(mod.adminUsers, "POST", "/api/admin/users", {
+        cookie,
+        body: {},
+        headers: { origin, host: "127.0.0.1:3999" },
+      });
+      expect(r, origin).toEqual({ status: 403, json: CROSS_SITE });
+    }
+    // Behind a TLS proxy the browser's origin is https, and the proxy says so.
+    const proxied = await invoke(mod.adminUsers, "POST", "/api/admin/users", {
+      cookie,
+      body: {},
+      headers: {
+        origin: "https://treasury.example",
+        host: "127.0.0.1:3999",
+        "x-forwarded-host": "treasury.example",
+        "x-forwarded-proto": "https",
+      },
+    });
+    expect(proxied.status).toBe(400);
   });
 
   it("lets same-origin and non-browser state changes, and cross-site reads, through", async () => {
@@ -623,6 +754,28 @@ describe("history", () => {
       direction: "credit",
       description: expect.stringMatching(/Invoice 1001|Deposit/),
     });
+  });
+
+  it.each([
+    ["to", "zzz"],
+    ["from", "zzz"],
+    ["to", "2026-13-01"],
+    ["to", "9999-99-99"],
+    ["from", "2026-02-30"],
+    ["from", "2026-1-01"],
+    ["order", "zzz"],
+  ])("answers 400 naming %s for the value %s, never 500", async (field, value) => {
+    const r = await invoke(
+      mod.history,
+      "GET",
+      `/api/accounts/${sen}/history?${field}=${encodeURIComponent(value)}`,
+      {
+        cookie: await cookieFor(users.viewer),
+        params: { accountNumber: sen },
+      },
+    );
+    expect(r.status).toBe(400);
+    expect(r.json.error.fields.map((f: { field: string }) => f.field)).toEqual([field]);
   });
 
   it("switches to extendedhistory day by day when MOREDATA is Y", async () => {

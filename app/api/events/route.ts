@@ -1,20 +1,31 @@
 // GET /api/events - Server-Sent Events for the signed-in user: `balance` when the bank reports an
-// account's available balance changed (the browser then re-reads what it shows). The first
-// connection of a process makes sure the bank's webhooks point at this dashboard.
+// account's available balance changed (with the alerts it fired), for the accounts the user may
+// see. Each event's id is its place in the store: a browser that reconnects with Last-Event-ID
+// first gets what it missed, then the live events, none twice. The first connection of a process
+// makes sure the bank's webhooks point at this dashboard.
 import { withRoute } from "@/lib/api/route";
 import { getBankClient } from "@/lib/bank-client";
-import { onBalance } from "@/lib/live/hub";
+import { getLiveHub, type LiveEvent, REPLAY_LIMIT } from "@/lib/live/hub";
 import { ensureBankWebhooksOnce, liveEnabled } from "@/lib/live/receiver";
+import { mayReceive } from "@/lib/live/visibility";
 
 const HEARTBEAT_MS = 25_000;
 
 export const dynamic = "force-dynamic";
 
+function lastEventId(req: Request): number | null {
+  const raw = req.headers.get("last-event-id") ?? new URL(req.url).searchParams.get("lastEventId");
+  return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+}
+
 export const GET = withRoute(
-  async ({ req }) => {
+  async ({ req, user }) => {
     if (!liveEnabled()) return new Response(null, { status: 204 });
+    const bank = await getBankClient();
     // The first connection waits for the set-up, so that "live" means the bank will report.
-    await ensureBankWebhooksOnce(await getBankClient()).catch(() => {});
+    await ensureBankWebhooksOnce(bank).catch(() => {});
+    const hub = await getLiveHub();
+    const resumeFrom = lastEventId(req);
     const encoder = new TextEncoder();
     let stop = () => {};
     const stream = new ReadableStream<Uint8Array>({
@@ -26,12 +37,47 @@ export const GET = withRoute(
             stop();
           }
         };
-        send("retry: 5000\n: connected\n\n");
-        const off = onBalance((e) =>
+        let sentThrough = resumeFrom ?? 0;
+        const sent = new Set<number>();
+        // Events go out one after another: the visibility check may wait on the bank.
+        let queue = Promise.resolve();
+        const deliver = async (e: LiveEvent) => {
+          if (sent.has(e.seq) || (resumeFrom !== null && e.seq <= resumeFrom)) return;
+          if (!(await mayReceive(user.role, e.accountNumber, bank).catch(() => false))) return;
+          sent.add(e.seq);
+          if (sent.size > 5000) sent.delete(sent.values().next().value as number);
+          sentThrough = Math.max(sentThrough, e.seq);
+          const alerts = e.alerts.filter((a) => a.notifyUsers);
           send(
-            `event: balance\ndata: ${JSON.stringify({ accountNumber: e.accountNumber, availableCents: e.availableCents })}\n\n`,
-          ),
-        );
+            `id: ${sentThrough}\nevent: balance\ndata: ${JSON.stringify({
+              seq: e.seq,
+              accountNumber: e.accountNumber,
+              availableCents: e.availableCents,
+              previousCents: e.previousCents,
+              at: e.at,
+              alerts,
+            })}\n\n`,
+          );
+        };
+        const forward = (e: LiveEvent) => {
+          queue = queue.then(() => deliver(e)).catch(() => {});
+        };
+        send("retry: 2000\n: connected\n\n");
+        // Subscribed before the replay is read, so nothing falls between the two.
+        const off = hub.subscribe(forward);
+        if (resumeFrom !== null) {
+          queue = queue.then(async () => {
+            const missed = await hub.since(resumeFrom);
+            if (missed.length > REPLAY_LIMIT) {
+              // Too far behind to replay: the browser re-reads everything instead.
+              const last = await hub.latestSeq();
+              sentThrough = last;
+              send(`id: ${last}\nevent: reset\ndata: {}\n\n`);
+              return;
+            }
+            for (const e of missed) await deliver(e);
+          });
+        }
         const beat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
         stop = () => {
           off();

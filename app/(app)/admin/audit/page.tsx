@@ -1,15 +1,27 @@
-// /admin/audit: the latest audit entries, newest first (audit.read). Read-only by design.
+// /admin/audit: audit entries, newest first (audit.read), filtered by who, action and UTC days
+// through the URL (a plain GET form, so a filtered view can be shared), with a CSV export of
+// the same filter. Read-only by design.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { readAudit } from "@/lib/auth/audit";
+import { buttonClasses } from "@/components/ui/button.tsx";
+import { Table, Td, Th } from "@/components/ui/table.tsx";
+import { auditActions, readAudit } from "@/lib/auth/audit";
 import { hasPermission } from "@/lib/auth/permissions";
 import { getSessionUser } from "@/lib/auth/session";
+import { AuditQuery } from "@/lib/dashboard-api/index.ts";
 import { getDashboardDb } from "@/lib/db/client";
 
-export const metadata: Metadata = { title: "Audit log · Northwind Treasury" };
+export const metadata: Metadata = { title: "Audit log" };
 export const dynamic = "force-dynamic";
 
-export default async function AuditPage() {
+type Search = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
+
+const LABEL = "flex flex-col gap-1 text-sm font-medium text-slate-800";
+const CONTROL =
+  "block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs focus-visible:border-brand-600";
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<Search> }) {
   const user = await getSessionUser();
   if (!user) redirect("/sign-in?callbackUrl=/admin/audit");
   if (!hasPermission(user.role, "audit.read")) {
@@ -22,48 +34,110 @@ export default async function AuditPage() {
       </p>
     );
   }
-  const entries = await readAudit(await getDashboardDb(), 200);
+  const sp = await searchParams;
+  const raw = { actor: one(sp.actor), action: one(sp.action), from: one(sp.from), to: one(sp.to) };
+  const parsed = AuditQuery.safeParse(raw);
+  const filter = parsed.success ? parsed.data : {};
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`);
+  const db = await getDashboardDb();
+  const [entries, actions] = await Promise.all([readAudit(db, 200, filter), auditActions(db)]);
+  const qs = new URLSearchParams(
+    Object.entries(filter).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""),
+  ).toString();
+  const filtered = qs !== "";
+
   return (
-    <div className="mx-auto max-w-5xl space-y-4">
+    <div className="mx-auto max-w-6xl space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Audit log</h1>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="px-4 py-3 text-left font-semibold text-slate-900">
-            Latest 200 entries, newest first
-          </caption>
-          <thead className="bg-slate-50 text-left text-slate-600">
+      <form
+        method="get"
+        action="/admin/audit"
+        aria-label="Filter the audit log"
+        className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1fr_auto] lg:items-end"
+      >
+        <label className={LABEL}>
+          Who (e-mail contains)
+          <input name="actor" defaultValue={raw.actor ?? ""} className={CONTROL} autoComplete="off" />
+        </label>
+        <label className={LABEL}>
+          Action
+          <select name="action" defaultValue={raw.action ?? ""} className={CONTROL}>
+            <option value="">Any action</option>
+            {actions.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={LABEL}>
+          From (UTC day)
+          <input type="date" name="from" defaultValue={raw.from ?? ""} className={CONTROL} />
+        </label>
+        <label className={LABEL}>
+          To (UTC day)
+          <input type="date" name="to" defaultValue={raw.to ?? ""} className={CONTROL} />
+        </label>
+        <div className="flex gap-2">
+          <button type="submit" className={buttonClasses("primary")}>
+            Filter
+          </button>
+          {filtered ? (
+            <a href="/admin/audit" className={buttonClasses("ghost")}>
+              Clear
+            </a>
+          ) : null}
+        </div>
+      </form>
+      {problems.length ? (
+        <p
+          role="alert"
+          className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          The filter was not applied: {problems.join("; ")}.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-600">
+          {entries.length === 200
+            ? "The latest 200 entries"
+            : `${entries.length} ${entries.length === 1 ? "entry" : "entries"}`}
+          {filtered ? " matching the filter" : ""}, newest first.
+        </p>
+        <a
+          href={`/api/admin/audit/export${qs ? `?${qs}` : ""}`}
+          className={buttonClasses("secondary", "sm")}
+          download
+        >
+          Export CSV
+        </a>
+      </div>
+      <div className="rounded-lg border border-slate-200 bg-white shadow-sm">
+        <Table caption="Audit entries, newest first" captionHidden scrollable className="min-w-[48rem]">
+          <thead>
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
-                When (UTC)
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Who
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                What
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Target
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Result
-              </th>
+              <Th>When (UTC)</Th>
+              <Th>Who</Th>
+              <Th>What</Th>
+              <Th>Target</Th>
+              <Th>Result</Th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody>
             {entries.map((e) => (
               <tr key={e.id}>
-                <td className="whitespace-nowrap px-4 py-2 tabular-nums text-slate-700">
-                  {e.at.replace("T", " ").slice(0, 19)}
-                </td>
-                <td className="px-4 py-2 text-slate-900">{e.actorEmail ?? "—"}</td>
-                <td className="px-4 py-2 font-mono text-xs text-slate-800">{e.action}</td>
-                <td className="px-4 py-2 text-slate-700">{e.target ?? "—"}</td>
-                <td className="px-4 py-2 text-slate-900">{e.result}</td>
+                <Td className="whitespace-nowrap tabular-nums">{e.at.replace("T", " ").slice(0, 19)}</Td>
+                <Td>{e.actorEmail ?? "—"}</Td>
+                <Td className="font-mono text-xs">{e.action}</Td>
+                <Td className="font-mono text-xs break-all">{e.target ?? "—"}</Td>
+                <Td>{e.result}</Td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
+        {entries.length === 0 ? (
+          <p className="px-4 py-6 text-center text-sm text-slate-600">No entries.</p>
+        ) : null}
       </div>
     </div>
   );

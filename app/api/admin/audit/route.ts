@@ -1,12 +1,13 @@
-// GET /api/admin/audit - the latest audit log entries, newest first (AuditResponse); read-only by design
+// GET /api/admin/audit - audit log entries, newest first, filtered by who, action and UTC days (AuditResponse); read-only by design
 import { withRoute } from "@/lib/api/route";
 import { readAudit } from "@/lib/auth/audit";
-import { AuditResponse } from "@/lib/dashboard-api/index.ts";
+import { AuditQuery, AuditResponse } from "@/lib/dashboard-api/index.ts";
 
 export const GET = withRoute(
-  async ({ db }): Promise<AuditResponse> => ({ entries: await readAudit(db, 200) }),
+  async ({ db, query }): Promise<AuditResponse> => ({ entries: await readAudit(db, 200, query) }),
   {
     permission: "audit.read",
+    query: AuditQuery,
     response: AuditResponse,
   },
 );

@@ -1,14 +1,15 @@
 // POST /api/bank-events/[token] - the bank's balance notifications (live balances). Not a browser
 // route: no session; the unguessable path and the Standard Webhooks signature are the checks.
-// 204 once taken (also for a repeat), 404 for a wrong path, 401 for a bad signature or a stale
-// timestamp, 400 for a body that is not a balance notification.
+// 204 once stored (also for a repeat, stored once by webhook-id), 404 for a wrong path, 401 for a
+// bad signature or a stale timestamp, 400 for a body that is not a balance notification; a refused
+// notification is stored nowhere.
 
 import { errorBody } from "@/lib/api/errors";
 import { refuseCrossSite } from "@/lib/api/same-origin";
 import { verifyWebhook } from "@/lib/bank-api/webhook-signature";
 import { balanceNotificationSchema, WEBHOOK_HEADERS } from "@/lib/bank-api/webhooks";
 import { config } from "@/lib/config.ts";
-import { publishBalance } from "@/lib/live/hub";
+import { getLiveHub } from "@/lib/live/hub";
 import { isReceiverToken } from "@/lib/live/receiver";
 
 const answer = (status: number, message?: string) =>
@@ -38,11 +39,18 @@ export async function POST(req: Request, ctx: { params: Promise<{ token: string 
   }
   const n = balanceNotificationSchema.safeParse(parsed);
   if (!n.success) return answer(400, "The body is not a balance notification.");
-  publishBalance({
-    id: headers.id as string,
+  const availableCents = Number(n.data.AvailableBalance);
+  const previousCents = Number(n.data.PreviousBalance);
+  if (!Number.isSafeInteger(availableCents) || !Number.isSafeInteger(previousCents))
+    return answer(400, "The balances are out of range.");
+  if ((headers.id as string).length > 200) return answer(400, "The webhook-id is too long.");
+  const hub = await getLiveHub();
+  // Stored before the 204: a failure here is a 5xx, and the bank delivers again.
+  await hub.record({
+    webhookId: headers.id as string,
     accountNumber: n.data.AccountNumber,
-    availableCents: Number(n.data.AvailableBalance),
-    previousCents: Number(n.data.PreviousBalance),
+    availableCents,
+    previousCents,
   });
   return answer(204);
 }

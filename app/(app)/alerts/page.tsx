@@ -1,0 +1,39 @@
+// /alerts: balance-alert rules per account (alerts.read to see, alerts.write to change).
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { AlertRules } from "@/components/alerts/alert-rules";
+import { hasPermission } from "@/lib/auth/permissions";
+import { getSessionUser } from "@/lib/auth/session";
+
+export const metadata: Metadata = { title: "Balance alerts · Northwind Treasury" };
+export const dynamic = "force-dynamic";
+
+export default async function AlertsPage() {
+  const user = await getSessionUser();
+  if (!user) redirect("/sign-in?callbackUrl=/alerts");
+  if (!hasPermission(user.role, "alerts.read")) {
+    return (
+      <div className="mx-auto max-w-3xl">
+        <h1 className="text-2xl font-semibold text-slate-900">Balance alerts</h1>
+        <p
+          role="alert"
+          className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          Your role cannot see balance alerts.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Balance alerts</h1>
+        <p className="mt-1 text-sm text-slate-700">
+          One alert per crossing: a line fires when the available balance crosses it and re-arms when the
+          balance comes back.
+        </p>
+      </div>
+      <AlertRules canWrite={hasPermission(user.role, "alerts.write")} />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// GET /api/admin/audit/export - the filtered audit log as a CSV download (up to 10,000 entries)
+import { withRoute } from "@/lib/api/route";
+import { readAudit } from "@/lib/auth/audit";
+import { AuditQuery } from "@/lib/dashboard-api/index.ts";
+import { auditToCsv } from "@/lib/format/audit-csv";
+
+const AUDIT_EXPORT_LIMIT = 10_000;
+
+export const GET = withRoute(
+  async ({ db, query }) => {
+    const entries = await readAudit(db, AUDIT_EXPORT_LIMIT, query);
+    const day = new Date().toISOString().slice(0, 10);
+    return new Response(auditToCsv(entries), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="audit-log-${day}.csv"`,
+        "Cache-Control": "no-store",
+      },
+    });
+  },
+  { permission: "audit.read", query: AuditQuery },
+);

@@ -1,0 +1,26 @@
+// GET /api/alerts - the balance-alert rules, the accounts they may watch (with today's available
+// balance) and how their e-mail goes out.
+
+import { listAccounts } from "@/lib/accounts/views";
+import { alertEmailDelivery, listRules } from "@/lib/alerts/rules";
+import { withRoute } from "@/lib/api/route";
+import { getBankClient } from "@/lib/bank-client";
+import { AlertRulesResponseSchema } from "@/lib/dashboard-api/alerts";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withRoute(
+  async ({ db }) => {
+    const [accounts, rules] = await Promise.all([listAccounts(await getBankClient()), listRules(db)]);
+    return {
+      accounts: accounts.accounts.map((a) => ({
+        accountNumber: a.accountNumber,
+        name: a.name,
+        availableCents: a.availableCents,
+      })),
+      rules,
+      emailDelivery: alertEmailDelivery(),
+    };
+  },
+  { permission: "alerts.read", response: AlertRulesResponseSchema },
+);

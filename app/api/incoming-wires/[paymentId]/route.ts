@@ -1,0 +1,39 @@
+// POST /api/incoming-wires/[paymentId] - approve, cancel or return one incoming wire (a vote when it needs two approvers)
+import { invalid } from "@/lib/api/errors";
+import { withRoute } from "@/lib/api/route";
+import { getBankClient } from "@/lib/bank-client";
+import {
+  IncomingWireDecisionRequest,
+  IncomingWireDecisionResponse,
+} from "@/lib/dashboard-api/incoming-wires";
+import { decideIncomingWire } from "@/lib/incoming-wires/decide";
+import { incomingWireSettings } from "@/lib/incoming-wires/settings";
+
+export const POST = withRoute<
+  undefined,
+  typeof IncomingWireDecisionRequest,
+  { paymentId: string },
+  typeof IncomingWireDecisionResponse
+>(
+  async ({ db, user, ip, params, body }) => {
+    const paymentId = params.paymentId ?? "";
+    if (!/^[A-Za-z0-9]{1,20}$/.test(paymentId))
+      throw invalid([{ field: "paymentId", message: "must be a payment id of 1 to 20 letters and digits" }]);
+    const { dualApprovalCents } = await incomingWireSettings(db);
+    return decideIncomingWire(
+      db,
+      await getBankClient(),
+      { id: user.id, email: user.email, ip },
+      paymentId,
+      body,
+      {
+        dualApprovalCents,
+      },
+    );
+  },
+  {
+    permission: "wires.act",
+    body: IncomingWireDecisionRequest,
+    response: IncomingWireDecisionResponse,
+  },
+);

@@ -1,0 +1,20 @@
+// DELETE /api/webhooks/[id] - delete a webhook at the bank, audited; the dashboard's own
+// (live balances, a balance alert's e-mail) are refused with 409.
+
+import { deleteWebhook } from "@/lib/alerts/webhooks";
+import { invalid } from "@/lib/api/errors";
+import { withRoute } from "@/lib/api/route";
+import { WEBHOOK_LIMITS } from "@/lib/bank-api/webhooks";
+import { getBankClient } from "@/lib/bank-client";
+import { DeleteWebhookResponseSchema } from "@/lib/dashboard-api/alerts";
+
+export const DELETE = withRoute<undefined, undefined, { id: string }, typeof DeleteWebhookResponseSchema>(
+  async ({ db, user, params, ip }) => {
+    const id = String(params.id ?? "");
+    if (!id || id.length > WEBHOOK_LIMITS.webHookId || !/^[\w-]+$/.test(id))
+      throw invalid([{ field: "id", message: "is not a webhook id" }]);
+    await deleteWebhook(db, await getBankClient(), id, { actorId: user.id, actorEmail: user.email, ip });
+    return { deleted: id };
+  },
+  { permission: "alerts.write", response: DeleteWebhookResponseSchema },
+);

@@ -1,0 +1,11 @@
+// GET /api/wire-summaries?accountNumber&date&direction (or ?uniqueId) - e-wire summaries from the bank
+import { withRoute } from "@/lib/api/route";
+import { getBankClient } from "@/lib/bank-client";
+import { WireSummariesQuery, WireSummariesResponse } from "@/lib/dashboard-api/incoming-wires";
+import { readWireSummaries } from "@/lib/incoming-wires/summaries";
+
+export const GET = withRoute(async ({ query }) => readWireSummaries(await getBankClient(), query), {
+  permission: "accounts.read",
+  query: WireSummariesQuery,
+  response: WireSummariesResponse,
+});

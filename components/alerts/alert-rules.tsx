@@ -1,0 +1,230 @@
+"use client";
+// /alerts: one balance-alert rule per account — "available balance below X" and/or "above Y",
+// who is told (signed-in users, e-mail addresses). Each line fires once when the balance crosses
+// it and re-arms when it comes back; the page shows which lines are waiting to re-arm.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import {
+  CheckboxField,
+  Form,
+  FormAlert,
+  MoneyField,
+  SubmitButton,
+  TextareaField,
+} from "@/components/form/form.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
+import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
+import { ErrorState } from "@/components/ui/error-state.tsx";
+import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { useToast } from "@/components/ui/toast.tsx";
+import { useZodForm } from "@/hooks/use-zod-form.ts";
+import { centsToDecimal, formatUsd } from "@/lib/bank-api/money.ts";
+import {
+  type AlertRule,
+  AlertRuleFormSchema,
+  type AlertRulesResponseSchema,
+  type DeleteRuleResponseSchema,
+  type SaveRuleResponseSchema,
+} from "@/lib/dashboard-api/alerts.ts";
+import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
+
+type Account = { accountNumber: string; name: string; availableCents: number | null };
+
+export function AlertRules({ canWrite }: { canWrite: boolean }) {
+  const list = useQuery({
+    queryKey: queryKeys.alertRules(),
+    queryFn: ({ signal }) => apiFetch<typeof AlertRulesResponseSchema>("/api/alerts", { signal }),
+  });
+  if (list.isPending)
+    return (
+      <div className="grid gap-4 lg:grid-cols-2" aria-busy="true">
+        <Skeleton className="h-72 w-full" />
+        <Skeleton className="h-72 w-full" />
+      </div>
+    );
+  if (list.isError)
+    return (
+      <ErrorState
+        title="Alerts could not be loaded"
+        message={list.error.message}
+        onRetry={() => list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  const rules = new Map(list.data.rules.map((r) => [r.accountNumber, r]));
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">
+        {list.data.emailDelivery === "smtp"
+          ? "E-mail goes out from the dashboard once per alert."
+          : "Without a dashboard mail server, the bank e-mails a rule's addresses at every balance change of the account (its webhook e-mail); signed-in users get one alert per crossing."}
+      </p>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {list.data.accounts.map((a) => (
+          <RuleCard
+            key={a.accountNumber}
+            account={a}
+            rule={rules.get(a.accountNumber) ?? null}
+            canWrite={canWrite}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const dollars = (cents: number | null) => (cents === null ? "" : centsToDecimal(cents));
+
+function RuleSummary({ rule }: { rule: AlertRule }) {
+  return (
+    <ul className="space-y-1 text-sm">
+      {rule.belowCents !== null ? (
+        <li className="flex flex-wrap items-center gap-2">
+          Below {formatUsd(rule.belowCents)}
+          {rule.belowArmed ? (
+            <Badge tone="success">Armed</Badge>
+          ) : (
+            <Badge tone="warning">Below now · re-arms above</Badge>
+          )}
+        </li>
+      ) : null}
+      {rule.aboveCents !== null ? (
+        <li className="flex flex-wrap items-center gap-2">
+          Above {formatUsd(rule.aboveCents)}
+          {rule.aboveArmed ? (
+            <Badge tone="success">Armed</Badge>
+          ) : (
+            <Badge tone="warning">Above now · re-arms below</Badge>
+          )}
+        </li>
+      ) : null}
+      <li className="text-slate-700">
+        Tells {rule.notifyUsers ? "signed-in users" : "no one in the app"}
+        {rule.emails ? ` and ${rule.emails}` : ""}
+      </li>
+    </ul>
+  );
+}
+
+function RuleCard({
+  account,
+  rule,
+  canWrite,
+}: {
+  account: Account;
+  rule: AlertRule | null;
+  canWrite: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [confirm, setConfirm] = useState(false);
+  const headingId = `rule-${account.accountNumber}`;
+  const form = useZodForm(AlertRuleFormSchema, {
+    defaultValues: {
+      below: dollars(rule?.belowCents ?? null),
+      above: dollars(rule?.aboveCents ?? null),
+      notifyUsers: rule?.notifyUsers ?? true,
+      emails: rule?.emails ?? "",
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () =>
+      apiFetch<typeof DeleteRuleResponseSchema>(`/api/alerts/${account.accountNumber}`, { method: "DELETE" }),
+    onSuccess: () => {
+      setConfirm(false);
+      form.reset({ below: "", above: "", notifyUsers: true, emails: "" });
+      toast({ title: "Alert removed", body: `Account ${account.accountNumber}.` });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.alertRules() }),
+  });
+
+  return (
+    <Card aria-labelledby={headingId}>
+      <CardHeader
+        id={headingId}
+        title={`${account.name} · ${account.accountNumber}`}
+        description={
+          account.availableCents === null ? undefined : `Available now ${formatUsd(account.availableCents)}`
+        }
+      />
+      <CardBody className="space-y-4">
+        {rule ? (
+          <RuleSummary rule={rule} />
+        ) : (
+          <p className="text-sm text-slate-700">No alert on this account.</p>
+        )}
+        {canWrite ? (
+          <Form
+            form={form}
+            aria-labelledby={headingId}
+            onSubmit={async (values) => {
+              await apiFetch<typeof SaveRuleResponseSchema>(`/api/alerts/${account.accountNumber}`, {
+                method: "PUT",
+                headers: { "Content-Type": "application/json" },
+                body: JSON.stringify(values),
+              });
+              toast({ title: "Alert saved", body: `Account ${account.accountNumber}: both lines armed.` });
+              await queryClient.invalidateQueries({ queryKey: queryKeys.alertRules() });
+            }}
+            className="grid gap-4 sm:grid-cols-2"
+          >
+            <FormAlert className="sm:col-span-2" />
+            <MoneyField name="below" label="Alert when below ($)" hint="Leave empty for no low line" />
+            <MoneyField name="above" label="Alert when above ($)" hint="Leave empty for no high line" />
+            <CheckboxField
+              name="notifyUsers"
+              label="Tell signed-in users"
+              hint="A toast and an entry in Notifications"
+              className="sm:col-span-2"
+            />
+            <TextareaField
+              name="emails"
+              label="E-mail addresses"
+              hint="Separate addresses with commas"
+              rows={2}
+              className="sm:col-span-2"
+            />
+            <div className="flex flex-wrap gap-2 sm:col-span-2">
+              <SubmitButton busyLabel="Saving…">{rule ? "Save alert" : "Set alert"}</SubmitButton>
+              {rule ? (
+                <Button variant="secondary" type="button" onClick={() => setConfirm(true)}>
+                  Remove alert
+                </Button>
+              ) : null}
+            </div>
+          </Form>
+        ) : null}
+      </CardBody>
+      <Dialog
+        open={confirm}
+        onClose={() => setConfirm(false)}
+        title="Remove this alert?"
+        description={`The balance alert on ${account.name} (${account.accountNumber}) stops, with its e-mail.`}
+      >
+        {remove.isError ? (
+          <p
+            role="alert"
+            className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
+          >
+            {remove.error instanceof ApiError ? remove.error.message : "The alert could not be removed."}
+          </p>
+        ) : null}
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setConfirm(false)}>
+            Keep it
+          </Button>
+          <Button
+            onClick={() => remove.mutate()}
+            disabled={remove.isPending}
+            className="bg-rose-700 hover:bg-rose-800"
+          >
+            {remove.isPending ? "Removing…" : "Remove alert"}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,304 @@
+"use client";
+// /webhooks: the bank's webhooks of every account, a form to register one (a URL and/or e-mail
+// addresses) and deletion behind a confirmation that names the webhook. The dashboard's own
+// webhooks (live balances, a balance alert's e-mail) are marked and have no delete button.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Form, FormAlert, SelectField, SubmitButton, TextField } from "@/components/form/form.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
+import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
+import { EmptyState } from "@/components/ui/empty-state.tsx";
+import { ErrorState } from "@/components/ui/error-state.tsx";
+import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
+import { useToast } from "@/components/ui/toast.tsx";
+import { useZodForm } from "@/hooks/use-zod-form.ts";
+import {
+  type DeleteWebhookResponseSchema,
+  type RegisterWebhookResponseSchema,
+  RegisterWebhookSchema,
+  type WebhooksResponseSchema,
+  type WebhookView,
+} from "@/lib/dashboard-api/alerts.ts";
+import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
+
+const OWNER_LABEL = { live: "Live balances", "alert-email": "Alert e-mail" } as const;
+
+/** What a person calls a webhook: its description, else where it goes. */
+function webhookName(h: WebhookView): string {
+  return h.description || h.url || h.emails || h.id;
+}
+
+const deleteLabel = (h: WebhookView) => `Delete webhook “${webhookName(h)}” on account ${h.accountNumber}`;
+
+export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const list = useQuery({
+    queryKey: queryKeys.webhooks(),
+    queryFn: ({ signal }) => apiFetch<typeof WebhooksResponseSchema>("/api/webhooks", { signal }),
+  });
+  const [confirm, setConfirm] = useState<WebhookView | null>(null);
+  const remove = useMutation({
+    mutationFn: (h: WebhookView) =>
+      apiFetch<typeof DeleteWebhookResponseSchema>(`/api/webhooks/${encodeURIComponent(h.id)}`, {
+        method: "DELETE",
+      }),
+    onSuccess: (_, h) => {
+      setConfirm(null);
+      toast({ title: "Webhook deleted", body: `“${webhookName(h)}” on account ${h.accountNumber}.` });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks() }),
+  });
+
+  const ask = (h: WebhookView) => {
+    remove.reset();
+    setConfirm(h);
+  };
+
+  if (list.isPending)
+    return (
+      <div className="space-y-4" aria-busy="true">
+        <Skeleton className="h-40 w-full" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  if (list.isError)
+    return (
+      <ErrorState
+        title="Webhooks could not be loaded"
+        message={list.error.message}
+        onRetry={() => list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+
+  const { accounts, webhooks } = list.data;
+  const names = new Map(accounts.map((a) => [a.accountNumber, a.name]));
+  return (
+    <div className="space-y-6">
+      <Card aria-labelledby="webhooks-list">
+        <CardHeader
+          id="webhooks-list"
+          title="Registered webhooks"
+          description="The bank calls each URL and e-mails each address when the account's balance changes."
+        />
+        <div>
+          {webhooks.length === 0 ? (
+            <div className="p-5">
+              <EmptyState title="No webhooks yet">Register one below.</EmptyState>
+            </div>
+          ) : (
+            <>
+              {/* Phones get a list: the table's long addresses would not fit beside each other. */}
+              <ul className="divide-y divide-slate-100 md:hidden" aria-label="Webhooks by account">
+                {webhooks.map((h) => (
+                  <li key={h.id} className="space-y-1 px-5 py-4 text-sm">
+                    <p>
+                      <span className="font-medium">{names.get(h.accountNumber) ?? "Account"}</span>{" "}
+                      <span className="font-mono text-xs text-slate-600">{h.accountNumber}</span>
+                    </p>
+                    <p>{h.description || <span className="text-slate-600">No description</span>}</p>
+                    {h.owner !== "other" ? (
+                      <Badge tone="brand">Dashboard · {OWNER_LABEL[h.owner]}</Badge>
+                    ) : null}
+                    {h.url ? <p className="break-all text-slate-800">{h.url}</p> : null}
+                    {h.emails ? <p className="break-all text-slate-700">{h.emails}</p> : null}
+                    {h.sms ? <p className="text-slate-700">SMS {h.sms} (stored, not sent)</p> : null}
+                    {canWrite && h.owner === "other" ? (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => ask(h)}
+                        aria-label={deleteLabel(h)}
+                      >
+                        Delete
+                      </Button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+              <div className="hidden md:block">
+                <Table caption="Webhooks by account" captionHidden>
+                  <thead>
+                    <tr>
+                      <Th>Account</Th>
+                      <Th>Description</Th>
+                      <Th>Delivers to</Th>
+                      <Th>SMS</Th>
+                      <Th>
+                        <span className="sr-only">Actions</span>
+                      </Th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {webhooks.map((h) => (
+                      <Tr key={h.id}>
+                        <Td className="align-top whitespace-nowrap">
+                          <span className="font-medium">{names.get(h.accountNumber) ?? "Account"}</span>
+                          <br />
+                          <span className="font-mono text-xs text-slate-600">{h.accountNumber}</span>
+                        </Td>
+                        <Td className="align-top">
+                          {h.description || <span className="text-slate-600">—</span>}
+                          {h.owner !== "other" ? (
+                            <div className="mt-1">
+                              <Badge tone="brand">Dashboard · {OWNER_LABEL[h.owner]}</Badge>
+                            </div>
+                          ) : null}
+                        </Td>
+                        <Td className="max-w-md align-top break-all">
+                          {h.url ? <div>{h.url}</div> : null}
+                          {h.emails ? <div className="text-slate-700">{h.emails}</div> : null}
+                        </Td>
+                        <Td className="align-top">
+                          {h.sms ? (
+                            <>
+                              {h.sms}
+                              <div className="text-xs text-slate-600">stored, not sent</div>
+                            </>
+                          ) : (
+                            <span className="text-slate-600">—</span>
+                          )}
+                        </Td>
+                        <Td className="text-right align-top">
+                          {!canWrite ? null : h.owner === "other" ? (
+                            <Button
+                              variant="secondary"
+                              size="sm"
+                              onClick={() => {
+                                remove.reset();
+                                setConfirm(h);
+                              }}
+                              aria-label={`Delete webhook “${webhookName(h)}” on account ${h.accountNumber}`}
+                            >
+                              Delete
+                            </Button>
+                          ) : (
+                            <span className="text-xs text-slate-600">
+                              {h.owner === "live" ? "Kept by the dashboard" : "Change it on Alerts"}
+                            </span>
+                          )}
+                        </Td>
+                      </Tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </div>
+            </>
+          )}
+        </div>
+      </Card>
+
+      {canWrite ? (
+        <RegisterWebhook accounts={accounts} />
+      ) : (
+        <p className="text-sm text-slate-700">Your role can see webhooks but not change them.</p>
+      )}
+
+      <Dialog
+        open={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title="Delete this webhook?"
+        description={
+          confirm
+            ? `“${webhookName(confirm)}” on account ${confirm.accountNumber} will stop receiving balance changes.`
+            : undefined
+        }
+      >
+        {remove.isError ? (
+          <p
+            role="alert"
+            className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
+          >
+            {remove.error instanceof ApiError ? remove.error.message : "The webhook could not be deleted."}
+          </p>
+        ) : null}
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setConfirm(null)}>
+            Keep it
+          </Button>
+          <Button
+            onClick={() => confirm && remove.mutate(confirm)}
+            disabled={remove.isPending}
+            aria-busy={remove.isPending || undefined}
+            className="bg-rose-700 hover:bg-rose-800"
+          >
+            {remove.isPending ? "Deleting…" : "Delete webhook"}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </div>
+  );
+}
+
+function RegisterWebhook({ accounts }: { accounts: { accountNumber: string; name: string }[] }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const form = useZodForm(RegisterWebhookSchema, {
+    defaultValues: { accountNumber: accounts[0]?.accountNumber ?? "", description: "", url: "", emails: "" },
+  });
+  return (
+    <Card aria-labelledby="webhook-register">
+      <CardHeader
+        id="webhook-register"
+        title="Register a webhook"
+        description="A URL the bank posts to, e-mail addresses it writes to, or both."
+      />
+      <CardBody>
+        <Form
+          form={form}
+          aria-labelledby="webhook-register"
+          onSubmit={async (values) => {
+            const r = await apiFetch<typeof RegisterWebhookResponseSchema>("/api/webhooks", {
+              method: "POST",
+              headers: { "Content-Type": "application/json" },
+              body: JSON.stringify(values),
+            });
+            toast({ title: "Webhook registered", body: `On account ${r.webhook.accountNumber}.` });
+            form.reset({ ...values, description: "", url: "", emails: "" });
+            await queryClient.invalidateQueries({ queryKey: queryKeys.webhooks() });
+          }}
+          className="grid gap-4 md:grid-cols-2"
+        >
+          <FormAlert className="md:col-span-2" />
+          <SelectField name="accountNumber" label="Account">
+            {accounts.map((a) => (
+              <option key={a.accountNumber} value={a.accountNumber}>
+                {a.name} · {a.accountNumber}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            name="description"
+            label="Description"
+            hint="For your own reference"
+            autoComplete="off"
+          />
+          <TextField
+            name="url"
+            label="URL"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://erp.example.com/bank-events"
+            hint="http:// or https://"
+          />
+          <TextField
+            name="emails"
+            label="E-mail addresses"
+            autoComplete="off"
+            placeholder="treasury@example.com, cfo@example.com"
+            hint="Separate addresses with commas"
+          />
+          <div className="md:col-span-2">
+            <SubmitButton busyLabel="Registering…">Register webhook</SubmitButton>
+          </div>
+        </Form>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,261 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardHeader } from "@/components/ui/card.tsx";
+import { EmptyState } from "@/components/ui/empty-state.tsx";
+import { ErrorState } from "@/components/ui/error-state.tsx";
+import { LoadingRegion, Skeleton } from "@/components/ui/skeleton.tsx";
+import { incomingWiresQuery, useDecideIncomingWire } from "@/hooks/use-incoming-wires.ts";
+import { ApiError } from "@/lib/dashboard-api/fetch.ts";
+import type { IncomingWire, IncomingWireAction } from "@/lib/dashboard-api/index.ts";
+import { formatUsd } from "@/lib/format/money.ts";
+import { DecidedToday } from "./decided-today.tsx";
+import { ACTION_WORDS, DecisionDialog, ShortcutsDialog } from "./decision-dialog.tsx";
+import { QueueTable, type QueueTableHandle } from "./queue-table.tsx";
+
+const ACTION_KEYS: Record<string, IncomingWireAction> = { a: "approve", c: "cancel", r: "return" };
+const ACTIONABLE = new Set<IncomingWire["state"]>(["pending", "awaiting_second_approval"]);
+
+/** Keys typed into a field are the field's, never the queue's. */
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el) return false;
+  return el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName);
+}
+
+/**
+ * The approval queue: every incoming wire waiting for a decision, polled every few seconds, with
+ * keys for someone who clears fifty before noon. Each decision goes through a confirmation that
+ * repeats the amount and the originator; the page title carries the count.
+ */
+export function IncomingWiresQueue() {
+  const query = useQuery(incomingWiresQuery());
+  const decide = useDecideIncomingWire();
+  const [active, setActive] = useState(0);
+  const [pending, setPending] = useState<{ wire: IncomingWire; action: IncomingWireAction } | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [notice, setNotice] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const table = useRef<QueueTableHandle>(null);
+  const refocus = useRef(false);
+
+  const data = query.data;
+  const wires = data?.wires ?? [];
+  const count = wires.length;
+
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(t);
+  }, []);
+
+  useEffect(() => {
+    document.title = data ? `(${count}) Incoming wires · Treasury` : "Incoming wires · Treasury";
+  }, [data, count]);
+
+  // The active row stays in range as wires leave.
+  useEffect(() => {
+    if (active > 0 && active >= count) setActive(Math.max(0, count - 1));
+  }, [count, active]);
+
+  // After a decision the row that took the decided one's place gets focus.
+  useEffect(() => {
+    if (refocus.current && !pending && count) {
+      refocus.current = false;
+      table.current?.focusRow(Math.min(active, count - 1));
+    }
+  });
+
+  const move = useCallback(
+    (to: number) => {
+      if (!count) return;
+      const i = Math.max(0, Math.min(count - 1, to));
+      setActive(i);
+      table.current?.focusRow(i);
+    },
+    [count],
+  );
+
+  const ask = useCallback(
+    (action: IncomingWireAction) => {
+      const wire = wires[active];
+      if (!wire) return;
+      if (!ACTIONABLE.has(wire.state)) {
+        setNotice({
+          tone: "error",
+          text: `Wire ${wire.paymentId} is waiting for the bank; it cannot be decided again.`,
+        });
+        return;
+      }
+      setDialogError(null);
+      setPending({ wire, action });
+    },
+    [wires, active],
+  );
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (pending || helpOpen || e.repeat || e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
+      if (document.querySelector("dialog[open]")) return;
+      if (e.key === "?") {
+        e.preventDefault();
+        setHelpOpen(true);
+      } else if (e.key === "j" || e.key === "ArrowDown") {
+        e.preventDefault();
+        move(active + 1);
+      } else if (e.key === "k" || e.key === "ArrowUp") {
+        e.preventDefault();
+        move(active - 1);
+      } else if (e.key in ACTION_KEYS) {
+        e.preventDefault();
+        ask(ACTION_KEYS[e.key]);
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [pending, helpOpen, active, move, ask]);
+
+  const confirm = () => {
+    if (!pending || decide.isPending) return;
+    const { wire, action } = pending;
+    decide.mutate(
+      {
+        paymentId: wire.paymentId,
+        accountNumber: wire.accountNumber,
+        action,
+        paymentTimestamp: wire.paymentTimestamp,
+      },
+      {
+        onSuccess: (r) => {
+          refocus.current = true;
+          setPending(null);
+          setNotice({
+            tone: "ok",
+            text: `${formatUsd(wire.amountCents)} from ${wire.originatorName}: ${r.message}`,
+          });
+        },
+        onError: (e) => {
+          const message = e instanceof ApiError ? e.message : "The decision could not be sent. Try again.";
+          if (e instanceof ApiError && e.status === 409) {
+            // Someone else was first, or the wire changed: the row shows its real state now.
+            refocus.current = true;
+            setPending(null);
+            setNotice({ tone: "error", text: message });
+          } else setDialogError(message);
+        },
+      },
+    );
+  };
+
+  const stale = query.isError && !!data;
+  const current = wires[active];
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Incoming wires</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            {data
+              ? `${count} waiting for a decision, oldest first. Above ${formatUsd(data.dualApprovalCents)} two approvers must agree.`
+              : "Wires waiting for a decision, oldest first."}
+          </p>
+        </div>
+        <Button variant="secondary" size="sm" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
+          Keyboard shortcuts <kbd className="font-mono text-xs">?</kbd>
+        </Button>
+      </div>
+
+      <div aria-live="polite" role="status" className="min-h-0">
+        {notice ? (
+          <p
+            className={
+              notice.tone === "ok"
+                ? "rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900"
+                : "rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            }
+          >
+            {notice.text}
+          </p>
+        ) : null}
+      </div>
+
+      {stale ? (
+        <p
+          role="alert"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          The bank cannot be reached ({query.error.message}). This list is from{" "}
+          {new Date(data.asOf).toLocaleTimeString()} and may be out of date; decisions wait until the bank
+          answers.
+        </p>
+      ) : null}
+
+      <Card aria-labelledby="queue-heading">
+        <CardHeader
+          id="queue-heading"
+          title="Waiting for a decision"
+          description={
+            current
+              ? `Focused: ${formatUsd(current.amountCents)} from ${current.originatorName}`
+              : "Select a wire with j and k, or click it."
+          }
+          action={
+            <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Decide the focused wire">
+              {(["approve", "cancel", "return"] as const).map((a) => (
+                <Button
+                  key={a}
+                  size="sm"
+                  variant={a === "approve" ? "primary" : "secondary"}
+                  disabled={!current || !ACTIONABLE.has(current.state)}
+                  onClick={() => ask(a)}
+                  aria-keyshortcuts={a[0]}
+                >
+                  {ACTION_WORDS[a].verb} <kbd className="font-mono text-xs opacity-80">{a[0]}</kbd>
+                </Button>
+              ))}
+            </div>
+          }
+        />
+        {query.isPending ? (
+          <LoadingRegion label="Loading the queue" className="space-y-2 p-5">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </LoadingRegion>
+        ) : query.isError && !data ? (
+          <div className="p-5">
+            <ErrorState
+              title="The queue could not be read"
+              message={query.error.message}
+              onRetry={() => query.refetch()}
+              retrying={query.isFetching}
+            />
+          </div>
+        ) : count === 0 ? (
+          <EmptyState title="No incoming wires are waiting">
+            New wires appear here within a few seconds.
+          </EmptyState>
+        ) : (
+          <QueueTable ref={table} wires={wires} active={active} onActivate={setActive} now={now} />
+        )}
+      </Card>
+
+      {data ? <DecidedToday decided={data.decidedToday} /> : null}
+
+      <DecisionDialog
+        wire={pending?.wire ?? null}
+        action={pending?.action ?? null}
+        dualApprovalCents={data?.dualApprovalCents ?? 0}
+        busy={decide.isPending}
+        error={dialogError}
+        onConfirm={confirm}
+        onClose={() => {
+          if (!decide.isPending) setPending(null);
+        }}
+      />
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </div>
+  );
+}

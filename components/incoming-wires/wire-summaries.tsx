@@ -1,0 +1,203 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardHeader } from "@/components/ui/card.tsx";
+import { EmptyState } from "@/components/ui/empty-state.tsx";
+import { ErrorState } from "@/components/ui/error-state.tsx";
+import { Input, Select } from "@/components/ui/field.tsx";
+import { Money } from "@/components/ui/money.tsx";
+import { LoadingRegion, Skeleton } from "@/components/ui/skeleton.tsx";
+import { Table, Td, Th } from "@/components/ui/table.tsx";
+import { accountsQuery } from "@/hooks/use-account-queries.ts";
+import { isIsoDay } from "@/lib/bank-api/dates.ts";
+import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import type { WireSummariesResponse } from "@/lib/dashboard-api/index.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
+import { formatDay } from "@/lib/format/dates.ts";
+
+export interface WireSummaryFilter {
+  accountNumber: string;
+  date: string;
+  direction: "I" | "O";
+  uniqueId: string;
+}
+
+const DIRECTIONS = { I: "Incoming", O: "Outgoing" } as const;
+
+function toSearch(f: Partial<WireSummaryFilter>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(f)) if (v) q.set(k, v);
+  return q.toString();
+}
+
+/**
+ * E-wire summaries by account, day and direction (the filter lives in the URL, so a view can be
+ * shared and reloaded), or the one summary of a history item when the link carries its UniqueId.
+ */
+export function WireSummaries({ filter }: { filter: WireSummaryFilter }) {
+  const router = useRouter();
+  const accounts = useQuery(accountsQuery());
+  const [account, setAccount] = useState(filter.accountNumber);
+  const [date, setDate] = useState(filter.date);
+  const [direction, setDirection] = useState<"I" | "O">(filter.direction);
+  const [dateError, setDateError] = useState<string | undefined>();
+
+  const chosenAccount = filter.accountNumber || accounts.data?.accounts[0]?.accountNumber || "";
+  const params: Record<string, string> = filter.uniqueId
+    ? { uniqueId: filter.uniqueId }
+    : { accountNumber: chosenAccount, date: filter.date, direction: filter.direction };
+  const summaries = useQuery({
+    queryKey: queryKeys.wireSummaries(params),
+    queryFn: ({ signal }) =>
+      apiFetch<typeof WireSummariesResponse>(`/api/wire-summaries?${toSearch(params)}`, { signal }),
+    enabled: !!filter.uniqueId || !!chosenAccount,
+  });
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!isIsoDay(date)) {
+      setDateError("Enter a date as YYYY-MM-DD.");
+      return;
+    }
+    setDateError(undefined);
+    router.push(`/wire-summaries?${toSearch({ accountNumber: account || chosenAccount, date, direction })}`);
+  };
+
+  const caption = filter.uniqueId
+    ? "The e-wire summary of one transaction"
+    : `${DIRECTIONS[filter.direction]} wires of ${chosenAccount || "the account"} on ${formatDay(filter.date)}`;
+  const list = summaries.data?.summaries ?? [];
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Wire summaries</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          The bank's e-wire summaries of settled wires: one per account side, by day and direction.
+        </p>
+      </div>
+
+      <Card aria-labelledby="summary-filter">
+        <CardHeader id="summary-filter" title="Find summaries" />
+        <form
+          onSubmit={submit}
+          noValidate
+          className="grid gap-4 px-5 py-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+        >
+          <Select
+            label="Account"
+            value={account || chosenAccount}
+            onChange={(e) => setAccount(e.target.value)}
+            disabled={!accounts.data}
+          >
+            {accounts.data ? null : <option value="">Loading accounts…</option>}
+            {accounts.data?.accounts.map((a) => (
+              <option key={a.accountNumber} value={a.accountNumber}>
+                {a.name} · {a.accountNumber}
+              </option>
+            ))}
+          </Select>
+          <Input
+            label="Date"
+            type="date"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            error={dateError}
+          />
+          <Select
+            label="Direction"
+            value={direction}
+            onChange={(e) => setDirection(e.target.value as "I" | "O")}
+          >
+            <option value="I">Incoming</option>
+            <option value="O">Outgoing</option>
+          </Select>
+          <Button type="submit">Show summaries</Button>
+        </form>
+      </Card>
+
+      <Card aria-labelledby="summary-results">
+        <CardHeader
+          id="summary-results"
+          title={filter.uniqueId ? "Summary of the transaction" : "Summaries"}
+          description={caption}
+        />
+        {summaries.isPending && summaries.fetchStatus !== "idle" ? (
+          <LoadingRegion label="Loading wire summaries" className="space-y-2 p-5">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </LoadingRegion>
+        ) : summaries.isError ? (
+          <div className="p-5">
+            <ErrorState
+              title="The summaries could not be read"
+              message={
+                summaries.error instanceof ApiError && summaries.error.fields.length
+                  ? summaries.error.fields.map((f) => `${f.field} ${f.message}`).join("; ")
+                  : summaries.error.message
+              }
+              onRetry={() => summaries.refetch()}
+              retrying={summaries.isFetching}
+            />
+          </div>
+        ) : list.length === 0 ? (
+          <EmptyState title="No wire summaries">
+            {summaries.data?.notice ?? "The bank has no settled wires for this account, day and direction."}
+          </EmptyState>
+        ) : (
+          <div className="px-2 pb-3">
+            <Table caption={caption} captionHidden scrollable className="min-w-[64rem]">
+              <thead>
+                <tr>
+                  <Th>Transaction</Th>
+                  <Th className="text-right">Amount</Th>
+                  <Th>Originator</Th>
+                  <Th>Beneficiary</Th>
+                  <Th>Sending bank</Th>
+                  <Th>Information</Th>
+                  <Th>IMAD</Th>
+                  <Th>Status</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((s) => (
+                  <tr key={`${s.transactionNumber}-${s.direction}`}>
+                    <Td className="font-mono text-xs">
+                      {s.transactionNumber}
+                      <span className="block font-sans text-slate-600">
+                        {DIRECTIONS[s.direction as "I" | "O"] ?? s.direction}
+                        {s.fedwireSubType && s.fedwireSubType !== "00"
+                          ? ` · sub-type ${s.fedwireSubType}`
+                          : ""}
+                      </span>
+                    </Td>
+                    <Td className="text-right font-semibold whitespace-nowrap">
+                      <Money cents={s.amountCents} />
+                    </Td>
+                    <Td>
+                      {s.originatorName}
+                      <span className="block text-xs text-slate-600 tabular-nums">{s.originatorId}</span>
+                    </Td>
+                    <Td>
+                      {s.beneficiaryName}
+                      <span className="block text-xs text-slate-600 tabular-nums">{s.beneficiaryId}</span>
+                    </Td>
+                    <Td>
+                      {s.sendingBankName}
+                      <span className="block text-xs text-slate-600 tabular-nums">{s.sendingBankId}</span>
+                    </Td>
+                    <Td className="text-xs">{s.info.join(" ") || "—"}</Td>
+                    <Td className="font-mono text-xs break-all">{s.imad}</Td>
+                    <Td>{s.status}</Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

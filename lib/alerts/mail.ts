@@ -1,0 +1,74 @@
+// Alert e-mail sent by the dashboard itself when DASHBOARD_SMTP_URL is set: one message per
+// crossing (without it, a rule's addresses get the bank's webhook e-mail instead).
+import nodemailer from "nodemailer";
+import { formatUsd } from "../bank-api/money.ts";
+import { splitList } from "../bank-api/webhooks.ts";
+
+const TIMEOUT_MS = 10_000;
+
+/** `smtp://user:pass@host:587` or `smtps://…` as nodemailer options. */
+export function smtpOptions(smtpUrl: string): Record<string, unknown> {
+  let u: URL;
+  try {
+    u = new URL(smtpUrl);
+  } catch {
+    // URL's own error carries the input, password included.
+    throw new Error("DASHBOARD_SMTP_URL is not a valid URL");
+  }
+  if (u.protocol !== "smtp:" && u.protocol !== "smtps:")
+    throw new Error("DASHBOARD_SMTP_URL must be smtp:// or smtps://");
+  const options: Record<string, unknown> = {
+    host: u.hostname.replace(/^\[(.*)\]$/, "$1"),
+    port: u.port ? Number(u.port) : u.protocol === "smtps:" ? 465 : 587,
+    secure: u.protocol === "smtps:",
+    connectionTimeout: TIMEOUT_MS,
+    greetingTimeout: TIMEOUT_MS,
+    socketTimeout: TIMEOUT_MS,
+  };
+  if (u.username)
+    options.auth = { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) };
+  if (u.searchParams.get("tls.rejectUnauthorized") === "false") options.tls = { rejectUnauthorized: false };
+  if (u.searchParams.get("ignoreTLS") === "true") options.ignoreTLS = true;
+  return options;
+}
+
+export interface AlertMail {
+  id: number;
+  kind: "below" | "above";
+  thresholdCents: number;
+  accountNumber: string;
+  availableCents: number;
+  emails: string;
+  at: string;
+}
+
+export function alertMailText(a: AlertMail): { subject: string; text: string } {
+  const side = a.kind === "below" ? "fell below" : "rose above";
+  const subject = `Balance alert: account ${a.accountNumber} ${side} ${formatUsd(a.thresholdCents)}`;
+  const text = [
+    `The available balance of account ${a.accountNumber} ${side} ${formatUsd(a.thresholdCents)}.`,
+    `Available balance now: ${formatUsd(a.availableCents)} (${a.at}).`,
+    "",
+    "You receive this message because a balance alert of the Treasury dashboard names your address.",
+  ].join("\n");
+  return { subject, text };
+}
+
+export async function sendAlertMail(smtp: { smtpUrl: string; from?: string }, a: AlertMail): Promise<void> {
+  const transport = nodemailer.createTransport(smtpOptions(smtp.smtpUrl) as never);
+  try {
+    const { subject, text } = alertMailText(a);
+    const from = smtp.from || "Treasury <treasury@dashboard.localhost>";
+    const domain = /@([^>\s]+)/.exec(from)?.[1] ?? "treasury.localhost";
+    await transport.sendMail({
+      from,
+      to: splitList(a.emails),
+      subject,
+      text,
+      // One id per alert: a resend after a failure is recognisable as the same message.
+      messageId: `<alert-${a.id}@${domain}>`,
+    });
+  } finally {
+    transport.close();
+  }
+}

@@ -1,0 +1,171 @@
+// What the live-balance and alert tests share: the demo bank of a started dashboard (SEN
+// transfers with the demo key, sandbox deposits), a plain Server-Sent Events client that carries
+// a browser's session cookie.
+import fs from "node:fs";
+import path from "node:path";
+import type { BrowserContext } from "playwright-core";
+
+export interface DemoBank {
+  bankUrl: string;
+  subscriptionKey: string;
+  sandboxKey: string;
+  /** A SEN transfer with the demo key; resolves on the bank's 200. */
+  transfer(from: string, to: string, dollars: number): Promise<void>;
+  deposit(accountNumber: string, dollars: number, description?: string): Promise<void>;
+  /** Registers a webhook with the demo key (a receiver of the test's own). */
+  webhooks(): Promise<{ WebHookId: string; AccountNumber: string; WebHookUrl: string; Emails: string }[]>;
+}
+
+/**
+ * The demo customer's bank. Its own token needs a bank whose token interval is short
+ * (BANK_TOKEN_INTERVAL_SECONDS=1): the dashboard holds the key's token of the interval.
+ */
+export function demoBank(dataDir: string): DemoBank {
+  const demo = JSON.parse(fs.readFileSync(path.join(dataDir, "bank-demo.json"), "utf8")) as {
+    subscriptionKey: string;
+    sandboxKey: string;
+    bankUrl: string;
+  };
+  let token: string | null = null;
+  const auth = async () => {
+    for (let i = 0; !token && i < 20; i++) {
+      const r = await fetch(`${demo.bankUrl}/v2/access/token`, {
+        headers: { "Ocp-Apim-Subscription-Key": demo.subscriptionKey },
+      });
+      if (r.status === 200) token = r.headers.get("authorization");
+      else await new Promise((res) => setTimeout(res, 1100));
+    }
+    if (!token) throw new Error("no bank token for the demo key");
+    return { "Ocp-Apim-Subscription-Key": demo.subscriptionKey, Authorization: token };
+  };
+  return {
+    ...demo,
+    async transfer(from, to, dollars) {
+      const r = await fetch(`${demo.bankUrl}/v2/account/transfersen`, {
+        method: "POST",
+        headers: { ...(await auth()), "content-type": "application/json" },
+        body: JSON.stringify({ AccountNumberFrom: from, AccountNumberTo: to, Amount: dollars }),
+      });
+      const body = (await r.json()) as { ERROR?: unknown[] };
+      if (r.status !== 200 || body.ERROR?.length)
+        throw new Error(`transfer: ${r.status} ${JSON.stringify(body)}`);
+    },
+    async deposit(accountNumber, dollars, description = "DEPOSIT") {
+      const r = await fetch(`${demo.bankUrl}/sandbox/deposits`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-sandbox-key": demo.sandboxKey },
+        body: JSON.stringify({ accountNumber, amount: dollars, description }),
+      });
+      if (!r.ok) throw new Error(`deposit: ${r.status} ${await r.text()}`);
+    },
+    async webhooks() {
+      const r = await fetch(`${demo.bankUrl}/v2/webhooks/get`, { headers: await auth() });
+      if (r.status !== 200) throw new Error(`webhooks: ${r.status}`);
+      return (await r.json()) as Awaited<ReturnType<DemoBank["webhooks"]>>;
+    },
+  };
+}
+
+export interface SseMessage {
+  id?: string;
+  event?: string;
+  data?: string;
+  /** When the message arrived (performance.now()). */
+  at: number;
+}
+
+export interface SseClient {
+  messages: SseMessage[];
+  /** Resolves once the stream answered. */
+  opened: Promise<void>;
+  waitFor(pred: (m: SseMessage[]) => boolean, timeoutMs?: number): Promise<SseMessage[]>;
+  lastId(): string | undefined;
+  close(): void;
+}
+
+/** A plain SSE client (what EventSource does, without the automatic reconnect). */
+export function sseClient(url: string, cookie: string, lastEventId?: string): SseClient {
+  const abort = new AbortController();
+  const messages: SseMessage[] = [];
+  const opened = (async () => {
+    const res = await fetch(url, {
+      headers: {
+        cookie,
+        accept: "text/event-stream",
+        ...(lastEventId ? { "last-event-id": lastEventId } : {}),
+      },
+      signal: abort.signal,
+    });
+    if (res.status !== 200 || !res.body) throw new Error(`events: ${res.status}`);
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        for (let i = buffer.indexOf("\n\n"); i >= 0; i = buffer.indexOf("\n\n")) {
+          const block = buffer.slice(0, i);
+          buffer = buffer.slice(i + 2);
+          const m: SseMessage = { at: performance.now() };
+          for (const line of block.split("\n")) {
+            const at = line.indexOf(": ");
+            const k = at < 0 ? line : line.slice(0, at);
+            const v = at < 0 ? "" : line.slice(at + 2);
+            if (k === "id" || k === "event" || k === "data") m[k] = v;
+          }
+          if (m.event) messages.push(m);
+        }
+      }
+    })();
+  })();
+  return {
+    messages,
+    opened,
+    async waitFor(pred, timeoutMs = 30_000) {
+      const end = Date.now() + timeoutMs;
+      while (!pred(messages)) {
+        if (Date.now() > end) throw new Error(`events did not arrive: ${JSON.stringify(messages)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return messages;
+    },
+    lastId: () => messages.filter((m) => m.id).at(-1)?.id,
+    close: () => abort.abort(),
+  };
+}
+
+/** The session cookie of a signed-in browser context, as a Cookie header. */
+export async function sessionCookie(context: BrowserContext): Promise<string> {
+  const cookies = await context.cookies();
+  return cookies
+    .filter((c) => c.name.includes("next-auth"))
+    .map((c) => `${c.name}=${c.value}`)
+    .join("; ");
+}
+
+/** Signs in through next-auth's credentials endpoint, as the sign-in form does: the Cookie header. */
+export async function signInHttp(base: string, email: string, password: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const i = pair.indexOf("=");
+      jar.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const csrfRes = await fetch(`${base}/api/auth/csrf`);
+  keep(csrfRes);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie(), origin: base },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+  });
+  keep(res);
+  if (![...jar.keys()].some((k) => k.endsWith("session-token"))) throw new Error("sign-in failed");
+  return cookie();
+}
