@@ -6,6 +6,14 @@ export const metadata: Metadata = {
   title: { default: "Treasury", template: "%s · Treasury" },
   description: "Business accounts, balances and transaction history for treasury teams.",
   robots: { index: false, follow: false },
+  icons: {
+    icon: [
+      { url: "/icon.svg", type: "image/svg+xml" },
+      { url: "/favicon.ico", sizes: "32x32" },
+    ],
+    apple: "/apple-touch-icon.png",
+  },
+  manifest: "/manifest.webmanifest",
 };
 
 export const viewport: Viewport = {

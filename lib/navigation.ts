@@ -10,6 +10,10 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/accounts", label: "Accounts", permission: "accounts.read" },
+  { href: "/transfers/new", label: "Send", permission: "transfers.create" },
+  { href: "/wires/new", label: "Wire", permission: "wires.create" },
+  { href: "/drafts", label: "Drafts", permission: "wires.create" },
+  { href: "/payments", label: "Payments", permission: "accounts.read" },
   { href: "/incoming-wires", label: "Incoming wires", permission: "wires.act" },
   { href: "/wire-summaries", label: "Wire summaries", permission: "accounts.read" },
   { href: "/alerts", label: "Alerts", permission: "alerts.read" },

@@ -1,7 +1,8 @@
 "use client";
 import { createContext, type ReactNode, useContext } from "react";
+import { DEFAULT_TIME_ZONE } from "@/lib/bank-api/dates.ts";
 
-const BusinessTimeZone = createContext("America/New_York");
+const BusinessTimeZone = createContext(DEFAULT_TIME_ZONE);
 
 /** The bank's business time zone, chosen on the server (DASHBOARD_TIME_ZONE), for every page below. */
 export function BusinessTimeZoneProvider({ timeZone, children }: { timeZone: string; children: ReactNode }) {

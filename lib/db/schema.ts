@@ -15,6 +15,7 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -96,6 +97,48 @@ export const signInThrottle = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ip, t.windowStart] })],
 );
+
+/**
+ * A payment waiting for a second person: an outgoing wire, or a SEN transfer above the release
+ * threshold. Its id is the Idempotency-Key of the bank call that releases it, so it pays once.
+ */
+export const paymentDrafts = pgTable(
+  "payment_drafts",
+  {
+    id: uuid("id").primaryKey(),
+    kind: text("kind").notNull(),
+    /** pending → releasing → released | failed; pending → rejected. */
+    status: text("status").notNull().default("pending"),
+    /** Raised by every change, so a release names the version its approver saw. */
+    version: integer("version").notNull().default(1),
+    fromAccount: text("from_account").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    /** Beneficiary name (wire) or destination account (SEN), for lists. */
+    counterparty: text("counterparty").notNull(),
+    /** The bank request body as the contract writes it. */
+    request: jsonb("request").$type<Record<string, unknown>>().notNull(),
+    preparedBy: text("prepared_by").notNull(),
+    preparedByEmail: text("prepared_by_email").notNull(),
+    preparedAt: ts("prepared_at").notNull().defaultNow(),
+    decidedBy: text("decided_by"),
+    decidedByEmail: text("decided_by_email"),
+    decidedAt: ts("decided_at"),
+    rejectReason: text("reject_reason"),
+    paymentId: text("payment_id"),
+    bankAnswer: jsonb("bank_answer").$type<Record<string, unknown>>(),
+  },
+  (t) => [index("payment_drafts_status_idx").on(t.status, t.preparedAt)],
+);
+
+/** Saved wire beneficiaries that fill the wire form. */
+export const beneficiaries = pgTable("beneficiaries", {
+  id: uuid("id").primaryKey(),
+  label: text("label").notNull(),
+  fields: jsonb("fields").$type<Record<string, string>>().notNull(),
+  createdBy: text("created_by").notNull(),
+  createdByEmail: text("created_by_email").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
 
 /** Settings an administrator changes at run time; a key with no row has its default (lib/settings.ts). */
 export const dashboardSettings = pgTable("dashboard_settings", {

@@ -58,6 +58,17 @@ const mod = {
   totp: () => import("../../app/api/profile/totp/route.ts"),
   totpConfirm: () => import("../../app/api/profile/totp/confirm/route.ts"),
   settings: () => import("../../app/api/admin/settings/route.ts"),
+  transfers: () => import("../../app/api/transfers/route.ts"),
+  wires: () => import("../../app/api/wires/route.ts"),
+  wireDuplicates: () => import("../../app/api/wires/duplicates/route.ts"),
+  drafts: () => import("../../app/api/drafts/route.ts"),
+  draft: () => import("../../app/api/drafts/[id]/route.ts"),
+  draftRelease: () => import("../../app/api/drafts/[id]/release/route.ts"),
+  draftReject: () => import("../../app/api/drafts/[id]/reject/route.ts"),
+  beneficiaries: () => import("../../app/api/beneficiaries/route.ts"),
+  payments: () => import("../../app/api/payments/route.ts"),
+  payment: () => import("../../app/api/payments/[id]/route.ts"),
+  createSen: () => import("../../app/api/accounts/sen/route.ts"),
   incomingWires: () => import("../../app/api/incoming-wires/route.ts"),
   incomingWire: () => import("../../app/api/incoming-wires/[paymentId]/route.ts"),
   wireSummaries: () => import("../../app/api/wire-summaries/route.ts"),
@@ -131,10 +142,111 @@ interface RouteCase {
 
 const EVERYONE = ["viewer", "preparer", "approver", "admin"] as const;
 const ADMIN_ONLY = ["admin"] as const;
+const PREPARERS = ["preparer", "approver", "admin"] as const;
+const RELEASERS = ["approver", "admin"] as const;
+const NO_DRAFT = "00000000-0000-4000-8000-000000000000";
 const WIRE_DECIDERS = ["approver", "admin"] as const;
 const ALERT_WRITERS = ["preparer", "approver", "admin"] as const;
 
 const ROUTES: RouteCase[] = [
+  // Sending money: bodies a role's request can carry without moving money (a 400 or a 404 is allowed).
+  {
+    name: "POST /api/transfers",
+    load: mod.transfers,
+    method: "POST",
+    url: () => "/api/transfers",
+    body: () => ({}),
+    allowed: PREPARERS,
+  },
+  {
+    name: "POST /api/wires",
+    load: mod.wires,
+    method: "POST",
+    url: () => "/api/wires",
+    body: () => ({}),
+    allowed: PREPARERS,
+  },
+  {
+    name: "GET /api/wires/duplicates",
+    load: mod.wireDuplicates,
+    method: "GET",
+    url: () => "/api/wires/duplicates?beneficiary_account_number=1&amountCents=100",
+    allowed: PREPARERS,
+  },
+  { name: "GET /api/drafts", load: mod.drafts, method: "GET", url: () => "/api/drafts", allowed: PREPARERS },
+  {
+    name: "GET /api/drafts/[id]",
+    load: mod.draft,
+    method: "GET",
+    url: () => `/api/drafts/${NO_DRAFT}`,
+    params: () => ({ id: NO_DRAFT }),
+    allowed: PREPARERS,
+  },
+  {
+    name: "PUT /api/drafts/[id]",
+    load: mod.draft,
+    method: "PUT",
+    url: () => `/api/drafts/${NO_DRAFT}`,
+    params: () => ({ id: NO_DRAFT }),
+    body: () => ({}),
+    allowed: PREPARERS,
+  },
+  {
+    name: "POST /api/drafts/[id]/release",
+    load: mod.draftRelease,
+    method: "POST",
+    url: () => `/api/drafts/${NO_DRAFT}/release`,
+    params: () => ({ id: NO_DRAFT }),
+    body: () => ({ version: 1 }),
+    allowed: RELEASERS,
+  },
+  {
+    name: "POST /api/drafts/[id]/reject",
+    load: mod.draftReject,
+    method: "POST",
+    url: () => `/api/drafts/${NO_DRAFT}/reject`,
+    params: () => ({ id: NO_DRAFT }),
+    body: () => ({ version: 1, reason: "No such draft" }),
+    allowed: RELEASERS,
+  },
+  {
+    name: "GET /api/beneficiaries",
+    load: mod.beneficiaries,
+    method: "GET",
+    url: () => "/api/beneficiaries",
+    allowed: PREPARERS,
+  },
+  {
+    name: "POST /api/beneficiaries",
+    load: mod.beneficiaries,
+    method: "POST",
+    url: () => "/api/beneficiaries",
+    body: () => ({}),
+    allowed: PREPARERS,
+  },
+  {
+    name: "GET /api/payments",
+    load: mod.payments,
+    method: "GET",
+    url: () => `/api/payments?account=${dda}&from=2026-01-01&to=2026-01-31`,
+    allowed: EVERYONE,
+  },
+  {
+    name: "GET /api/payments/[id]",
+    load: mod.payment,
+    method: "GET",
+    url: () => `/api/payments/O000000NOSUCH?account=${dda}`,
+    params: () => ({ id: "O000000NOSUCH" }),
+    allowed: EVERYONE,
+  },
+  {
+    name: "POST /api/accounts/sen",
+    load: mod.createSen,
+    method: "POST",
+    url: () => "/api/accounts/sen",
+    body: () => ({}),
+    allowed: PREPARERS,
+  },
   {
     name: "GET /api/admin/settings",
     load: mod.settings,

@@ -1,0 +1,29 @@
+// POST /api/accounts/sen - opens a SEN account (CreateSenAccountResponse), audited with the bank's answer.
+import { withRoute } from "@/lib/api/route";
+import { appendAudit } from "@/lib/auth/audit";
+import { getBankClient } from "@/lib/bank-client";
+import { BankCallError } from "@/lib/bank-client/errors";
+import { CreateSenAccountRequest, CreateSenAccountResponse } from "@/lib/dashboard-api/sen-accounts";
+import { withoutBlanks } from "@/lib/dashboard-api/wires";
+
+export const POST = withRoute(
+  async ({ db, user, body, ip }) => {
+    const r = await (await getBankClient()).call("createSen", { body: withoutBlanks(body) as never });
+    await appendAudit(db, {
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "account.create_sen",
+      target: r.ok ? r.data.AccountNumber : null,
+      result: r.ok ? "ok" : r.error.kind === "rejected" ? "rejected by bank" : "bank unavailable",
+      detail: {
+        bankAnswer: r.ok
+          ? { AccountNumber: r.data.AccountNumber, Message: r.data.Message }
+          : { error: r.error.message },
+      },
+      ip,
+    });
+    if (!r.ok) throw new BankCallError(r.error);
+    return { accountNumber: r.data.AccountNumber, message: r.data.Message };
+  },
+  { permission: "transfers.create", body: CreateSenAccountRequest, response: CreateSenAccountResponse },
+);

@@ -1,0 +1,21 @@
+// GET /api/beneficiaries - saved wire beneficiaries (BeneficiaryListResponse);
+// POST {label, fields} - saves one (audited).
+import { withRoute } from "@/lib/api/route";
+import {
+  BeneficiaryListResponse,
+  BeneficiaryResponse,
+  CreateBeneficiaryRequest,
+} from "@/lib/dashboard-api/wires";
+import { createBeneficiary, listBeneficiaries } from "@/lib/payments/beneficiaries";
+
+export const GET = withRoute(async ({ db }) => ({ beneficiaries: await listBeneficiaries(db) }), {
+  permission: "wires.create",
+  response: BeneficiaryListResponse,
+});
+
+export const POST = withRoute(
+  async ({ db, user, body, ip }) => ({
+    beneficiary: await createBeneficiary(db, { id: user.id, email: user.email, ip }, body.label, body.fields),
+  }),
+  { permission: "wires.create", body: CreateBeneficiaryRequest, response: BeneficiaryResponse },
+);

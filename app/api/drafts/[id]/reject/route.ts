@@ -1,0 +1,11 @@
+// POST /api/drafts/[id]/reject {version, reason} - ends a draft unpaid, with the reason (DraftResponse).
+import { withRoute } from "@/lib/api/route";
+import { DraftResponse, RejectDraftRequest } from "@/lib/dashboard-api/wires";
+import { rejectDraft } from "@/lib/payments/drafts";
+
+export const POST = withRoute<undefined, typeof RejectDraftRequest, { id: string }, typeof DraftResponse>(
+  async ({ db, params, body, user, ip }) => ({
+    draft: await rejectDraft(db, { id: user.id, email: user.email, ip }, params.id, body),
+  }),
+  { permission: "wires.release", body: RejectDraftRequest, response: DraftResponse },
+);

@@ -1,0 +1,19 @@
+// POST /api/drafts/[id]/release {version} - sends the draft to the bank with Idempotency-Key =
+// the draft id (DraftResponse). Never by its preparer (403); a changed or already decided draft is 409.
+import { withRoute } from "@/lib/api/route";
+import { getBankClient } from "@/lib/bank-client";
+import { DraftResponse, ReleaseDraftRequest } from "@/lib/dashboard-api/wires";
+import { releaseWireDraft } from "@/lib/payments/drafts";
+
+export const POST = withRoute<undefined, typeof ReleaseDraftRequest, { id: string }, typeof DraftResponse>(
+  async ({ db, params, body, user, ip }) => ({
+    draft: await releaseWireDraft(
+      db,
+      await getBankClient(),
+      { id: user.id, email: user.email, ip },
+      params.id,
+      body,
+    ),
+  }),
+  { permission: "wires.release", body: ReleaseDraftRequest, response: DraftResponse },
+);

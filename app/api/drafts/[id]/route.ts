@@ -1,0 +1,36 @@
+// GET /api/drafts/[id] - one draft (DraftResponse); PUT - prepares a pending wire draft again with
+// new details (the editor becomes its preparer; body: the wire form plus the version seen).
+import { z } from "zod";
+import { notFound } from "@/lib/api/errors";
+import { withRoute } from "@/lib/api/route";
+import { DraftResponse, WireDraftRequest } from "@/lib/dashboard-api/wires";
+import { getDraft } from "@/lib/payments/drafts";
+import { changeWireDraft } from "@/lib/payments/wires";
+
+export const GET = withRoute<undefined, undefined, { id: string }, typeof DraftResponse>(
+  async ({ db, params }) => {
+    const draft = await getDraft(db, params.id);
+    if (!draft) throw notFound("No such draft.");
+    return { draft };
+  },
+  { permission: "wires.create", response: DraftResponse },
+);
+
+const changeBody = z.object({ version: z.number().int().min(1), wire: WireDraftRequest });
+
+export const PUT = withRoute<undefined, typeof changeBody, { id: string }, typeof DraftResponse>(
+  async ({ db, params, body, user, ip }) => {
+    const existing = await getDraft(db, params.id);
+    if (existing?.kind !== "wire") throw notFound("No such wire draft.");
+    return {
+      draft: await changeWireDraft(
+        db,
+        { id: user.id, email: user.email, ip },
+        params.id,
+        body.version,
+        body.wire,
+      ),
+    };
+  },
+  { permission: "wires.create", body: changeBody, response: DraftResponse },
+);

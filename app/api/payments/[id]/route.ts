@@ -1,0 +1,23 @@
+// GET /api/payments/[id]?account - every field of one payment and its history entries
+// (PaymentDetailResponse).
+import { invalid, notFound } from "@/lib/api/errors";
+import { withRoute } from "@/lib/api/route";
+import { getBankClient } from "@/lib/bank-client";
+import { PaymentDetailQuery, PaymentDetailResponse } from "@/lib/dashboard-api/payments";
+import { paymentDetail } from "@/lib/payments/list";
+
+export const GET = withRoute<
+  typeof PaymentDetailQuery,
+  undefined,
+  { id: string },
+  typeof PaymentDetailResponse
+>(
+  async ({ query, params }) => {
+    if (!/^[A-Za-z0-9]{1,20}$/.test(params.id))
+      throw invalid([{ field: "id", message: "must be a payment id (letters and digits)" }]);
+    const detail = await paymentDetail(await getBankClient(), query.account, params.id);
+    if (!detail) throw notFound("No such payment on this account.");
+    return detail;
+  },
+  { permission: "accounts.read", query: PaymentDetailQuery, response: PaymentDetailResponse },
+);

@@ -1,0 +1,17 @@
+// POST /api/transfers - a SEN transfer (SenTransferResponse): sent at once up to the release
+// threshold, a draft for a second person above it. The form session's key makes it act once.
+import { withRoute } from "@/lib/api/route";
+import { getBankClient } from "@/lib/bank-client";
+import { SenTransferRequest, SenTransferResponse } from "@/lib/dashboard-api/transfers";
+import { sendSenTransfer } from "@/lib/payments/sen";
+import { getDashboardSettings } from "@/lib/settings";
+
+export const POST = withRoute(
+  async ({ db, user, body, ip }) => {
+    const settings = await getDashboardSettings(db);
+    return sendSenTransfer(db, await getBankClient(), { id: user.id, email: user.email, ip }, body, {
+      releaseThresholdCents: settings.senReleaseThresholdCents,
+    });
+  },
+  { permission: "transfers.create", body: SenTransferRequest, response: SenTransferResponse },
+);

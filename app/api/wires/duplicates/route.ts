@@ -1,0 +1,12 @@
+// GET /api/wires/duplicates?beneficiary_account_number&amountCents - wires to the same account
+// for the same amount prepared in the last 7 days (WireDuplicatesResponse), for a warning.
+import { withRoute } from "@/lib/api/route";
+import { WireDuplicatesQuery, WireDuplicatesResponse } from "@/lib/dashboard-api/wires";
+import { recentSameWires } from "@/lib/payments/drafts";
+
+export const GET = withRoute(
+  async ({ db, query }) => ({
+    drafts: await recentSameWires(db, query.beneficiary_account_number, query.amountCents),
+  }),
+  { permission: "wires.create", query: WireDuplicatesQuery, response: WireDuplicatesResponse },
+);

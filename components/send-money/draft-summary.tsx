@@ -1,0 +1,57 @@
+// What a draft will pay, as the release and reject dialogs show it.
+
+import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
+import { Money } from "@/components/ui/money.tsx";
+import type { Draft } from "@/lib/dashboard-api/wires.ts";
+import { centsInWords } from "@/lib/format/amount-words.ts";
+import { formatInstant } from "@/lib/format/dates.ts";
+
+export function DraftSummary({ d }: { d: Draft }) {
+  const timeZone = useBusinessTimeZone();
+  const r = d.request as Record<string, string | number | undefined>;
+  const rows: [string, string | undefined][] =
+    d.kind === "wire"
+      ? [
+          ["Beneficiary", `${r.beneficiary_name ?? ""} · account ${r.beneficiary_account_number ?? ""}`],
+          [
+            "Beneficiary bank",
+            [
+              r.receiving_bank_routing_id,
+              r.receiving_bank_name,
+              r.beneficiary_bank_routing_id,
+              r.beneficiary_bank_name,
+            ]
+              .filter(Boolean)
+              .join(" · "),
+          ],
+          ["From account", d.fromAccount],
+          ["Message", r.originator_to_beneficiary_info as string | undefined],
+        ]
+      : [
+          ["To SEN account", d.counterparty],
+          ["From account", d.fromAccount],
+        ];
+  return (
+    <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+      <dt className="font-medium text-slate-600">Amount</dt>
+      <dd>
+        <strong>
+          <Money cents={d.amountCents} />
+        </strong>
+        <span className="block text-slate-600">{centsInWords(d.amountCents)}</span>
+      </dd>
+      {rows
+        .filter(([, v]) => v)
+        .map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="font-medium text-slate-600">{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      <dt className="font-medium text-slate-600">Prepared by</dt>
+      <dd>
+        {d.preparedBy.email}, {formatInstant(d.preparedAt, timeZone)}
+      </dd>
+    </dl>
+  );
+}

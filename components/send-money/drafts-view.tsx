@@ -1,0 +1,238 @@
+"use client";
+// What waits for whom: drafts (wires, and SEN transfers above the threshold) with who prepared
+// them, when, the amount and the beneficiary. Release and Reject appear only for a user with
+// release rights who did not prepare the draft; a draft decided or changed meanwhile answers 409,
+// and the list is read again so the page shows its current state.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
+import Link from "next/link";
+import { useState } from "react";
+import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
+import { Badge, type Tone } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardHeader } from "@/components/ui/card.tsx";
+import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
+import { EmptyState } from "@/components/ui/empty-state.tsx";
+import { ErrorState } from "@/components/ui/error-state.tsx";
+import { Money } from "@/components/ui/money.tsx";
+import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
+import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import type { Draft, DraftListResponse, DraftResponse } from "@/lib/dashboard-api/wires.ts";
+import { formatInstant } from "@/lib/format/dates.ts";
+import { DraftSummary } from "./draft-summary.tsx";
+
+const STATUS: Record<Draft["status"], { word: string; tone: Tone }> = {
+  pending: { word: "Waiting for release", tone: "warning" },
+  releasing: { word: "Releasing", tone: "brand" },
+  released: { word: "Released", tone: "success" },
+  rejected: { word: "Rejected", tone: "danger" },
+  failed: { word: "Refused by the bank", tone: "danger" },
+};
+
+// The reject form (and zod with it) loads when a reject dialog is first wanted, not with the page.
+const RejectDialog = dynamic(() => import("./reject-dialog.tsx").then((m) => m.RejectDialog), { ssr: false });
+
+const draftsKey = (scope: "open" | "all") => ["drafts", scope] as const;
+
+export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease: boolean }) {
+  const timeZone = useBusinessTimeZone();
+  const [scope, setScope] = useState<"open" | "all">("open");
+  const queryClient = useQueryClient();
+  const drafts = useQuery({
+    queryKey: draftsKey(scope),
+    queryFn: ({ signal }) => apiFetch<typeof DraftListResponse>(`/api/drafts?status=${scope}`, { signal }),
+  });
+  const [releasing, setReleasing] = useState<Draft | null>(null);
+  const [rejecting, setRejecting] = useState<Draft | null>(null);
+  const [announce, setAnnounce] = useState("");
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["drafts"] });
+
+  const release = useMutation({
+    mutationFn: (d: Draft) =>
+      apiFetch<typeof DraftResponse>(`/api/drafts/${d.id}/release`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ version: d.version }),
+      }),
+    onSuccess: (r) => {
+      setReleasing(null);
+      setAnnounce(
+        r.draft.paymentId
+          ? `Released. The bank's payment id is ${r.draft.paymentId}.`
+          : "Released: the transfer is complete.",
+      );
+      void queryClient.invalidateQueries({ queryKey: ["accounts"] });
+      void queryClient.invalidateQueries({ queryKey: ["payments"] });
+    },
+    onSettled: () => refresh(),
+  });
+
+  const list = drafts.data?.drafts ?? [];
+
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <div role="status" className="text-sm text-green-800" aria-live="polite">
+        {announce}
+      </div>
+      <fieldset className="flex gap-4 text-sm">
+        <legend className="sr-only">Which drafts</legend>
+        {(["open", "all"] as const).map((s) => (
+          <label key={s} className="flex items-center gap-2">
+            <input type="radio" name="scope" value={s} checked={scope === s} onChange={() => setScope(s)} />
+            {s === "open" ? "Waiting for release" : "All recent drafts"}
+          </label>
+        ))}
+      </fieldset>
+      {drafts.isError ? (
+        <ErrorState
+          message={drafts.error.message}
+          onRetry={() => void drafts.refetch()}
+          retrying={drafts.isFetching}
+        />
+      ) : (
+        <Card className="min-w-0 overflow-hidden">
+          <CardHeader
+            title={scope === "open" ? "Waiting for release" : "All recent drafts"}
+            description={
+              canRelease
+                ? "Release sends the payment to the bank. You cannot release what you prepared."
+                : "A person with release rights releases these; you can follow them here."
+            }
+          />
+          {drafts.isPending ? (
+            <p className="px-5 py-6 text-sm text-slate-600">Loading drafts…</p>
+          ) : list.length === 0 ? (
+            <EmptyState title={scope === "open" ? "Nothing waits for release" : "No drafts yet"}>
+              Wires are prepared on the{" "}
+              <Link className="text-brand-700 underline" href="/wires/new">
+                Send a wire
+              </Link>{" "}
+              page; SEN transfers above the release threshold also wait here.
+            </EmptyState>
+          ) : (
+            <Table caption="Drafts, newest first" captionHidden>
+              <thead>
+                <Tr>
+                  <Th>Payment</Th>
+                  <Th>From</Th>
+                  <Th className="text-right">Amount</Th>
+                  <Th>Prepared</Th>
+                  <Th>Status</Th>
+                  <Th className="relative">
+                    <span className="sr-only">Actions</span>
+                  </Th>
+                </Tr>
+              </thead>
+              <tbody>
+                {list.map((d) => {
+                  const own = d.preparedBy.id === me.id;
+                  const open = d.status === "pending" || d.status === "releasing";
+                  return (
+                    <Tr key={d.id} data-draft={d.id}>
+                      <Td>
+                        <span className="font-medium">
+                          {d.kind === "wire" ? "Wire to " : "SEN transfer to "}
+                        </span>
+                        {d.counterparty}
+                      </Td>
+                      <Td className="tabular-nums">{d.fromAccount}</Td>
+                      <Td className="text-right">
+                        <Money cents={d.amountCents} />
+                      </Td>
+                      <Td>
+                        {own ? "You" : d.preparedBy.email}
+                        <span className="block text-xs text-slate-600">
+                          {formatInstant(d.preparedAt, timeZone)}
+                        </span>
+                      </Td>
+                      <Td>
+                        <Badge tone={STATUS[d.status].tone}>{STATUS[d.status].word}</Badge>
+                        {d.decidedBy && !open ? (
+                          <span className="block text-xs text-slate-600">by {d.decidedBy.email}</span>
+                        ) : null}
+                        {d.rejectReason ? (
+                          <span className="block text-xs text-slate-600">“{d.rejectReason}”</span>
+                        ) : null}
+                        {d.paymentId ? (
+                          <span className="block text-xs text-slate-600">Payment {d.paymentId}</span>
+                        ) : null}
+                      </Td>
+                      <Td>
+                        {open && canRelease && !own ? (
+                          <div className="flex gap-2">
+                            <Button
+                              size="sm"
+                              onClick={() => {
+                                release.reset();
+                                setReleasing(d);
+                              }}
+                            >
+                              Release
+                            </Button>
+                            <Button size="sm" variant="secondary" onClick={() => setRejecting(d)}>
+                              Reject
+                            </Button>
+                          </div>
+                        ) : open && own ? (
+                          <span className="text-xs text-slate-600">Another approver releases it</span>
+                        ) : null}
+                      </Td>
+                    </Tr>
+                  );
+                })}
+              </tbody>
+            </Table>
+          )}
+        </Card>
+      )}
+
+      <Dialog
+        open={!!releasing}
+        onClose={() => setReleasing(null)}
+        title="Release this payment?"
+        description="It goes to the bank now. A second click or a retry cannot pay it twice."
+      >
+        {releasing ? (
+          <>
+            <DraftSummary d={releasing} />
+            {release.error ? (
+              <p
+                role="alert"
+                className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
+              >
+                {release.error.message}
+              </p>
+            ) : null}
+            <DialogActions>
+              <Button variant="secondary" onClick={() => setReleasing(null)}>
+                Cancel
+              </Button>
+              <Button
+                onClick={() => release.mutate(releasing)}
+                disabled={
+                  release.isPending || (release.error instanceof ApiError && release.error.status === 409)
+                }
+                aria-busy={release.isPending || undefined}
+              >
+                {release.isPending ? "Releasing…" : "Release payment"}
+              </Button>
+            </DialogActions>
+          </>
+        ) : null}
+      </Dialog>
+
+      {rejecting ? (
+        <RejectDialog
+          draft={rejecting}
+          onClose={() => setRejecting(null)}
+          onDone={(d) => {
+            setRejecting(null);
+            setAnnounce(`Rejected: ${d.counterparty}, reason recorded.`);
+            void refresh();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

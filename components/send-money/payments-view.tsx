@@ -1,0 +1,241 @@
+"use client";
+// The payments page: one account's wires over a range the form keeps within the bank's 32 days,
+// filtered by direction and status, sorted and paged; each payment opens its full record.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { Form, FormAlert, SelectField, SubmitButton, TextField } from "@/components/form/form.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardHeader } from "@/components/ui/card.tsx";
+import { EmptyState } from "@/components/ui/empty-state.tsx";
+import { ErrorState } from "@/components/ui/error-state.tsx";
+import { Money } from "@/components/ui/money.tsx";
+import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
+import { accountsQuery } from "@/hooks/use-account-queries.ts";
+import { useZodForm } from "@/hooks/use-zod-form.ts";
+import { addDays } from "@/lib/bank-api/dates.ts";
+import { PAYMENT_STATUSES } from "@/lib/bank-api/payments.ts";
+import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import {
+  PAYMENT_PAGE_SIZES,
+  PAYMENT_SORTS,
+  PaymentsQuery,
+  type PaymentsQuery as PaymentsQueryInput,
+  type PaymentsResponse,
+} from "@/lib/dashboard-api/payments.ts";
+import { formatDay } from "@/lib/format/dates.ts";
+
+type Filters = Required<PaymentsQueryInput>;
+
+const SORT_WORDS: Record<(typeof PAYMENT_SORTS)[number], string> = {
+  "date-desc": "Newest first",
+  "date-asc": "Oldest first",
+  "amount-desc": "Largest first",
+  "amount-asc": "Smallest first",
+};
+
+export function PaymentsView({ today, initialAccount }: { today: string; initialAccount?: string }) {
+  const accounts = useQuery(accountsQuery());
+  const defaults: Filters = {
+    account: initialAccount ?? "",
+    from: addDays(today, -30),
+    to: today,
+    direction: "all",
+    status: "all",
+    sort: "date-desc",
+    page: "1",
+    pageSize: "25",
+  };
+  // An account named in the address loads at once, beside the account list rather than after it.
+  const [applied, setApplied] = useState<Filters | null>(initialAccount ? defaults : null);
+  const form = useZodForm(PaymentsQuery, { defaultValues: defaults });
+
+  // The first account is shown as soon as the list arrives.
+  useEffect(() => {
+    const first = accounts.data?.accounts[0]?.accountNumber;
+    if (!applied && first) {
+      const account = form.getValues("account") || first;
+      form.setValue("account", account);
+      setApplied({ ...(form.getValues() as Filters), account });
+    }
+  }, [accounts.data, applied, form]);
+
+  const payments = useQuery({
+    queryKey: ["payments", applied],
+    enabled: !!applied,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      apiFetch<typeof PaymentsResponse>(`/api/payments?${new URLSearchParams(applied as Filters)}`, {
+        signal,
+      }),
+  });
+
+  const data = payments.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const goTo = (page: number) => applied && setApplied({ ...applied, page: String(page) });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Card aria-labelledby="payments-filters">
+        <CardHeader id="payments-filters" title="Which payments" />
+        <Form
+          form={form}
+          className="grid gap-4 px-5 py-4 sm:grid-cols-2 lg:grid-cols-4"
+          onSubmit={() => setApplied({ ...(form.getValues() as Filters), page: "1" })}
+        >
+          <SelectField name="account" label="Account">
+            {(accounts.data?.accounts ?? []).map((a) => (
+              <option key={a.accountNumber} value={a.accountNumber}>
+                {a.name} · {a.accountNumber}
+              </option>
+            ))}
+          </SelectField>
+          <TextField name="from" label="From" type="date" hint="At most 32 days before the end date." />
+          <TextField name="to" label="To" type="date" />
+          <SelectField name="direction" label="Direction">
+            <option value="all">Incoming and outgoing</option>
+            <option value="outgoing">Outgoing</option>
+            <option value="incoming">Incoming</option>
+          </SelectField>
+          <SelectField name="status" label="Status">
+            <option value="all">Any status</option>
+            {PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField name="sort" label="Order">
+            {PAYMENT_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_WORDS[s]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField name="pageSize" label="Per page">
+            {PAYMENT_PAGE_SIZES.map((n) => (
+              <option key={n} value={String(n)}>
+                {n}
+              </option>
+            ))}
+          </SelectField>
+          <div className="flex items-end">
+            <SubmitButton>Show payments</SubmitButton>
+          </div>
+          <FormAlert className="sm:col-span-2 lg:col-span-4" />
+        </Form>
+      </Card>
+
+      {payments.isError ? (
+        <ErrorState
+          message={payments.error.message}
+          onRetry={() => void payments.refetch()}
+          retrying={payments.isFetching}
+        />
+      ) : (
+        <Card aria-labelledby="payments-list" aria-busy={payments.isFetching || undefined}>
+          <CardHeader
+            id="payments-list"
+            title="Payments"
+            description={
+              data
+                ? `${data.total.toLocaleString("en-US")} payment${data.total === 1 ? "" : "s"} from ${formatDay(data.from)} to ${formatDay(data.to)}`
+                : undefined
+            }
+          />
+          {!data ? (
+            <p className="px-5 py-6 text-sm text-slate-600">
+              {accounts.isPending || payments.isFetching ? "Loading payments…" : "Choose an account."}
+            </p>
+          ) : data.payments.length === 0 ? (
+            <EmptyState title="No payments in this range">
+              Widen the dates (up to 32 days at a time) or clear the filters. To send one, use{" "}
+              <Link className="text-brand-700 underline" href="/wires/new">
+                Send a wire
+              </Link>
+              .
+            </EmptyState>
+          ) : (
+            <>
+              <Table caption={`Payments of account ${data.account}`} captionHidden>
+                <thead>
+                  <Tr>
+                    <Th>Date</Th>
+                    <Th>Payment</Th>
+                    <Th>Direction</Th>
+                    <Th>Counterparty</Th>
+                    <Th>Status</Th>
+                    <Th className="text-right">Amount</Th>
+                  </Tr>
+                </thead>
+                <tbody>
+                  {data.payments.map((p) => (
+                    <Tr key={p.paymentId}>
+                      <Td className="whitespace-nowrap">{formatDay(p.date)}</Td>
+                      <Td>
+                        <Link
+                          className="font-medium text-brand-700 underline"
+                          href={`/payments/${encodeURIComponent(p.paymentId)}?account=${encodeURIComponent(data.account)}`}
+                        >
+                          {p.paymentId}
+                        </Link>
+                      </Td>
+                      <Td>{p.direction}</Td>
+                      <Td>
+                        {p.counterparty || "—"}
+                        {p.counterpartyAccount ? (
+                          <span className="block text-xs text-slate-600">{p.counterpartyAccount}</span>
+                        ) : null}
+                      </Td>
+                      <Td>
+                        <Badge
+                          tone={
+                            p.status === "Complete"
+                              ? "success"
+                              : p.status === "Canceled"
+                                ? "danger"
+                                : "warning"
+                          }
+                        >
+                          {p.status}
+                        </Badge>
+                      </Td>
+                      <Td className="text-right">
+                        <Money
+                          cents={p.amountCents}
+                          direction={p.direction === "Outgoing" ? "debit" : "credit"}
+                        />
+                      </Td>
+                    </Tr>
+                  ))}
+                </tbody>
+              </Table>
+              <nav aria-label="Pages" className="flex items-center justify-between gap-2 px-5 py-3 text-sm">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={data.page <= 1}
+                  onClick={() => goTo(data.page - 1)}
+                >
+                  Previous
+                </Button>
+                <span>
+                  Page {data.page} of {pages}
+                </span>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={data.page >= pages}
+                  onClick={() => goTo(data.page + 1)}
+                >
+                  Next
+                </Button>
+              </nav>
+            </>
+          )}
+        </Card>
+      )}
+    </div>
+  );
+}

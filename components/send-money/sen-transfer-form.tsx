@@ -1,0 +1,355 @@
+"use client";
+// The SEN transfer: edit, review (both accounts, the amount in figures and words, what each
+// history will read), confirm. One Idempotency-Key per form session, kept across a retry and a
+// reload (hooks/use-form-session.ts); the bank's refusals land on the field they concern.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
+import { useWatch } from "react-hook-form";
+import {
+  Form,
+  FormAlert,
+  MoneyField,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from "@/components/form/form.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
+import { Money } from "@/components/ui/money.tsx";
+import { accountsQuery } from "@/hooks/use-account-queries.ts";
+import { useFormSession } from "@/hooks/use-form-session.ts";
+import { useZodForm } from "@/hooks/use-zod-form.ts";
+import { dollarsToCents } from "@/lib/bank-api/money.ts";
+import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
+import {
+  FROM_DESCRIPTION_FIELDS,
+  type SenTransferInput,
+  SenTransferRequest,
+  type SenTransferResponse,
+  TO_DESCRIPTION_FIELDS,
+} from "@/lib/dashboard-api/transfers.ts";
+import { centsInWords } from "@/lib/format/amount-words.ts";
+import { formatUsd } from "@/lib/format/money.ts";
+
+const STORAGE = "treasury.sen-transfer";
+
+const EMPTY: SenTransferInput = {
+  idempotencyKey: "",
+  AccountNumberFrom: "",
+  AccountNumberTo: "",
+  Amount: "",
+  SerialNumber1: "",
+  SerialNumber2: "",
+  ...Object.fromEntries([...FROM_DESCRIPTION_FIELDS, ...TO_DESCRIPTION_FIELDS].map((f) => [f, ""])),
+};
+
+type Stage = "edit" | "review" | "done";
+
+export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCents: number }) {
+  const queryClient = useQueryClient();
+  const accounts = useQuery(accountsQuery());
+  const senAccounts = (accounts.data?.accounts ?? []).filter((a) => a.type === "SEN");
+  const { session, markSubmitted, markEditing, reset } = useFormSession<SenTransferInput>(STORAGE);
+  const form = useZodForm(SenTransferRequest, { defaultValues: EMPTY });
+  const [stage, setStage] = useState<Stage>("edit");
+  const [result, setResult] = useState<SenTransferResponse | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const resumed = useRef(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // The session's key goes into the form; a confirmed request left by a reload is shown for review again.
+  useEffect(() => {
+    // Only the first read of the session resumes; later changes are this page's own.
+    if (!session || resumed.current) return;
+    resumed.current = true;
+    form.setValue("idempotencyKey", session.key);
+    if (session.submitted) {
+      form.reset({ ...session.submitted, idempotencyKey: session.key });
+      setStage("review");
+      setNotice(
+        "This transfer was confirmed before the page reloaded. Confirm again to see its result: it cannot move money twice.",
+      );
+    }
+  }, [session, form]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new step moves focus to its heading
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [stage]);
+
+  const values = useWatch({ control: form.control }) as SenTransferInput;
+  const amountCents = dollarsToCents(String(values.Amount ?? "").replace(/[\s,$]/g, "")) ?? 0;
+  const from = senAccounts.find((a) => a.accountNumber === values.AccountNumberFrom);
+  const to = senAccounts.find((a) => a.accountNumber === values.AccountNumberTo?.trim());
+  const overAvailable = !!from && amountCents > from.availableCents;
+  const needsRelease = amountCents > releaseThresholdCents;
+
+  async function onSubmit() {
+    if (stage === "edit") {
+      setNotice(null);
+      setStage("review");
+      return;
+    }
+    const raw = form.getValues();
+    markSubmitted(raw);
+    try {
+      const r = await apiFetch<typeof SenTransferResponse>("/api/transfers", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(raw),
+      });
+      setResult(r);
+      setStage("done");
+      // Answered: the next form is a new session (a reload now shows an empty form).
+      reset();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.accounts() });
+      if (r.outcome === "draft") void queryClient.invalidateQueries({ queryKey: ["drafts"] });
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 400 || e.status === 422 || e.status === 409)) {
+        // Refused: nothing moved. Back to the fields, under a new key for the changed request.
+        markEditing({ newKey: e.status !== 400 });
+        setStage("edit");
+      }
+      throw e;
+    }
+  }
+
+  function startOver() {
+    reset();
+    form.reset(EMPTY);
+    setResult(null);
+    setNotice(null);
+    setStage("edit");
+  }
+
+  useEffect(() => {
+    if (session && stage === "edit") form.setValue("idempotencyKey", session.key);
+  }, [session, stage, form]);
+
+  if (stage === "done" && result) {
+    return (
+      <Card aria-labelledby="transfer-done">
+        <CardHeader
+          id="transfer-done"
+          title={
+            <span ref={headingRef} tabIndex={-1} className="focus:outline-none">
+              {result.outcome === "completed" ? "Transfer complete" : "Sent for release"}
+            </span>
+          }
+        />
+        <CardBody className="flex flex-col gap-3 text-sm">
+          {result.outcome === "completed" ? (
+            <>
+              <p role="status">
+                <Money cents={result.amountCents} /> moved from {result.from} to {result.to}.
+                {result.foundByLookup
+                  ? " The bank did not answer at first; the transfer was found in the account's history."
+                  : ""}
+              </p>
+              {result.fromAvailableCents !== null ? (
+                <p>
+                  Available in {result.from} now:{" "}
+                  <strong data-testid="new-available">
+                    <Money cents={result.fromAvailableCents} />
+                  </strong>
+                </p>
+              ) : null}
+              {result.messages.length ? (
+                <p className="text-slate-600">Bank: {result.messages.join(" ")}</p>
+              ) : null}
+            </>
+          ) : (
+            <p role="status">
+              <Money cents={result.draft.amountCents} /> is above the release threshold of{" "}
+              {formatUsd(releaseThresholdCents)}: it waits as a draft until another person with release rights
+              releases it on the{" "}
+              <Link href="/drafts" className="font-medium text-brand-700 underline">
+                Drafts
+              </Link>{" "}
+              page.
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={startOver}>New transfer</Button>
+            <Link
+              href="/accounts"
+              className="inline-flex h-10 items-center px-2 font-medium text-brand-700 underline"
+            >
+              Back to accounts
+            </Link>
+          </div>
+        </CardBody>
+      </Card>
+    );
+  }
+
+  return (
+    <Form form={form} onSubmit={onSubmit} fieldNames={{}} aria-label="SEN transfer">
+      {stage === "edit" ? (
+        <Card aria-labelledby="transfer-edit">
+          <CardHeader
+            id="transfer-edit"
+            title={
+              <span ref={headingRef} tabIndex={-1} className="focus:outline-none">
+                Transfer details
+              </span>
+            }
+            description="Moves money at once between SEN accounts. Nothing moves until you confirm on the next step."
+          />
+          <CardBody className="grid gap-4 md:grid-cols-2">
+            <SelectField
+              name="AccountNumberFrom"
+              label="From account"
+              hint={accounts.isPending ? "Loading your accounts…" : undefined}
+            >
+              <option value="">Choose a SEN account</option>
+              {senAccounts.map((a) => (
+                <option key={a.accountNumber} value={a.accountNumber}>
+                  {a.name} · {a.accountNumber} · {formatUsd(a.availableCents)} available
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              name="AccountNumberTo"
+              label="To account"
+              list="sen-accounts"
+              autoComplete="off"
+              inputMode="numeric"
+              hint="One of your SEN accounts, or another customer's SEN account number."
+            />
+            <datalist id="sen-accounts">
+              {senAccounts.map((a) => (
+                <option key={a.accountNumber} value={a.accountNumber}>
+                  {a.name}
+                </option>
+              ))}
+            </datalist>
+            <MoneyField
+              name="Amount"
+              label="Amount (USD)"
+              hint={
+                overAvailable
+                  ? `More than the ${formatUsd(from.availableCents)} available in ${from.name}: the bank will refuse it unless funds arrive first.`
+                  : needsRelease
+                    ? `Above ${formatUsd(releaseThresholdCents)}: this becomes a draft that another person releases.`
+                    : from
+                      ? `${formatUsd(from.availableCents)} available.`
+                      : undefined
+              }
+            />
+            <div className="hidden md:block" />
+            <TextField name="AccountFromDescription2" label="Description on your account" maxLength={40} />
+            <TextField
+              name="AccountToDescription2"
+              label="Description for the receiving account"
+              maxLength={40}
+            />
+            <details className="md:col-span-2">
+              <summary className="cursor-pointer text-sm font-medium text-brand-700">
+                More description lines and serial numbers
+              </summary>
+              <div className="mt-3 grid gap-4 md:grid-cols-2">
+                {FROM_DESCRIPTION_FIELDS.slice(1).map((f, i) => (
+                  <TextField key={f} name={f} label={`Your account, line ${i + 3}`} maxLength={40} />
+                ))}
+                {TO_DESCRIPTION_FIELDS.slice(1).map((f, i) => (
+                  <TextField key={f} name={f} label={`Receiving account, line ${i + 3}`} maxLength={40} />
+                ))}
+                <TextField name="SerialNumber1" label="Serial number 1" maxLength={15} />
+                <TextField name="SerialNumber2" label="Serial number 2" maxLength={15} />
+              </div>
+            </details>
+            <div className="flex flex-col gap-3 md:col-span-2">
+              <FormAlert />
+              <div>
+                <SubmitButton>Review transfer</SubmitButton>
+              </div>
+            </div>
+          </CardBody>
+        </Card>
+      ) : (
+        <Card aria-labelledby="transfer-review">
+          <CardHeader
+            id="transfer-review"
+            title={
+              <span ref={headingRef} tabIndex={-1} className="focus:outline-none">
+                Review the transfer
+              </span>
+            }
+            description={
+              needsRelease
+                ? "Above the release threshold: confirming makes a draft for another person to release."
+                : "Confirming moves the money at once."
+            }
+          />
+          <CardBody className="flex flex-col gap-4 text-sm">
+            {notice ? (
+              <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
+                {notice}
+              </p>
+            ) : null}
+            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+              <dt className="font-medium text-slate-600">From</dt>
+              <dd>
+                {from ? `${from.name} · ` : ""}
+                {values.AccountNumberFrom}
+              </dd>
+              <dt className="font-medium text-slate-600">To</dt>
+              <dd>
+                {to ? `${to.name} · ` : ""}
+                {values.AccountNumberTo}
+              </dd>
+              <dt className="font-medium text-slate-600">Amount</dt>
+              <dd>
+                <strong className="text-lg" data-testid="review-amount">
+                  <Money cents={amountCents} />
+                </strong>
+                <span className="block text-slate-600">{centsInWords(amountCents)}</span>
+              </dd>
+              <dt className="font-medium text-slate-600">Your history will read</dt>
+              <dd>
+                SEN to {values.AccountNumberTo}
+                {FROM_DESCRIPTION_FIELDS.map((f) => values[f])
+                  .filter(Boolean)
+                  .map((l) => (
+                    <span key={l} className="block text-slate-600">
+                      {l}
+                    </span>
+                  ))}
+              </dd>
+              <dt className="font-medium text-slate-600">The receiving history will read</dt>
+              <dd>
+                SEN from {values.AccountNumberFrom}
+                {TO_DESCRIPTION_FIELDS.map((f) => values[f])
+                  .filter(Boolean)
+                  .map((l) => (
+                    <span key={l} className="block text-slate-600">
+                      {l}
+                    </span>
+                  ))}
+              </dd>
+            </dl>
+            <FormAlert />
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  markEditing({ newKey: false });
+                  setNotice(null);
+                  setStage("edit");
+                }}
+              >
+                Change details
+              </Button>
+              <SubmitButton busyLabel="Sending…">
+                {needsRelease ? "Confirm draft" : "Confirm transfer"}
+              </SubmitButton>
+            </div>
+          </CardBody>
+        </Card>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,474 @@
+"use client";
+// An outgoing wire becomes a draft here: every initiate-payment field with the contract's limits,
+// grouped as the beneficiary, the beneficiary's bank and an intermediary bank; ABA check digits
+// and BIC formats checked as they are typed (and again by the server). Saved beneficiaries fill
+// the form; the review step warns of the same beneficiary and amount within 7 days.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
+import { useWatch } from "react-hook-form";
+import {
+  Form,
+  FormAlert,
+  MoneyField,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+} from "@/components/form/form.tsx";
+import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
+import { Input, Select } from "@/components/ui/field.tsx";
+import { Money } from "@/components/ui/money.tsx";
+import { accountsQuery } from "@/hooks/use-account-queries.ts";
+import { useFormSession } from "@/hooks/use-form-session.ts";
+import { useZodForm } from "@/hooks/use-zod-form.ts";
+import { dollarsToCents } from "@/lib/bank-api/money.ts";
+import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import {
+  type BeneficiaryListResponse,
+  type BeneficiaryResponse,
+  type Draft,
+  type DraftResponse,
+  TEMPLATE_FIELDS,
+  type WireDraftInput,
+  WireDraftRequest,
+  type WireDuplicatesResponse,
+} from "@/lib/dashboard-api/wires.ts";
+import { centsInWords } from "@/lib/format/amount-words.ts";
+import { formatInstant } from "@/lib/format/dates.ts";
+import { formatUsd } from "@/lib/format/money.ts";
+
+const STORAGE = "treasury.wire-draft";
+
+const EMPTY = {
+  idempotencyKey: "",
+  originator_account_number: "",
+  amount: "",
+  originator_to_beneficiary_info: "",
+  ...Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, ""])),
+} as WireDraftInput;
+
+const LINE = { maxLength: 35, autoComplete: "off" } as const;
+
+export function WireForm() {
+  const timeZone = useBusinessTimeZone();
+  const queryClient = useQueryClient();
+  const accounts = useQuery(accountsQuery());
+  const beneficiaries = useQuery({
+    queryKey: ["beneficiaries"],
+    queryFn: ({ signal }) => apiFetch<typeof BeneficiaryListResponse>("/api/beneficiaries", { signal }),
+  });
+  const { session, markSubmitted, markEditing, reset } = useFormSession<WireDraftInput>(STORAGE);
+  const form = useZodForm(WireDraftRequest, { defaultValues: EMPTY });
+  const [stage, setStage] = useState<"edit" | "review" | "done">("edit");
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [duplicates, setDuplicates] = useState<Draft[]>([]);
+  const [saveAs, setSaveAs] = useState("");
+  const [saved, setSaved] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const resumed = useRef(false);
+  const headingRef = useRef<HTMLSpanElement>(null);
+
+  useEffect(() => {
+    // Only the first read of the session resumes; later changes are this page's own.
+    if (!session || resumed.current) return;
+    resumed.current = true;
+    form.setValue("idempotencyKey", session.key);
+    if (session.submitted) {
+      form.reset({ ...session.submitted, idempotencyKey: session.key });
+      setStage("review");
+    }
+  }, [session, form]);
+
+  // A new key (after a refusal, or a new form) goes into the form when editing starts.
+  useEffect(() => {
+    if (session && stage === "edit") form.setValue("idempotencyKey", session.key);
+  }, [session, stage, form]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new step moves focus to its heading
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [stage]);
+
+  const values = useWatch({ control: form.control }) as WireDraftInput;
+  const amountCents = dollarsToCents(String(values.amount ?? "").replace(/[\s,$]/g, "")) ?? 0;
+  const from = accounts.data?.accounts.find((a) => a.accountNumber === values.originator_account_number);
+
+  function fill(id: string) {
+    const b = beneficiaries.data?.beneficiaries.find((x) => x.id === id);
+    if (!b) return;
+    for (const f of TEMPLATE_FIELDS)
+      form.setValue(f as keyof WireDraftInput, (b.fields[f] ?? "") as never, {
+        shouldValidate: !!b.fields[f],
+      });
+  }
+
+  async function onSubmit() {
+    if (stage === "edit") {
+      const q = new URLSearchParams({
+        beneficiary_account_number: values.beneficiary_account_number ?? "",
+        amountCents: String(amountCents),
+      });
+      const d = await apiFetch<typeof WireDuplicatesResponse>(`/api/wires/duplicates?${q}`).catch(() => ({
+        drafts: [],
+      }));
+      setDuplicates(d.drafts);
+      setStage("review");
+      return;
+    }
+    const raw = form.getValues();
+    markSubmitted(raw);
+    try {
+      const r = await apiFetch<typeof DraftResponse>("/api/wires", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(raw),
+      });
+      setDraft(r.draft);
+      setStage("done");
+      // Answered: the next form is a new session (a reload now shows an empty form).
+      reset();
+      void queryClient.invalidateQueries({ queryKey: ["drafts"] });
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 400 || e.status === 409)) {
+        markEditing({ newKey: e.status === 409 });
+        setStage("edit");
+      }
+      throw e;
+    }
+  }
+
+  async function saveBeneficiary() {
+    setSaveError(null);
+    const fields = Object.fromEntries(
+      TEMPLATE_FIELDS.map((f) => [f, (values as Record<string, string>)[f] ?? ""]),
+    );
+    try {
+      const r = await apiFetch<typeof BeneficiaryResponse>("/api/beneficiaries", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ label: saveAs, fields }),
+      });
+      setSaved(r.beneficiary.label);
+      void queryClient.invalidateQueries({ queryKey: ["beneficiaries"] });
+    } catch (e) {
+      setSaveError(
+        e instanceof ApiError
+          ? [e.message, ...e.fields.map((f) => `${f.field.replace(/^fields\./, "")}: ${f.message}`)].join(" ")
+          : "The beneficiary could not be saved.",
+      );
+    }
+  }
+
+  function startOver() {
+    reset();
+    form.reset(EMPTY);
+    setDraft(null);
+    setSaved(null);
+    setSaveAs("");
+    setStage("edit");
+  }
+
+  if (stage === "done" && draft) {
+    return (
+      <Card aria-labelledby="wire-done">
+        <CardHeader
+          id="wire-done"
+          title={
+            <span ref={headingRef} tabIndex={-1} className="focus:outline-none">
+              Draft saved: waiting for release
+            </span>
+          }
+        />
+        <CardBody className="flex flex-col gap-3 text-sm">
+          <p role="status">
+            A wire of <Money cents={draft.amountCents} /> to {draft.counterparty} waits on the{" "}
+            <Link href="/drafts" className="font-medium text-brand-700 underline">
+              Drafts
+            </Link>{" "}
+            page. Another person with release rights sends it to the bank.
+          </p>
+          <div>
+            <Button onClick={startOver}>New wire</Button>
+          </div>
+        </CardBody>
+      </Card>
+    );
+  }
+
+  const heading = (text: string) => (
+    <span ref={headingRef} tabIndex={-1} className="focus:outline-none">
+      {text}
+    </span>
+  );
+
+  return (
+    <Form form={form} onSubmit={onSubmit} aria-label="Outgoing wire">
+      {stage === "edit" ? (
+        <>
+          <Card aria-labelledby="wire-payment">
+            <CardHeader
+              id="wire-payment"
+              title={heading("Payment")}
+              description="Nothing is sent: the wire becomes a draft that another person releases."
+            />
+            <CardBody className="grid gap-4 md:grid-cols-2">
+              <SelectField name="originator_account_number" label="From account">
+                <option value="">Choose an account</option>
+                {(accounts.data?.accounts ?? []).map((a) => (
+                  <option key={a.accountNumber} value={a.accountNumber}>
+                    {a.name} · {a.accountNumber} · {formatUsd(a.availableCents)} available
+                  </option>
+                ))}
+              </SelectField>
+              <MoneyField
+                name="amount"
+                label="Amount (USD)"
+                hint={
+                  from && amountCents > from.availableCents
+                    ? `More than the ${formatUsd(from.availableCents)} available now: the bank refuses it at release unless funds arrive.`
+                    : undefined
+                }
+              />
+              <TextareaField
+                name="originator_to_beneficiary_info"
+                label="Message to the beneficiary (optional)"
+                hint="At most 140 characters."
+                rows={2}
+                className="md:col-span-2"
+              />
+            </CardBody>
+          </Card>
+
+          <Card aria-labelledby="wire-beneficiary">
+            <CardHeader id="wire-beneficiary" title="Beneficiary" level={2} />
+            <CardBody className="grid gap-4 md:grid-cols-2">
+              <Select
+                label="Fill from a saved beneficiary"
+                defaultValue=""
+                onChange={(e) => fill(e.target.value)}
+                className="md:col-span-2"
+                hint={
+                  beneficiaries.data && beneficiaries.data.beneficiaries.length === 0
+                    ? "None saved yet: fill in the fields, then save them below for next time."
+                    : undefined
+                }
+              >
+                <option value="">Choose one to fill the fields</option>
+                {(beneficiaries.data?.beneficiaries ?? []).map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {b.label}
+                  </option>
+                ))}
+              </Select>
+              <TextField name="beneficiary_name" label="Name" {...LINE} />
+              <TextField
+                name="beneficiary_account_number"
+                label="Account number"
+                maxLength={35}
+                autoComplete="off"
+              />
+              <TextField name="beneficiary_address1" label="Address line 1" {...LINE} />
+              <TextField name="beneficiary_address2" label="Address line 2 (optional)" {...LINE} />
+              <TextField name="beneficiary_address3" label="Address line 3 (optional)" {...LINE} />
+            </CardBody>
+          </Card>
+
+          <Card aria-labelledby="wire-bank">
+            <CardHeader
+              id="wire-bank"
+              title="Beneficiary bank"
+              description="A US bank by its ABA routing number; a bank abroad by its SWIFT BIC."
+            />
+            <CardBody className="grid gap-4 md:grid-cols-2">
+              <TextField
+                name="receiving_bank_routing_id"
+                label="Receiving bank ABA routing number"
+                inputMode="numeric"
+                maxLength={9}
+                hint="Nine digits; the last is a check digit."
+                autoComplete="off"
+              />
+              <TextField name="receiving_bank_name" label="Receiving bank name" {...LINE} />
+              <SelectField name="beneficiary_bank_type" label="Beneficiary bank identified by">
+                <option value="">Not given</option>
+                <option value="ABA">ABA routing number</option>
+                <option value="SWIFT">SWIFT BIC</option>
+              </SelectField>
+              <TextField
+                name="beneficiary_bank_routing_id"
+                label="Beneficiary bank ABA or BIC"
+                maxLength={11}
+                hint="A BIC has 8 or 11 characters, such as DEUTDEFF500."
+                autoComplete="off"
+              />
+              <TextField name="beneficiary_bank_name" label="Beneficiary bank name" {...LINE} />
+              <TextField name="beneficiary_bank_address1" label="Beneficiary bank address 1" {...LINE} />
+              <TextField name="beneficiary_bank_address2" label="Beneficiary bank address 2" {...LINE} />
+              <TextField name="beneficiary_bank_address3" label="Beneficiary bank address 3" {...LINE} />
+              <details className="md:col-span-2">
+                <summary className="cursor-pointer text-sm font-medium text-brand-700">
+                  Receiving bank address and intermediary bank
+                </summary>
+                <div className="mt-3 grid gap-4 md:grid-cols-2">
+                  <TextField name="receiving_bank_address1" label="Receiving bank address 1" {...LINE} />
+                  <TextField name="receiving_bank_address2" label="Receiving bank address 2" {...LINE} />
+                  <TextField name="receiving_bank_address3" label="Receiving bank address 3" {...LINE} />
+                  <SelectField name="intermediary_bank_type" label="Intermediary bank identified by">
+                    <option value="">No intermediary bank</option>
+                    <option value="ABA">ABA routing number</option>
+                    <option value="SWIFT">SWIFT BIC</option>
+                  </SelectField>
+                  <TextField
+                    name="intermediary_bank_routing_id"
+                    label="Intermediary bank ABA or BIC"
+                    maxLength={11}
+                  />
+                  <TextField
+                    name="intermediary_bank_account_number"
+                    label="Account at the intermediary bank"
+                    maxLength={35}
+                  />
+                  <TextField name="intermediary_bank_name" label="Intermediary bank name" {...LINE} />
+                  <TextField
+                    name="intermediary_bank_address1"
+                    label="Intermediary bank address 1"
+                    {...LINE}
+                  />
+                  <TextField
+                    name="intermediary_bank_address2"
+                    label="Intermediary bank address 2"
+                    {...LINE}
+                  />
+                  <TextField
+                    name="intermediary_bank_address3"
+                    label="Intermediary bank address 3"
+                    {...LINE}
+                  />
+                </div>
+              </details>
+            </CardBody>
+          </Card>
+
+          <Card aria-labelledby="wire-save">
+            <CardHeader
+              id="wire-save"
+              title="Save this beneficiary (optional)"
+              description="Saves the beneficiary and bank fields above for the next wire."
+            />
+            <CardBody className="flex flex-wrap items-end gap-3">
+              <Input
+                label="Save as"
+                value={saveAs}
+                onChange={(e) => setSaveAs(e.target.value)}
+                maxLength={60}
+              />
+              <Button variant="secondary" onClick={() => void saveBeneficiary()} disabled={!saveAs.trim()}>
+                Save beneficiary
+              </Button>
+              <p role="status" className="w-full text-sm">
+                {saved ? <span className="text-green-800">Saved as “{saved}”.</span> : null}
+                {saveError ? <span className="text-rose-800">{saveError}</span> : null}
+              </p>
+            </CardBody>
+          </Card>
+
+          <FormAlert />
+          <div>
+            <SubmitButton busyLabel="Checking…">Review wire</SubmitButton>
+          </div>
+        </>
+      ) : (
+        <Card aria-labelledby="wire-review">
+          <CardHeader
+            id="wire-review"
+            title={heading("Review the wire")}
+            description="Saving makes a draft; nothing is sent yet."
+          />
+          <CardBody className="flex flex-col gap-4 text-sm">
+            {duplicates.length ? (
+              <div
+                role="alert"
+                className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900"
+              >
+                <p className="font-semibold">Possible duplicate</p>
+                <p>
+                  {duplicates.length === 1 ? "A wire" : `${duplicates.length} wires`} of{" "}
+                  {formatUsd(amountCents)} to account {values.beneficiary_account_number}{" "}
+                  {duplicates.length === 1 ? "was" : "were"} prepared in the last 7 days (latest{" "}
+                  {formatInstant(duplicates[0].preparedAt, timeZone)} by {duplicates[0].preparedBy.email}).
+                  Check before saving another.
+                </p>
+              </div>
+            ) : null}
+            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+              <dt className="font-medium text-slate-600">Amount</dt>
+              <dd>
+                <strong className="text-lg">
+                  <Money cents={amountCents} />
+                </strong>
+                <span className="block text-slate-600">{centsInWords(amountCents)}</span>
+              </dd>
+              <dt className="font-medium text-slate-600">From</dt>
+              <dd>
+                {from ? `${from.name} · ` : ""}
+                {values.originator_account_number}
+              </dd>
+              <dt className="font-medium text-slate-600">Beneficiary</dt>
+              <dd>
+                {values.beneficiary_name} · account {values.beneficiary_account_number}
+                <span className="block text-slate-600">
+                  {[values.beneficiary_address1, values.beneficiary_address2, values.beneficiary_address3]
+                    .filter(Boolean)
+                    .join(", ")}
+                </span>
+              </dd>
+              <dt className="font-medium text-slate-600">Bank</dt>
+              <dd>
+                {[
+                  values.receiving_bank_routing_id && `ABA ${values.receiving_bank_routing_id}`,
+                  values.receiving_bank_name,
+                  values.beneficiary_bank_routing_id &&
+                    `${values.beneficiary_bank_type || ""} ${values.beneficiary_bank_routing_id}`.trim(),
+                  values.beneficiary_bank_name,
+                ]
+                  .filter(Boolean)
+                  .join(" · ") || "—"}
+              </dd>
+              {values.intermediary_bank_routing_id ? (
+                <>
+                  <dt className="font-medium text-slate-600">Intermediary</dt>
+                  <dd>
+                    {values.intermediary_bank_type} {values.intermediary_bank_routing_id}{" "}
+                    {values.intermediary_bank_name}
+                  </dd>
+                </>
+              ) : null}
+              {values.originator_to_beneficiary_info ? (
+                <>
+                  <dt className="font-medium text-slate-600">Message</dt>
+                  <dd>{values.originator_to_beneficiary_info}</dd>
+                </>
+              ) : null}
+            </dl>
+            <FormAlert />
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  markEditing({ newKey: false });
+                  setStage("edit");
+                }}
+              >
+                Change details
+              </Button>
+              <SubmitButton busyLabel="Saving…">Save draft for release</SubmitButton>
+            </div>
+          </CardBody>
+        </Card>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,24 @@
+// Amounts as people type them ("1,234.50") checked by the contract's own amount schema, so the
+// form, the route handler and the bank share one set of limits.
+import { z } from "zod";
+import { dollarsToCents } from "../bank-api/money.ts";
+
+/** Dollars text → the contract's amount (integer cents); separators and "$" are allowed. */
+export function moneyText<S extends z.ZodType<number, number>>(contractAmount: S) {
+  return z
+    .string({ error: "is required" })
+    .transform((s, ctx) => {
+      const t = s.replace(/[\s,$]/g, "");
+      if (t === "") {
+        ctx.addIssue({ code: "custom", message: "is required" });
+        return z.NEVER;
+      }
+      if (dollarsToCents(t) === null) {
+        ctx.addIssue({ code: "custom", message: "must be an amount in dollars, at most two decimals" });
+        return z.NEVER;
+      }
+      // Exact: decimal text of at most two decimals round-trips through a JSON number.
+      return Number(t);
+    })
+    .pipe(contractAmount);
+}

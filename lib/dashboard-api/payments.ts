@@ -1,0 +1,101 @@
+// The payments page: GET /api/payments (one account's wires over at most 32 days, filtered,
+// sorted and paged) and GET /api/payments/[id] (every field of one record, and its history).
+import { z } from "zod";
+import { daysBetween } from "../bank-api/dates.ts";
+import { PAYMENT_STATUSES, PAYMENT_WINDOW_DAYS, paymentRecordSchema } from "../bank-api/payments.ts";
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = z
+  .string()
+  .regex(ISO_DAY, "must be a date written YYYY-MM-DD")
+  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, "is not a calendar date");
+const accountNumber = z.string().regex(/^\d{1,20}$/, "must be an account number (digits only)");
+
+export const PAYMENT_SORTS = ["date-desc", "date-asc", "amount-desc", "amount-asc"] as const;
+export const PAYMENT_PAGE_SIZES = [25, 50, 100] as const;
+
+export const PaymentsQuery = z
+  .object({
+    account: accountNumber,
+    from: day,
+    to: day,
+    direction: z
+      .enum(["all", "incoming", "outgoing"], { error: "must be all, incoming or outgoing" })
+      .default("all"),
+    status: z
+      .enum(["all", ...PAYMENT_STATUSES], { error: `must be all or ${PAYMENT_STATUSES.join(", ")}` })
+      .default("all"),
+    sort: z.enum(PAYMENT_SORTS, { error: `must be one of ${PAYMENT_SORTS.join(", ")}` }).default("date-desc"),
+    page: z
+      .string()
+      .regex(/^\d{1,6}$/, "must be a page number")
+      .transform(Number)
+      .pipe(z.number().min(1, "must be at least 1"))
+      .default(1),
+    pageSize: z
+      .string()
+      .transform(Number)
+      .pipe(
+        z.union(
+          PAYMENT_PAGE_SIZES.map((n) => z.literal(n)),
+          { error: "must be 25, 50 or 100" },
+        ),
+      )
+      .default(25),
+  })
+  .superRefine((q, ctx) => {
+    if (q.from > q.to)
+      ctx.addIssue({ code: "custom", path: ["to"], message: "must not be before the start date" });
+    else if (daysBetween(q.from, q.to) > PAYMENT_WINDOW_DAYS)
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: `must be within ${PAYMENT_WINDOW_DAYS} days of the start date (the bank's limit)`,
+      });
+  });
+export type PaymentsQuery = z.input<typeof PaymentsQuery>;
+
+/** One row of the list: the record's fields the table shows, amount in cents. */
+export const PaymentRow = z.object({
+  paymentId: z.string(),
+  status: z.string(),
+  direction: z.string(),
+  date: z.string(),
+  timestamp: z.string(),
+  amountCents: z.number().int(),
+  counterparty: z.string(),
+  counterpartyAccount: z.string(),
+});
+export type PaymentRow = z.infer<typeof PaymentRow>;
+
+export const PaymentsResponse = z.object({
+  account: z.string(),
+  from: z.string(),
+  to: z.string(),
+  payments: z.array(PaymentRow),
+  /** Matching payments in the range, over all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type PaymentsResponse = z.infer<typeof PaymentsResponse>;
+
+export const PaymentDetailQuery = z.object({ account: accountNumber });
+
+export const PaymentDetailResponse = z.object({
+  account: z.string(),
+  record: paymentRecordSchema,
+  amountCents: z.number().int(),
+  /** The account's history entries that carry this payment id (after settlement). */
+  history: z.array(
+    z.object({
+      date: z.string(),
+      uniqueId: z.string(),
+      amountCents: z.number().int(),
+      direction: z.enum(["debit", "credit"]),
+      description: z.string(),
+      descriptions: z.array(z.string()),
+    }),
+  ),
+});
+export type PaymentDetailResponse = z.infer<typeof PaymentDetailResponse>;

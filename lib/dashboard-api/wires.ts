@@ -1,0 +1,191 @@
+// Outgoing wires, drafts under dual control and saved beneficiaries: POST /api/wires,
+// GET /api/drafts, POST /api/drafts/[id]/release|reject, PUT /api/drafts/[id], /api/beneficiaries.
+// The wire form is the contract's initiate-payment request with the amount typed as text.
+import { z } from "zod";
+import { centsToDollars } from "../bank-api/money.ts";
+import { initiatePaymentRequest } from "../bank-api/payments.ts";
+import { idempotencyKey } from "../bank-api/transfers.ts";
+import { moneyText } from "./money-input.ts";
+
+const w = initiatePaymentRequest.shape;
+
+/** An optional field a form leaves empty (""): empty, or the contract's rule. */
+const blank = <S extends z.ZodType>(s: S) => z.union([z.literal(""), s]);
+
+export const BENEFICIARY_FIELDS = [
+  "beneficiary_name",
+  "beneficiary_account_number",
+  "beneficiary_address1",
+  "beneficiary_address2",
+  "beneficiary_address3",
+] as const;
+export const BENEFICIARY_BANK_FIELDS = [
+  "beneficiary_bank_type",
+  "beneficiary_bank_routing_id",
+  "beneficiary_bank_name",
+  "beneficiary_bank_address1",
+  "beneficiary_bank_address2",
+  "beneficiary_bank_address3",
+  "receiving_bank_routing_id",
+  "receiving_bank_name",
+  "receiving_bank_address1",
+  "receiving_bank_address2",
+  "receiving_bank_address3",
+] as const;
+export const INTERMEDIARY_BANK_FIELDS = [
+  "intermediary_bank_type",
+  "intermediary_bank_routing_id",
+  "intermediary_bank_account_number",
+  "intermediary_bank_name",
+  "intermediary_bank_address1",
+  "intermediary_bank_address2",
+  "intermediary_bank_address3",
+] as const;
+/** Everything a saved beneficiary fills in. */
+export const TEMPLATE_FIELDS = [
+  ...BENEFICIARY_FIELDS,
+  ...BENEFICIARY_BANK_FIELDS,
+  ...INTERMEDIARY_BANK_FIELDS,
+];
+
+const templateShape = {
+  beneficiary_name: w.beneficiary_name,
+  beneficiary_account_number: w.beneficiary_account_number,
+  beneficiary_address1: w.beneficiary_address1,
+  beneficiary_address2: blank(w.beneficiary_address2),
+  beneficiary_address3: blank(w.beneficiary_address3),
+  beneficiary_bank_type: blank(w.beneficiary_bank_type),
+  beneficiary_bank_routing_id: blank(w.beneficiary_bank_routing_id),
+  beneficiary_bank_name: blank(w.beneficiary_bank_name),
+  beneficiary_bank_address1: blank(w.beneficiary_bank_address1),
+  beneficiary_bank_address2: blank(w.beneficiary_bank_address2),
+  beneficiary_bank_address3: blank(w.beneficiary_bank_address3),
+  receiving_bank_routing_id: blank(w.receiving_bank_routing_id),
+  receiving_bank_name: blank(w.receiving_bank_name),
+  receiving_bank_address1: blank(w.receiving_bank_address1),
+  receiving_bank_address2: blank(w.receiving_bank_address2),
+  receiving_bank_address3: blank(w.receiving_bank_address3),
+  intermediary_bank_type: blank(w.intermediary_bank_type),
+  intermediary_bank_routing_id: blank(w.intermediary_bank_routing_id),
+  intermediary_bank_account_number: blank(w.intermediary_bank_account_number),
+  intermediary_bank_name: blank(w.intermediary_bank_name),
+  intermediary_bank_address1: blank(w.intermediary_bank_address1),
+  intermediary_bank_address2: blank(w.intermediary_bank_address2),
+  intermediary_bank_address3: blank(w.intermediary_bank_address3),
+};
+
+/** Drops the fields a form left empty: the bank is sent only what was given. */
+export function withoutBlanks<T extends Record<string, unknown>>(v: T): Partial<T> {
+  return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== "" && x !== undefined)) as Partial<T>;
+}
+
+/**
+ * The contract's cross-field rules (a routing id checked against the method named beside it),
+ * run by the contract's own schema on the wire body the form makes.
+ */
+function contractChecks(v: Record<string, unknown>, ctx: z.RefinementCtx, amountCents?: number) {
+  const body = withoutBlanks({ ...v, amount: amountCents === undefined ? 1 : centsToDollars(amountCents) });
+  const r = initiatePaymentRequest.safeParse(body);
+  if (r.success) return;
+  for (const i of r.error.issues)
+    if (i.code === "custom" && String(i.path[0] ?? "").endsWith("_routing_id"))
+      ctx.addIssue({ code: "custom", path: i.path, message: i.message });
+}
+
+export const BeneficiaryTemplate = z
+  .object(templateShape)
+  .superRefine((v, ctx) => contractChecks({ ...v, originator_account_number: "0" }, ctx));
+export type BeneficiaryTemplate = z.output<typeof BeneficiaryTemplate>;
+
+export const WireDraftRequest = z
+  .object({
+    /** One per form session: a double submit makes one draft. */
+    idempotencyKey: idempotencyKey,
+    originator_account_number: w.originator_account_number,
+    amount: moneyText(w.amount),
+    ...templateShape,
+    originator_to_beneficiary_info: blank(w.originator_to_beneficiary_info),
+  })
+  .superRefine((v, ctx) => {
+    const { idempotencyKey: _k, amount, ...rest } = v;
+    contractChecks(rest, ctx, amount);
+  });
+export type WireDraftInput = z.input<typeof WireDraftRequest>;
+export type WireDraftValues = z.output<typeof WireDraftRequest>;
+
+export const DRAFT_STATUSES = ["pending", "releasing", "released", "rejected", "failed"] as const;
+export type DraftStatus = (typeof DRAFT_STATUSES)[number];
+
+const person = z.object({ id: z.string(), email: z.string() });
+
+export const Draft = z.object({
+  id: z.string(),
+  kind: z.enum(["wire", "sen"]),
+  status: z.enum(DRAFT_STATUSES),
+  version: z.number().int(),
+  fromAccount: z.string(),
+  amountCents: z.number().int(),
+  /** Beneficiary name (wire) or destination account (SEN). */
+  counterparty: z.string(),
+  /** The bank request body as it will be sent (wire names; amount in dollars). */
+  request: z.record(z.string(), z.unknown()),
+  preparedBy: person,
+  preparedAt: z.string(),
+  decidedBy: person.nullable(),
+  decidedAt: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  bankAnswer: z.record(z.string(), z.unknown()).nullable(),
+});
+export type Draft = z.infer<typeof Draft>;
+
+export const DraftListQuery = z.object({
+  status: z.enum(["open", "all"], { error: "must be open or all" }).default("open"),
+});
+export const DraftListResponse = z.object({ drafts: z.array(Draft) });
+export type DraftListResponse = z.infer<typeof DraftListResponse>;
+
+export const DraftResponse = z.object({ draft: Draft });
+export type DraftResponse = z.infer<typeof DraftResponse>;
+
+export const ReleaseDraftRequest = z.object({
+  /** The version the approver reviewed: a draft changed since then is not released. */
+  version: z.number({ error: "must be a number" }).int().min(1),
+});
+export const RejectDraftRequest = z.object({
+  version: z.number({ error: "must be a number" }).int().min(1),
+  reason: z
+    .string()
+    .trim()
+    .min(1, "is required: say why the draft is rejected")
+    .max(500, "must be at most 500 characters"),
+});
+export type RejectDraftInput = z.input<typeof RejectDraftRequest>;
+
+export const WireDuplicatesQuery = z.object({
+  beneficiary_account_number: w.beneficiary_account_number,
+  amountCents: z
+    .string()
+    .regex(/^\d{1,15}$/, "must be whole cents")
+    .transform(Number),
+});
+export const WireDuplicatesResponse = z.object({ drafts: z.array(Draft) });
+export type WireDuplicatesResponse = z.infer<typeof WireDuplicatesResponse>;
+
+export const Beneficiary = z.object({
+  id: z.string(),
+  label: z.string(),
+  fields: z.record(z.string(), z.string()),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type Beneficiary = z.infer<typeof Beneficiary>;
+
+export const CreateBeneficiaryRequest = z.object({
+  label: z.string().trim().min(1, "is required").max(60, "must be at most 60 characters"),
+  fields: BeneficiaryTemplate,
+});
+export type CreateBeneficiaryInput = z.input<typeof CreateBeneficiaryRequest>;
+export const BeneficiaryListResponse = z.object({ beneficiaries: z.array(Beneficiary) });
+export type BeneficiaryListResponse = z.infer<typeof BeneficiaryListResponse>;
+export const BeneficiaryResponse = z.object({ beneficiary: Beneficiary });

@@ -1,0 +1,308 @@
+// Drafts under dual control: an outgoing wire, or a SEN transfer above the release threshold,
+// waits in the dashboard database until a second person releases it. The preparer can never
+// release (or reject) their own draft; release claims the draft with one conditional UPDATE
+// (compare-and-set on status and version), so two approvers at once see one win and one 409,
+// and the bank call carries Idempotency-Key = the draft's id, so a retry pays once.
+import "server-only";
+import { ApiError, conflict, forbidden, notFound } from "../api/errors.ts";
+import { appendAudit } from "../auth/audit.ts";
+import type { BankClient } from "../bank-client/client.ts";
+import { BankCallError, type BankError } from "../bank-client/errors.ts";
+import type { Draft } from "../dashboard-api/wires.ts";
+import type { Queryable } from "../db/client.ts";
+import type { paymentDrafts } from "../db/schema.ts";
+import type { SqlRow } from "../server/sql-row.ts";
+
+export interface Actor {
+  id: string;
+  email: string;
+  ip?: string | null;
+}
+
+export interface NewDraft {
+  id: string;
+  kind: "wire" | "sen";
+  fromAccount: string;
+  amountCents: number;
+  counterparty: string;
+  request: Record<string, unknown>;
+}
+
+type DraftRow = SqlRow<typeof paymentDrafts>;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function toDraft(r: DraftRow): Draft {
+  return {
+    id: r.id,
+    kind: r.kind as Draft["kind"],
+    status: r.status as Draft["status"],
+    version: r.version,
+    fromAccount: r.from_account,
+    amountCents: Number(r.amount_cents),
+    counterparty: r.counterparty,
+    request: r.request,
+    preparedBy: { id: r.prepared_by, email: r.prepared_by_email },
+    preparedAt: iso(r.prepared_at),
+    decidedBy: r.decided_by ? { id: r.decided_by, email: r.decided_by_email ?? "" } : null,
+    decidedAt: r.decided_at ? iso(r.decided_at) : null,
+    rejectReason: r.reject_reason,
+    paymentId: r.payment_id,
+    bankAnswer: r.bank_answer,
+  };
+}
+
+/** Key order aside (jsonb keeps its own order), the same request. */
+const canonical = (o: Record<string, unknown>) =>
+  JSON.stringify(Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b))));
+const sameRequest = (a: Record<string, unknown>, b: Record<string, unknown>) => canonical(a) === canonical(b);
+
+export async function getDraft(db: Queryable, id: string): Promise<Draft | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const rows = await db.query<DraftRow>("SELECT * FROM payment_drafts WHERE id = $1", [id]);
+  return rows[0] ? toDraft(rows[0]) : null;
+}
+
+export async function listDrafts(db: Queryable, o: { open: boolean; limit?: number }): Promise<Draft[]> {
+  const rows = await db.query<DraftRow>(
+    `SELECT * FROM payment_drafts ${o.open ? "WHERE status IN ('pending', 'releasing')" : ""}
+     ORDER BY prepared_at DESC LIMIT $1`,
+    [o.limit ?? 200],
+  );
+  return rows.map(toDraft);
+}
+
+/**
+ * Saves a draft under the form session's key. The same key again (a double submit, a retry)
+ * returns the draft already made; the same key with another request is a conflict.
+ */
+export async function createDraft(db: Queryable, actor: Actor, d: NewDraft): Promise<Draft> {
+  const rows = await db.query<DraftRow>(
+    `INSERT INTO payment_drafts (id, kind, from_account, amount_cents, counterparty, request,
+       prepared_by, prepared_by_email)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (id) DO NOTHING RETURNING *`,
+    [
+      d.id,
+      d.kind,
+      d.fromAccount,
+      d.amountCents,
+      d.counterparty,
+      JSON.stringify(d.request),
+      actor.id,
+      actor.email,
+    ],
+  );
+  if (rows[0]) {
+    const draft = toDraft(rows[0]);
+    await appendAudit(db, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: `draft.create.${d.kind}`,
+      target: d.id,
+      result: "ok",
+      detail: { fromAccount: d.fromAccount, amountCents: d.amountCents, counterparty: d.counterparty },
+      ip: actor.ip,
+    });
+    return draft;
+  }
+  const existing = await getDraft(db, d.id);
+  if (!existing) throw new Error(`draft ${d.id} neither inserted nor found`);
+  if (
+    existing.preparedBy.id !== actor.id ||
+    existing.kind !== d.kind ||
+    !sameRequest(existing.request, d.request)
+  )
+    throw conflict("This form was already submitted with other details. Start a new one.");
+  return existing;
+}
+
+/** Re-prepares a pending draft: the editor becomes its preparer and the version moves on. */
+export async function updateDraft(
+  db: Queryable,
+  actor: Actor,
+  id: string,
+  version: number,
+  d: Omit<NewDraft, "id" | "kind">,
+): Promise<Draft> {
+  const rows = await db.query<DraftRow>(
+    `UPDATE payment_drafts SET version = version + 1, from_account = $3, amount_cents = $4,
+       counterparty = $5, request = $6, prepared_by = $7, prepared_by_email = $8, prepared_at = now()
+     WHERE id = $1 AND version = $2 AND status = 'pending' RETURNING *`,
+    [
+      id,
+      version,
+      d.fromAccount,
+      d.amountCents,
+      d.counterparty,
+      JSON.stringify(d.request),
+      actor.id,
+      actor.email,
+    ],
+  );
+  if (!rows[0]) throw await staleOrMissing(db, id, actor, "change");
+  const draft = toDraft(rows[0]);
+  await appendAudit(db, {
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: `draft.update.${draft.kind}`,
+    target: id,
+    result: "ok",
+    detail: { version: draft.version, amountCents: d.amountCents, counterparty: d.counterparty },
+    ip: actor.ip,
+  });
+  return draft;
+}
+
+async function staleOrMissing(db: Queryable, id: string, actor: Actor, verb: string): Promise<ApiError> {
+  const now = await getDraft(db, id);
+  if (!now) return notFound("No such draft.");
+  if (verb !== "change" && now.preparedBy.id === actor.id)
+    return forbidden(`You prepared this draft; another approver must ${verb} it.`);
+  if (now.status !== "pending" && now.status !== "releasing")
+    return conflict(`This draft was already ${now.status} by ${now.decidedBy?.email ?? "someone else"}.`);
+  if (now.status === "releasing")
+    return conflict(`This draft is being released by ${now.decidedBy?.email ?? "someone else"}.`);
+  return conflict("This draft changed after you opened it. Review it again.");
+}
+
+export async function rejectDraft(
+  db: Queryable,
+  actor: Actor,
+  id: string,
+  o: { version: number; reason: string },
+): Promise<Draft> {
+  const rows = await db.query<DraftRow>(
+    `UPDATE payment_drafts SET status = 'rejected', decided_by = $3, decided_by_email = $4,
+       decided_at = now(), reject_reason = $5
+     WHERE id = $1 AND version = $2 AND status = 'pending' AND prepared_by <> $3 RETURNING *`,
+    [id, o.version, actor.id, actor.email, o.reason],
+  );
+  if (!rows[0]) {
+    const err = await staleOrMissing(db, id, actor, "reject");
+    if (err.status === 403)
+      await appendAudit(db, {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: "draft.reject",
+        target: id,
+        result: "denied",
+        detail: { reason: "own draft" },
+        ip: actor.ip,
+      });
+    throw err;
+  }
+  const draft = toDraft(rows[0]);
+  await appendAudit(db, {
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: `draft.reject.${draft.kind}`,
+    target: id,
+    result: "rejected",
+    detail: { reason: o.reason, amountCents: draft.amountCents, counterparty: draft.counterparty },
+    ip: actor.ip,
+  });
+  return draft;
+}
+
+/** A claim older than this may be taken over by another approver (its releaser went away). */
+const STUCK_AFTER_SECONDS = 120;
+
+/**
+ * Releases a draft: claims it (pending → releasing, or a releasing claim of this approver's own
+ * or one left stuck), sends it with Idempotency-Key = draft id, and records the bank's answer.
+ */
+export async function releaseWireDraft(
+  db: Queryable,
+  bank: BankClient,
+  actor: Actor,
+  id: string,
+  o: { version: number },
+): Promise<Draft> {
+  const claimed = await db.query<DraftRow>(
+    `UPDATE payment_drafts SET status = 'releasing', decided_by = $3, decided_by_email = $4, decided_at = now()
+     WHERE id = $1 AND version = $2 AND prepared_by <> $3
+       AND (status = 'pending'
+            OR (status = 'releasing' AND (decided_by = $3 OR decided_at < now() - make_interval(secs => $5))))
+     RETURNING *`,
+    [id, o.version, actor.id, actor.email, STUCK_AFTER_SECONDS],
+  );
+  if (!claimed[0]) {
+    const err = await staleOrMissing(db, id, actor, "release");
+    await appendAudit(db, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: "draft.release",
+      target: id,
+      result: err.status === 403 ? "denied" : "stale",
+      detail: { message: err.message },
+      ip: actor.ip,
+    });
+    throw err;
+  }
+  const draft = toDraft(claimed[0]);
+  const result =
+    draft.kind === "wire"
+      ? await bank.call("initiatePayment", { body: draft.request as never, idempotencyKey: id })
+      : await bank.call("transferSen", { body: draft.request as never, idempotencyKey: id });
+
+  if (result.ok) {
+    const answer = result.data as Record<string, unknown>;
+    const paymentId = typeof answer.payment_id === "string" && answer.payment_id ? answer.payment_id : null;
+    const rows = await db.query<DraftRow>(
+      `UPDATE payment_drafts SET status = 'released', payment_id = $2, bank_answer = $3
+       WHERE id = $1 AND status = 'releasing' RETURNING *`,
+      [id, paymentId, JSON.stringify(answer)],
+    );
+    await appendAudit(db, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: `draft.release.${draft.kind}`,
+      target: id,
+      result: "released",
+      detail: { bankAnswer: answer, amountCents: draft.amountCents, counterparty: draft.counterparty },
+      ip: actor.ip,
+    });
+    return rows[0] ? toDraft(rows[0]) : ((await getDraft(db, id)) as Draft);
+  }
+
+  const error: BankError = result.error;
+  if (error.kind === "rejected") {
+    // The bank refused it (funds, account): the draft ends here and must be prepared again.
+    await db.query(
+      `UPDATE payment_drafts SET status = 'failed', bank_answer = $2 WHERE id = $1 AND status = 'releasing'`,
+      [id, JSON.stringify({ error: error.message, fields: error.fields ?? [] })],
+    );
+  }
+  await appendAudit(db, {
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: `draft.release.${draft.kind}`,
+    target: id,
+    result: error.kind === "rejected" ? "rejected by bank" : "bank unavailable",
+    detail: { bankAnswer: { error: error.message, fields: error.fields ?? [] } },
+    ip: actor.ip,
+  });
+  if (error.kind === "rejected") throw new BankCallError(error);
+  throw new ApiError(
+    503,
+    "bank_unavailable",
+    `${error.message} The draft stays claimed by you: release it again to finish; it cannot be paid twice.`,
+  );
+}
+
+/** Wires prepared in the last 7 days to the same beneficiary account for the same amount. */
+export async function recentSameWires(
+  db: Queryable,
+  beneficiaryAccount: string,
+  amountCents: number,
+): Promise<Draft[]> {
+  const rows = await db.query<DraftRow>(
+    `SELECT * FROM payment_drafts
+     WHERE kind = 'wire' AND amount_cents = $2 AND request->>'beneficiary_account_number' = $1
+       AND status <> 'rejected' AND prepared_at > now() - interval '7 days'
+     ORDER BY prepared_at DESC LIMIT 20`,
+    [beneficiaryAccount, amountCents],
+  );
+  return rows.map(toDraft);
+}

@@ -1,0 +1,107 @@
+// The payments page's reads: every wire of one account over a range (all of the bank's pages,
+// then filtered, sorted and paged here, so filters and page counts agree), and one record in full.
+import "server-only";
+import type { z } from "zod";
+import { toCents } from "../accounts/views.ts";
+import { TRANDESC_FIELDS } from "../bank-api/history.ts";
+import type { PaymentRecord } from "../bank-api/payments.ts";
+import type { BankClient } from "../bank-client/client.ts";
+import { unwrap } from "../bank-client/errors.ts";
+import type {
+  PaymentDetailResponse,
+  PaymentRow,
+  PaymentsQuery,
+  PaymentsResponse,
+} from "../dashboard-api/payments.ts";
+
+const BANK_PAGE = 10_000;
+
+function toRow(p: PaymentRecord): PaymentRow {
+  const outgoing = p.direction === "Outgoing";
+  return {
+    paymentId: p.payment_id,
+    status: p.payment_status,
+    direction: p.direction,
+    date: p.payment_date.slice(0, 10),
+    timestamp: p.time_stamp,
+    amountCents: toCents(p.amount, `${p.payment_id} amount`),
+    counterparty: outgoing ? p.beneficiary_name : p.originator_name,
+    counterpartyAccount: outgoing ? p.beneficiary_id : p.originator_id,
+  };
+}
+
+export async function listAccountPayments(
+  bank: BankClient,
+  q: z.output<typeof PaymentsQuery>,
+): Promise<PaymentsResponse> {
+  const all: PaymentRecord[] = [];
+  for (let page = 1; ; page++) {
+    const batch = unwrap(
+      await bank.call("listPayments", {
+        query: {
+          account_number: q.account,
+          begin_date: q.from,
+          end_date: q.to,
+          sort_order: "desc",
+          page_size: BANK_PAGE,
+          page_number: page,
+        },
+      }),
+    );
+    all.push(...batch);
+    if (batch.length < BANK_PAGE) break;
+  }
+  let rows = all.map(toRow);
+  if (q.direction !== "all")
+    rows = rows.filter((r) =>
+      q.direction === "outgoing" ? r.direction === "Outgoing" : r.direction !== "Outgoing",
+    );
+  if (q.status !== "all") rows = rows.filter((r) => r.status === q.status);
+  const [key, dir] = q.sort.split("-") as ["date" | "amount", "asc" | "desc"];
+  const sign = dir === "asc" ? 1 : -1;
+  rows.sort((a, b) => {
+    const d =
+      key === "amount"
+        ? a.amountCents - b.amountCents
+        : a.timestamp.localeCompare(b.timestamp) || a.paymentId.localeCompare(b.paymentId);
+    return sign * d;
+  });
+  const start = (q.page - 1) * q.pageSize;
+  return {
+    account: q.account,
+    from: q.from,
+    to: q.to,
+    payments: rows.slice(start, start + q.pageSize),
+    total: rows.length,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** One payment with every field, and the history entries that carry its id. */
+export async function paymentDetail(
+  bank: BankClient,
+  account: string,
+  paymentId: string,
+): Promise<PaymentDetailResponse | null> {
+  const [list, hist] = await Promise.all([
+    bank.call("listPayments", { query: { account_number: account, payment_id: paymentId } }),
+    bank.call("history", { query: { accountNumber: account, paymentId } }),
+  ]);
+  const record = unwrap(list)[0];
+  if (!record) return null;
+  const txs = hist.ok ? hist.data.ResponseData.flatMap((d) => d.TRANSACTION) : [];
+  return {
+    account,
+    record,
+    amountCents: toCents(record.amount, "amount"),
+    history: txs.map((t) => ({
+      date: t.TRANDATE,
+      uniqueId: t.UniqueId,
+      amountCents: Math.abs(toCents(t.TRANAMT, "TRANAMT")),
+      direction: t.DRCRFLAG.toUpperCase().startsWith("D") ? "debit" : "credit",
+      description: t.TRANDESC,
+      descriptions: TRANDESC_FIELDS.map((f) => t[f]).filter((d) => d && d.trim() !== ""),
+    })),
+  };
+}

@@ -1,0 +1,147 @@
+// SEN transfers from the dashboard: at once up to the release threshold, a draft above it.
+// The form session's key is the bank's Idempotency-Key (and the draft's id), so a double click,
+// a network retry or a reload after submit moves money once. When the bank does not answer, the
+// source account's history is searched for the key before anyone is told the money did not move.
+import "server-only";
+import { toCents } from "../accounts/views.ts";
+import { ApiError } from "../api/errors.ts";
+import { businessToday } from "../api/params.ts";
+import { appendAudit } from "../auth/audit.ts";
+import { centsToDollars } from "../bank-api/money.ts";
+import type { BankClient } from "../bank-client/client.ts";
+import { BankCallError } from "../bank-client/errors.ts";
+import type { SenTransferResponse, SenTransferValues } from "../dashboard-api/transfers.ts";
+import { withoutBlanks } from "../dashboard-api/wires.ts";
+import type { Queryable } from "../db/client.ts";
+import { type Actor, createDraft } from "./drafts.ts";
+
+/** The transfersen body the bank is sent: wire names, dollars, empty lines left out. */
+export function senTransferBody(v: SenTransferValues): Record<string, unknown> {
+  const { idempotencyKey: _key, Amount, ...rest } = v;
+  return withoutBlanks({
+    ...rest,
+    AccountNumberFrom: v.AccountNumberFrom.trim(),
+    AccountNumberTo: v.AccountNumberTo.trim(),
+    Amount: centsToDollars(Amount),
+  });
+}
+
+/** Form fields by the lower-case wire name the bank may use in its field errors. */
+const FORM_FIELDS = new Map(
+  [
+    "AccountNumberFrom",
+    "AccountNumberTo",
+    "Amount",
+    "SerialNumber1",
+    "SerialNumber2",
+    ...[2, 3, 4, 5, 6, 7].flatMap((n) => [`AccountFromDescription${n}`, `AccountToDescription${n}`]),
+  ].map((f) => [f.toLowerCase(), f]),
+);
+
+function onFormFields(e: BankCallError): BankCallError {
+  const fields = e.error.fields?.map((f) => ({
+    ...f,
+    field: FORM_FIELDS.get(f.field.toLowerCase()) ?? f.field,
+  }));
+  return new BankCallError({ ...e.error, fields });
+}
+
+async function availableOf(bank: BankClient, accountNumber: string): Promise<number | null> {
+  const r = await bank.call("balance", { query: { accountNumber } });
+  const rec = r.ok ? r.data.ResponseData[0] : undefined;
+  return rec ? toCents(rec.AVAILBAL, "AVAILBAL") : null;
+}
+
+/** Looks for the key in today's history of the source account: true found, false absent, null unknown. */
+async function movedUnderKey(bank: BankClient, accountNumber: string, key: string): Promise<boolean | null> {
+  const today = businessToday();
+  const r = await bank.call("history", {
+    query: { accountNumber, beginDate: today, endDate: today, displayOrder: "D" },
+  });
+  if (!r.ok) return null;
+  const txs = r.data.ResponseData.flatMap((d) => d.TRANSACTION);
+  if (txs.some((t) => t.IDEMPOTENCYKEY === key)) return true;
+  // A capped answer may hide it: that is not proof of absence.
+  return r.data.ResponseData.some((d) => d.MOREDATA.toUpperCase() === "Y") ? null : false;
+}
+
+export async function sendSenTransfer(
+  db: Queryable,
+  bank: BankClient,
+  actor: Actor,
+  v: SenTransferValues,
+  opts: { releaseThresholdCents: number },
+): Promise<SenTransferResponse> {
+  const key = v.idempotencyKey.toLowerCase();
+  const body = senTransferBody(v);
+  const from = body.AccountNumberFrom as string;
+  const to = body.AccountNumberTo as string;
+  if (v.Amount > opts.releaseThresholdCents) {
+    const draft = await createDraft(db, actor, {
+      id: key,
+      kind: "sen",
+      fromAccount: from,
+      amountCents: v.Amount,
+      counterparty: to,
+      request: body,
+    });
+    return { outcome: "draft", draft };
+  }
+
+  const audit = (result: string, detail: Record<string, unknown>) =>
+    appendAudit(db, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: "transfer.sen",
+      target: key,
+      result,
+      detail: { from, to, amountCents: v.Amount, ...detail },
+      ip: actor.ip,
+    });
+
+  const r = await bank.call("transferSen", { body: body as never, idempotencyKey: key });
+  if (r.ok) {
+    const messages = r.data.MESSAGE.map((m) => m.MESSAGETEXT);
+    const [, fromAvailableCents] = await Promise.all([
+      audit("ok", { bankAnswer: { MESSAGE: r.data.MESSAGE } }),
+      availableOf(bank, from),
+    ]);
+    return {
+      outcome: "completed",
+      idempotencyKey: key,
+      amountCents: v.Amount,
+      from,
+      to,
+      messages,
+      fromAvailableCents,
+      foundByLookup: false,
+    };
+  }
+  if (r.error.kind === "rejected") {
+    await audit("rejected by bank", { bankAnswer: { error: r.error.message, fields: r.error.fields ?? [] } });
+    throw onFormFields(new BankCallError(r.error));
+  }
+  const moved = await movedUnderKey(bank, from, key);
+  await audit(moved ? "ok" : "bank unavailable", {
+    bankAnswer: { error: r.error.message },
+    foundByLookup: moved,
+  });
+  if (moved)
+    return {
+      outcome: "completed",
+      idempotencyKey: key,
+      amountCents: v.Amount,
+      from,
+      to,
+      messages: [],
+      fromAvailableCents: await availableOf(bank, from),
+      foundByLookup: true,
+    };
+  throw new ApiError(
+    503,
+    "bank_unavailable",
+    moved === false
+      ? "The bank did not answer, and the transfer is not in the account's history: no money has moved. Submit again when ready; it cannot move money twice."
+      : "The bank did not answer, so it is not yet known whether the money moved. Submit again: the bank acts once for this transfer, or confirms it already did.",
+  );
+}

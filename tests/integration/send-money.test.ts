@@ -1,0 +1,645 @@
+// Sending money through the dashboard's route handlers, invoked as Next invokes them (a signed
+// session cookie) against the real bank and a real dashboard database: SEN transfers that act
+// once per form key, the release threshold, wire drafts under dual control (the preparer never
+// releases, a changed or decided draft is a 409), rejection with a reason, saved beneficiaries,
+// new SEN accounts, the payments list and detail, bad input and an unreachable bank.
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { NextRequest } from "next/server";
+import { encode } from "next-auth/jwt";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+
+import { readAudit } from "../../lib/auth/audit.ts";
+import { ROLES, type Role } from "../../lib/auth/permissions.ts";
+import { createUser, type UserRow } from "../../lib/auth/users.ts";
+import { addDays } from "../../lib/bank-api/dates.ts";
+import { dollarsToCents } from "../../lib/bank-api/money.ts";
+import { BankClient, getBankClient, setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
+import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+import { sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { freePort } from "../helpers/dashboard.ts";
+
+const SECRET = "test-nextauth-secret-0123456789abcdef";
+process.env.NEXTAUTH_SECRET = SECRET;
+process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
+
+let bank: TestBank;
+let db: DashboardDb;
+let dir: string;
+let subscriptionKey: string;
+const users = {} as Record<Role, UserRow>;
+let approver2: UserRow;
+let sen1: string;
+let sen2: string;
+let dda: string;
+
+type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+const mod = {
+  transfers: () => import("../../app/api/transfers/route.ts"),
+  wires: () => import("../../app/api/wires/route.ts"),
+  duplicates: () => import("../../app/api/wires/duplicates/route.ts"),
+  drafts: () => import("../../app/api/drafts/route.ts"),
+  draft: () => import("../../app/api/drafts/[id]/route.ts"),
+  release: () => import("../../app/api/drafts/[id]/release/route.ts"),
+  reject: () => import("../../app/api/drafts/[id]/reject/route.ts"),
+  beneficiaries: () => import("../../app/api/beneficiaries/route.ts"),
+  payments: () => import("../../app/api/payments/route.ts"),
+  payment: () => import("../../app/api/payments/[id]/route.ts"),
+  createSen: () => import("../../app/api/accounts/sen/route.ts"),
+};
+
+async function cookieFor(user: UserRow) {
+  const now = Math.floor(Date.now() / 1000);
+  const t = await encode({
+    secret: SECRET,
+    token: { sub: user.id, email: user.email, name: user.name, signedInAt: now, lastActivity: now },
+  });
+  return `next-auth.session-token=${t}`;
+}
+
+async function invoke(
+  load: () => Promise<unknown>,
+  method: string,
+  url: string,
+  o: { as?: UserRow; body?: unknown; params?: Record<string, string> } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whichever answer a route gives
+): Promise<{ status: number; json: any }> {
+  const handler = ((await load()) as Record<string, Handler>)[method];
+  const headers: Record<string, string> = {};
+  if (o.as) headers.cookie = await cookieFor(o.as);
+  if (o.body !== undefined) headers["content-type"] = "application/json";
+  const req = new NextRequest(new URL(url, "http://127.0.0.1:3999"), {
+    method,
+    headers,
+    body: o.body === undefined ? undefined : JSON.stringify(o.body),
+  });
+  const res = await handler(req, { params: Promise.resolve(o.params ?? {}) });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+}
+
+/** Available balance in cents, as the bank reports it. */
+async function available(account: string): Promise<number> {
+  const r = await (await getBankClient()).call("balance", { query: { accountNumber: account } });
+  if (!r.ok) throw new Error(r.error.message);
+  return dollarsToCents(r.data.ResponseData[0].AVAILBAL) as number;
+}
+
+/** Every wire of the account in the last 30 days, as the bank lists them. */
+async function bankPayments(account: string) {
+  const today = new Date();
+  const from = new Date(today.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const r = await (await getBankClient()).call("listPayments", {
+    query: {
+      account_number: account,
+      begin_date: from,
+      end_date: addDays(today.toISOString().slice(0, 10), 1),
+    },
+  });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.data;
+}
+
+const wireForm = (over: Record<string, unknown> = {}) => ({
+  idempotencyKey: randomUUID(),
+  originator_account_number: dda,
+  amount: "1,250.50",
+  beneficiary_name: "Acme Supplies Inc",
+  beneficiary_account_number: "987654321",
+  beneficiary_address1: "1 Main Street",
+  receiving_bank_routing_id: "021000021",
+  receiving_bank_name: "Receiving Bank NA",
+  beneficiary_bank_type: "",
+  beneficiary_bank_routing_id: "",
+  ...over,
+});
+
+const senForm = (amount: string, over: Record<string, unknown> = {}) => ({
+  idempotencyKey: randomUUID(),
+  AccountNumberFrom: sen1,
+  AccountNumberTo: sen2,
+  Amount: amount,
+  AccountFromDescription2: "Payroll funding",
+  AccountToDescription2: "From operating",
+  ...over,
+});
+
+beforeAll(async () => {
+  bank = await startTestBank();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "send-money-"));
+  db = await openDashboardDb({ dataDir: path.join(dir, "db") });
+  setDashboardDb(db);
+  const c = await sandbox<{ customerId: number; subscriptionKey: string }>(
+    bank,
+    "POST",
+    "/sandbox/customers",
+    {
+      name: "Northwind Traders LLC",
+    },
+  );
+  subscriptionKey = c.subscriptionKey;
+  const open = async (type: "DDA" | "SEN", balance: number) =>
+    (
+      await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
+        customerId: c.customerId,
+        type,
+        balance,
+      })
+    ).accountNumber;
+  dda = await open("DDA", 500_000);
+  sen1 = await open("SEN", 1_000_000);
+  sen2 = await open("SEN", 10);
+  process.env.BANK_API_URL = bank.url;
+  process.env.BANK_SUBSCRIPTION_KEY = subscriptionKey;
+  setBankClient(undefined);
+  for (const role of ROLES)
+    users[role] = await createUser(db, {
+      email: `${role}@send.example`,
+      name: `Send ${role}`,
+      role,
+      password: "correct horse battery staple",
+    });
+  approver2 = await createUser(db, {
+    email: "approver2@send.example",
+    name: "Second approver",
+    role: "approver",
+    password: "correct horse battery staple",
+  });
+}, 180_000);
+
+afterAll(async () => {
+  setBankClient(undefined);
+  setDashboardDb(undefined);
+  await db?.close();
+  await bank?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("permissions", () => {
+  it("refuses each role what lib/auth/permissions.ts does not give it, and 401 without a session", async () => {
+    expect((await invoke(mod.transfers, "POST", "/api/transfers", { body: senForm("1.00") })).status).toBe(
+      401,
+    );
+    expect(
+      (await invoke(mod.transfers, "POST", "/api/transfers", { as: users.viewer, body: senForm("1.00") }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await invoke(mod.wires, "POST", "/api/wires", { as: users.viewer, body: wireForm() })).status,
+    ).toBe(403);
+    expect((await invoke(mod.drafts, "GET", "/api/drafts", { as: users.viewer })).status).toBe(403);
+    expect(
+      (await invoke(mod.createSen, "POST", "/api/accounts/sen", { as: users.viewer, body: {} })).status,
+    ).toBe(403);
+    const id = randomUUID();
+    expect(
+      (
+        await invoke(mod.release, "POST", `/api/drafts/${id}/release`, {
+          as: users.preparer,
+          params: { id },
+          body: { version: 1 },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await invoke(mod.payments, "GET", `/api/payments?account=${dda}&from=2026-01-01&to=2026-01-02`, {
+          as: users.viewer,
+        })
+      ).status,
+    ).toBe(200);
+  });
+});
+
+describe("SEN transfers", () => {
+  it("moves money once per form key: a double submit and a retry after it", async () => {
+    const before = [await available(sen1), await available(sen2)];
+    const form = senForm("1,234.56");
+    const [a, b] = await Promise.all([
+      invoke(mod.transfers, "POST", "/api/transfers", { as: users.preparer, body: form }),
+      invoke(mod.transfers, "POST", "/api/transfers", { as: users.preparer, body: form }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.json.outcome).toBe("completed");
+    expect(a.json.amountCents).toBe(123_456);
+    expect(a.json.messages.join(" ")).not.toBe("");
+    const again = await invoke(mod.transfers, "POST", "/api/transfers", { as: users.preparer, body: form });
+    expect(again.status).toBe(200);
+    expect([await available(sen1), await available(sen2)]).toEqual([
+      before[0] - 123_456,
+      before[1] + 123_456,
+    ]);
+    expect(again.json.fromAvailableCents).toBe(before[0] - 123_456);
+    const audit = (await readAudit(db)).filter(
+      (e) => e.action === "transfer.sen" && e.target === form.idempotencyKey,
+    );
+    expect(audit.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(audit[0].detail)).toContain("MESSAGE");
+  });
+
+  it("answers 400 naming the field for bad input, and moves nothing", async () => {
+    const before = await available(sen1);
+    const cases: [Record<string, unknown>, string][] = [
+      [senForm("12.345"), "Amount"],
+      [senForm("-5"), "Amount"],
+      [senForm("abc"), "Amount"],
+      [senForm("10", { AccountNumberTo: sen1 }), "AccountNumberTo"],
+      [senForm("10", { AccountFromDescription3: "x".repeat(41) }), "AccountFromDescription3"],
+      [senForm("10", { idempotencyKey: "not a key!" }), "idempotencyKey"],
+      [senForm("10", { AccountNumberFrom: "" }), "AccountNumberFrom"],
+    ];
+    for (const [body, field] of cases) {
+      const r = await invoke(mod.transfers, "POST", "/api/transfers", { as: users.preparer, body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.json.error.fields.map((f: { field: string }) => f.field)).toContain(field);
+    }
+    expect(await available(sen1)).toBe(before);
+  });
+
+  it("shows the bank's refusal next to the field it concerns (insufficient funds)", async () => {
+    const r = await invoke(mod.transfers, "POST", "/api/transfers", {
+      as: users.preparer,
+      body: senForm("100,000.00", { AccountNumberFrom: sen2, AccountNumberTo: sen1 }),
+    });
+    const funds = await available(sen2);
+    if (funds >= 10_000_000) throw new Error("test setup: sen2 should hold less than $100,000");
+    expect(r.status).toBe(422);
+    expect(r.json.error.code).toBe("bank_rejected");
+    expect(r.json.error.message).toMatch(/insufficient/i);
+    expect(r.json.error.fields[0].field).toBe("Amount");
+  });
+
+  it("above the release threshold becomes a draft that only another user releases, once", async () => {
+    const before = await available(sen1);
+    const form = senForm("250,000.01");
+    const r = await invoke(mod.transfers, "POST", "/api/transfers", { as: users.preparer, body: form });
+    expect(r.status).toBe(200);
+    expect(r.json.outcome).toBe("draft");
+    const draft = r.json.draft;
+    expect(draft).toMatchObject({
+      kind: "sen",
+      status: "pending",
+      amountCents: 25_000_001,
+      counterparty: sen2,
+    });
+    expect(await available(sen1)).toBe(before);
+    // The same form again is the same draft.
+    const twice = await invoke(mod.transfers, "POST", "/api/transfers", { as: users.preparer, body: form });
+    expect(twice.json.draft.id).toBe(draft.id);
+
+    const own = await invoke(mod.release, "POST", "/x", {
+      as: users.preparer,
+      params: { id: draft.id },
+      body: { version: 1 },
+    });
+    expect(own.status).toBe(403);
+    const ok = await invoke(mod.release, "POST", "/x", {
+      as: users.approver,
+      params: { id: draft.id },
+      body: { version: 1 },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.json.draft.status).toBe("released");
+    expect(await available(sen1)).toBe(before - 25_000_001);
+    const late = await invoke(mod.release, "POST", "/x", {
+      as: approver2,
+      params: { id: draft.id },
+      body: { version: 1 },
+    });
+    expect(late.status).toBe(409);
+    expect(late.json.error.message).toMatch(/already released/);
+    expect(await available(sen1)).toBe(before - 25_000_001);
+    const audit = (await readAudit(db)).filter((e) => e.target === draft.id);
+    expect(audit.map((e) => `${e.action}:${e.result}`)).toEqual(
+      expect.arrayContaining(["draft.create.sen:ok", "draft.release.sen:released", "draft.release:stale"]),
+    );
+  });
+});
+
+describe("wire drafts", () => {
+  it("checks the ABA check digit and the BIC format, naming the field", async () => {
+    const bad: [Record<string, unknown>, string][] = [
+      [wireForm({ receiving_bank_routing_id: "021000022" }), "receiving_bank_routing_id"],
+      [
+        wireForm({ beneficiary_bank_type: "SWIFT", beneficiary_bank_routing_id: "BOFA12" }),
+        "beneficiary_bank_routing_id",
+      ],
+      [
+        wireForm({ beneficiary_bank_type: "ABA", beneficiary_bank_routing_id: "123456789" }),
+        "beneficiary_bank_routing_id",
+      ],
+      [wireForm({ beneficiary_name: "" }), "beneficiary_name"],
+      [wireForm({ beneficiary_address2: "y".repeat(36) }), "beneficiary_address2"],
+      [wireForm({ amount: "0" }), "amount"],
+    ];
+    for (const [body, field] of bad) {
+      const r = await invoke(mod.wires, "POST", "/api/wires", { as: users.preparer, body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.json.error.fields.map((f: { field: string }) => f.field)).toContain(field);
+    }
+    const swift = await invoke(mod.wires, "POST", "/api/wires", {
+      as: users.preparer,
+      body: wireForm({
+        beneficiary_bank_type: "SWIFT",
+        beneficiary_bank_routing_id: "DEUTDEFF500",
+        amount: "1",
+      }),
+    });
+    expect(swift.status).toBe(200);
+  });
+
+  it("a draft is never released by its preparer; another approver releases it once, even after a retry", async () => {
+    const paymentsBefore = (await bankPayments(dda)).length;
+    const before = await available(dda);
+    const r = await invoke(mod.wires, "POST", "/api/wires", { as: users.approver, body: wireForm() });
+    expect(r.status).toBe(200);
+    const d = r.json.draft;
+    expect(d).toMatchObject({
+      kind: "wire",
+      status: "pending",
+      amountCents: 125_050,
+      preparedBy: { id: users.approver.id },
+    });
+    expect(await available(dda)).toBe(before);
+
+    const listed = await invoke(mod.drafts, "GET", "/api/drafts", { as: users.preparer });
+    expect(listed.json.drafts.map((x: { id: string }) => x.id)).toContain(d.id);
+
+    const own = await invoke(mod.release, "POST", "/x", {
+      as: users.approver,
+      params: { id: d.id },
+      body: { version: 1 },
+    });
+    expect(own.status).toBe(403);
+    expect(own.json.error.message).toMatch(/You prepared this draft/);
+    const ok = await invoke(mod.release, "POST", "/x", {
+      as: approver2,
+      params: { id: d.id },
+      body: { version: 1 },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.json.draft.status).toBe("released");
+    expect(ok.json.draft.paymentId).toMatch(/^O/);
+    const retry = await invoke(mod.release, "POST", "/x", {
+      as: approver2,
+      params: { id: d.id },
+      body: { version: 1 },
+    });
+    expect(retry.status).toBe(409);
+    expect(await available(dda)).toBe(before - 125_050);
+    const after = await bankPayments(dda);
+    expect(after.length).toBe(paymentsBefore + 1);
+    expect(after.some((p) => p.payment_id === ok.json.draft.paymentId)).toBe(true);
+    const denied = (await readAudit(db)).find((e) => e.target === d.id && e.result === "denied");
+    expect(denied?.actorId).toBe(users.approver.id);
+
+    // The payments page lists it, and its detail has every field.
+    const today = new Date().toISOString().slice(0, 10);
+    const from = addDays(today, -5);
+    const to = addDays(today, 1);
+    const list = await invoke(
+      mod.payments,
+      "GET",
+      `/api/payments?account=${dda}&from=${from}&to=${to}&direction=outgoing`,
+      {
+        as: users.viewer,
+      },
+    );
+    expect(list.status).toBe(200);
+    const row = list.json.payments.find(
+      (p: { paymentId: string }) => p.paymentId === ok.json.draft.paymentId,
+    );
+    expect(row).toMatchObject({
+      amountCents: 125_050,
+      counterparty: "Acme Supplies Inc",
+      direction: "Outgoing",
+    });
+    const detail = await invoke(mod.payment, "GET", `/api/payments/${row.paymentId}?account=${dda}`, {
+      as: users.viewer,
+      params: { id: row.paymentId },
+    });
+    expect(detail.status).toBe(200);
+    expect(detail.json.record.beneficiary_name).toBe("Acme Supplies Inc");
+    expect(detail.json.amountCents).toBe(125_050);
+  });
+
+  it("a draft changed after preparation must be reviewed again (409 on the old version) and the editor cannot release it", async () => {
+    const r = await invoke(mod.wires, "POST", "/api/wires", {
+      as: users.preparer,
+      body: wireForm({ amount: "10" }),
+    });
+    const d = r.json.draft;
+    const changed = await invoke(mod.draft, "PUT", "/x", {
+      as: users.approver,
+      params: { id: d.id },
+      body: { version: 1, wire: wireForm({ amount: "11", idempotencyKey: d.id }) },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.json.draft).toMatchObject({
+      version: 2,
+      amountCents: 1_100,
+      preparedBy: { id: users.approver.id },
+    });
+    const stale = await invoke(mod.release, "POST", "/x", {
+      as: approver2,
+      params: { id: d.id },
+      body: { version: 1 },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.json.error.message).toMatch(/changed/);
+    const editor = await invoke(mod.release, "POST", "/x", {
+      as: users.approver,
+      params: { id: d.id },
+      body: { version: 2 },
+    });
+    expect(editor.status).toBe(403);
+    const rej = await invoke(mod.reject, "POST", "/x", {
+      as: approver2,
+      params: { id: d.id },
+      body: { version: 2, reason: "  " },
+    });
+    expect(rej.status).toBe(400);
+    expect(rej.json.error.fields[0].field).toBe("reason");
+    const ok = await invoke(mod.reject, "POST", "/x", {
+      as: approver2,
+      params: { id: d.id },
+      body: { version: 2, reason: "Wrong invoice amount" },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.json.draft).toMatchObject({ status: "rejected", rejectReason: "Wrong invoice amount" });
+    const late = await invoke(mod.release, "POST", "/x", {
+      as: approver2,
+      params: { id: d.id },
+      body: { version: 2 },
+    });
+    expect(late.status).toBe(409);
+    const audit = (await readAudit(db)).filter((e) => e.target === d.id);
+    expect(audit.find((e) => e.action === "draft.reject.wire")?.detail).toMatchObject({
+      reason: "Wrong invoice amount",
+    });
+  });
+
+  it("warns of the same beneficiary and amount in the last 7 days", async () => {
+    await invoke(mod.wires, "POST", "/api/wires", {
+      as: users.preparer,
+      body: wireForm({ beneficiary_account_number: "55501", amount: "77.70" }),
+    });
+    const dup = await invoke(
+      mod.duplicates,
+      "GET",
+      "/api/wires/duplicates?beneficiary_account_number=55501&amountCents=7770",
+      {
+        as: users.preparer,
+      },
+    );
+    expect(dup.json.drafts).toHaveLength(1);
+    const none = await invoke(
+      mod.duplicates,
+      "GET",
+      "/api/wires/duplicates?beneficiary_account_number=55501&amountCents=7771",
+      {
+        as: users.preparer,
+      },
+    );
+    expect(none.json.drafts).toHaveLength(0);
+  });
+
+  it("a wire the bank refuses (insufficient funds) fails with the bank's words, audited", async () => {
+    const r = await invoke(mod.wires, "POST", "/api/wires", {
+      as: users.preparer,
+      body: wireForm({ amount: "999,999,999" }),
+    });
+    const rel = await invoke(mod.release, "POST", "/x", {
+      as: users.approver,
+      params: { id: r.json.draft.id },
+      body: { version: 1 },
+    });
+    expect(rel.status).toBe(422);
+    expect(rel.json.error.message).toMatch(/insufficient/i);
+    const now = await invoke(mod.draft, "GET", "/x", { as: users.preparer, params: { id: r.json.draft.id } });
+    expect(now.json.draft.status).toBe("failed");
+    const audit = (await readAudit(db)).find(
+      (e) => e.target === r.json.draft.id && e.action === "draft.release.wire",
+    );
+    expect(audit?.result).toBe("rejected by bank");
+  });
+});
+
+describe("beneficiaries, SEN accounts, payments", () => {
+  it("saves a beneficiary template (checked like the wire form, audited) and lists it", async () => {
+    const bad = await invoke(mod.beneficiaries, "POST", "/api/beneficiaries", {
+      as: users.preparer,
+      body: { label: "Acme", fields: { ...wireForm(), receiving_bank_routing_id: "111111111" } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.fields[0].field).toBe("fields.receiving_bank_routing_id");
+    const { idempotencyKey: _k, originator_account_number: _o, amount: _a, ...fields } = wireForm();
+    const ok = await invoke(mod.beneficiaries, "POST", "/api/beneficiaries", {
+      as: users.preparer,
+      body: { label: "Acme", fields },
+    });
+    expect(ok.status).toBe(200);
+    const dup = await invoke(mod.beneficiaries, "POST", "/api/beneficiaries", {
+      as: users.preparer,
+      body: { label: "acme", fields },
+    });
+    expect(dup.status).toBe(409);
+    const list = await invoke(mod.beneficiaries, "GET", "/api/beneficiaries", { as: users.preparer });
+    expect(list.json.beneficiaries).toHaveLength(1);
+    expect(list.json.beneficiaries[0].fields).toMatchObject({ beneficiary_name: "Acme Supplies Inc" });
+    expect((await readAudit(db)).some((e) => e.action === "beneficiary.create")).toBe(true);
+  });
+
+  it("opens a SEN account with the createsen rules", async () => {
+    const bad = await invoke(mod.createSen, "POST", "/api/accounts/sen", {
+      as: users.preparer,
+      body: {
+        ExpectedBalance: "0",
+        ExpectedIncomingAmtMonth: "1.5",
+        ExpectedOutgoingAmtMonth: "1,000,000,000",
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.fields.map((f: { field: string }) => f.field).sort()).toEqual([
+      "ExpectedBalance",
+      "ExpectedIncomingAmtMonth",
+      "ExpectedOutgoingAmtMonth",
+    ]);
+    const ok = await invoke(mod.createSen, "POST", "/api/accounts/sen", {
+      as: users.preparer,
+      body: {
+        ExpectedBalance: "25,000",
+        ExpectedIncomingAmtMonth: "100000",
+        ExpectedOutgoingAmtMonth: "90000",
+        AltTitleLine1: "Northwind Settlement",
+      },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.json.accountNumber).toMatch(/^\d+$/);
+    expect(await available(ok.json.accountNumber)).toBe(0);
+  });
+
+  it("keeps the payments range within the bank's 32 days and names the field", async () => {
+    const r = await invoke(
+      mod.payments,
+      "GET",
+      `/api/payments?account=${dda}&from=2026-01-01&to=2026-02-03`,
+      { as: users.viewer },
+    );
+    expect(r.status).toBe(400);
+    expect(r.json.error.fields[0].field).toBe("to");
+    const ok = await invoke(
+      mod.payments,
+      "GET",
+      `/api/payments?account=${dda}&from=2026-01-01&to=2026-02-02&pageSize=25`,
+      {
+        as: users.viewer,
+      },
+    );
+    expect(ok.status).toBe(200);
+    const bad = await invoke(
+      mod.payments,
+      "GET",
+      `/api/payments?account=${dda}&from=2026-01-01&to=2026-01-02&pageSize=7`,
+      {
+        as: users.viewer,
+      },
+    );
+    expect(bad.json.error.fields[0].field).toBe("pageSize");
+  });
+});
+
+describe("an unreachable bank", () => {
+  it("says the money's state in words after looking the transfer up, and the form can be sent again", async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    setBankClient(
+      new BankClient({
+        bankUrl: url,
+        subscriptionKey,
+        tokens: new TokenManager({ db, bankUrl: url, subscriptionKey }),
+        timeoutMs: 1_000,
+        readRetries: 0,
+      }),
+    );
+    try {
+      const form = senForm("5.00");
+      const r = await invoke(mod.transfers, "POST", "/api/transfers", { as: users.preparer, body: form });
+      expect(r.status).toBe(503);
+      expect(r.json.error.code).toBe("bank_unavailable");
+      expect(r.json.error.message).toMatch(/not yet known whether the money moved|no money has moved/);
+      setBankClient(undefined);
+      const before = await available(sen1);
+      const again = await invoke(mod.transfers, "POST", "/api/transfers", { as: users.preparer, body: form });
+      expect(again.status).toBe(200);
+      expect(await available(sen1)).toBe(before - 500);
+    } finally {
+      setBankClient(undefined);
+    }
+  });
+});

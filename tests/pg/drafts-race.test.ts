@@ -1,0 +1,132 @@
+// Two and more approvers releasing one draft at the same moment, with the dashboard database and
+// the bank both on a real PostgreSQL server (PGlite's single connection would serialise them):
+// every round exactly one release wins, the others answer 409, and the bank holds one wire per draft.
+import { randomUUID } from "node:crypto";
+import { NextRequest } from "next/server";
+import { encode } from "next-auth/jwt";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+
+import { createUser, type UserRow } from "../../lib/auth/users.ts";
+import { dollarsToCents } from "../../lib/bank-api/money.ts";
+import { setBankClient } from "../../lib/bank-client/index.ts";
+import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+import { newCustomer, startTestBank, type TestBank, type TestCustomer } from "../helpers/bank.ts";
+import { createTestDatabase } from "../helpers/databases.ts";
+
+const SECRET = "test-nextauth-secret-0123456789abcdef";
+type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("draft release on PostgreSQL under concurrency", () => {
+  let bank: TestBank;
+  let db: DashboardDb;
+  let drop: () => Promise<void>;
+  let customer: TestCustomer;
+  let account: string;
+  let preparer: UserRow;
+  const approvers: UserRow[] = [];
+
+  beforeAll(async () => {
+    process.env.NEXTAUTH_SECRET = SECRET;
+    process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
+    bank = await startTestBank({ postgres: true, env: { BANK_TOKEN_INTERVAL_SECONDS: "0" } });
+    const d = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
+    drop = d.drop;
+    db = await openDashboardDb({ url: d.url, poolSize: 8 });
+    setDashboardDb(db);
+    customer = await newCustomer(bank);
+    account = await customer.account("DDA", 100_000);
+    process.env.BANK_API_URL = bank.url;
+    process.env.BANK_SUBSCRIPTION_KEY = customer.key;
+    setBankClient(undefined);
+    const pw = "correct horse battery staple";
+    preparer = await createUser(db, {
+      email: "prep@race.example",
+      name: "Prep",
+      role: "preparer",
+      password: pw,
+    });
+    for (let i = 0; i < 3; i++)
+      approvers.push(
+        await createUser(db, {
+          email: `appr${i}@race.example`,
+          name: `Appr ${i}`,
+          role: "approver",
+          password: pw,
+        }),
+      );
+  });
+
+  afterAll(async () => {
+    setBankClient(undefined);
+    setDashboardDb(undefined);
+    await db?.close();
+    await drop?.();
+    await bank?.close();
+  });
+
+  async function invoke(
+    load: () => Promise<unknown>,
+    as: UserRow,
+    body: unknown,
+    params: Record<string, string> = {},
+  ) {
+    const now = Math.floor(Date.now() / 1000);
+    const cookie = `next-auth.session-token=${await encode({
+      secret: SECRET,
+      token: { sub: as.id, email: as.email, name: as.name, signedInAt: now, lastActivity: now },
+    })}`;
+    const handler = ((await load()) as Record<string, Handler>).POST;
+    const res = await handler(
+      new NextRequest(new URL("/api/x", "http://127.0.0.1:3999"), {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+      { params: Promise.resolve(params) },
+    );
+    return { status: res.status, json: await res.json() };
+  }
+
+  it("pays each draft once however many approvers release it together", async () => {
+    const rounds = 15;
+    const paid: string[] = [];
+    for (let i = 0; i < rounds; i++) {
+      const made = await invoke(() => import("../../app/api/wires/route.ts"), preparer, {
+        idempotencyKey: randomUUID(),
+        originator_account_number: account,
+        amount: `${i + 1}.25`,
+        beneficiary_name: "Race Beneficiary",
+        beneficiary_account_number: "4000123",
+        beneficiary_address1: "2 Side Street",
+        receiving_bank_routing_id: "021000021",
+      });
+      expect(made.status).toBe(200);
+      const id = made.json.draft.id as string;
+      const replies = await Promise.all(
+        approvers.map((a) =>
+          invoke(() => import("../../app/api/drafts/[id]/release/route.ts"), a, { version: 1 }, { id }),
+        ),
+      );
+      const winners = replies.filter((r) => r.status === 200);
+      expect(winners, `round ${i}: ${JSON.stringify(replies)}`).toHaveLength(1);
+      expect(replies.filter((r) => r.status === 409)).toHaveLength(approvers.length - 1);
+      paid.push(winners[0].json.draft.paymentId);
+    }
+    const begin = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+    const listed = (
+      await customer.api("GET", "/v2/payment", {
+        query: { account_number: account, begin_date: begin, page_size: 1000 },
+      })
+    ).json;
+    expect(listed).toHaveLength(rounds);
+    expect(new Set(listed.map((p: { payment_id: string }) => p.payment_id))).toEqual(new Set(paid));
+    const bal = await customer.api("GET", "/v2/account/balance", { query: { accountNumber: account } });
+    const spentCents = Array.from({ length: rounds }, (_, i) => (i + 1) * 100 + 25).reduce(
+      (a, b) => a + b,
+      0,
+    );
+    expect(dollarsToCents(bal.json.ResponseData[0].AVAILBAL)).toBe(100_000 * 100 - spentCents);
+  });
+});
