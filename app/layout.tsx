@@ -1,5 +1,5 @@
 import type { Metadata, Viewport } from "next";
-import { Providers } from "./providers.tsx";
+import { Providers } from "@/app/providers.tsx";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -2,14 +2,14 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { NotificationsPanel } from "@/components/alerts/notifications-panel.tsx";
 import { BusinessTimeZoneProvider } from "@/components/session/business-time-zone.tsx";
-import IdleSessionGuard from "@/components/session/idle-session-guard";
+import IdleSessionGuard from "@/components/session/idle-session-guard.tsx";
 import { LiveBalances } from "@/components/session/live-balances.tsx";
 import { Icon } from "@/components/ui/icon.tsx";
 import { NavLink } from "@/components/ui/nav-link.tsx";
 import { SignOutButton } from "@/components/ui/sign-out-button.tsx";
 import { ToastProvider } from "@/components/ui/toast.tsx";
 import { hasPermission, ROLE_DESCRIPTIONS } from "@/lib/auth/permissions.ts";
-import { getSessionUser } from "@/lib/auth/session";
+import { getSessionUser } from "@/lib/auth/session.ts";
 import { config } from "@/lib/config.ts";
 import { NAV_ITEMS } from "@/lib/navigation.ts";
 

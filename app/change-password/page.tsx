@@ -2,8 +2,8 @@
 // this page alone until a new password is chosen.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { ChangePasswordForm } from "@/components/auth/change-password-form";
-import { getSessionUser } from "@/lib/auth/session";
+import { ChangePasswordForm } from "@/components/auth/change-password-form.tsx";
+import { getSessionUser } from "@/lib/auth/session.ts";
 
 export const metadata: Metadata = { title: "Choose a new password · Northwind Treasury" };
 export const dynamic = "force-dynamic";

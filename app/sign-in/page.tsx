@@ -1,10 +1,10 @@
 // /sign-in: outside the app shell. A signed-in visitor goes straight on to the dashboard.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { SignInForm } from "@/components/auth/sign-in-form";
-import { getSessionUser } from "@/lib/auth/session";
-import { sessionSettings } from "@/lib/auth/settings";
-import { formatDuration } from "@/lib/format/durations";
+import { SignInForm } from "@/components/auth/sign-in-form.tsx";
+import { getSessionUser } from "@/lib/auth/session.ts";
+import { sessionSettings } from "@/lib/auth/settings.ts";
+import { formatDuration } from "@/lib/format/durations.ts";
 
 export const metadata: Metadata = { title: "Sign in · Northwind Treasury" };
 export const dynamic = "force-dynamic";

@@ -1,12 +1,12 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { AccountNumber } from "@/components/accounts/account-number.tsx";
+import { AccountTypeBadge } from "@/components/accounts/account-type-badge.tsx";
 import { StatusPill } from "@/components/ui/badge.tsx";
 import { cn } from "@/components/ui/cn.ts";
 import { Money } from "@/components/ui/money.tsx";
 import type { AccountSummary } from "@/lib/dashboard-api/index.ts";
 import { formatDay } from "@/lib/format/dates.ts";
-import { AccountNumber } from "./account-number.tsx";
-import { AccountTypeBadge } from "./account-type-badge.tsx";
 
 function Stat({
   label,

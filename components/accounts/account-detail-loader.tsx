@@ -1,5 +1,5 @@
 "use client";
-import { AccountDetailView } from "./account-detail-view.tsx";
+import { AccountDetailView } from "@/components/accounts/account-detail-view.tsx";
 
 /**
  * An account's page: its frame is drawn at once (on the server too) and fills in place as the

@@ -1,6 +1,11 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense } from "react";
+import { AccountNumber } from "@/components/accounts/account-number.tsx";
+import { AccountTypeBadge } from "@/components/accounts/account-type-badge.tsx";
+import { AccountsPage, BackLink } from "@/components/accounts/accounts-page.tsx";
+import { BalanceRecordList } from "@/components/accounts/balance-record-list.tsx";
+import { BalanceTrend } from "@/components/accounts/balance-trend.tsx";
 import { HistoryPanel } from "@/components/history/history-panel.tsx";
 import { HistorySkeletonRows } from "@/components/history/history-skeleton.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
@@ -13,11 +18,6 @@ import { useHydrated } from "@/hooks/use-hydrated.ts";
 import { ApiError } from "@/lib/dashboard-api/fetch.ts";
 import type { AccountDetailResponse } from "@/lib/dashboard-api/index.ts";
 import { formatDay, formatInstant } from "@/lib/format/dates.ts";
-import { AccountNumber } from "./account-number.tsx";
-import { AccountTypeBadge } from "./account-type-badge.tsx";
-import { AccountsPage, BackLink } from "./accounts-page.tsx";
-import { BalanceRecordList } from "./balance-record-list.tsx";
-import { BalanceTrend } from "./balance-trend.tsx";
 
 /** One balance: the label is known before the data, the value takes the same room either way. */
 function Figure({

@@ -1,9 +1,9 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
+import { AccountsSkeleton } from "@/components/accounts/accounts-skeleton.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { useHydrated } from "@/hooks/use-hydrated.ts";
-import { AccountsSkeleton } from "./accounts-skeleton.tsx";
 
 const AccountsView = lazy(() => import("./accounts-view.tsx").then((m) => ({ default: m.AccountsView })));
 

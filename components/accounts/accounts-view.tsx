@@ -1,13 +1,13 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import { AccountCard } from "@/components/accounts/account-card.tsx";
+import { AccountsSkeleton } from "@/components/accounts/accounts-skeleton.tsx";
+import { TotalsCard } from "@/components/accounts/totals-card.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
-import { AccountCard } from "./account-card.tsx";
-import { AccountsSkeleton } from "./accounts-skeleton.tsx";
-import { TotalsCard } from "./totals-card.tsx";
 
 /** The accounts page once its code has loaded (see AccountsLoader). */
 export function AccountsView() {

@@ -1,7 +1,7 @@
+import { AvailableShareChart } from "@/components/accounts/available-share-chart.tsx";
 import { Card } from "@/components/ui/card.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import type { AccountsResponse } from "@/lib/dashboard-api/index.ts";
-import { AvailableShareChart } from "./available-share-chart.tsx";
 
 // The two smaller totals share a row from the small breakpoint up, and again on extra-large
 // screens, where the chart sits beside them.

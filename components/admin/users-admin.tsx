@@ -10,7 +10,7 @@ import { CopyButton } from "@/components/ui/copy-button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { Table, Td, Th } from "@/components/ui/table.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
-import { ROLE_DESCRIPTIONS, ROLES, type Role } from "@/lib/auth/permissions";
+import { ROLE_DESCRIPTIONS, ROLES, type Role } from "@/lib/auth/permissions.ts";
 import type {
   AdminUser,
   AdminUsersResponse,

@@ -4,6 +4,7 @@
 // not a modal: Escape or a click elsewhere closes it and focus goes back to the button.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
+import { cn } from "@/components/ui/cn.ts";
 import { Icon } from "@/components/ui/icon.tsx";
 import { formatUsd } from "@/lib/bank-api/money.ts";
 import type {
@@ -13,7 +14,6 @@ import type {
 } from "@/lib/dashboard-api/alerts.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
-import { cn } from "../ui/cn.ts";
 
 const TIME = new Intl.DateTimeFormat("en-US", {
   month: "short",

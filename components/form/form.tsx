@@ -6,11 +6,11 @@
 import { type ComponentProps, type JSXElementConstructor, type ReactNode, useEffect, useRef } from "react";
 import { type FieldValues, FormProvider, type Path, useFormContext, useFormState } from "react-hook-form";
 import type { z } from "zod";
+import { Button } from "@/components/ui/button.tsx";
+import { cn } from "@/components/ui/cn.ts";
+import { Checkbox, Input, Select, Textarea } from "@/components/ui/field.tsx";
 import type { ZodForm } from "@/hooks/use-zod-form.ts";
 import { ApiError } from "@/lib/dashboard-api/fetch.ts";
-import { Button } from "../ui/button.tsx";
-import { cn } from "../ui/cn.ts";
-import { Checkbox, Input, Select, Textarea } from "../ui/field.tsx";
 
 const ROOT = "root.server" as const;
 

@@ -1,6 +1,11 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { downloadHistoryCsv, ExportCsvButton } from "@/components/history/export-csv-button.tsx";
+import { ClearFiltersButton, HistoryFilterBar } from "@/components/history/history-filter-bar.tsx";
+import { HistoryRangeForm } from "@/components/history/history-range-form.tsx";
+import { HistorySkeletonRows } from "@/components/history/history-skeleton.tsx";
+import { HistoryTable, type HistoryTableHandle } from "@/components/history/history-table.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
@@ -17,11 +22,6 @@ import {
   historyViewToSearch,
   validateRange,
 } from "@/lib/format/history-filters.ts";
-import { downloadHistoryCsv, ExportCsvButton } from "./export-csv-button.tsx";
-import { ClearFiltersButton, HistoryFilterBar } from "./history-filter-bar.tsx";
-import { HistoryRangeForm } from "./history-range-form.tsx";
-import { HistorySkeletonRows } from "./history-skeleton.tsx";
-import { HistoryTable, type HistoryTableHandle } from "./history-table.tsx";
 
 // The detail sheet is needed only once a row is opened, so its code is a chunk of its own.
 const loadSheet = () => import("./transaction-sheet.tsx");

@@ -1,5 +1,5 @@
+import { HISTORY_ROW_HEIGHT } from "@/components/history/history-columns.ts";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton.tsx";
-import { HISTORY_ROW_HEIGHT } from "./history-columns.ts";
 
 // The same columns as the table: three on a phone, five from the small breakpoint up.
 const ROW =

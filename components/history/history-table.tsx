@@ -1,16 +1,16 @@
 "use client";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
-import { cn } from "@/components/ui/cn.ts";
-import { Money } from "@/components/ui/money.tsx";
-import type { HistoryItem } from "@/lib/dashboard-api/index.ts";
-import { formatDay } from "@/lib/format/dates.ts";
 import {
   DESKTOP_ONLY,
   HISTORY_COLUMNS,
   HISTORY_PHONE_WIDTHS,
   HISTORY_ROW_HEIGHT,
-} from "./history-columns.ts";
+} from "@/components/history/history-columns.ts";
+import { cn } from "@/components/ui/cn.ts";
+import { Money } from "@/components/ui/money.tsx";
+import type { HistoryItem } from "@/lib/dashboard-api/index.ts";
+import { formatDay } from "@/lib/format/dates.ts";
 
 export interface HistoryTableHandle {
   /** Puts keyboard focus back on a row (after the detail sheet closes). */

@@ -1,6 +1,13 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { DecidedToday } from "@/components/incoming-wires/decided-today.tsx";
+import {
+  ACTION_WORDS,
+  DecisionDialog,
+  ShortcutsDialog,
+} from "@/components/incoming-wires/decision-dialog.tsx";
+import { QueueTable, type QueueTableHandle } from "@/components/incoming-wires/queue-table.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
@@ -10,9 +17,6 @@ import { incomingWiresQuery, useDecideIncomingWire } from "@/hooks/use-incoming-
 import { ApiError } from "@/lib/dashboard-api/fetch.ts";
 import type { IncomingWire, IncomingWireAction } from "@/lib/dashboard-api/index.ts";
 import { formatUsd } from "@/lib/format/money.ts";
-import { DecidedToday } from "./decided-today.tsx";
-import { ACTION_WORDS, DecisionDialog, ShortcutsDialog } from "./decision-dialog.tsx";
-import { QueueTable, type QueueTableHandle } from "./queue-table.tsx";
 
 const ACTION_KEYS: Record<string, IncomingWireAction> = { a: "approve", c: "cancel", r: "return" };
 const ACTIONABLE = new Set<IncomingWire["state"]>(["pending", "awaiting_second_approval"]);

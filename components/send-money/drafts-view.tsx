@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
+import { DraftSummary } from "@/components/send-money/draft-summary.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Badge, type Tone } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -19,7 +20,6 @@ import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { Draft, DraftListResponse, DraftResponse } from "@/lib/dashboard-api/wires.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
-import { DraftSummary } from "./draft-summary.tsx";
 
 const STATUS: Record<Draft["status"], { word: string; tone: Tone }> = {
   pending: { word: "Waiting for release", tone: "warning" },

@@ -2,8 +2,8 @@
 // plain explanation instead of the page (the route handlers refuse it as well).
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { hasPermission, type Permission } from "@/lib/auth/permissions";
-import { getSessionUser } from "@/lib/auth/session";
+import { hasPermission, type Permission } from "@/lib/auth/permissions.ts";
+import { getSessionUser } from "@/lib/auth/session.ts";
 import type { SessionUser } from "@/lib/dashboard-api/index.ts";
 
 export async function pageUser(path: string): Promise<SessionUser> {

@@ -1,12 +1,12 @@
 "use client";
 // Rejecting a draft: a reason is required (the preparer reads it), sent with the version seen.
 import { Form, FormAlert, SubmitButton, TextareaField } from "@/components/form/form.tsx";
+import { DraftSummary } from "@/components/send-money/draft-summary.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import { type Draft, type DraftResponse, RejectDraftRequest } from "@/lib/dashboard-api/wires.ts";
-import { DraftSummary } from "./draft-summary.tsx";
 
 const ReasonForm = RejectDraftRequest.pick({ reason: true });
 

@@ -3,8 +3,8 @@
 // "Stay signed in" button SESSION_IDLE_WARNING_SECONDS before. Activity is reported to the
 // server (a next-auth session update), which refuses requests once the session is idle.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { csrfToken, signOut } from "@/components/session/sign-out.ts";
 import { formatDuration } from "@/lib/format/durations.ts";
-import { csrfToken, signOut } from "./sign-out.ts";
 
 interface SessionTiming {
   idleSeconds: number;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "./cn.ts";
+import { cn } from "@/components/ui/cn.ts";
 
 export type Tone = "neutral" | "brand" | "success" | "warning" | "danger";
 

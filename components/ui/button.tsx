@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ButtonHTMLAttributes, ComponentProps } from "react";
-import { cn } from "./cn.ts";
+import { cn } from "@/components/ui/cn.ts";
 
 type Variant = "primary" | "secondary" | "ghost";
 type Size = "sm" | "md";

@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode } from "react";
-import { cn } from "./cn.ts";
+import { cn } from "@/components/ui/cn.ts";
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLElement>) {
   return (

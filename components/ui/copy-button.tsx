@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useState } from "react";
-import { cn } from "./cn.ts";
-import { Icon } from "./icon.tsx";
+import { cn } from "@/components/ui/cn.ts";
+import { Icon } from "@/components/ui/icon.tsx";
 
 /** Copies text to the clipboard and says so, in words, in a polite live region. */
 export function CopyButton({ text, label, className }: { text: string; label: string; className?: string }) {

@@ -3,7 +3,7 @@
 // inert, Escape closes it, and focus returns to what opened it. Confirmations of anything that
 // moves money or decides a payment go through it.
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { cn } from "./cn.ts";
+import { cn } from "@/components/ui/cn.ts";
 
 export function Dialog({
   open,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Icon } from "./icon.tsx";
+import { Icon } from "@/components/ui/icon.tsx";
 
 export function EmptyState({
   title,

@@ -1,5 +1,5 @@
 "use client";
-import { Button } from "./button.tsx";
+import { Button } from "@/components/ui/button.tsx";
 
 /** A failure in plain words, with a way to try again. Announced as an alert when it appears. */
 export function ErrorState({

@@ -10,7 +10,7 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from "react";
-import { cn } from "./cn.ts";
+import { cn } from "@/components/ui/cn.ts";
 
 const CONTROL =
   "block w-full rounded-md border bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500 " +

@@ -1,5 +1,5 @@
+import { cn } from "@/components/ui/cn.ts";
 import { formatSignedUsd, formatUsd } from "@/lib/format/money.ts";
-import { cn } from "./cn.ts";
 
 /** An amount in cents, in tabular figures so columns of money line up. */
 export function Money({

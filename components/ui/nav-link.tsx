@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { cn } from "./cn.ts";
+import { cn } from "@/components/ui/cn.ts";
 
 /** A navigation link that marks itself as the current page (aria-current) for the section it leads to. */
 export function NavLink({ href, children }: { href: string; children: React.ReactNode }) {

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { signOut } from "@/components/session/sign-out.ts";
-import { cn } from "./cn.ts";
+import { cn } from "@/components/ui/cn.ts";
 
 export function SignOutButton({ className }: { className?: string }) {
   const [pending, setPending] = useState(false);

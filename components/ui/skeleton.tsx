@@ -1,4 +1,4 @@
-import { cn } from "./cn.ts";
+import { cn } from "@/components/ui/cn.ts";
 
 /** A grey placeholder shaped like the content that is loading; hidden from assistive technology. */
 export function Skeleton({ className }: { className?: string }) {

@@ -1,5 +1,5 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
-import { cn } from "./cn.ts";
+import { cn } from "@/components/ui/cn.ts";
 
 /** A plain table with a caption (every table has one), for short lists that need no virtualising. */
 export function Table({

@@ -3,7 +3,7 @@
 // them without moving focus). Each stays until dismissed or 12 seconds pass, longer while the
 // pointer or focus is on it, so nobody loses one while reading.
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
-import { cn } from "./cn.ts";
+import { cn } from "@/components/ui/cn.ts";
 
 export type ToastTone = "info" | "warning";
 

@@ -6,6 +6,7 @@ import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "../../lib/bank-api/dates.ts";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { formatUsd } from "../../lib/bank-api/money.ts";
 import type { AccountsResponse, HistoryItem, HistoryResponse } from "../../lib/dashboard-api/index.ts";
 import { historyToCsv, parseCsv } from "../../lib/format/csv.ts";
@@ -179,7 +180,7 @@ describe("dashboard in Chromium", () => {
       const deposit = async (accountNumber: string, amount: number, description: string) => {
         const r = await fetch(`${demo.bankUrl}/sandbox/deposits`, {
           method: "POST",
-          headers: { "content-type": "application/json", "x-sandbox-key": demo.sandboxKey },
+          headers: { "content-type": "application/json", [BANK_HEADERS.sandboxKey]: demo.sandboxKey },
           body: JSON.stringify({ accountNumber, amount, description }),
         });
         expect(r.ok).toBe(true);

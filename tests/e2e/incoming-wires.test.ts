@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { formatUsd } from "../../lib/bank-api/money.ts";
 import type {
   AccountsResponse,
@@ -46,7 +47,7 @@ afterAll(async () => {
 async function sandbox<T = unknown>(p: string, body: unknown): Promise<T> {
   const r = await fetch(`${demo.bankUrl}${p}`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-sandbox-key": demo.sandboxKey },
+    headers: { "content-type": "application/json", [BANK_HEADERS.sandboxKey]: demo.sandboxKey },
     body: JSON.stringify(body),
   });
   if (!r.ok) throw new Error(`${p}: ${r.status} ${await r.text()}`);

@@ -8,6 +8,7 @@ import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { formatUsd } from "../../lib/bank-api/money.ts";
 import type {
   AccountsResponse,
@@ -94,7 +95,7 @@ async function openDrafts(page: Page): Promise<DraftListResponse["drafts"]> {
 async function sandbox(p: string, body: unknown) {
   const r = await fetch(`${demo.bankUrl}${p}`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-sandbox-key": demo.sandboxKey },
+    headers: { "content-type": "application/json", [BANK_HEADERS.sandboxKey]: demo.sandboxKey },
     body: JSON.stringify(body),
   });
   expect(r.ok).toBe(true);

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { type RunningBank, startBank } from "../../bank/app.ts";
 import { loadBankConfig } from "../../bank/config.ts";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { createTestDatabase, PG_URL } from "./databases.ts";
 
 export interface TestBank {
@@ -114,7 +115,10 @@ export async function sandbox<T = any>(
   p: string,
   body?: unknown,
 ) {
-  const r = await call<T>(bank.url, method, p, { body, headers: { "x-sandbox-key": bank.sandboxKey } });
+  const r = await call<T>(bank.url, method, p, {
+    body,
+    headers: { [BANK_HEADERS.sandboxKey]: bank.sandboxKey },
+  });
   if (r.status >= 300) throw new Error(`${method} ${p} answered ${r.status}: ${r.text}`);
   return r.json as T;
 }
@@ -130,7 +134,7 @@ export async function newCustomer(
     { name },
   );
   const t = await call(bank.url, "GET", "/v2/access/token", {
-    headers: { "Ocp-Apim-Subscription-Key": c.subscriptionKey },
+    headers: { [BANK_HEADERS.subscriptionKey]: c.subscriptionKey },
   });
   if (t.status !== 200) throw new Error(`token: ${t.status} ${t.text}`);
   const token = t.headers.get("authorization") as string;
@@ -143,7 +147,7 @@ export async function newCustomer(
       call(bank.url, method, p, {
         ...o,
         headers: {
-          "Ocp-Apim-Subscription-Key": c.subscriptionKey,
+          [BANK_HEADERS.subscriptionKey]: c.subscriptionKey,
           Authorization: token,
           ...(o.headers ?? {}),
         },

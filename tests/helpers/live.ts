@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { BrowserContext } from "playwright-core";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 
 export interface DemoBank {
   bankUrl: string;
@@ -30,13 +31,13 @@ export function demoBank(dataDir: string): DemoBank {
   const auth = async () => {
     for (let i = 0; !token && i < 20; i++) {
       const r = await fetch(`${demo.bankUrl}/v2/access/token`, {
-        headers: { "Ocp-Apim-Subscription-Key": demo.subscriptionKey },
+        headers: { [BANK_HEADERS.subscriptionKey]: demo.subscriptionKey },
       });
       if (r.status === 200) token = r.headers.get("authorization");
       else await new Promise((res) => setTimeout(res, 1100));
     }
     if (!token) throw new Error("no bank token for the demo key");
-    return { "Ocp-Apim-Subscription-Key": demo.subscriptionKey, Authorization: token };
+    return { [BANK_HEADERS.subscriptionKey]: demo.subscriptionKey, Authorization: token };
   };
   return {
     ...demo,
@@ -53,7 +54,7 @@ export function demoBank(dataDir: string): DemoBank {
     async deposit(accountNumber, dollars, description = "DEPOSIT") {
       const r = await fetch(`${demo.bankUrl}/sandbox/deposits`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-sandbox-key": demo.sandboxKey },
+        headers: { "content-type": "application/json", [BANK_HEADERS.sandboxKey]: demo.sandboxKey },
         body: JSON.stringify({ accountNumber, amount: dollars, description }),
       });
       if (!r.ok) throw new Error(`deposit: ${r.status} ${await r.text()}`);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { call, newCustomer, sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
 
 let bank: TestBank;
@@ -11,7 +12,7 @@ describe("authentication", () => {
   it("returns the JWT in the Authorization response header with no body", async () => {
     const c = await sandbox(bank, "POST", "/sandbox/customers", { name: "Token Co" });
     const r = await call(bank.url, "GET", "/v2/access/token", {
-      headers: { "Ocp-Apim-Subscription-Key": c.subscriptionKey },
+      headers: { [BANK_HEADERS.subscriptionKey]: c.subscriptionKey },
     });
     expect(r.status).toBe(200);
     expect(r.headers.get("authorization")).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -21,7 +22,7 @@ describe("authentication", () => {
   it("issues one token per key per five minutes and says when to retry", async () => {
     const c = await newCustomer(bank);
     const again = await call(bank.url, "GET", "/v2/access/token", {
-      headers: { "Ocp-Apim-Subscription-Key": c.key },
+      headers: { [BANK_HEADERS.subscriptionKey]: c.key },
     });
     expect(again.status).toBe(429);
     expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -33,7 +34,7 @@ describe("authentication", () => {
     expect(missing.status).toBe(401);
     expect(missing.json).toEqual({ statusCode: 401, message: expect.any(String) });
     const unknown = await call(bank.url, "GET", "/v2/access/token", {
-      headers: { "Ocp-Apim-Subscription-Key": "sk_nope" },
+      headers: { [BANK_HEADERS.subscriptionKey]: "sk_nope" },
     });
     expect(unknown.status).toBe(401);
   });
@@ -41,7 +42,7 @@ describe("authentication", () => {
   it("answers 401 for a missing or forged token and accepts raw and Bearer forms", async () => {
     const c = await newCustomer(bank);
     const noToken = await call(bank.url, "GET", "/v2/account/list", {
-      headers: { "Ocp-Apim-Subscription-Key": c.key },
+      headers: { [BANK_HEADERS.subscriptionKey]: c.key },
     });
     expect(noToken.status).toBe(401);
     const forged = await c.api("GET", "/v2/account/list", {
@@ -58,7 +59,7 @@ describe("authentication", () => {
     const a = await newCustomer(bank, "A Corp");
     const b = await newCustomer(bank, "B Corp");
     const r = await call(bank.url, "GET", "/v2/account/list", {
-      headers: { "Ocp-Apim-Subscription-Key": b.key, Authorization: a.token },
+      headers: { [BANK_HEADERS.subscriptionKey]: b.key, Authorization: a.token },
     });
     expect(r.status).toBe(401);
   });
@@ -73,7 +74,7 @@ describe("token expiry", () => {
       await sandbox(own, "POST", "/sandbox/clock", { advanceSeconds: 15 * 60 + 1 });
       expect((await c.api("GET", "/v2/account/list")).status).toBe(401);
       const fresh = await call(own.url, "GET", "/v2/access/token", {
-        headers: { "Ocp-Apim-Subscription-Key": c.key },
+        headers: { [BANK_HEADERS.subscriptionKey]: c.key },
       });
       expect(fresh.status).toBe(200);
     } finally {

@@ -1,5 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import {
   balanceOf,
   newCustomer,
@@ -147,7 +148,7 @@ describe("bad input gets a 400 naming the field and changes nothing", () => {
     const answer = await new Promise<string>((resolve) => {
       const s = net.connect(Number(port), "127.0.0.1", () => {
         s.write(
-          `POST /v2/account/transfersen HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\nOcp-Apim-Subscription-Key: ${c.key}\r\nAuthorization: ${c.token}\r\n\r\n`,
+          `POST /v2/account/transfersen HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n${BANK_HEADERS.subscriptionKey}: ${c.key}\r\nAuthorization: ${c.token}\r\n\r\n`,
         );
       });
       let data = "";

@@ -325,7 +325,7 @@ describe("generated attacks on a SEN transfer", () => {
           const r = await raw(
             `{"AccountNumberFrom":"${account}","AccountNumberTo":"${other}","Amount":0.01}`,
             {
-              "Idempotency-Key": spell(guid, how),
+              [BANK_HEADERS.idempotencyKey]: spell(guid, how),
             },
           );
           expect(r.status, r.text).toBe(200);
@@ -352,11 +352,11 @@ describe("generated attacks on a SEN transfer", () => {
           const r = await raw(
             `{"AccountNumberFrom":"${account}","AccountNumberTo":"${other}","Amount":0.01}`,
             {
-              "Idempotency-Key": key,
+              [BANK_HEADERS.idempotencyKey]: key,
             },
           );
           expect(r.status, `${JSON.stringify(key)}: ${r.text}`).toBe(400);
-          expect(fieldsOf(r)).toEqual(["Idempotency-Key"]);
+          expect(fieldsOf(r)).toEqual([BANK_HEADERS.idempotencyKey]);
         },
       ),
       { numRuns: 20 },

@@ -4,6 +4,7 @@ import dns from "node:dns/promises";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCustomer, createSandboxAccount, deposit } from "../../bank/sandbox/core.ts";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { call, newCustomer, sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
 import {
   type MailServer,
@@ -148,7 +149,7 @@ describe("e-mail without SMTP", () => {
     expect((await call(bank.url, "GET", "/sandbox/mail")).status).toBe(401);
     expect((await call(bank.url, "GET", "/sandbox/webhook-deliveries")).status).toBe(401);
     const bad = await call(bank.url, "GET", "/sandbox/webhook-deliveries?channel=sms", {
-      headers: { "x-sandbox-key": bank.sandboxKey },
+      headers: { [BANK_HEADERS.sandboxKey]: bank.sandboxKey },
     });
     expect(bad.status).toBe(400);
     expect(bad.json.errors[0].field).toBe("channel");
@@ -160,7 +161,7 @@ async function directCustomer(bank: TestBank) {
   const b = bank.running.bank;
   const c = await createCustomer(b.db, { name: "Direct Co" });
   const t = await call(bank.url, "GET", "/v2/access/token", {
-    headers: { "Ocp-Apim-Subscription-Key": c.subscriptionKey },
+    headers: { [BANK_HEADERS.subscriptionKey]: c.subscriptionKey },
   });
   const token = t.headers.get("authorization") as string;
   const { accountNumber } = await createSandboxAccount(b, {
@@ -173,7 +174,7 @@ async function directCustomer(bank: TestBank) {
     register: (body: Record<string, unknown>) =>
       call(bank.url, "POST", "/v2/webhooks/register", {
         body: { AccountNumber: accountNumber, ...body },
-        headers: { "Ocp-Apim-Subscription-Key": c.subscriptionKey, Authorization: token },
+        headers: { [BANK_HEADERS.subscriptionKey]: c.subscriptionKey, Authorization: token },
       }),
     credit: () => deposit(b, accountNumber, 10_000),
   };
@@ -265,7 +266,7 @@ describe("delivery destinations with the sandbox off", () => {
 
   it("removes the sandbox API altogether", async () => {
     const r = await call(bank.url, "GET", "/sandbox/webhook-deliveries", {
-      headers: { "x-sandbox-key": bank.sandboxKey },
+      headers: { [BANK_HEADERS.sandboxKey]: bank.sandboxKey },
     });
     expect(r.status).toBe(404);
   });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import {
   type CallOptions,
   call,
@@ -154,7 +155,7 @@ describe("wire-system outage across restarts", () => {
         (method: string, p: string, o: CallOptions = {}) =>
           call(b.url, method, p, {
             ...o,
-            headers: { "Ocp-Apim-Subscription-Key": c.key, Authorization: c.token },
+            headers: { [BANK_HEADERS.subscriptionKey]: c.key, Authorization: c.token },
           });
 
       bank = await startTestBank({ dataDir });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessDayFormatter, DEFAULT_TIME_ZONE } from "../../lib/bank-api/dates.ts";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { parseXmlResponse } from "../../lib/bank-api/xml.ts";
 import {
   type CallOptions,
@@ -127,7 +128,7 @@ describe("POST /v2/payment (outgoing wire)", () => {
   it("answers the first response and holds once for a repeated Idempotency-Key; another body is a 400", async () => {
     const c = await newCustomer(bank);
     const acct = await c.account("DDA", 1000);
-    const headers = { "Idempotency-Key": "5b1e4f6a-4a5c-4c4f-9f59-1f1d2d3e4f50" };
+    const headers = { [BANK_HEADERS.idempotencyKey]: "5b1e4f6a-4a5c-4c4f-9f59-1f1d2d3e4f50" };
     const first = await c.api("POST", "/v2/payment", { body: wire(acct, 300), headers });
     const again = await c.api("POST", "/v2/payment", { body: wire(acct, 300), headers });
     expect(again.status).toBe(200);
@@ -135,7 +136,7 @@ describe("POST /v2/payment (outgoing wire)", () => {
     expect(await balance(c, acct)).toMatchObject({ available: 700, holds: 300 });
     const other = await c.api("POST", "/v2/payment", { body: wire(acct, 301), headers });
     expect(other.status).toBe(400);
-    expect(other.json.errors[0].field).toBe("Idempotency-Key");
+    expect(other.json.errors[0].field).toBe(BANK_HEADERS.idempotencyKey);
     expect(await balance(c, acct)).toMatchObject({ available: 700, holds: 300 });
     const list = await c.api("GET", "/v2/payment", { query: { account_number: acct, begin_date: today() } });
     expect(list.json).toHaveLength(1);
@@ -352,13 +353,13 @@ describe("incoming wires and PUT /v2/payment", () => {
       await sandbox(later, "POST", "/sandbox/clock", { advanceSeconds: 2 * 86400 });
       // Two days on, the first token has expired: the same key takes a new one.
       const t = await call(later.url, "GET", "/v2/access/token", {
-        headers: { "Ocp-Apim-Subscription-Key": c2.key },
+        headers: { [BANK_HEADERS.subscriptionKey]: c2.key },
       });
       const token = t.headers.get("authorization") as string;
       const api = (method: string, p: string, o: CallOptions) =>
         call(later.url, method, p, {
           ...o,
-          headers: { "Ocp-Apim-Subscription-Key": c2.key, Authorization: token },
+          headers: { [BANK_HEADERS.subscriptionKey]: c2.key, Authorization: token },
         });
       const r2 = await api("PUT", "/v2/payment", {
         query: {

@@ -3,6 +3,7 @@
 // XML character references and invisible format characters. Each answer is checked against
 // the ledger: a refused request moves nothing, an accepted one moves money once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import {
   BACKENDS,
   balanceOf,
@@ -204,7 +205,7 @@ describe.each(BACKENDS)("one Idempotency-Key, one effect, on $name", ({ postgres
     for (const key of spellings(guid)) {
       const r = await c.api("POST", "/v2/account/transfersen", {
         body: transferBody(a, b, 5),
-        headers: { "Idempotency-Key": key },
+        headers: { [BANK_HEADERS.idempotencyKey]: key },
       });
       expect(r.status, r.text).toBe(200);
       answers.push(r.json.MESSAGE[0].MESSAGETEXT);
@@ -223,7 +224,7 @@ describe.each(BACKENDS)("one Idempotency-Key, one effect, on $name", ({ postgres
     for (const key of [guid, guid.toUpperCase(), `{${guid}}`]) {
       const r = await c.api("POST", "/v2/payment", {
         body: wire(dda, 25),
-        headers: { "Idempotency-Key": key },
+        headers: { [BANK_HEADERS.idempotencyKey]: key },
       });
       expect(r.status, r.text).toBe(200);
       ids.add(r.json.payment_id);
@@ -240,13 +241,16 @@ describe.each(BACKENDS)("one Idempotency-Key, one effect, on $name", ({ postgres
   ])("answers 400 naming Idempotency-Key for %s, and moves nothing", async (_label, key) => {
     const t = await c.api("POST", "/v2/account/transfersen", {
       body: transferBody(a, b, 1),
-      headers: { "Idempotency-Key": key },
+      headers: { [BANK_HEADERS.idempotencyKey]: key },
     });
     expect(t.status).toBe(400);
-    expect(fields(t)).toEqual(["Idempotency-Key"]);
-    const p = await c.api("POST", "/v2/payment", { body: wire(dda, 1), headers: { "Idempotency-Key": key } });
+    expect(fields(t)).toEqual([BANK_HEADERS.idempotencyKey]);
+    const p = await c.api("POST", "/v2/payment", {
+      body: wire(dda, 1),
+      headers: { [BANK_HEADERS.idempotencyKey]: key },
+    });
     expect(p.status).toBe(400);
-    expect(fields(p)).toEqual(["Idempotency-Key"]);
+    expect(fields(p)).toEqual([BANK_HEADERS.idempotencyKey]);
     expect((await balanceOf(c, b)).AVAILBAL).toBe(5);
     expect((await balanceOf(c, dda)).AVAILBAL).toBe(975);
   });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { BankClient } from "../../lib/bank-client/client.ts";
 import { TokenManager } from "../../lib/bank-client/token-manager.ts";
 import { type DashboardDb, openDashboardDb } from "../../lib/db/client.ts";
@@ -147,7 +148,7 @@ describe("token manager", () => {
     const c = await freshCustomer("Too Soon Co");
     // Someone else used this key's token allowance a moment ago.
     const other = await call(bank.url, "GET", "/v2/access/token", {
-      headers: { "Ocp-Apim-Subscription-Key": c.key },
+      headers: { [BANK_HEADERS.subscriptionKey]: c.key },
     });
     expect(other.status).toBe(200);
     const { tokens, client } = instance(c.key);

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTransferExecutor, type TransferRecord } from "../../bank/ledger/transfers.ts";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import {
   BACKENDS,
   balanceOf,
@@ -67,7 +68,7 @@ describe.each(BACKENDS)("SEN transfer group commit on $name", ({ postgres }) => 
       jobs.map((j) =>
         c.api("POST", "/v2/account/transfersen", {
           body: transferBody(j.from, j.to, j.amount),
-          headers: { "Idempotency-Key": j.key },
+          headers: { [BANK_HEADERS.idempotencyKey]: j.key },
         }),
       ),
     );
@@ -102,7 +103,7 @@ describe.each(BACKENDS)("SEN transfer group commit on $name", ({ postgres }) => 
       jobs.map((j) =>
         c.api("POST", "/v2/account/transfersen", {
           body: transferBody(j.from, j.to, j.amount),
-          headers: { "Idempotency-Key": j.key },
+          headers: { [BANK_HEADERS.idempotencyKey]: j.key },
         }),
       ),
     );

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import {
   BACKENDS,
   balanceOf,
@@ -39,7 +40,7 @@ describe.each(BACKENDS)("SEN transfers on $name", ({ postgres }) => {
         AccountFromDescription3: "line three",
         AccountToDescription2: "From operations",
       }),
-      headers: { "Idempotency-Key": "6f1c1f5e-8c8c-4a59-9a53-1d3c2f0f7a11" },
+      headers: { [BANK_HEADERS.idempotencyKey]: "6f1c1f5e-8c8c-4a59-9a53-1d3c2f0f7a11" },
     });
     expect(r.status).toBe(200);
     expect(r.json.SEQUENCE).toBe(12345678);
@@ -155,23 +156,23 @@ describe.each(BACKENDS)("SEN transfers on $name", ({ postgres }) => {
     expect((await balanceOf(other, foreign)).AVAILBAL).toBe(15);
   });
 
-  describe("Idempotency-Key", () => {
+  describe(BANK_HEADERS.idempotencyKey, () => {
     it("returns the first response and moves money once for the same key and body", async () => {
       const key = "0d2b0c9e-1111-4a2b-9c1d-aaaaaaaaaaaa";
       const body = transferBody(a, b, 10, { SequenceNumber: 5 });
       const before = (await balanceOf(c, b)).AVAILBAL;
       const first = await c.api("POST", "/v2/account/transfersen", {
         body,
-        headers: { "Idempotency-Key": key },
+        headers: { [BANK_HEADERS.idempotencyKey]: key },
       });
       const second = await c.api("POST", "/v2/account/transfersen", {
         body,
-        headers: { "Idempotency-Key": key },
+        headers: { [BANK_HEADERS.idempotencyKey]: key },
       });
       // The same request in XML with other name case is the same request.
       const third = await c.api("POST", "/v2/account/transfersen", {
         xml: `<T><sequencenumber>5</sequencenumber><accountnumberfrom>${a}</accountnumberfrom><ACCOUNTNUMBERTO>${b}</ACCOUNTNUMBERTO><amount>10.00</amount></T>`,
-        headers: { "Idempotency-Key": key, accept: "application/json" },
+        headers: { [BANK_HEADERS.idempotencyKey]: key, accept: "application/json" },
       });
       expect(second.json).toEqual(first.json);
       expect(third.json).toEqual(first.json);
@@ -185,7 +186,7 @@ describe.each(BACKENDS)("SEN transfers on $name", ({ postgres }) => {
         Array.from({ length: 20 }, () =>
           c.api("POST", "/v2/account/transfersen", {
             body: transferBody(a, b, 1.25),
-            headers: { "Idempotency-Key": key },
+            headers: { [BANK_HEADERS.idempotencyKey]: key },
           }),
         ),
       );
@@ -197,15 +198,15 @@ describe.each(BACKENDS)("SEN transfers on $name", ({ postgres }) => {
       const key = "0d2b0c9e-3333-4a2b-9c1d-cccccccccccc";
       await c.api("POST", "/v2/account/transfersen", {
         body: transferBody(a, b, 1),
-        headers: { "Idempotency-Key": key },
+        headers: { [BANK_HEADERS.idempotencyKey]: key },
       });
       const before = (await balanceOf(c, b)).AVAILBAL;
       const r = await c.api("POST", "/v2/account/transfersen", {
         body: transferBody(a, b, 2),
-        headers: { "Idempotency-Key": key },
+        headers: { [BANK_HEADERS.idempotencyKey]: key },
       });
       expect(r.status).toBe(400);
-      expect(r.json.errors[0].field).toBe("Idempotency-Key");
+      expect(r.json.errors[0].field).toBe(BANK_HEADERS.idempotencyKey);
       expect((await balanceOf(c, b)).AVAILBAL).toBe(before);
     });
 
@@ -213,11 +214,11 @@ describe.each(BACKENDS)("SEN transfers on $name", ({ postgres }) => {
       const key = "0d2b0c9e-4444-4a2b-9c1d-dddddddddddd";
       const mine = await c.api("POST", "/v2/account/transfersen", {
         body: transferBody(a, b, 1),
-        headers: { "Idempotency-Key": key },
+        headers: { [BANK_HEADERS.idempotencyKey]: key },
       });
       const theirs = await other.api("POST", "/v2/account/transfersen", {
         body: transferBody(foreign, a, 1),
-        headers: { "Idempotency-Key": key },
+        headers: { [BANK_HEADERS.idempotencyKey]: key },
       });
       expect(mine.json.ERROR).toEqual([]);
       expect(theirs.json.ERROR).toEqual([]);
@@ -226,10 +227,10 @@ describe.each(BACKENDS)("SEN transfers on $name", ({ postgres }) => {
     it("refuses a malformed key with a 400", async () => {
       const r = await c.api("POST", "/v2/account/transfersen", {
         body: transferBody(a, b, 1),
-        headers: { "Idempotency-Key": "not a uuid!" },
+        headers: { [BANK_HEADERS.idempotencyKey]: "not a uuid!" },
       });
       expect(r.status).toBe(400);
-      expect(r.json.errors[0].field).toBe("Idempotency-Key");
+      expect(r.json.errors[0].field).toBe(BANK_HEADERS.idempotencyKey);
     });
   });
 });
@@ -246,7 +247,7 @@ describe("idempotency key retention", () => {
       const send = () =>
         c.api("POST", "/v2/account/transfersen", {
           body: transferBody(a, b, 1),
-          headers: { "Idempotency-Key": key },
+          headers: { [BANK_HEADERS.idempotencyKey]: key },
         });
       await send();
       await bank.running.bank.clock.advance(24 * 3600);

@@ -1,5 +1,6 @@
 // Races that PGlite's single connection would hide, on a real PostgreSQL server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import {
   balanceOf,
   newCustomer,
@@ -78,7 +79,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("concurrency on PostgreSQL", () 
       Array.from({ length: 50 }, () =>
         c.api("POST", "/v2/account/transfersen", {
           body: transferBody(from, to, 3.33),
-          headers: { "Idempotency-Key": key },
+          headers: { [BANK_HEADERS.idempotencyKey]: key },
         }),
       ),
     );

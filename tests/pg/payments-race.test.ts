@@ -1,5 +1,6 @@
 // Races that PGlite's single connection would hide, on a real PostgreSQL server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { newCustomer, sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("payments on PostgreSQL under concurrency", () => {
@@ -87,7 +88,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("payments on PostgreSQL under co
       };
       const replies = await Promise.all(
         Array.from({ length: 12 }, () =>
-          c.api("POST", "/v2/payment", { body, headers: { "Idempotency-Key": key } }),
+          c.api("POST", "/v2/payment", { body, headers: { [BANK_HEADERS.idempotencyKey]: key } }),
         ),
       );
       for (const r of replies) expect(r.status).toBe(200);

@@ -1,9 +1,9 @@
 // /alerts: balance-alert rules per account (alerts.read to see, alerts.write to change).
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { AlertRules } from "@/components/alerts/alert-rules";
-import { hasPermission } from "@/lib/auth/permissions";
-import { getSessionUser } from "@/lib/auth/session";
+import { AlertRules } from "@/components/alerts/alert-rules.tsx";
+import { hasPermission } from "@/lib/auth/permissions.ts";
+import { getSessionUser } from "@/lib/auth/session.ts";
 
 export const metadata: Metadata = { title: "Balance alerts · Northwind Treasury" };
 export const dynamic = "force-dynamic";

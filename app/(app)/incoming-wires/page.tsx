@@ -2,8 +2,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { IncomingWiresQueue } from "@/components/incoming-wires/incoming-wires-queue.tsx";
-import { hasPermission } from "@/lib/auth/permissions";
-import { getSessionUser } from "@/lib/auth/session";
+import { hasPermission } from "@/lib/auth/permissions.ts";
+import { getSessionUser } from "@/lib/auth/session.ts";
 
 export const metadata: Metadata = { title: "Incoming wires" };
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import { allowed, NotAllowed, pageUser, SendPage } from "@/components/send-money/page-frame.tsx";
 import { PaymentsView } from "@/components/send-money/payments-view.tsx";
-import { businessToday } from "@/lib/api/params";
+import { businessToday } from "@/lib/api/params.ts";
 
 export const metadata: Metadata = { title: "Payments" };
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 // /profile: who is signed in, their role, and the optional second factor.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { TotpSettings } from "@/components/auth/totp-settings";
-import { ROLE_DESCRIPTIONS } from "@/lib/auth/permissions";
-import { getSessionUser } from "@/lib/auth/session";
+import { TotpSettings } from "@/components/auth/totp-settings.tsx";
+import { ROLE_DESCRIPTIONS } from "@/lib/auth/permissions.ts";
+import { getSessionUser } from "@/lib/auth/session.ts";
 
 export const metadata: Metadata = { title: "Profile · Northwind Treasury" };
 export const dynamic = "force-dynamic";

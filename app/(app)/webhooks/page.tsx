@@ -2,9 +2,9 @@
 // alerts.write to register and delete).
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { WebhooksManager } from "@/components/alerts/webhooks-manager";
-import { hasPermission } from "@/lib/auth/permissions";
-import { getSessionUser } from "@/lib/auth/session";
+import { WebhooksManager } from "@/components/alerts/webhooks-manager.tsx";
+import { hasPermission } from "@/lib/auth/permissions.ts";
+import { getSessionUser } from "@/lib/auth/session.ts";
 
 export const metadata: Metadata = { title: "Webhooks · Northwind Treasury" };
 export const dynamic = "force-dynamic";

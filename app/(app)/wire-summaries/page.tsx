@@ -2,10 +2,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { WireSummaries } from "@/components/incoming-wires/wire-summaries.tsx";
-import { hasPermission } from "@/lib/auth/permissions";
-import { getSessionUser } from "@/lib/auth/session";
-import { businessDayFormatter, isIsoDay } from "@/lib/bank-api/dates";
-import { config } from "@/lib/config";
+import { hasPermission } from "@/lib/auth/permissions.ts";
+import { getSessionUser } from "@/lib/auth/session.ts";
+import { businessDayFormatter, isIsoDay } from "@/lib/bank-api/dates.ts";
+import { config } from "@/lib/config.ts";
 
 export const metadata: Metadata = { title: "Wire summaries" };
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 // GET /api/accounts - every account with its balances and the totals (AccountsResponse)
 
 import { listAccounts } from "@/lib/accounts/views.ts";
-import { withRoute } from "@/lib/api/route";
-import { getBankClient } from "@/lib/bank-client";
+import { withRoute } from "@/lib/api/route.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
 import { AccountsResponse } from "@/lib/dashboard-api/index.ts";
 
 export const GET = withRoute(async () => listAccounts(await getBankClient()), {

@@ -1,11 +1,11 @@
 // GET /api/alerts - the balance-alert rules, the accounts they may watch (with today's available
 // balance) and how their e-mail goes out.
 
-import { listAccounts } from "@/lib/accounts/views";
-import { alertEmailDelivery, listRules } from "@/lib/alerts/rules";
-import { withRoute } from "@/lib/api/route";
-import { getBankClient } from "@/lib/bank-client";
-import { AlertRulesResponseSchema } from "@/lib/dashboard-api/alerts";
+import { listAccounts } from "@/lib/accounts/views.ts";
+import { alertEmailDelivery, listRules } from "@/lib/alerts/rules.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
+import { AlertRulesResponseSchema } from "@/lib/dashboard-api/alerts.ts";
 
 export const dynamic = "force-dynamic";
 

@@ -1,12 +1,12 @@
 // GET /api/beneficiaries - saved wire beneficiaries (BeneficiaryListResponse);
 // POST {label, fields} - saves one (audited).
-import { withRoute } from "@/lib/api/route";
+import { withRoute } from "@/lib/api/route.ts";
 import {
   BeneficiaryListResponse,
   BeneficiaryResponse,
   CreateBeneficiaryRequest,
-} from "@/lib/dashboard-api/wires";
-import { createBeneficiary, listBeneficiaries } from "@/lib/payments/beneficiaries";
+} from "@/lib/dashboard-api/wires.ts";
+import { createBeneficiary, listBeneficiaries } from "@/lib/payments/beneficiaries.ts";
 
 export const GET = withRoute(async ({ db }) => ({ beneficiaries: await listBeneficiaries(db) }), {
   permission: "wires.create",

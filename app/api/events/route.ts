@@ -3,11 +3,11 @@
 // see. Each event's id is its place in the store: a browser that reconnects with Last-Event-ID
 // first gets what it missed, then the live events, none twice. The first connection of a process
 // makes sure the bank's webhooks point at this dashboard.
-import { withRoute } from "@/lib/api/route";
-import { getBankClient } from "@/lib/bank-client";
-import { getLiveHub, type LiveEvent, REPLAY_LIMIT } from "@/lib/live/hub";
-import { ensureBankWebhooksOnce, liveEnabled } from "@/lib/live/receiver";
-import { mayReceive } from "@/lib/live/visibility";
+import { withRoute } from "@/lib/api/route.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
+import { getLiveHub, type LiveEvent, REPLAY_LIMIT } from "@/lib/live/hub.ts";
+import { ensureBankWebhooksOnce, liveEnabled } from "@/lib/live/receiver.ts";
+import { mayReceive } from "@/lib/live/visibility.ts";
 
 const HEARTBEAT_MS = 25_000;
 

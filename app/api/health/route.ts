@@ -1,6 +1,6 @@
 // GET /api/health - the dashboard is up and its database answers
-import { withPublicRoute } from "@/lib/api/route";
-import { getDashboardDb } from "@/lib/db/client";
+import { withPublicRoute } from "@/lib/api/route.ts";
+import { getDashboardDb } from "@/lib/db/client.ts";
 
 export const dynamic = "force-dynamic";
 

@@ -1,17 +1,17 @@
 // GET /api/notifications - recent balance changes and alerts of the accounts the user may see,
 // with the user's read marks. POST /api/notifications - mark one ({seq}) or all ({all: true}) read.
 
-import { listNotifications, markAllRead, markRead } from "@/lib/alerts/notifications";
-import { withRoute } from "@/lib/api/route";
-import { hasPermission } from "@/lib/auth/permissions";
-import { getBankClient } from "@/lib/bank-client";
+import { listNotifications, markAllRead, markRead } from "@/lib/alerts/notifications.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { hasPermission } from "@/lib/auth/permissions.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
 import {
   MarkReadResponseSchema,
   MarkReadSchema,
   NotificationsQuerySchema,
   NotificationsResponseSchema,
-} from "@/lib/dashboard-api/alerts";
-import { customerAccounts } from "@/lib/live/visibility";
+} from "@/lib/dashboard-api/alerts.ts";
+import { customerAccounts } from "@/lib/live/visibility.ts";
 
 export const dynamic = "force-dynamic";
 

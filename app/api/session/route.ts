@@ -1,6 +1,6 @@
 // GET /api/session - the session's idle and absolute deadlines, for the idle guard
-import { withRoute } from "@/lib/api/route";
-import { sessionSettings } from "@/lib/auth/settings";
+import { withRoute } from "@/lib/api/route.ts";
+import { sessionSettings } from "@/lib/auth/settings.ts";
 import { SessionTiming } from "@/lib/dashboard-api/index.ts";
 
 const iso = (sec: number) => new Date(sec * 1000).toISOString();

@@ -1,10 +1,10 @@
 // POST /api/transfers - a SEN transfer (SenTransferResponse): sent at once up to the release
 // threshold, a draft for a second person above it. The form session's key makes it act once.
-import { withRoute } from "@/lib/api/route";
-import { getBankClient } from "@/lib/bank-client";
-import { SenTransferRequest, SenTransferResponse } from "@/lib/dashboard-api/transfers";
-import { sendSenTransfer } from "@/lib/payments/sen";
-import { getDashboardSettings } from "@/lib/settings";
+import { withRoute } from "@/lib/api/route.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
+import { SenTransferRequest, SenTransferResponse } from "@/lib/dashboard-api/transfers.ts";
+import { sendSenTransfer } from "@/lib/payments/sen.ts";
+import { getDashboardSettings } from "@/lib/settings.ts";
 
 export const POST = withRoute(
   async ({ db, user, body, ip }) => {

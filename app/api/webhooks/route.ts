@@ -1,14 +1,14 @@
 // GET /api/webhooks - the bank's webhooks of the customer's accounts, each marked with its owner.
 // POST /api/webhooks - register one (a URL and/or e-mail addresses), audited.
 
-import { listWebhookViews, registerWebhook } from "@/lib/alerts/webhooks";
-import { withRoute } from "@/lib/api/route";
-import { getBankClient } from "@/lib/bank-client";
+import { listWebhookViews, registerWebhook } from "@/lib/alerts/webhooks.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
 import {
   RegisterWebhookResponseSchema,
   RegisterWebhookSchema,
   WebhooksResponseSchema,
-} from "@/lib/dashboard-api/alerts";
+} from "@/lib/dashboard-api/alerts.ts";
 
 export const dynamic = "force-dynamic";
 

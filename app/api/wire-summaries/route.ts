@@ -1,8 +1,8 @@
 // GET /api/wire-summaries?accountNumber&date&direction (or ?uniqueId) - e-wire summaries from the bank
-import { withRoute } from "@/lib/api/route";
-import { getBankClient } from "@/lib/bank-client";
-import { WireSummariesQuery, WireSummariesResponse } from "@/lib/dashboard-api/incoming-wires";
-import { readWireSummaries } from "@/lib/incoming-wires/summaries";
+import { withRoute } from "@/lib/api/route.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
+import { WireSummariesQuery, WireSummariesResponse } from "@/lib/dashboard-api/incoming-wires.ts";
+import { readWireSummaries } from "@/lib/incoming-wires/summaries.ts";
 
 export const GET = withRoute(async ({ query }) => readWireSummaries(await getBankClient(), query), {
   permission: "accounts.read",

@@ -1,9 +1,9 @@
 // /admin/users: add users, change roles, disable accounts (users.manage).
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { UsersAdmin } from "@/components/admin/users-admin";
-import { hasPermission } from "@/lib/auth/permissions";
-import { getSessionUser } from "@/lib/auth/session";
+import { UsersAdmin } from "@/components/admin/users-admin.tsx";
+import { hasPermission } from "@/lib/auth/permissions.ts";
+import { getSessionUser } from "@/lib/auth/session.ts";
 
 export const metadata: Metadata = { title: "Users · Northwind Treasury" };
 export const dynamic = "force-dynamic";

@@ -3,8 +3,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { allowed, NotAllowed, pageUser, SendPage } from "@/components/send-money/page-frame.tsx";
 import { SenTransferForm } from "@/components/send-money/sen-transfer-form.tsx";
-import { getDashboardDb } from "@/lib/db/client";
-import { getDashboardSettings } from "@/lib/settings";
+import { getDashboardDb } from "@/lib/db/client.ts";
+import { getDashboardSettings } from "@/lib/settings.ts";
 
 export const metadata: Metadata = { title: "Send money" };
 export const dynamic = "force-dynamic";

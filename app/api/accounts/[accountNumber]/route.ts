@@ -1,10 +1,10 @@
 // GET /api/accounts/[accountNumber] - one account: balance record and cash-manager balance (AccountDetailResponse)
 
 import { accountDetail } from "@/lib/accounts/views.ts";
-import { notFound } from "@/lib/api/errors";
-import { accountNumberFrom } from "@/lib/api/params";
-import { withRoute } from "@/lib/api/route";
-import { getBankClient } from "@/lib/bank-client";
+import { notFound } from "@/lib/api/errors.ts";
+import { accountNumberFrom } from "@/lib/api/params.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
 import { AccountDetailResponse } from "@/lib/dashboard-api/index.ts";
 
 export const GET = withRoute<undefined, undefined, { accountNumber: string }, typeof AccountDetailResponse>(

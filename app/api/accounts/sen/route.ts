@@ -1,10 +1,10 @@
 // POST /api/accounts/sen - opens a SEN account (CreateSenAccountResponse), audited with the bank's answer.
-import { withRoute } from "@/lib/api/route";
-import { appendAudit } from "@/lib/auth/audit";
-import { getBankClient } from "@/lib/bank-client";
-import { BankCallError } from "@/lib/bank-client/errors";
-import { CreateSenAccountRequest, CreateSenAccountResponse } from "@/lib/dashboard-api/sen-accounts";
-import { withoutBlanks } from "@/lib/dashboard-api/wires";
+import { withRoute } from "@/lib/api/route.ts";
+import { appendAudit } from "@/lib/auth/audit.ts";
+import { BankCallError } from "@/lib/bank-client/errors.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
+import { CreateSenAccountRequest, CreateSenAccountResponse } from "@/lib/dashboard-api/sen-accounts.ts";
+import { withoutBlanks } from "@/lib/dashboard-api/wires.ts";
 
 export const POST = withRoute(
   async ({ db, user, body, ip }) => {

@@ -1,9 +1,9 @@
 // GET /api/admin/users - every user (AdminUsersResponse); POST - add a user (CreateUserResponse), audited
 import { randomBytes } from "node:crypto";
-import { conflict } from "@/lib/api/errors";
-import { json, withRoute } from "@/lib/api/route";
-import { appendAudit } from "@/lib/auth/audit";
-import { createUser, EmailTakenError, listUsers, toAdminUser } from "@/lib/auth/users";
+import { conflict } from "@/lib/api/errors.ts";
+import { json, withRoute } from "@/lib/api/route.ts";
+import { appendAudit } from "@/lib/auth/audit.ts";
+import { createUser, EmailTakenError, listUsers, toAdminUser } from "@/lib/auth/users.ts";
 import { AdminUsersResponse, CreateUserResponse, NewUserBody } from "@/lib/dashboard-api/index.ts";
 
 export const GET = withRoute(

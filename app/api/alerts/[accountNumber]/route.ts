@@ -1,16 +1,16 @@
 // PUT /api/alerts/[accountNumber] - create or change the account's balance-alert rule (re-armed).
 // DELETE /api/alerts/[accountNumber] - remove it. Both audited.
 
-import { alertEmailDelivery, deleteRule, saveRule } from "@/lib/alerts/rules";
-import { invalid, notFound } from "@/lib/api/errors";
-import { withRoute } from "@/lib/api/route";
-import { getBankClient } from "@/lib/bank-client";
+import { alertEmailDelivery, deleteRule, saveRule } from "@/lib/alerts/rules.ts";
+import { invalid, notFound } from "@/lib/api/errors.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
 import {
   AlertRuleInputSchema,
   DeleteRuleResponseSchema,
   SaveRuleResponseSchema,
-} from "@/lib/dashboard-api/alerts";
-import { customerAccounts } from "@/lib/live/visibility";
+} from "@/lib/dashboard-api/alerts.ts";
+import { customerAccounts } from "@/lib/live/visibility.ts";
 
 async function account(raw: unknown): Promise<string> {
   const n = String(raw ?? "");

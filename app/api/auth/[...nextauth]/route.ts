@@ -3,8 +3,8 @@
 
 import type { NextRequest } from "next/server";
 import NextAuth from "next-auth";
-import { refuseCrossSite } from "@/lib/api/same-origin";
-import { authOptions } from "@/lib/auth/options";
+import { refuseCrossSite } from "@/lib/api/same-origin.ts";
+import { authOptions } from "@/lib/auth/options.ts";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 

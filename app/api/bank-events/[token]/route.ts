@@ -4,13 +4,13 @@
 // bad signature or a stale timestamp, 400 for a body that is not a balance notification; a refused
 // notification is stored nowhere.
 
-import { errorBody } from "@/lib/api/errors";
-import { refuseCrossSite } from "@/lib/api/same-origin";
-import { verifyWebhook } from "@/lib/bank-api/webhook-signature";
-import { balanceNotificationSchema, WEBHOOK_HEADERS } from "@/lib/bank-api/webhooks";
+import { errorBody } from "@/lib/api/errors.ts";
+import { refuseCrossSite } from "@/lib/api/same-origin.ts";
+import { verifyWebhook } from "@/lib/bank-api/webhook-signature.ts";
+import { balanceNotificationSchema, WEBHOOK_HEADERS } from "@/lib/bank-api/webhooks.ts";
 import { config } from "@/lib/config.ts";
-import { getLiveHub } from "@/lib/live/hub";
-import { isReceiverToken } from "@/lib/live/receiver";
+import { getLiveHub } from "@/lib/live/hub.ts";
+import { isReceiverToken } from "@/lib/live/receiver.ts";
 
 const answer = (status: number, message?: string) =>
   message

@@ -1,11 +1,11 @@
 // GET /api/drafts/[id] - one draft (DraftResponse); PUT - prepares a pending wire draft again with
 // new details (the editor becomes its preparer; body: the wire form plus the version seen).
 import { z } from "zod";
-import { notFound } from "@/lib/api/errors";
-import { withRoute } from "@/lib/api/route";
-import { DraftResponse, WireDraftRequest } from "@/lib/dashboard-api/wires";
-import { getDraft } from "@/lib/payments/drafts";
-import { changeWireDraft } from "@/lib/payments/wires";
+import { notFound } from "@/lib/api/errors.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { DraftResponse, WireDraftRequest } from "@/lib/dashboard-api/wires.ts";
+import { getDraft } from "@/lib/payments/drafts.ts";
+import { changeWireDraft } from "@/lib/payments/wires.ts";
 
 export const GET = withRoute<undefined, undefined, { id: string }, typeof DraftResponse>(
   async ({ db, params }) => {

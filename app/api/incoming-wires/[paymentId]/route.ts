@@ -1,13 +1,13 @@
 // POST /api/incoming-wires/[paymentId] - approve, cancel or return one incoming wire (a vote when it needs two approvers)
-import { invalid } from "@/lib/api/errors";
-import { withRoute } from "@/lib/api/route";
-import { getBankClient } from "@/lib/bank-client";
+import { invalid } from "@/lib/api/errors.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
 import {
   IncomingWireDecisionRequest,
   IncomingWireDecisionResponse,
-} from "@/lib/dashboard-api/incoming-wires";
-import { decideIncomingWire } from "@/lib/incoming-wires/decide";
-import { incomingWireSettings } from "@/lib/incoming-wires/settings";
+} from "@/lib/dashboard-api/incoming-wires.ts";
+import { decideIncomingWire } from "@/lib/incoming-wires/decide.ts";
+import { incomingWireSettings } from "@/lib/incoming-wires/settings.ts";
 
 export const POST = withRoute<
   undefined,

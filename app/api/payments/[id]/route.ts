@@ -1,10 +1,10 @@
 // GET /api/payments/[id]?account - every field of one payment and its history entries
 // (PaymentDetailResponse).
-import { invalid, notFound } from "@/lib/api/errors";
-import { withRoute } from "@/lib/api/route";
-import { getBankClient } from "@/lib/bank-client";
-import { PaymentDetailQuery, PaymentDetailResponse } from "@/lib/dashboard-api/payments";
-import { paymentDetail } from "@/lib/payments/list";
+import { invalid, notFound } from "@/lib/api/errors.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
+import { PaymentDetailQuery, PaymentDetailResponse } from "@/lib/dashboard-api/payments.ts";
+import { paymentDetail } from "@/lib/payments/list.ts";
 
 export const GET = withRoute<
   typeof PaymentDetailQuery,

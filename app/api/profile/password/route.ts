@@ -1,10 +1,10 @@
 // POST /api/profile/password - replace one's own password, proven by the current one; audited
-import { invalid } from "@/lib/api/errors";
-import { withRoute } from "@/lib/api/route";
-import { appendAudit } from "@/lib/auth/audit";
-import { verifyPassword } from "@/lib/auth/passwords";
-import { forgetCachedUser } from "@/lib/auth/session-token";
-import { findUserById, setUserPassword } from "@/lib/auth/users";
+import { invalid } from "@/lib/api/errors.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { appendAudit } from "@/lib/auth/audit.ts";
+import { verifyPassword } from "@/lib/auth/passwords.ts";
+import { forgetCachedUser } from "@/lib/auth/session-token.ts";
+import { findUserById, setUserPassword } from "@/lib/auth/users.ts";
 import { ChangePasswordBody, ChangePasswordResponse } from "@/lib/dashboard-api/index.ts";
 
 export const POST = withRoute<

@@ -1,10 +1,10 @@
 // GET /api/profile/totp - second-factor status; POST - start enrolment (secret + otpauth URL); DELETE - turn it off with a current code
-import { invalid } from "@/lib/api/errors";
-import { withRoute } from "@/lib/api/route";
-import { appendAudit } from "@/lib/auth/audit";
-import { forgetCachedUser } from "@/lib/auth/session-token";
-import { checkTotp, newTotpSecret, totpUri } from "@/lib/auth/totp";
-import { disableTotp, findUserById, setPendingTotp } from "@/lib/auth/users";
+import { invalid } from "@/lib/api/errors.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { appendAudit } from "@/lib/auth/audit.ts";
+import { forgetCachedUser } from "@/lib/auth/session-token.ts";
+import { checkTotp, newTotpSecret, totpUri } from "@/lib/auth/totp.ts";
+import { disableTotp, findUserById, setPendingTotp } from "@/lib/auth/users.ts";
 import { TotpCodeBody, TotpEnrolment, TotpStatus } from "@/lib/dashboard-api/index.ts";
 
 export const GET = withRoute(

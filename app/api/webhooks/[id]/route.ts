@@ -1,12 +1,12 @@
 // DELETE /api/webhooks/[id] - delete a webhook at the bank, audited; the dashboard's own
 // (live balances, a balance alert's e-mail) are refused with 409.
 
-import { deleteWebhook } from "@/lib/alerts/webhooks";
-import { invalid } from "@/lib/api/errors";
-import { withRoute } from "@/lib/api/route";
-import { WEBHOOK_LIMITS } from "@/lib/bank-api/webhooks";
-import { getBankClient } from "@/lib/bank-client";
-import { DeleteWebhookResponseSchema } from "@/lib/dashboard-api/alerts";
+import { deleteWebhook } from "@/lib/alerts/webhooks.ts";
+import { invalid } from "@/lib/api/errors.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { WEBHOOK_LIMITS } from "@/lib/bank-api/webhooks.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
+import { DeleteWebhookResponseSchema } from "@/lib/dashboard-api/alerts.ts";
 
 export const DELETE = withRoute<undefined, undefined, { id: string }, typeof DeleteWebhookResponseSchema>(
   async ({ db, user, params, ip }) => {

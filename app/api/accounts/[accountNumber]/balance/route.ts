@@ -1,9 +1,9 @@
 // GET /api/accounts/[accountNumber]/balance - the account's balances alone (BalanceResponse)
 
 import { accountBalance } from "@/lib/accounts/views.ts";
-import { accountNumberFrom } from "@/lib/api/params";
-import { withRoute } from "@/lib/api/route";
-import { getBankClient } from "@/lib/bank-client";
+import { accountNumberFrom } from "@/lib/api/params.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
 import { BalanceResponse } from "@/lib/dashboard-api/index.ts";
 
 export const GET = withRoute<undefined, undefined, { accountNumber: string }, typeof BalanceResponse>(

@@ -1,9 +1,9 @@
 // GET /api/accounts/[accountNumber]/history?from&to&order - transactions over at most 93 days (HistoryResponse)
 import { z } from "zod";
 import { readHistory } from "@/lib/accounts/views.ts";
-import { accountNumberFrom, addDays, businessToday } from "@/lib/api/params";
-import { withRoute } from "@/lib/api/route";
-import { getBankClient } from "@/lib/bank-client";
+import { accountNumberFrom, addDays, businessToday } from "@/lib/api/params.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
 import {
   HISTORY_REQUEST_MAX_DAYS,
   historyRangeSchema,

@@ -1,8 +1,8 @@
 // GET /api/admin/audit/export - the filtered audit log as a CSV download (up to 10,000 entries)
-import { withRoute } from "@/lib/api/route";
-import { readAudit } from "@/lib/auth/audit";
+import { withRoute } from "@/lib/api/route.ts";
+import { readAudit } from "@/lib/auth/audit.ts";
 import { AuditQuery } from "@/lib/dashboard-api/index.ts";
-import { auditToCsv } from "@/lib/format/audit-csv";
+import { auditToCsv } from "@/lib/format/audit-csv.ts";
 
 const AUDIT_EXPORT_LIMIT = 10_000;
 

@@ -1,11 +1,11 @@
 // PATCH /api/admin/users/[id] - change a user's role or disable / enable them, audited
 import { z } from "zod";
-import { conflict, invalid, notFound } from "@/lib/api/errors";
-import { withRoute } from "@/lib/api/route";
-import { appendAudit } from "@/lib/auth/audit";
-import { ROLES } from "@/lib/auth/permissions";
-import { forgetCachedUser } from "@/lib/auth/session-token";
-import { findUserById, toAdminUser, updateUser } from "@/lib/auth/users";
+import { conflict, invalid, notFound } from "@/lib/api/errors.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { appendAudit } from "@/lib/auth/audit.ts";
+import { ROLES } from "@/lib/auth/permissions.ts";
+import { forgetCachedUser } from "@/lib/auth/session-token.ts";
+import { findUserById, toAdminUser, updateUser } from "@/lib/auth/users.ts";
 import { UpdateUserResponse } from "@/lib/dashboard-api/index.ts";
 
 const change = z

@@ -1,9 +1,9 @@
 // POST /api/drafts/[id]/release {version} - sends the draft to the bank with Idempotency-Key =
 // the draft id (DraftResponse). Never by its preparer (403); a changed or already decided draft is 409.
-import { withRoute } from "@/lib/api/route";
-import { getBankClient } from "@/lib/bank-client";
-import { DraftResponse, ReleaseDraftRequest } from "@/lib/dashboard-api/wires";
-import { releaseWireDraft } from "@/lib/payments/drafts";
+import { withRoute } from "@/lib/api/route.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
+import { DraftResponse, ReleaseDraftRequest } from "@/lib/dashboard-api/wires.ts";
+import { releaseWireDraft } from "@/lib/payments/drafts.ts";
 
 export const POST = withRoute<undefined, typeof ReleaseDraftRequest, { id: string }, typeof DraftResponse>(
   async ({ db, params, body, user, ip }) => ({

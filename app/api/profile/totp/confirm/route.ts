@@ -1,10 +1,10 @@
 // POST /api/profile/totp/confirm - finish enrolment with a code from the app; sign-in then asks for a code
-import { invalid } from "@/lib/api/errors";
-import { withRoute } from "@/lib/api/route";
-import { appendAudit } from "@/lib/auth/audit";
-import { forgetCachedUser } from "@/lib/auth/session-token";
-import { checkTotp } from "@/lib/auth/totp";
-import { enableTotp, findUserById } from "@/lib/auth/users";
+import { invalid } from "@/lib/api/errors.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { appendAudit } from "@/lib/auth/audit.ts";
+import { forgetCachedUser } from "@/lib/auth/session-token.ts";
+import { checkTotp } from "@/lib/auth/totp.ts";
+import { enableTotp, findUserById } from "@/lib/auth/users.ts";
 import { TotpCodeBody, TotpStatus } from "@/lib/dashboard-api/index.ts";
 
 export const POST = withRoute(

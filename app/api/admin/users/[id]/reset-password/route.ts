@@ -1,11 +1,11 @@
 // POST /api/admin/users/[id]/reset-password - a temporary password (shown once) that the user must
 // replace at the next sign-in; lifts a lockout too; audited
 import { randomBytes } from "node:crypto";
-import { conflict, invalid, notFound } from "@/lib/api/errors";
-import { withRoute } from "@/lib/api/route";
-import { appendAudit } from "@/lib/auth/audit";
-import { forgetCachedUser } from "@/lib/auth/session-token";
-import { findUserById, resetUserPassword, toAdminUser } from "@/lib/auth/users";
+import { conflict, invalid, notFound } from "@/lib/api/errors.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { appendAudit } from "@/lib/auth/audit.ts";
+import { forgetCachedUser } from "@/lib/auth/session-token.ts";
+import { findUserById, resetUserPassword, toAdminUser } from "@/lib/auth/users.ts";
 import { ResetPasswordResponse } from "@/lib/dashboard-api/index.ts";
 
 export const POST = withRoute<undefined, undefined, { id: string }, typeof ResetPasswordResponse>(

@@ -1,9 +1,9 @@
 // POST /api/admin/users/[id]/unlock - lift a lockout after failed sign-ins at once, audited
-import { invalid, notFound } from "@/lib/api/errors";
-import { withRoute } from "@/lib/api/route";
-import { appendAudit } from "@/lib/auth/audit";
-import { forgetCachedUser } from "@/lib/auth/session-token";
-import { findUserById, toAdminUser, unlockUser } from "@/lib/auth/users";
+import { invalid, notFound } from "@/lib/api/errors.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { appendAudit } from "@/lib/auth/audit.ts";
+import { forgetCachedUser } from "@/lib/auth/session-token.ts";
+import { findUserById, toAdminUser, unlockUser } from "@/lib/auth/users.ts";
 import { UpdateUserResponse } from "@/lib/dashboard-api/index.ts";
 
 export const POST = withRoute<undefined, undefined, { id: string }, typeof UpdateUserResponse>(
