@@ -16,6 +16,13 @@ const log = createLogger("live");
 export const LIVE_CHANNEL = "treasury_live";
 /** A resume asking for more than this many events is told to re-read everything instead. */
 export const REPLAY_LIMIT = 1000;
+/**
+ * Held from an event's seq to its commit: events then commit in seq order on every instance, so
+ * a reader that has seen seq N has seen every event below it, and a resume from Last-Event-ID N
+ * (or an instance's catch-up after a lost LISTEN) can never skip an event committed later with a
+ * smaller seq.
+ */
+export const LIVE_ORDER_LOCK = 72420005;
 /** Stored events (and the alerts and read marks that hang on them) are kept this long. */
 const KEEP_DAYS = 90;
 
@@ -158,6 +165,7 @@ export class LiveHub {
    */
   async record(n: Notification): Promise<LiveEvent | null> {
     const out = await this.db.tx(async (q) => {
+      if (this.db.kind === "pg") await q.query("SELECT pg_advisory_xact_lock($1)", [LIVE_ORDER_LOCK]);
       const [row] = await q.query<{ seq: string | number; received_at: Date | string }>(
         `INSERT INTO live_events (webhook_id, account_number, available_cents, previous_cents)
          VALUES ($1, $2, $3, $4) ON CONFLICT (webhook_id) DO NOTHING RETURNING seq, received_at`,

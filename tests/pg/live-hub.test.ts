@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import { type DashboardDb, openDashboardDb } from "../../lib/db/client.ts";
-import { type LiveEvent, LiveHub } from "../../lib/live/hub.ts";
+import { LIVE_ORDER_LOCK, type LiveEvent, LiveHub } from "../../lib/live/hub.ts";
 import { createTestDatabase, PG_URL } from "../helpers/databases.ts";
 
 describe.skipIf(!PG_URL)("live hubs on one PostgreSQL database", () => {
@@ -117,5 +117,50 @@ describe.skipIf(!PG_URL)("live hubs on one PostgreSQL database", () => {
     await hubs[0].record({ webhookId: "msg_gap", accountNumber: "300", availableCents: 7, previousCents: 8 });
     await until(() => got[1].slice(before).some((e) => e.accountNumber === "300"), 15_000);
     expect(got[1].slice(before).filter((e) => e.accountNumber === "300")).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!PG_URL)("live events commit in the order of their seq", () => {
+  it("makes a second event wait for the first one's commit, so a resume after seq N misses nothing below N", async () => {
+    const database = await createTestDatabase(PG_URL as string);
+    const db = await openDashboardDb({ url: database.url, poolSize: 4 });
+    const hub = new LiveHub(db, { listenUrl: database.url });
+    await hub.start();
+    const pg = (await import("pg")).default;
+    const first = new pg.Client({ connectionString: database.url });
+    await first.connect();
+    try {
+      // An event whose transaction is still open: it has its seq, not yet its commit.
+      await first.query("BEGIN");
+      await first.query("SELECT pg_advisory_xact_lock($1)", [LIVE_ORDER_LOCK]);
+      await first.query(
+        `INSERT INTO live_events (webhook_id, account_number, available_cents, previous_cents)
+         VALUES ('msg_open', '300', 1, 0)`,
+      );
+      let secondDone = false;
+      const second = hub
+        .record({ webhookId: "msg_later", accountNumber: "300", availableCents: 2, previousCents: 1 })
+        .then((e) => {
+          secondDone = true;
+          return e;
+        });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(secondDone).toBe(false);
+      await first.query("COMMIT");
+      const later = await second;
+      const stored = await db.query<{ webhook_id: string; seq: string }>(
+        "SELECT webhook_id, seq::text FROM live_events ORDER BY seq",
+      );
+      expect(stored.map((r) => r.webhook_id)).toEqual(["msg_open", "msg_later"]);
+      expect(later?.seq).toBe(Number(stored[1].seq));
+      expect((await hub.since(Number(stored[0].seq) - 1)).map((e) => e.seq)).toEqual(
+        stored.map((r) => Number(r.seq)),
+      );
+    } finally {
+      await first.end();
+      await hub.close();
+      await db.close();
+      await database.drop();
+    }
   });
 });
