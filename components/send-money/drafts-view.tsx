@@ -24,6 +24,7 @@ import { DraftSummary } from "./draft-summary.tsx";
 const STATUS: Record<Draft["status"], { word: string; tone: Tone }> = {
   pending: { word: "Waiting for release", tone: "warning" },
   releasing: { word: "Releasing", tone: "brand" },
+  queued: { word: "Queued for reprocessing", tone: "brand" },
   released: { word: "Released", tone: "success" },
   rejected: { word: "Rejected", tone: "danger" },
   failed: { word: "Refused by the bank", tone: "danger" },

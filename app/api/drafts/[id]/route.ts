@@ -3,12 +3,14 @@
 import { z } from "zod";
 import { notFound } from "@/lib/api/errors";
 import { withRoute } from "@/lib/api/route";
+import { getBankClient } from "@/lib/bank-client";
 import { DraftResponse, WireDraftRequest } from "@/lib/dashboard-api/wires";
-import { getDraft } from "@/lib/payments/drafts";
+import { getDraft, settleQueuedDrafts } from "@/lib/payments/drafts";
 import { changeWireDraft } from "@/lib/payments/wires";
 
 export const GET = withRoute<undefined, undefined, { id: string }, typeof DraftResponse>(
   async ({ db, params }) => {
+    await settleQueuedDrafts(db, getBankClient);
     const draft = await getDraft(db, params.id);
     if (!draft) throw notFound("No such draft.");
     return { draft };
