@@ -59,9 +59,11 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
     onSuccess: (r) => {
       setReleasing(null);
       setAnnounce(
-        r.draft.paymentId
-          ? `Released. The bank's payment id is ${r.draft.paymentId}.`
-          : "Released: the transfer is complete.",
+        r.draft.status === "queued"
+          ? `The wire system is down: the wire is queued for reprocessing (payment ${r.draft.paymentId}) and is sent when the bank replays it.`
+          : r.draft.paymentId
+            ? `Released. The bank's payment id is ${r.draft.paymentId}.`
+            : "Released: the transfer is complete.",
       );
       void queryClient.invalidateQueries({ queryKey: ["accounts"] });
       void queryClient.invalidateQueries({ queryKey: ["payments"] });
