@@ -24,6 +24,7 @@ import { formatInstant } from "@/lib/format/dates.ts";
 const STATUS: Record<Draft["status"], { word: string; tone: Tone }> = {
   pending: { word: "Waiting for release", tone: "warning" },
   releasing: { word: "Releasing", tone: "brand" },
+  queued: { word: "Queued for reprocessing", tone: "brand" },
   released: { word: "Released", tone: "success" },
   rejected: { word: "Rejected", tone: "danger" },
   failed: { word: "Refused by the bank", tone: "danger" },
@@ -58,9 +59,11 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
     onSuccess: (r) => {
       setReleasing(null);
       setAnnounce(
-        r.draft.paymentId
-          ? `Released. The bank's payment id is ${r.draft.paymentId}.`
-          : "Released: the transfer is complete.",
+        r.draft.status === "queued"
+          ? `The wire system is down: the wire is queued for reprocessing (payment ${r.draft.paymentId}) and is sent when the bank replays it.`
+          : r.draft.paymentId
+            ? `Released. The bank's payment id is ${r.draft.paymentId}.`
+            : "Released: the transfer is complete.",
       );
       void queryClient.invalidateQueries({ queryKey: ["accounts"] });
       void queryClient.invalidateQueries({ queryKey: ["payments"] });

@@ -113,7 +113,7 @@ export const WireDraftRequest = z
 export type WireDraftInput = z.input<typeof WireDraftRequest>;
 export type WireDraftValues = z.output<typeof WireDraftRequest>;
 
-export const DRAFT_STATUSES = ["pending", "releasing", "released", "rejected", "failed"] as const;
+export const DRAFT_STATUSES = ["pending", "releasing", "queued", "released", "rejected", "failed"] as const;
 export type DraftStatus = (typeof DRAFT_STATUSES)[number];
 
 const person = z.object({ id: z.string(), email: z.string() });
@@ -136,6 +136,8 @@ export const Draft = z.object({
   rejectReason: z.string().nullable(),
   paymentId: z.string().nullable(),
   bankAnswer: z.record(z.string(), z.unknown()).nullable(),
+  /** Which path the release took: POST /v2/payment, or the backup log while the wire system was down. */
+  channel: z.enum(["primary", "backup"]).nullable(),
 });
 export type Draft = z.infer<typeof Draft>;
 

@@ -107,7 +107,7 @@ export const paymentDrafts = pgTable(
   {
     id: uuid("id").primaryKey(),
     kind: text("kind").notNull(),
-    /** pending → releasing → released | failed; pending → rejected. */
+    /** pending → releasing → (queued →) released | failed; pending → rejected. */
     status: text("status").notNull().default("pending"),
     /** Raised by every change, so a release names the version its approver saw. */
     version: integer("version").notNull().default(1),
@@ -126,6 +126,8 @@ export const paymentDrafts = pgTable(
     rejectReason: text("reject_reason"),
     paymentId: text("payment_id"),
     bankAnswer: jsonb("bank_answer").$type<Record<string, unknown>>(),
+    /** Where a wire release went (primary | backup), recorded before the send: a backup send is never repeated. */
+    channel: text("channel"),
   },
   (t) => [index("payment_drafts_status_idx").on(t.status, t.preparedAt)],
 );

@@ -6,12 +6,14 @@
 import "server-only";
 import { ApiError, conflict, forbidden, notFound } from "../api/errors.ts";
 import { appendAudit } from "../auth/audit.ts";
+import type { InitiatePaymentInput } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
-import { BankCallError, type BankError } from "../bank-client/errors.ts";
+import { BankCallError, type BankError, type BankResult } from "../bank-client/errors.ts";
 import type { Draft } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
 import type { paymentDrafts } from "../db/schema.ts";
 import type { SqlRow } from "../server/sql-row.ts";
+import { sendOutgoingWire, type WireChannel } from "./wire-fallback.ts";
 
 export interface Actor {
   id: string;
@@ -49,6 +51,7 @@ function toDraft(r: DraftRow): Draft {
     rejectReason: r.reject_reason,
     paymentId: r.payment_id,
     bankAnswer: r.bank_answer,
+    channel: (r.channel as Draft["channel"]) ?? null,
   };
 }
 
@@ -65,7 +68,7 @@ export async function getDraft(db: Queryable, id: string): Promise<Draft | null>
 
 export async function listDrafts(db: Queryable, o: { open: boolean; limit?: number }): Promise<Draft[]> {
   const rows = await db.query<DraftRow>(
-    `SELECT * FROM payment_drafts ${o.open ? "WHERE status IN ('pending', 'releasing')" : ""}
+    `SELECT * FROM payment_drafts ${o.open ? "WHERE status IN ('pending', 'releasing', 'queued')" : ""}
      ORDER BY prepared_at DESC LIMIT $1`,
     [o.limit ?? 200],
   );
@@ -159,6 +162,14 @@ async function staleOrMissing(db: Queryable, id: string, actor: Actor, verb: str
   if (!now) return notFound("No such draft.");
   if (verb !== "change" && now.preparedBy.id === actor.id)
     return forbidden(`You prepared this draft; another approver must ${verb} it.`);
+  if (now.status === "queued")
+    return conflict(
+      `This wire was released by ${now.decidedBy?.email ?? "someone else"} and is queued for reprocessing at the bank. Nothing was sent.`,
+    );
+  if (now.status === "releasing" && now.channel === "backup")
+    return conflict(
+      `This wire went to the bank's backup log unconfirmed; it will not be sent again. Nothing was sent.`,
+    );
   if (now.status !== "pending" && now.status !== "releasing")
     return conflict(`This draft was already ${now.status} by ${now.decidedBy?.email ?? "someone else"}.`);
   if (now.status === "releasing")
@@ -211,6 +222,9 @@ const STUCK_AFTER_SECONDS = 120;
 /**
  * Releases a draft: claims it (pending → releasing, or a releasing claim of this approver's own
  * or one left stuck), sends it with Idempotency-Key = draft id, and records the bank's answer.
+ * A wire goes through `sendOutgoingWire`: on a 503 from the wire system it goes to the backup log,
+ * and the draft is queued until the bank's replay gives it the payment. A claim already sent to
+ * the backup log is never taken again: the backup call has no Idempotency-Key to make a retry safe.
  */
 export async function releaseWireDraft(
   db: Queryable,
@@ -223,7 +237,8 @@ export async function releaseWireDraft(
     `UPDATE payment_drafts SET status = 'releasing', decided_by = $3, decided_by_email = $4, decided_at = now()
      WHERE id = $1 AND version = $2 AND prepared_by <> $3
        AND (status = 'pending'
-            OR (status = 'releasing' AND (decided_by = $3 OR decided_at < now() - make_interval(secs => $5))))
+            OR (status = 'releasing' AND channel IS DISTINCT FROM 'backup'
+                AND (decided_by = $3 OR decided_at < now() - make_interval(secs => $5))))
      RETURNING *`,
     [id, o.version, actor.id, actor.email, STUCK_AFTER_SECONDS],
   );
@@ -241,38 +256,63 @@ export async function releaseWireDraft(
     throw err;
   }
   const draft = toDraft(claimed[0]);
-  const result =
-    draft.kind === "wire"
-      ? await bank.call("initiatePayment", { body: draft.request as never, idempotencyKey: id })
-      : await bank.call("transferSen", { body: draft.request as never, idempotencyKey: id });
+  let channel: WireChannel = "primary";
+  let primaryError: BankError | undefined;
+  let result: BankResult<unknown>;
+  if (draft.kind === "wire") {
+    const sent = await sendOutgoingWire(bank, draft.request as InitiatePaymentInput, id, {
+      beforeSend: async (c) => {
+        const rows = await db.query<{ id: string }>(
+          "UPDATE payment_drafts SET channel = $2 WHERE id = $1 AND status = 'releasing' RETURNING id",
+          [id, c],
+        );
+        if (!rows[0])
+          throw conflict("This draft changed while it was being released. Nothing more was sent.");
+      },
+    });
+    ({ channel, result, primaryError } = sent);
+  } else {
+    result = await bank.call("transferSen", { body: draft.request as never, idempotencyKey: id });
+  }
+  const audited = { channel, ...(primaryError ? { primaryError: primaryError.message } : {}) };
 
   if (result.ok) {
     const answer = result.data as Record<string, unknown>;
     const paymentId = typeof answer.payment_id === "string" && answer.payment_id ? answer.payment_id : null;
+    const status = channel === "backup" ? "queued" : "released";
     const rows = await db.query<DraftRow>(
-      `UPDATE payment_drafts SET status = 'released', payment_id = $2, bank_answer = $3
+      `UPDATE payment_drafts SET status = $4, payment_id = $2, bank_answer = $3
        WHERE id = $1 AND status = 'releasing' RETURNING *`,
-      [id, paymentId, JSON.stringify(answer)],
+      [id, paymentId, JSON.stringify(answer), status],
     );
     await appendAudit(db, {
       actorId: actor.id,
       actorEmail: actor.email,
       action: `draft.release.${draft.kind}`,
       target: id,
-      result: "released",
-      detail: { bankAnswer: answer, amountCents: draft.amountCents, counterparty: draft.counterparty },
+      result: status,
+      detail: {
+        ...audited,
+        bankAnswer: answer,
+        amountCents: draft.amountCents,
+        counterparty: draft.counterparty,
+      },
       ip: actor.ip,
     });
     return rows[0] ? toDraft(rows[0]) : ((await getDraft(db, id)) as Draft);
   }
 
   const error: BankError = result.error;
+  const refused = error.kind === "unavailable" && error.status === 503;
   if (error.kind === "rejected") {
     // The bank refused it (funds, account): the draft ends here and must be prepared again.
     await db.query(
       `UPDATE payment_drafts SET status = 'failed', bank_answer = $2 WHERE id = $1 AND status = 'releasing'`,
       [id, JSON.stringify({ error: error.message, fields: error.fields ?? [] })],
     );
+  } else if (refused && channel === "backup") {
+    // A 503 from the backup log too: nothing was taken anywhere, so a later release may send it.
+    await db.query("UPDATE payment_drafts SET channel = NULL WHERE id = $1 AND status = 'releasing'", [id]);
   }
   await appendAudit(db, {
     actorId: actor.id,
@@ -280,15 +320,64 @@ export async function releaseWireDraft(
     action: `draft.release.${draft.kind}`,
     target: id,
     result: error.kind === "rejected" ? "rejected by bank" : "bank unavailable",
-    detail: { bankAnswer: { error: error.message, fields: error.fields ?? [] } },
+    detail: { ...audited, bankAnswer: { error: error.message, fields: error.fields ?? [] } },
     ip: actor.ip,
   });
   if (error.kind === "rejected") throw new BankCallError(error);
+  if (channel === "backup" && !refused)
+    throw new ApiError(
+      503,
+      "bank_unavailable",
+      `${error.message} The wire went to the bank's backup log without a confirmation; it will not be sent again. Check the account's payments before preparing it anew.`,
+    );
   throw new ApiError(
     503,
     "bank_unavailable",
     `${error.message} The draft stays claimed by you: release it again to finish; it cannot be paid twice.`,
   );
+}
+
+/**
+ * Queued wires (sent to the backup log while the wire system was down) become released once the
+ * bank's replay has moved the payment on, or failed when the replay canceled it. A bank that
+ * cannot be read leaves them queued.
+ */
+export async function settleQueuedDrafts(db: Queryable, getBank: () => Promise<BankClient>): Promise<void> {
+  const rows = await db.query<DraftRow>(
+    "SELECT * FROM payment_drafts WHERE status = 'queued' AND payment_id IS NOT NULL ORDER BY prepared_at LIMIT 50",
+  );
+  if (!rows.length) return;
+  const bank = await getBank();
+  for (const r of rows) {
+    const listed = await bank.call("listPayments", {
+      query: { account_number: r.from_account, payment_id: r.payment_id as string },
+    });
+    if (!listed.ok) return;
+    const p = listed.data.find((x) => x.payment_id === r.payment_id);
+    if (!p || p.payment_status === "Pre-Approval") continue;
+    const status = p.payment_status === "Canceled" ? "failed" : "released";
+    const updated = await db.query<{ id: string }>(
+      `UPDATE payment_drafts SET status = $2, bank_answer = $3 WHERE id = $1 AND status = 'queued' RETURNING id`,
+      [
+        r.id,
+        status,
+        JSON.stringify({
+          payment_id: p.payment_id,
+          payment_status: p.payment_status,
+          payment_timestamp: p.time_stamp,
+        }),
+      ],
+    );
+    if (updated[0])
+      await appendAudit(db, {
+        actorId: r.decided_by ?? "system",
+        actorEmail: r.decided_by_email ?? "system",
+        action: "draft.reprocessed.wire",
+        target: r.id,
+        result: status,
+        detail: { channel: "backup", paymentId: p.payment_id, bankStatus: p.payment_status },
+      });
+  }
 }
 
 /** Wires prepared in the last 7 days to the same beneficiary account for the same amount. */

@@ -17,9 +17,12 @@ import { readAudit } from "../../lib/auth/audit.ts";
 import { ROLES, type Role } from "../../lib/auth/permissions.ts";
 import { createUser, type UserRow } from "../../lib/auth/users.ts";
 import { addDays } from "../../lib/bank-api/dates.ts";
+import type { EndpointName } from "../../lib/bank-api/endpoints.ts";
 import { dollarsToCents } from "../../lib/bank-api/money.ts";
+import type { CallOptions } from "../../lib/bank-client/client.ts";
 import { BankClient, getBankClient, setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
 import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+import { LIVE_DESCRIPTION, receiverUrl } from "../../lib/live/receiver.ts";
 import { sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
 import { freePort } from "../helpers/dashboard.ts";
 
@@ -36,6 +39,15 @@ let approver2: UserRow;
 let sen1: string;
 let sen2: string;
 let dda: string;
+
+/** The real client, counting what it sends: "nothing was sent" is then a fact the test reads. */
+class CountingBankClient extends BankClient {
+  sent: string[] = [];
+  override call<N extends EndpointName>(name: N, o?: CallOptions<N>) {
+    this.sent.push(name);
+    return super.call(name, o);
+  }
+}
 
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -134,7 +146,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "send-money-"));
   db = await openDashboardDb({ dataDir: path.join(dir, "db") });
   setDashboardDb(db);
-  const c = await sandbox<{ customerId: number; subscriptionKey: string }>(
+  const c = await sandbox<{ customerId: number; subscriptionKey: string; webhookSecret: string }>(
     bank,
     "POST",
     "/sandbox/customers",
@@ -143,6 +155,9 @@ beforeAll(async () => {
     },
   );
   subscriptionKey = c.subscriptionKey;
+  // Live balances on: a new SEN account's webhook points at a receiver nobody serves here.
+  process.env.BANK_WEBHOOK_SECRET = c.webhookSecret;
+  process.env.DASHBOARD_WEBHOOK_BASE_URL = `http://127.0.0.1:${await freePort()}`;
   const open = async (type: "DDA" | "SEN", balance: number) =>
     (
       await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
@@ -530,6 +545,84 @@ describe("wire drafts", () => {
   });
 });
 
+describe("a wire released while the wire system is down", () => {
+  it("goes to the backup log, stays queued, is never sent twice, and is one wire once the system is back", async () => {
+    const client = new CountingBankClient({
+      bankUrl: bank.url,
+      subscriptionKey,
+      tokens: new TokenManager({ db, bankUrl: bank.url, subscriptionKey }),
+    });
+    const r = await invoke(mod.wires, "POST", "/api/wires", {
+      as: users.preparer,
+      body: wireForm({ beneficiary_account_number: "77001", amount: "321.09" }),
+    });
+    expect(r.status).toBe(200);
+    const id = r.json.draft.id;
+    const before = await available(dda);
+    const sameWires = async () => (await bankPayments(dda)).filter((p) => p.beneficiary_id === "77001");
+    setBankClient(client);
+    await sandbox(bank, "POST", "/sandbox/wire-system", { status: "down" });
+    let paymentId: string;
+    try {
+      const rel = await invoke(mod.release, "POST", "/x", {
+        as: users.approver,
+        params: { id },
+        body: { version: 1 },
+      });
+      expect(rel.status).toBe(200);
+      expect(rel.json.draft).toMatchObject({ status: "queued", channel: "backup" });
+      paymentId = rel.json.draft.paymentId;
+      expect(paymentId).toMatch(/^O/);
+      expect(client.sent).toEqual(["initiatePayment", "initiatePaymentBackup"]);
+      const queued = await sameWires();
+      expect(queued.map((p) => [p.payment_id, p.payment_status])).toEqual([[paymentId, "Pre-Approval"]]);
+      expect(await available(dda)).toBe(before);
+
+      // Until the bank's replay, the draft reads queued, and no release sends it again.
+      const shown = await invoke(mod.draft, "GET", "/x", { as: users.preparer, params: { id } });
+      expect(shown.json.draft.status).toBe("queued");
+      client.sent = [];
+      for (const as of [users.approver, approver2]) {
+        const again = await invoke(mod.release, "POST", "/x", { as, params: { id }, body: { version: 1 } });
+        expect(again.status).toBe(409);
+        expect(again.json.error.message).toMatch(/queued for reprocessing.*Nothing was sent/);
+      }
+      expect(client.sent).toEqual([]);
+    } finally {
+      const up = await sandbox<{ replayed: number }>(bank, "POST", "/sandbox/wire-system", { status: "up" });
+      setBankClient(undefined);
+      expect(up.replayed).toBeGreaterThanOrEqual(1);
+    }
+
+    const wires = await sameWires();
+    expect(wires.map((p) => [p.payment_id, p.payment_status, p.amount])).toEqual([
+      [paymentId, "In-Progress", 321.09],
+    ]);
+    expect(await available(dda)).toBe(before - 32_109);
+    const all = await invoke(mod.drafts, "GET", "/api/drafts?status=all", { as: users.preparer });
+    const settled = all.json.drafts.find((d: { id: string }) => d.id === id);
+    expect(settled).toMatchObject({ status: "released", channel: "backup", paymentId });
+    expect(settled.bankAnswer).toMatchObject({ payment_id: paymentId, payment_status: "In-Progress" });
+    const open = await invoke(mod.drafts, "GET", "/api/drafts", { as: users.preparer });
+    expect(open.json.drafts.map((d: { id: string }) => d.id)).not.toContain(id);
+    expect(await sameWires()).toHaveLength(1);
+
+    const audit = (await readAudit(db)).filter((e) => e.target === id).reverse();
+    expect(audit.map((e) => `${e.action}:${e.result}`)).toEqual([
+      "draft.create.wire:ok",
+      "draft.release.wire:queued",
+      "draft.release:stale",
+      "draft.release:stale",
+      "draft.reprocessed.wire:released",
+    ]);
+    expect(audit[1].detail).toMatchObject({
+      channel: "backup",
+      primaryError: expect.stringMatching(/unavailable/i),
+      bankAnswer: { payment_id: paymentId, payment_status: "Pre-Approval" },
+    });
+  });
+});
+
 describe("beneficiaries, SEN accounts, payments", () => {
   it("saves a beneficiary template (checked like the wire form, audited) and lists it", async () => {
     const bad = await invoke(mod.beneficiaries, "POST", "/api/beneficiaries", {
@@ -582,6 +675,18 @@ describe("beneficiaries, SEN accounts, payments", () => {
     expect(ok.status).toBe(200);
     expect(ok.json.accountNumber).toMatch(/^\d+$/);
     expect(await available(ok.json.accountNumber)).toBe(0);
+    // The new account gets this dashboard's live-balance webhook at once, at the bank.
+    const url = receiverUrl();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/bank-events\//);
+    const end = Date.now() + 20_000;
+    let hook: { AccountNumber: string; WebHookUrl: string; Description: string } | undefined;
+    while (!hook && Date.now() < end) {
+      const r = await (await getBankClient()).call("listWebhooks");
+      if (!r.ok) throw new Error(r.error.message);
+      hook = r.data.find((h) => h.AccountNumber === ok.json.accountNumber && h.WebHookUrl === url);
+      if (!hook) await new Promise((done) => setTimeout(done, 50));
+    }
+    expect(hook?.Description).toBe(LIVE_DESCRIPTION);
   });
 
   it("keeps the payments range within the bank's 32 days and names the field", async () => {

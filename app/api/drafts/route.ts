@@ -1,9 +1,14 @@
 // GET /api/drafts?status=open|all - drafts waiting for release, newest first (DraftListResponse).
+// Wires queued in the bank's backup log are settled against the bank first.
 import { withRoute } from "@/lib/api/route.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
 import { DraftListQuery, DraftListResponse } from "@/lib/dashboard-api/wires.ts";
-import { listDrafts } from "@/lib/payments/drafts.ts";
+import { listDrafts, settleQueuedDrafts } from "@/lib/payments/drafts.ts";
 
 export const GET = withRoute(
-  async ({ db, query }) => ({ drafts: await listDrafts(db, { open: query.status === "open" }) }),
+  async ({ db, query }) => {
+    await settleQueuedDrafts(db, getBankClient);
+    return { drafts: await listDrafts(db, { open: query.status === "open" }) };
+  },
   { permission: "wires.create", query: DraftListQuery, response: DraftListResponse },
 );

@@ -1,10 +1,12 @@
 // POST /api/accounts/sen - opens a SEN account (CreateSenAccountResponse), audited with the bank's answer.
+// The new account gets its live-balance webhook at once, not at the next periodic check.
 import { withRoute } from "@/lib/api/route.ts";
 import { appendAudit } from "@/lib/auth/audit.ts";
 import { BankCallError } from "@/lib/bank-client/errors.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { CreateSenAccountRequest, CreateSenAccountResponse } from "@/lib/dashboard-api/sen-accounts.ts";
 import { withoutBlanks } from "@/lib/dashboard-api/wires.ts";
+import { accountsChanged } from "@/lib/live/receiver.ts";
 
 export const POST = withRoute(
   async ({ db, user, body, ip }) => {
@@ -23,6 +25,7 @@ export const POST = withRoute(
       ip,
     });
     if (!r.ok) throw new BankCallError(r.error);
+    accountsChanged();
     return { accountNumber: r.data.AccountNumber, message: r.data.Message };
   },
   { permission: "transfers.create", body: CreateSenAccountRequest, response: CreateSenAccountResponse },

@@ -3,12 +3,14 @@
 import { z } from "zod";
 import { notFound } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
 import { DraftResponse, WireDraftRequest } from "@/lib/dashboard-api/wires.ts";
-import { getDraft } from "@/lib/payments/drafts.ts";
+import { getDraft, settleQueuedDrafts } from "@/lib/payments/drafts.ts";
 import { changeWireDraft } from "@/lib/payments/wires.ts";
 
 export const GET = withRoute<undefined, undefined, { id: string }, typeof DraftResponse>(
   async ({ db, params }) => {
+    await settleQueuedDrafts(db, getBankClient);
     const draft = await getDraft(db, params.id);
     if (!draft) throw notFound("No such draft.");
     return { draft };

@@ -1,5 +1,6 @@
 // POST /api/drafts/[id]/release {version} - sends the draft to the bank with Idempotency-Key =
-// the draft id (DraftResponse). Never by its preparer (403); a changed or already decided draft is 409.
+// the draft id (DraftResponse); a wire goes to the backup log when the wire system is down (the
+// draft is then "queued"). Never by its preparer (403); a changed or already decided draft is 409.
 import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { DraftResponse, ReleaseDraftRequest } from "@/lib/dashboard-api/wires.ts";
