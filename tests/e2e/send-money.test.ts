@@ -448,8 +448,5 @@ describe("sending money in Chromium", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Accounts" }).click();
     // The list shows numbers masked: the new account's card is found by the page it opens.
     await page.locator(`a[href="/accounts/${number}"]`).first().waitFor({ timeout: FIRST_WAIT });
-    expect(
-      await page.getByRole("button", { name: `Copy account number ending ${number.slice(-4)}` }).count(),
-    ).toBe(1);
   });
 });
