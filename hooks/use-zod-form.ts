@@ -1,7 +1,7 @@
 "use client";
-// One way to make a form: react-hook-form bound to a zod schema. The schema is the contract's
-// (lib/bank-api/) or the route's (lib/dashboard-api/), so the browser checks exactly what the
-// server checks again; values reach onSubmit already parsed (amounts as cents, text trimmed).
+// One way to make a form: react-hook-form bound to a zod schema (classic or zod/mini). The schema
+// is the route's (lib/dashboard-api/), or its zod/mini mirror built from the same contract table
+// (lib/forms/), so the browser checks what the server checks again; values reach onSubmit already parsed (amounts as cents, text trimmed).
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type DefaultValues,
@@ -10,15 +10,15 @@ import {
   type UseFormReturn,
   useForm,
 } from "react-hook-form";
-import type { z } from "zod";
+import type * as z from "zod/v4/core";
 
-export type ZodForm<S extends z.ZodType<unknown, FieldValues>> = UseFormReturn<
+export type ZodForm<S extends z.$ZodType<unknown, FieldValues>> = UseFormReturn<
   z.input<S>,
   unknown,
   z.output<S>
 >;
 
-export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
+export function useZodForm<S extends z.$ZodType<unknown, FieldValues>>(
   schema: S,
   opts: {
     defaultValues?: DefaultValues<z.input<S>>;
@@ -27,7 +27,7 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
   } = {},
 ): ZodForm<S> {
   return useForm<z.input<S>, unknown, z.output<S>>({
-    // The resolver's generics cannot follow a schema known only as z.ZodType.
+    // The resolver's generics cannot follow a schema known only as a zod type.
     resolver: zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
     defaultValues: opts.defaultValues,
     mode: opts.mode ?? "onTouched",

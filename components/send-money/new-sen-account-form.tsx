@@ -9,7 +9,8 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
-import { CreateSenAccountRequest, type CreateSenAccountResponse } from "@/lib/dashboard-api/sen-accounts.ts";
+import type { CreateSenAccountResponse } from "@/lib/dashboard-api/sen-accounts.ts";
+import { CreateSenAccountForm } from "@/lib/forms/send-money.ts";
 
 const EMPTY = {
   ExpectedBalance: "",
@@ -23,7 +24,7 @@ const EMPTY = {
 
 export function NewSenAccountForm() {
   const queryClient = useQueryClient();
-  const form = useZodForm(CreateSenAccountRequest, { defaultValues: EMPTY });
+  const form = useZodForm(CreateSenAccountForm, { defaultValues: EMPTY });
   const [opened, setOpened] = useState<{ accountNumber: string; message: string } | null>(null);
   const dollars = {
     inputMode: "numeric" as const,

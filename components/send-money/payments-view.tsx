@@ -15,18 +15,18 @@ import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { addDays } from "@/lib/bank-api/dates.ts";
-import { PAYMENT_STATUSES } from "@/lib/bank-api/payments.ts";
+import { PAYMENT_STATUSES } from "@/lib/bank-api/rules.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import type { PaymentsResponse } from "@/lib/dashboard-api/payments.ts";
+import { formatDay } from "@/lib/format/dates.ts";
 import {
   PAYMENT_PAGE_SIZES,
   PAYMENT_SORTS,
-  PaymentsQuery,
-  type PaymentsQuery as PaymentsQueryInput,
-  type PaymentsResponse,
-} from "@/lib/dashboard-api/payments.ts";
-import { formatDay } from "@/lib/format/dates.ts";
+  PaymentsFilterForm,
+  type PaymentsFilters,
+} from "@/lib/forms/send-money.ts";
 
-type Filters = Required<PaymentsQueryInput>;
+type Filters = PaymentsFilters;
 
 const SORT_WORDS: Record<(typeof PAYMENT_SORTS)[number], string> = {
   "date-desc": "Newest first",
@@ -49,7 +49,7 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
   };
   // An account named in the address loads at once, beside the account list rather than after it.
   const [applied, setApplied] = useState<Filters | null>(initialAccount ? defaults : null);
-  const form = useZodForm(PaymentsQuery, { defaultValues: defaults });
+  const form = useZodForm(PaymentsFilterForm, { defaultValues: defaults });
 
   // The first account is shown as soon as the list arrives.
   useEffect(() => {

@@ -23,15 +23,14 @@ import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { dollarsToCents } from "@/lib/bank-api/money.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
-import {
-  FROM_DESCRIPTION_FIELDS,
-  type SenTransferInput,
-  SenTransferRequest,
-  type SenTransferResponse,
-  TO_DESCRIPTION_FIELDS,
-} from "@/lib/dashboard-api/transfers.ts";
+import type { SenTransferInput, SenTransferResponse } from "@/lib/dashboard-api/transfers.ts";
 import { centsInWords } from "@/lib/format/amount-words.ts";
 import { formatUsd } from "@/lib/format/money.ts";
+import {
+  FROM_DESCRIPTION_FIELDS,
+  SenTransferForm as SenTransferSchema,
+  TO_DESCRIPTION_FIELDS,
+} from "@/lib/forms/send-money.ts";
 
 const STORAGE = "treasury.sen-transfer";
 
@@ -52,7 +51,7 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
   const accounts = useQuery(accountsQuery());
   const senAccounts = (accounts.data?.accounts ?? []).filter((a) => a.type === "SEN");
   const { session, markSubmitted, markEditing, reset } = useFormSession<SenTransferInput>(STORAGE);
-  const form = useZodForm(SenTransferRequest, { defaultValues: EMPTY });
+  const form = useZodForm(SenTransferSchema, { defaultValues: EMPTY });
   const [stage, setStage] = useState<Stage>("edit");
   const [result, setResult] = useState<SenTransferResponse | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

@@ -26,19 +26,18 @@ import { useFormSession } from "@/hooks/use-form-session.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { dollarsToCents } from "@/lib/bank-api/money.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
-import {
-  type BeneficiaryListResponse,
-  type BeneficiaryResponse,
-  type Draft,
-  type DraftResponse,
-  TEMPLATE_FIELDS,
-  type WireDraftInput,
-  WireDraftRequest,
-  type WireDuplicatesResponse,
+import type {
+  BeneficiaryListResponse,
+  BeneficiaryResponse,
+  Draft,
+  DraftResponse,
+  WireDraftInput,
+  WireDuplicatesResponse,
 } from "@/lib/dashboard-api/wires.ts";
 import { centsInWords } from "@/lib/format/amount-words.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
 import { formatUsd } from "@/lib/format/money.ts";
+import { TEMPLATE_FIELDS, WireDraftForm } from "@/lib/forms/send-money.ts";
 
 const STORAGE = "treasury.wire-draft";
 
@@ -61,7 +60,7 @@ export function WireForm() {
     queryFn: ({ signal }) => apiFetch<typeof BeneficiaryListResponse>("/api/beneficiaries", { signal }),
   });
   const { session, markSubmitted, markEditing, reset } = useFormSession<WireDraftInput>(STORAGE);
-  const form = useZodForm(WireDraftRequest, { defaultValues: EMPTY });
+  const form = useZodForm(WireDraftForm, { defaultValues: EMPTY });
   const [stage, setStage] = useState<"edit" | "review" | "done">("edit");
   const [draft, setDraft] = useState<Draft | null>(null);
   const [duplicates, setDuplicates] = useState<Draft[]>([]);

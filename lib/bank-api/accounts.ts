@@ -1,7 +1,8 @@
 // Account list, balance, cash-manager balance and SEN account creation (specification, "Accounts").
 import { z } from "zod";
 import { longErrorItemSchema } from "./errors.ts";
-import { queryInt32, required, sequenceNumber, str, wholeDollars } from "./fields.ts";
+import { contractShape, queryInt32, required, sequenceNumber } from "./fields.ts";
+import { CREATE_SEN_FIELDS } from "./rules.ts";
 
 /** Account numbers travel as strings of at most 20 characters. */
 export const accountNumber = () => required(20);
@@ -109,19 +110,13 @@ export const cashManagerBalanceResponse = z.object({
 export type CashManagerBalanceResponse = z.infer<typeof cashManagerBalanceResponse>;
 
 // POST /v2/account/createsen
-export const EXPECTED_AMOUNT_MAX = 999_999_999;
+export { EXPECTED_AMOUNT_MAX } from "./rules.ts";
 export const createSenRequest = z.object({
   // The machine schema requires it, the field table calls it optional: the bank accepts both.
   SequenceNumber: sequenceNumber().optional(),
   // Only `S` is created; a missing or other value is forced to `S`.
   AccountType: z.string().max(1, "must be 1 character").optional(),
-  ExpectedBalance: wholeDollars(1, EXPECTED_AMOUNT_MAX),
-  ExpectedIncomingAmtMonth: wholeDollars(1, EXPECTED_AMOUNT_MAX),
-  ExpectedOutgoingAmtMonth: wholeDollars(1, EXPECTED_AMOUNT_MAX),
-  AltTitleLine1: str(40).optional(),
-  AltTitleLine2: str(40).optional(),
-  AltTitleLine3: str(40).optional(),
-  AltTitleLine4: str(40).optional(),
+  ...contractShape(CREATE_SEN_FIELDS),
 });
 export type CreateSenRequest = z.infer<typeof createSenRequest>;
 

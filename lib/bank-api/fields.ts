@@ -2,7 +2,23 @@
 // specification's maximum length, so the bank, the client and the forms share one truth.
 import { z } from "zod";
 import { isCalendarDate } from "./dates.ts";
-import { type Cents, dollarsToCents } from "./money.ts";
+import type { Cents } from "./money.ts";
+import {
+  ABA_MESSAGE,
+  amountCents,
+  BANK_TYPE_MESSAGE,
+  BANK_TYPES,
+  type FieldRule,
+  type FieldTable,
+  hasControl,
+  hasHiddenText,
+  isAbaRoutingNumber,
+  NO_CONTROL,
+  NO_HIDDEN_TEXT,
+  noControlCharacters,
+} from "./rules.ts";
+
+export { hasHiddenText, isAbaRoutingNumber, isSwiftBic } from "./rules.ts";
 
 /** Schemas whose wire type is a JSON number: XML text is converted to a number for these alone. */
 const numericSchemas = new WeakSet<z.ZodType>();
@@ -55,26 +71,6 @@ export function unwrap(schema: z.ZodType): z.ZodType {
   }
   return s;
 }
-
-// Control characters have no place in any field of the API, and a NUL cannot be stored at all.
-function hasControl(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x20 || c === 0x7f) return true;
-  }
-  return false;
-}
-const NO_CONTROL = "must not contain control characters";
-
-/**
- * Invisible format characters (Unicode Cf: bidirectional controls U+202A-U+202E and
- * U+2066-U+2069, zero-width characters, the soft hyphen, the byte-order mark) and the line and
- * paragraph separators: they make a name or an account number read differently from what it
- * holds, so an approver could be shown one payee and pay another.
- */
-const HIDDEN_TEXT = /[\p{Cf}\u2028\u2029]/u;
-export const hasHiddenText = (s: string): boolean => HIDDEN_TEXT.test(s);
-const NO_HIDDEN_TEXT = "must not contain invisible formatting characters (such as bidirectional controls)";
 
 /** A string of at most `max` characters (the specification's "Max length"). */
 export const str = (max: number) =>
@@ -134,21 +130,10 @@ export const wholeDollars = (min: number, max: number) =>
 export const amount = (maxLength = 13) => {
   const schema = numeric(
     z.number({ error: "must be a number" }).transform((n, ctx): Cents => {
-      const text = String(n);
-      const cents = dollarsToCents(n);
-      if (cents === null) {
-        ctx.addIssue({ code: "custom", message: "must have at most two decimal places" });
-        return z.NEVER;
-      }
-      if (text.length > maxLength) {
-        ctx.addIssue({ code: "custom", message: `must be at most ${maxLength} characters` });
-        return z.NEVER;
-      }
-      if (cents <= 0) {
-        ctx.addIssue({ code: "custom", message: "must be greater than zero" });
-        return z.NEVER;
-      }
-      return cents;
+      const r = amountCents(n, maxLength);
+      if ("cents" in r) return r.cents;
+      ctx.addIssue({ code: "custom", message: r.problem });
+      return z.NEVER;
     }),
   );
   return checkedText(schema, amountText);
@@ -187,15 +172,39 @@ export const wireDate = () =>
     return z.NEVER;
   });
 
-/** ABA routing number: nine digits with a valid check digit (3-7-1 weights). */
-export function isAbaRoutingNumber(s: string): boolean {
-  if (!/^\d{9}$/.test(s)) return false;
-  const d = [...s].map(Number);
-  const sum = 3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8]);
-  return sum % 10 === 0;
+/** A routing method: ABA or SWIFT, in any case. */
+export const bankType = () =>
+  z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.enum(BANK_TYPES, { error: BANK_TYPE_MESSAGE }));
+
+type TextSchema = ReturnType<typeof str>;
+/** The schema a rule of the tables in rules.ts stands for. */
+export type ContractField<R extends FieldRule> = R extends { kind: "amount" }
+  ? ReturnType<typeof amount>
+  : R extends { kind: "wholeDollars" }
+    ? ReturnType<typeof wholeDollars>
+    : R extends { kind: "bankType" }
+      ? z.ZodOptional<ReturnType<typeof bankType>>
+      : R extends { required: true }
+        ? ReturnType<typeof required>
+        : z.ZodOptional<TextSchema>;
+
+export function contractField<R extends FieldRule>(rule: R): ContractField<R> {
+  const r = rule as FieldRule;
+  if (r.kind === "amount") return amount(r.maxLength) as ContractField<R>;
+  if (r.kind === "wholeDollars") return wholeDollars(r.min, r.max) as ContractField<R>;
+  if (r.kind === "bankType") return bankType().optional() as ContractField<R>;
+  let s: TextSchema = r.required ? required(r.max) : str(r.max);
+  if (r.fedwire) s = s.refine(noControlCharacters, NO_CONTROL);
+  if (r.aba) s = s.refine(isAbaRoutingNumber, ABA_MESSAGE);
+  return (r.required ? s : s.optional()) as ContractField<R>;
 }
 
-/** SWIFT BIC: 4 letters bank, 2 letters country, 2 location, optional 3 branch. */
-export function isSwiftBic(s: string): boolean {
-  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(s);
+/** A request's typed fields as contract schemas, in the table's order. */
+export function contractShape<T extends FieldTable>(table: T): { [K in keyof T]: ContractField<T[K]> } {
+  return Object.fromEntries(Object.entries(table).map(([k, rule]) => [k, contractField(rule)])) as {
+    [K in keyof T]: ContractField<T[K]>;
+  };
 }

@@ -1,10 +1,16 @@
 // Wire payments (specification, "Payment (wire) resource"; docs/api-notes.md for the query names).
 import { z } from "zod";
 import { longErrorItemSchema } from "./errors.ts";
-import { amount, isAbaRoutingNumber, isSwiftBic, queryInt32, required, str, wireDate } from "./fields.ts";
+import { contractShape, queryInt32, required, str, wireDate } from "./fields.ts";
+import {
+  INITIATE_PAYMENT_FIELDS,
+  NO_CONTROL,
+  noControlCharacters,
+  ROUTING_PAIRS,
+  routingProblem,
+} from "./rules.ts";
 
-export const PAYMENT_STATUSES = ["Pre-Approval", "In-Progress", "Canceled", "Complete"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export { noControlCharacters, PAYMENT_STATUSES, PAYMENT_WINDOW_DAYS, type PaymentStatus } from "./rules.ts";
 
 export const PAYMENT_ACTIONS = ["approve", "cancel", "return"] as const;
 export type PaymentAction = (typeof PAYMENT_ACTIONS)[number];
@@ -12,75 +18,16 @@ export type PaymentAction = (typeof PAYMENT_ACTIONS)[number];
 /** `fedwire_sub_type`: 00 standard, 02 same-day return, 08 non-same-day return. */
 export const FEDWIRE_SUB_TYPES = { STANDARD: "00", RETURN_SAME_DAY: "02", RETURN_LATER: "08" } as const;
 
-const bankType = () =>
-  z
-    .string()
-    .transform((s) => s.toUpperCase())
-    .pipe(z.enum(["ABA", "SWIFT"], { error: "must be ABA or SWIFT" }));
-
-/** No control characters: Fedwire carries printable text, and a NUL cannot be stored at all. */
-export const noControlCharacters = (s: string) => !/\p{Cc}/u.test(s);
-const CONTROL_MESSAGE = "must not contain control characters";
-const text = (max: number) => str(max).refine(noControlCharacters, CONTROL_MESSAGE);
-const requiredText = (max: number) => required(max).refine(noControlCharacters, CONTROL_MESSAGE);
-
-const line = () => text(35).optional();
+const text = (max: number) => str(max).refine(noControlCharacters, NO_CONTROL);
+const requiredText = (max: number) => required(max).refine(noControlCharacters, NO_CONTROL);
 
 export const initiatePaymentRequest = z
-  .object({
-    originator_account_number: requiredText(20),
-    amount: amount(13),
-    receiving_bank_routing_id: text(9)
-      .refine(isAbaRoutingNumber, "must be a 9-digit ABA routing number with a valid check digit")
-      .optional(),
-    receiving_bank_name: line(),
-    receiving_bank_address1: line(),
-    receiving_bank_address2: line(),
-    receiving_bank_address3: line(),
-    intermediary_bank_type: bankType().optional(),
-    intermediary_bank_routing_id: text(11).optional(),
-    intermediary_bank_account_number: text(35).optional(),
-    intermediary_bank_name: line(),
-    intermediary_bank_address1: line(),
-    intermediary_bank_address2: line(),
-    intermediary_bank_address3: line(),
-    beneficiary_bank_type: bankType().optional(),
-    beneficiary_bank_routing_id: text(11).optional(),
-    beneficiary_bank_name: line(),
-    beneficiary_bank_address1: line(),
-    beneficiary_bank_address2: line(),
-    beneficiary_bank_address3: line(),
-    beneficiary_name: requiredText(35),
-    beneficiary_account_number: requiredText(35),
-    beneficiary_address1: requiredText(35),
-    beneficiary_address2: line(),
-    beneficiary_address3: line(),
-    originator_to_beneficiary_info: text(140).optional(),
-  })
+  .object(contractShape(INITIATE_PAYMENT_FIELDS))
   .superRefine((p, ctx) => {
     // A routing id is checked against the routing method named beside it.
-    const pairs = [
-      ["intermediary_bank_type", "intermediary_bank_routing_id"],
-      ["beneficiary_bank_type", "beneficiary_bank_routing_id"],
-    ] as const;
-    for (const [typeField, idField] of pairs) {
-      const type = p[typeField];
-      const id = p[idField];
-      if (!id) continue;
-      if (type === "ABA" && !isAbaRoutingNumber(id)) {
-        ctx.addIssue({
-          code: "custom",
-          path: [idField],
-          message: "must be a 9-digit ABA routing number with a valid check digit",
-        });
-      }
-      if (type === "SWIFT" && !isSwiftBic(id)) {
-        ctx.addIssue({
-          code: "custom",
-          path: [idField],
-          message: "must be a SWIFT BIC (8 or 11 characters)",
-        });
-      }
+    for (const [typeField, idField] of ROUTING_PAIRS) {
+      const message = routingProblem(p[typeField], p[idField]);
+      if (message) ctx.addIssue({ code: "custom", path: [idField], message });
     }
   });
 export type InitiatePaymentRequest = z.output<typeof initiatePaymentRequest>;
@@ -116,7 +63,6 @@ export const paymentActionQuery = z.object({
 export type PaymentActionQuery = z.output<typeof paymentActionQuery>;
 
 // GET /v2/payment
-export const PAYMENT_WINDOW_DAYS = 32;
 export const PAYMENT_PAGE_SIZE_DEFAULT = 1000;
 
 export const paymentListQuery = z

@@ -1,31 +1,14 @@
 // SEN transfers (specification, "Transfer request").
 import { z } from "zod";
 import { messageItemSchema, shortErrorItemSchema } from "./errors.ts";
-import { amount, required, sequenceNumber, str } from "./fields.ts";
+import { contractShape, sequenceNumber } from "./fields.ts";
 import { canonicalGuid } from "./guid.ts";
-
-const desc = () => str(40).optional();
+import { SEN_TRANSFER_FIELDS } from "./rules.ts";
 
 export const transferSenRequest = z.object({
   SequenceNumber: sequenceNumber().optional(),
-  AccountNumberFrom: required(20),
-  AccountNumberTo: required(20),
-  /** Dollars on the wire; integer cents after parsing. */
-  Amount: amount(13),
-  SerialNumber1: str(15).optional(),
-  SerialNumber2: str(15).optional(),
-  AccountFromDescription2: desc(),
-  AccountFromDescription3: desc(),
-  AccountFromDescription4: desc(),
-  AccountFromDescription5: desc(),
-  AccountFromDescription6: desc(),
-  AccountFromDescription7: desc(),
-  AccountToDescription2: desc(),
-  AccountToDescription3: desc(),
-  AccountToDescription4: desc(),
-  AccountToDescription5: desc(),
-  AccountToDescription6: desc(),
-  AccountToDescription7: desc(),
+  // Dollars on the wire, integer cents after parsing; each field's limit in rules.ts.
+  ...contractShape(SEN_TRANSFER_FIELDS),
 });
 export type TransferSenRequest = z.output<typeof transferSenRequest>;
 export type TransferSenInput = z.input<typeof transferSenRequest>;

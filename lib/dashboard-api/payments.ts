@@ -3,25 +3,27 @@
 import { z } from "zod";
 import { daysBetween } from "../bank-api/dates.ts";
 import { PAYMENT_STATUSES, PAYMENT_WINDOW_DAYS, paymentRecordSchema } from "../bank-api/payments.ts";
+import { PAYMENT_DIRECTIONS, PAYMENT_PAGE_SIZES, PAYMENT_SORTS } from "../forms/send-money.ts";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = z
   .string()
   .regex(ISO_DAY, "must be a date written YYYY-MM-DD")
-  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, "is not a calendar date");
+  // A text that is not date-shaped already failed above; it must not throw here (a 500).
+  .refine(
+    (s) => !ISO_DAY.test(s) || new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s,
+    "is not a calendar date",
+  );
 const accountNumber = z.string().regex(/^\d{1,20}$/, "must be an account number (digits only)");
 
-export const PAYMENT_SORTS = ["date-desc", "date-asc", "amount-desc", "amount-asc"] as const;
-export const PAYMENT_PAGE_SIZES = [25, 50, 100] as const;
+export { PAYMENT_PAGE_SIZES, PAYMENT_SORTS };
 
 export const PaymentsQuery = z
   .object({
     account: accountNumber,
     from: day,
     to: day,
-    direction: z
-      .enum(["all", "incoming", "outgoing"], { error: "must be all, incoming or outgoing" })
-      .default("all"),
+    direction: z.enum(PAYMENT_DIRECTIONS, { error: "must be all, incoming or outgoing" }).default("all"),
     status: z
       .enum(["all", ...PAYMENT_STATUSES], { error: `must be all or ${PAYMENT_STATUSES.join(", ")}` })
       .default("all"),

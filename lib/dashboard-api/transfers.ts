@@ -3,27 +3,13 @@
 // so the bank's field errors land on the right input).
 import { z } from "zod";
 import { idempotencyKey, transferSenRequest } from "../bank-api/transfers.ts";
+import { FROM_DESCRIPTION_FIELDS, TO_DESCRIPTION_FIELDS } from "../forms/send-money.ts";
 import { moneyText } from "./money-input.ts";
 import { Draft } from "./wires.ts";
 
 const t = transferSenRequest.shape;
 
-export const FROM_DESCRIPTION_FIELDS = [
-  "AccountFromDescription2",
-  "AccountFromDescription3",
-  "AccountFromDescription4",
-  "AccountFromDescription5",
-  "AccountFromDescription6",
-  "AccountFromDescription7",
-] as const;
-export const TO_DESCRIPTION_FIELDS = [
-  "AccountToDescription2",
-  "AccountToDescription3",
-  "AccountToDescription4",
-  "AccountToDescription5",
-  "AccountToDescription6",
-  "AccountToDescription7",
-] as const;
+export { FROM_DESCRIPTION_FIELDS, TO_DESCRIPTION_FIELDS };
 
 export const SenTransferRequest = z
   .object({

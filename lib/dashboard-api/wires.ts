@@ -5,6 +5,12 @@ import { z } from "zod";
 import { centsToDollars } from "../bank-api/money.ts";
 import { initiatePaymentRequest } from "../bank-api/payments.ts";
 import { idempotencyKey } from "../bank-api/transfers.ts";
+import {
+  BENEFICIARY_BANK_FIELDS,
+  BENEFICIARY_FIELDS,
+  INTERMEDIARY_BANK_FIELDS,
+  TEMPLATE_FIELDS,
+} from "../forms/send-money.ts";
 import { moneyText } from "./money-input.ts";
 
 const w = initiatePaymentRequest.shape;
@@ -12,41 +18,7 @@ const w = initiatePaymentRequest.shape;
 /** An optional field a form leaves empty (""): empty, or the contract's rule. */
 const blank = <S extends z.ZodType>(s: S) => z.union([z.literal(""), s]);
 
-export const BENEFICIARY_FIELDS = [
-  "beneficiary_name",
-  "beneficiary_account_number",
-  "beneficiary_address1",
-  "beneficiary_address2",
-  "beneficiary_address3",
-] as const;
-export const BENEFICIARY_BANK_FIELDS = [
-  "beneficiary_bank_type",
-  "beneficiary_bank_routing_id",
-  "beneficiary_bank_name",
-  "beneficiary_bank_address1",
-  "beneficiary_bank_address2",
-  "beneficiary_bank_address3",
-  "receiving_bank_routing_id",
-  "receiving_bank_name",
-  "receiving_bank_address1",
-  "receiving_bank_address2",
-  "receiving_bank_address3",
-] as const;
-export const INTERMEDIARY_BANK_FIELDS = [
-  "intermediary_bank_type",
-  "intermediary_bank_routing_id",
-  "intermediary_bank_account_number",
-  "intermediary_bank_name",
-  "intermediary_bank_address1",
-  "intermediary_bank_address2",
-  "intermediary_bank_address3",
-] as const;
-/** Everything a saved beneficiary fills in. */
-export const TEMPLATE_FIELDS = [
-  ...BENEFICIARY_FIELDS,
-  ...BENEFICIARY_BANK_FIELDS,
-  ...INTERMEDIARY_BANK_FIELDS,
-];
+export { BENEFICIARY_BANK_FIELDS, BENEFICIARY_FIELDS, INTERMEDIARY_BANK_FIELDS, TEMPLATE_FIELDS };
 
 const templateShape = {
   beneficiary_name: w.beneficiary_name,

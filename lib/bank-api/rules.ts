@@ -1,0 +1,162 @@
+// The request fields people type, as plain data: each field's kind and limit, and the checks
+// behind them, without zod. The contract's schemas (fields.ts and the request schemas) and the
+// browser's lighter form schemas (lib/forms/) are both built from these tables, so a limit is
+// written once and a browser page does not have to load the contract's schema library.
+
+import { type Cents, dollarsToCents } from "./money.ts";
+
+export const NO_CONTROL = "must not contain control characters";
+export const NO_HIDDEN_TEXT =
+  "must not contain invisible formatting characters (such as bidirectional controls)";
+export const ABA_MESSAGE = "must be a 9-digit ABA routing number with a valid check digit";
+export const BIC_MESSAGE = "must be a SWIFT BIC (8 or 11 characters)";
+export const BANK_TYPE_MESSAGE = "must be ABA or SWIFT";
+export const BANK_TYPES = ["ABA", "SWIFT"] as const;
+
+/** C0 controls and DEL: no field of the API carries them, and a NUL cannot be stored at all. */
+export function hasControl(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+
+/**
+ * Invisible format characters (Unicode Cf: bidirectional controls U+202A-U+202E and
+ * U+2066-U+2069, zero-width characters, the soft hyphen, the byte-order mark) and the line and
+ * paragraph separators: they make a name or an account number read differently from what it
+ * holds, so an approver could be shown one payee and pay another.
+ */
+const HIDDEN_TEXT = /[\p{Cf}\u2028\u2029]/u;
+export const hasHiddenText = (s: string): boolean => HIDDEN_TEXT.test(s);
+
+/** No control characters of any Unicode block: Fedwire carries printable text. */
+export const noControlCharacters = (s: string) => !/\p{Cc}/u.test(s);
+
+/** ABA routing number: nine digits with a valid check digit (3-7-1 weights). */
+export function isAbaRoutingNumber(s: string): boolean {
+  if (!/^\d{9}$/.test(s)) return false;
+  const d = [...s].map(Number);
+  const sum = 3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8]);
+  return sum % 10 === 0;
+}
+
+/** SWIFT BIC: 4 letters bank, 2 letters country, 2 location, optional 3 branch. */
+export function isSwiftBic(s: string): boolean {
+  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(s);
+}
+
+/**
+ * One typed field. `text`: at most `max` characters, no control or hidden characters
+ * (`required`: trimmed and not empty; `fedwire`: no Unicode control either; `aba`: an ABA routing
+ * number). `amount`: positive dollars, two decimals, at most `maxLength` characters as text.
+ * `wholeDollars`: whole dollars in a range. `bankType`: ABA or SWIFT, any case.
+ */
+export type FieldRule =
+  | { kind: "text"; max: number; required?: true; fedwire?: true; aba?: true }
+  | { kind: "amount"; maxLength: number }
+  | { kind: "wholeDollars"; min: number; max: number }
+  | { kind: "bankType" };
+
+export type FieldTable = Record<string, FieldRule>;
+
+/** An amount rule applied to a dollar number: its integer cents, or what is wrong with it. */
+export function amountCents(n: number, maxLength: number): { cents: Cents } | { problem: string } {
+  const cents = dollarsToCents(n);
+  if (cents === null) return { problem: "must have at most two decimal places" };
+  if (String(n).length > maxLength) return { problem: `must be at most ${maxLength} characters` };
+  if (cents <= 0) return { problem: "must be greater than zero" };
+  return { cents };
+}
+
+const text = (max: number) => ({ kind: "text", max }) as const;
+const requiredText = (max: number) => ({ kind: "text", max, required: true }) as const;
+const fedwire = (max: number) => ({ kind: "text", max, fedwire: true }) as const;
+const fedwireRequired = (max: number) => ({ kind: "text", max, fedwire: true, required: true }) as const;
+const bankType = { kind: "bankType" } as const;
+
+/** POST /v2/transfer/transfersen, the fields a person types (SequenceNumber is the client's). */
+export const SEN_TRANSFER_FIELDS = {
+  AccountNumberFrom: requiredText(20),
+  AccountNumberTo: requiredText(20),
+  Amount: { kind: "amount", maxLength: 13 },
+  SerialNumber1: text(15),
+  SerialNumber2: text(15),
+  AccountFromDescription2: text(40),
+  AccountFromDescription3: text(40),
+  AccountFromDescription4: text(40),
+  AccountFromDescription5: text(40),
+  AccountFromDescription6: text(40),
+  AccountFromDescription7: text(40),
+  AccountToDescription2: text(40),
+  AccountToDescription3: text(40),
+  AccountToDescription4: text(40),
+  AccountToDescription5: text(40),
+  AccountToDescription6: text(40),
+  AccountToDescription7: text(40),
+} as const satisfies FieldTable;
+
+export const EXPECTED_AMOUNT_MAX = 999_999_999;
+const expected = { kind: "wholeDollars", min: 1, max: EXPECTED_AMOUNT_MAX } as const;
+
+/** POST /v2/account/createsen, the fields a person types. */
+export const CREATE_SEN_FIELDS = {
+  ExpectedBalance: expected,
+  ExpectedIncomingAmtMonth: expected,
+  ExpectedOutgoingAmtMonth: expected,
+  AltTitleLine1: text(40),
+  AltTitleLine2: text(40),
+  AltTitleLine3: text(40),
+  AltTitleLine4: text(40),
+} as const satisfies FieldTable;
+
+/** POST /v2/payment (initiate an outgoing wire). */
+export const INITIATE_PAYMENT_FIELDS = {
+  originator_account_number: fedwireRequired(20),
+  amount: { kind: "amount", maxLength: 13 },
+  receiving_bank_routing_id: { kind: "text", max: 9, fedwire: true, aba: true },
+  receiving_bank_name: fedwire(35),
+  receiving_bank_address1: fedwire(35),
+  receiving_bank_address2: fedwire(35),
+  receiving_bank_address3: fedwire(35),
+  intermediary_bank_type: bankType,
+  intermediary_bank_routing_id: fedwire(11),
+  intermediary_bank_account_number: fedwire(35),
+  intermediary_bank_name: fedwire(35),
+  intermediary_bank_address1: fedwire(35),
+  intermediary_bank_address2: fedwire(35),
+  intermediary_bank_address3: fedwire(35),
+  beneficiary_bank_type: bankType,
+  beneficiary_bank_routing_id: fedwire(11),
+  beneficiary_bank_name: fedwire(35),
+  beneficiary_bank_address1: fedwire(35),
+  beneficiary_bank_address2: fedwire(35),
+  beneficiary_bank_address3: fedwire(35),
+  beneficiary_name: fedwireRequired(35),
+  beneficiary_account_number: fedwireRequired(35),
+  beneficiary_address1: fedwireRequired(35),
+  beneficiary_address2: fedwire(35),
+  beneficiary_address3: fedwire(35),
+  originator_to_beneficiary_info: fedwire(140),
+} as const satisfies FieldTable;
+
+/** The routing id fields checked against the routing method named beside them. */
+export const ROUTING_PAIRS = [
+  ["intermediary_bank_type", "intermediary_bank_routing_id"],
+  ["beneficiary_bank_type", "beneficiary_bank_routing_id"],
+] as const;
+
+/** What is wrong with a routing id given its method, or null. */
+export function routingProblem(type: string | undefined, id: string | undefined): string | null {
+  if (!id) return null;
+  if (type === "ABA" && !isAbaRoutingNumber(id)) return ABA_MESSAGE;
+  if (type === "SWIFT" && !isSwiftBic(id)) return BIC_MESSAGE;
+  return null;
+}
+
+export const PAYMENT_STATUSES = ["Pre-Approval", "In-Progress", "Canceled", "Complete"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The longest range `GET /v2/payment` answers for, in days. */
+export const PAYMENT_WINDOW_DAYS = 32;

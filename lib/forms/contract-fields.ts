@@ -1,0 +1,109 @@
+// The contract's typed fields (lib/bank-api/rules.ts) as zod/mini schemas for the browser's
+// forms: the same limits, checks and messages as the contract's own schemas (fields.ts), from the
+// same table, in zod's tree-shakable build, so a form page does not load the whole schema library.
+// The route handlers check every request again with the contract's schemas.
+import * as z from "zod/mini";
+import { canonicalGuid } from "../bank-api/guid.ts";
+import { dollarsToCents } from "../bank-api/money.ts";
+import {
+  ABA_MESSAGE,
+  amountCents,
+  BANK_TYPE_MESSAGE,
+  BANK_TYPES,
+  type FieldRule,
+  hasControl,
+  hasHiddenText,
+  isAbaRoutingNumber,
+  NO_CONTROL,
+  NO_HIDDEN_TEXT,
+  noControlCharacters,
+} from "../bank-api/rules.ts";
+
+type Issues = { issues: z.core.$ZodRawIssue[]; value: unknown };
+const fail = (ctx: Issues, message: string) => {
+  ctx.issues.push({ code: "custom", message, input: ctx.value });
+  return z.NEVER;
+};
+
+const str = (max: number) =>
+  z.string().check(
+    z.maxLength(max, `must be at most ${max} characters`),
+    z.refine((s) => !hasControl(s), NO_CONTROL),
+    z.refine((s) => !hasHiddenText(s), NO_HIDDEN_TEXT),
+  );
+
+const required = (max: number) =>
+  z.string().check(
+    // Checked before trimming, as the contract does.
+    z.refine((s) => !hasHiddenText(s), NO_HIDDEN_TEXT),
+    z.trim(),
+    z.minLength(1, "is required"),
+    z.maxLength(max, `must be at most ${max} characters`),
+    z.refine((s) => !hasControl(s), NO_CONTROL),
+  );
+
+/** A typed text field of the table: required, or "" for not given. */
+export function textField(rule: Extract<FieldRule, { kind: "text" }>) {
+  let s = (rule.required ? required : str)(rule.max);
+  if (rule.fedwire) s = s.check(z.refine(noControlCharacters, NO_CONTROL));
+  if (rule.aba) s = s.check(z.refine(isAbaRoutingNumber, ABA_MESSAGE));
+  return s;
+}
+
+/** Text that is either empty or the table's rule (an optional field of a form). */
+export function optionalTextField(rule: Extract<FieldRule, { kind: "text" }>) {
+  return z.union([z.literal(""), textField(rule)]);
+}
+
+/** ABA or SWIFT in any case, or empty. */
+export const bankTypeField = () =>
+  z.union([
+    z.literal(""),
+    z.pipe(
+      z.pipe(
+        z.string(),
+        z.transform((s) => s.toUpperCase()),
+      ),
+      z.enum(BANK_TYPES, { error: BANK_TYPE_MESSAGE }),
+    ),
+  ]);
+
+/** Dollars as typed ("1,234.50") → the amount rule's integer cents, with the contract's messages. */
+export function moneyTextField(rule: Extract<FieldRule, { kind: "amount" }>) {
+  return z.pipe(
+    z.string({ error: "is required" }),
+    z.transform((s: string, ctx) => {
+      const t = s.replace(/[\s,$]/g, "");
+      if (t === "") return fail(ctx, "is required");
+      if (dollarsToCents(t) === null) return fail(ctx, "must be an amount in dollars, at most two decimals");
+      const r = amountCents(Number(t), rule.maxLength);
+      return "cents" in r ? r.cents : fail(ctx, r.problem);
+    }),
+  );
+}
+
+/** Whole dollars as typed ("25,000") → a number within the rule's range. */
+export function wholeDollarsTextField(rule: Extract<FieldRule, { kind: "wholeDollars" }>) {
+  return z.pipe(
+    z.string({ error: "is required" }),
+    z.transform((s: string, ctx) => {
+      const t = s.replace(/[\s,$]/g, "");
+      if (t === "") return fail(ctx, "is required");
+      if (!/^\d{1,12}$/.test(t)) return fail(ctx, "must be whole dollars");
+      const n = Number(t);
+      if (n < rule.min) return fail(ctx, `must be at least ${rule.min}`);
+      if (n > rule.max) return fail(ctx, `must be at most ${rule.max}`);
+      return n;
+    }),
+  );
+}
+
+/** The `Idempotency-Key` a form session carries, read as its canonical form. */
+export const idempotencyKeyField = () =>
+  z.pipe(
+    z.string(),
+    z.transform((s: string, ctx) => {
+      const key = canonicalGuid(s);
+      return key ?? fail(ctx, "must be a GUID (such as 0d2b0c9e-1111-4a2b-9c1d-aaaaaaaaaaaa)");
+    }),
+  );
