@@ -13,6 +13,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/transfers/new", label: "Send", permission: "transfers.create" },
   { href: "/wires/new", label: "Wire", permission: "wires.create" },
   { href: "/drafts", label: "Drafts", permission: "wires.create" },
+  { href: "/beneficiaries", label: "Beneficiaries", permission: "wires.create" },
   { href: "/payments", label: "Payments", permission: "accounts.read" },
   { href: "/incoming-wires", label: "Incoming wires", permission: "wires.act" },
   { href: "/wire-summaries", label: "Wire summaries", permission: "accounts.read" },

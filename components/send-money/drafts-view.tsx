@@ -180,6 +180,15 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
                         ) : open && own ? (
                           <span className="text-xs text-slate-600">Another approver releases it</span>
                         ) : null}
+                        {d.status === "pending" && d.kind === "wire" && (own || canRelease) ? (
+                          <Link
+                            className="mt-1 inline-block text-sm font-medium text-brand-700 underline"
+                            href={`/wires/new?draft=${d.id}`}
+                            aria-label={`Correct the wire to ${d.counterparty}`}
+                          >
+                            Correct
+                          </Link>
+                        ) : null}
                       </Td>
                     </Tr>
                   );

@@ -10,7 +10,7 @@ import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { CreateSenAccountResponse } from "@/lib/dashboard-api/sen-accounts.ts";
-import { CreateSenAccountForm } from "@/lib/forms/send-money.ts";
+import { CreateSenAccountForm } from "@/lib/forms/sen-account.ts";
 
 const EMPTY = {
   ExpectedBalance: "",

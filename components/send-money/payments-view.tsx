@@ -24,7 +24,7 @@ import {
   PAYMENT_SORTS,
   PaymentsFilterForm,
   type PaymentsFilters,
-} from "@/lib/forms/send-money.ts";
+} from "@/lib/forms/payments-filter.ts";
 
 type Filters = PaymentsFilters;
 

@@ -30,7 +30,7 @@ import {
   FROM_DESCRIPTION_FIELDS,
   SenTransferForm as SenTransferSchema,
   TO_DESCRIPTION_FIELDS,
-} from "@/lib/forms/send-money.ts";
+} from "@/lib/forms/sen-transfer.ts";
 
 const STORAGE = "treasury.sen-transfer";
 

@@ -14,8 +14,11 @@ import {
   SelectField,
   SubmitButton,
   TextareaField,
-  TextField,
 } from "@/components/form/form.tsx";
+import {
+  BeneficiaryBankFields,
+  BeneficiaryPartyFields,
+} from "@/components/send-money/beneficiary-fields.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
@@ -37,7 +40,7 @@ import type {
 import { centsInWords } from "@/lib/format/amount-words.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
 import { formatUsd } from "@/lib/format/money.ts";
-import { TEMPLATE_FIELDS, WireDraftForm } from "@/lib/forms/send-money.ts";
+import { TEMPLATE_FIELDS, WireDraftForm } from "@/lib/forms/wire.ts";
 
 const STORAGE = "treasury.wire-draft";
 
@@ -49,9 +52,22 @@ const EMPTY = {
   ...Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, ""])),
 } as WireDraftInput;
 
-const LINE = { maxLength: 35, autoComplete: "off" } as const;
+/** Form values from a stored draft's request (wire names, amount in dollars). */
+function valuesOf(d: Draft): WireDraftInput {
+  const r = d.request as Record<string, unknown>;
+  const text = (k: string) => (r[k] === undefined || r[k] === null ? "" : String(r[k]));
+  return {
+    ...EMPTY,
+    ...Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, text(f)])),
+    idempotencyKey: d.id,
+    originator_account_number: text("originator_account_number"),
+    amount: text("amount"),
+    originator_to_beneficiary_info: text("originator_to_beneficiary_info"),
+  } as WireDraftInput;
+}
 
-export function WireForm() {
+/** `draftId`: correct that pending draft (a new preparation: any earlier review of it is void). */
+export function WireForm({ draftId }: { draftId?: string } = {}) {
   const timeZone = useBusinessTimeZone();
   const queryClient = useQueryClient();
   const accounts = useQuery(accountsQuery());
@@ -59,7 +75,16 @@ export function WireForm() {
     queryKey: ["beneficiaries"],
     queryFn: ({ signal }) => apiFetch<typeof BeneficiaryListResponse>("/api/beneficiaries", { signal }),
   });
-  const { session, markSubmitted, markEditing, reset } = useFormSession<WireDraftInput>(STORAGE);
+  const formSession = useFormSession<WireDraftInput>(STORAGE);
+  // A correction is keyed by its draft (and its version), not by a form session.
+  const { markSubmitted, markEditing, reset } = formSession;
+  const session = draftId ? null : formSession.session;
+  const stored = useQuery({
+    queryKey: ["drafts", "one", draftId],
+    enabled: !!draftId,
+    queryFn: ({ signal }) => apiFetch<typeof DraftResponse>(`/api/drafts/${draftId}`, { signal }),
+  });
+  const original = stored.data?.draft;
   const form = useZodForm(WireDraftForm, { defaultValues: EMPTY });
   const [stage, setStage] = useState<"edit" | "review" | "done">("edit");
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -91,6 +116,11 @@ export function WireForm() {
     headingRef.current?.focus();
   }, [stage]);
 
+  // The stored draft fills the form once it arrives.
+  useEffect(() => {
+    if (original) form.reset(valuesOf(original));
+  }, [original, form]);
+
   const values = useWatch({ control: form.control }) as WireDraftInput;
   const amountCents = dollarsToCents(String(values.amount ?? "").replace(/[\s,$]/g, "")) ?? 0;
   const from = accounts.data?.accounts.find((a) => a.accountNumber === values.originator_account_number);
@@ -118,6 +148,22 @@ export function WireForm() {
       return;
     }
     const raw = form.getValues();
+    if (original) {
+      try {
+        const r = await apiFetch<typeof DraftResponse>(`/api/drafts/${original.id}`, {
+          method: "PUT",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ version: original.version, wire: raw }),
+        });
+        setDraft(r.draft);
+        setStage("done");
+        void queryClient.invalidateQueries({ queryKey: ["drafts"] });
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 400) setStage("edit");
+        throw e;
+      }
+      return;
+    }
     markSubmitted(raw);
     try {
       const r = await apiFetch<typeof DraftResponse>("/api/wires", {
@@ -170,6 +216,21 @@ export function WireForm() {
     setStage("edit");
   }
 
+  if (draftId && (stored.isError || (original && original.status !== "pending")))
+    return (
+      <p
+        role="alert"
+        className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+      >
+        {stored.isError
+          ? stored.error.message
+          : `This draft is ${original?.status} and can no longer be changed. Prepare a new wire instead.`}{" "}
+        <Link href="/drafts" className="font-medium text-brand-700 underline">
+          Back to drafts
+        </Link>
+      </p>
+    );
+
   if (stage === "done" && draft) {
     return (
       <Card aria-labelledby="wire-done">
@@ -177,7 +238,9 @@ export function WireForm() {
           id="wire-done"
           title={
             <span ref={headingRef} tabIndex={-1} className="focus:outline-none">
-              Draft saved: waiting for release
+              {original
+                ? `Draft changed: version ${draft.version} waits for release`
+                : "Draft saved: waiting for release"}
             </span>
           }
         />
@@ -190,7 +253,13 @@ export function WireForm() {
             page. Another person with release rights sends it to the bank.
           </p>
           <div>
-            <Button onClick={startOver}>New wire</Button>
+            {original ? (
+              <Link href="/drafts" className="font-medium text-brand-700 underline">
+                Back to drafts
+              </Link>
+            ) : (
+              <Button onClick={startOver}>New wire</Button>
+            )}
           </div>
         </CardBody>
       </Card>
@@ -211,7 +280,11 @@ export function WireForm() {
             <CardHeader
               id="wire-payment"
               title={heading("Payment")}
-              description="Nothing is sent: the wire becomes a draft that another person releases."
+              description={
+                original
+                  ? `Correcting the draft prepared by ${original.preparedBy.email}: saving makes it a new preparation, and any review of the earlier version no longer counts.`
+                  : "Nothing is sent: the wire becomes a draft that another person releases."
+              }
             />
             <CardBody className="grid gap-4 md:grid-cols-2">
               <SelectField name="originator_account_number" label="From account">
@@ -262,16 +335,7 @@ export function WireForm() {
                   </option>
                 ))}
               </Select>
-              <TextField name="beneficiary_name" label="Name" {...LINE} />
-              <TextField
-                name="beneficiary_account_number"
-                label="Account number"
-                maxLength={35}
-                autoComplete="off"
-              />
-              <TextField name="beneficiary_address1" label="Address line 1" {...LINE} />
-              <TextField name="beneficiary_address2" label="Address line 2 (optional)" {...LINE} />
-              <TextField name="beneficiary_address3" label="Address line 3 (optional)" {...LINE} />
+              <BeneficiaryPartyFields />
             </CardBody>
           </Card>
 
@@ -282,72 +346,7 @@ export function WireForm() {
               description="A US bank by its ABA routing number; a bank abroad by its SWIFT BIC."
             />
             <CardBody className="grid gap-4 md:grid-cols-2">
-              <TextField
-                name="receiving_bank_routing_id"
-                label="Receiving bank ABA routing number"
-                inputMode="numeric"
-                maxLength={9}
-                hint="Nine digits; the last is a check digit."
-                autoComplete="off"
-              />
-              <TextField name="receiving_bank_name" label="Receiving bank name" {...LINE} />
-              <SelectField name="beneficiary_bank_type" label="Beneficiary bank identified by">
-                <option value="">Not given</option>
-                <option value="ABA">ABA routing number</option>
-                <option value="SWIFT">SWIFT BIC</option>
-              </SelectField>
-              <TextField
-                name="beneficiary_bank_routing_id"
-                label="Beneficiary bank ABA or BIC"
-                maxLength={11}
-                hint="A BIC has 8 or 11 characters, such as DEUTDEFF500."
-                autoComplete="off"
-              />
-              <TextField name="beneficiary_bank_name" label="Beneficiary bank name" {...LINE} />
-              <TextField name="beneficiary_bank_address1" label="Beneficiary bank address 1" {...LINE} />
-              <TextField name="beneficiary_bank_address2" label="Beneficiary bank address 2" {...LINE} />
-              <TextField name="beneficiary_bank_address3" label="Beneficiary bank address 3" {...LINE} />
-              <details className="md:col-span-2">
-                <summary className="cursor-pointer text-sm font-medium text-brand-700">
-                  Receiving bank address and intermediary bank
-                </summary>
-                <div className="mt-3 grid gap-4 md:grid-cols-2">
-                  <TextField name="receiving_bank_address1" label="Receiving bank address 1" {...LINE} />
-                  <TextField name="receiving_bank_address2" label="Receiving bank address 2" {...LINE} />
-                  <TextField name="receiving_bank_address3" label="Receiving bank address 3" {...LINE} />
-                  <SelectField name="intermediary_bank_type" label="Intermediary bank identified by">
-                    <option value="">No intermediary bank</option>
-                    <option value="ABA">ABA routing number</option>
-                    <option value="SWIFT">SWIFT BIC</option>
-                  </SelectField>
-                  <TextField
-                    name="intermediary_bank_routing_id"
-                    label="Intermediary bank ABA or BIC"
-                    maxLength={11}
-                  />
-                  <TextField
-                    name="intermediary_bank_account_number"
-                    label="Account at the intermediary bank"
-                    maxLength={35}
-                  />
-                  <TextField name="intermediary_bank_name" label="Intermediary bank name" {...LINE} />
-                  <TextField
-                    name="intermediary_bank_address1"
-                    label="Intermediary bank address 1"
-                    {...LINE}
-                  />
-                  <TextField
-                    name="intermediary_bank_address2"
-                    label="Intermediary bank address 2"
-                    {...LINE}
-                  />
-                  <TextField
-                    name="intermediary_bank_address3"
-                    label="Intermediary bank address 3"
-                    {...LINE}
-                  />
-                </div>
-              </details>
+              <BeneficiaryBankFields />
             </CardBody>
           </Card>
 

@@ -10,7 +10,7 @@ import {
   BENEFICIARY_FIELDS,
   INTERMEDIARY_BANK_FIELDS,
   TEMPLATE_FIELDS,
-} from "../forms/send-money.ts";
+} from "../forms/wire.ts";
 import { moneyText } from "./money-input.ts";
 
 const w = initiatePaymentRequest.shape;
@@ -163,3 +163,4 @@ export type CreateBeneficiaryInput = z.input<typeof CreateBeneficiaryRequest>;
 export const BeneficiaryListResponse = z.object({ beneficiaries: z.array(Beneficiary) });
 export type BeneficiaryListResponse = z.infer<typeof BeneficiaryListResponse>;
 export const BeneficiaryResponse = z.object({ beneficiary: Beneficiary });
+export const BeneficiaryDeletedResponse = z.object({ deleted: z.string() });

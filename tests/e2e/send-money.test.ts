@@ -154,12 +154,12 @@ describe("sending money in Chromium", () => {
     for (const s of [preparer, approver, admin]) await s?.context.close();
   });
 
-  it("a viewer sees no Send, Wire or Drafts link and cannot open the forms", async () => {
+  it("a viewer sees no Send, Wire, Drafts or Beneficiaries link and cannot open the forms", async () => {
     const { context, page } = await signIn("viewer");
     try {
       const nav = page.getByRole("navigation", { name: "Main" });
       await expect.poll(() => nav.innerText()).toContain("Payments");
-      for (const name of ["Send", "Wire", "Drafts"])
+      for (const name of ["Send", "Wire", "Drafts", "Beneficiaries"])
         expect(await nav.getByRole("link", { name, exact: true }).count(), name).toBe(0);
       await page.goto(`${app.url}/transfers/new`);
       await page.getByRole("alert").filter({ hasText: "This page is for" }).waitFor();
@@ -428,6 +428,96 @@ describe("sending money in Chromium", () => {
     expect(rejected?.detail).toMatchObject({ reason: "Duplicate of invoice 4411" });
     const wireRelease = audit.find((e) => e.target === wire.id && e.action === "draft.release.wire");
     expect(JSON.stringify(wireRelease?.detail)).toContain(wire.paymentId as string);
+  });
+
+  it("saved beneficiaries: added, changed and deleted by keyboard on their own page, audited, and one fills the wire form", async () => {
+    const { page } = preparer;
+    await page.goto(`${app.url}/accounts`);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Beneficiaries" }).click();
+    await page.getByRole("heading", { name: "Saved beneficiaries", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "Add a beneficiary" }).press("Enter");
+    await page.getByLabel("Saved as").fill("E2E GLOBEX");
+    await page.getByLabel("Name", { exact: true }).fill("E2E GLOBEX CORP");
+    await page.getByLabel("Account number", { exact: true }).fill("88001");
+    await page.getByLabel("Address line 1").fill("9 Dock Street");
+    await page.getByLabel("Receiving bank ABA routing number").fill("021000022");
+    await page.getByLabel("Receiving bank name").focus();
+    await page.getByText("must be a 9-digit ABA routing number with a valid check digit").waitFor();
+    await page.getByLabel("Receiving bank ABA routing number").fill("021000021");
+    await check(page, "beneficiaries-add");
+    await page.getByRole("button", { name: "Save beneficiary" }).press("Enter");
+    await page.getByRole("status").filter({ hasText: "Saved “E2E GLOBEX”." }).waitFor();
+    const row = page.locator('tr[data-beneficiary="E2E GLOBEX"]');
+    await row.waitFor();
+
+    await row.getByRole("button", { name: "Change E2E GLOBEX" }).press("Enter");
+    await expect.poll(() => page.getByLabel("Name", { exact: true }).inputValue()).toBe("E2E GLOBEX CORP");
+    await page.getByLabel("Name", { exact: true }).fill("E2E GLOBEX EUROPE");
+    await page.getByRole("button", { name: "Save changes" }).press("Enter");
+    await page.getByRole("status").filter({ hasText: "Changed “E2E GLOBEX”." }).waitFor();
+    await expect.poll(() => row.innerText()).toContain("E2E GLOBEX EUROPE");
+    await check(page, "beneficiaries");
+
+    await page.goto(`${app.url}/wires/new`);
+    const picker = page.getByLabel("Fill from a saved beneficiary");
+    await expect.poll(() => picker.locator("option").allInnerTexts()).toContain("E2E GLOBEX");
+    await picker.selectOption({ label: "E2E GLOBEX" });
+    await expect.poll(() => page.getByLabel("Name", { exact: true }).inputValue()).toBe("E2E GLOBEX EUROPE");
+    expect(await page.getByLabel("Receiving bank ABA routing number").inputValue()).toBe("021000021");
+
+    await page.goto(`${app.url}/beneficiaries`);
+    await row.getByRole("button", { name: "Delete E2E GLOBEX" }).press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Delete this saved beneficiary?" });
+    await dialog.waitFor();
+    await check(page, "beneficiaries-delete-dialog");
+    await dialog.getByRole("button", { name: "Delete", exact: true }).press("Enter");
+    await page.getByRole("status").filter({ hasText: "Deleted “E2E GLOBEX”." }).waitFor();
+    await row.waitFor({ state: "detached" });
+
+    const audit = (await (
+      await admin.page.request.get(`${app.url}/api/admin/audit`)
+    ).json()) as AuditResponse;
+    const actions = audit.entries.map((e) => e.action);
+    for (const a of ["beneficiary.create", "beneficiary.update", "beneficiary.delete"])
+      expect(actions).toContain(a);
+  });
+
+  it("a preparer corrects a pending wire draft from the drafts page; the approver's old version releases nothing, the corrected one is paid", async () => {
+    const { page } = preparer;
+    const first = await draftWireInUi(page, {
+      from: dda,
+      amount: "2.00",
+      beneficiary: "E2E TO CORRECT",
+      account: "77003",
+    });
+    await page.goto(`${app.url}/drafts`);
+    await page.getByRole("link", { name: "Correct the wire to E2E TO CORRECT" }).click();
+    await page.getByRole("heading", { name: "Correct a wire draft", level: 1 }).waitFor();
+    await expect.poll(() => page.getByLabel("Amount (USD)").inputValue()).toBe("2");
+    await check(page, "wire-correct");
+    await page.getByLabel("Amount (USD)").fill("2.50");
+    await page.getByRole("button", { name: "Review wire" }).click();
+    await page.getByRole("heading", { name: "Review the wire" }).waitFor();
+    await page.getByRole("button", { name: "Save draft for release" }).click();
+    await page.getByRole("heading", { name: "Draft changed: version 2 waits for release" }).waitFor();
+
+    const stale = await approver.page.request.post(`${app.url}/api/drafts/${first.id}/release`, {
+      data: { version: first.version },
+    });
+    expect(stale.status()).toBe(409);
+    await approver.page.goto(`${app.url}/drafts`);
+    const row = approver.page.locator(`tr[data-draft="${first.id}"]`);
+    await expect.poll(() => row.innerText()).toContain("$2.50");
+    await row.getByRole("button", { name: "Release" }).click();
+    const dialog = approver.page.getByRole("dialog", { name: "Release this payment?" });
+    await dialog.getByRole("button", { name: "Release payment" }).click();
+    await approver.page.getByText(/Released\. The bank's payment id is O/).waitFor();
+    const done = (await openDrafts(approver.page)).find((d) => d.id === first.id);
+    expect(done).toMatchObject({ status: "released", version: 2, amountCents: 250 });
+    const atBank = (await (
+      await approver.page.request.get(`${app.url}/api/payments/${done?.paymentId}?account=${dda}`)
+    ).json()) as { amountCents: number };
+    expect(atBank.amountCents).toBe(250);
   });
 
   it("a new SEN account appears in the accounts list without a reload", async () => {

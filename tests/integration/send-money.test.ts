@@ -60,6 +60,7 @@ const mod = {
   release: () => import("../../app/api/drafts/[id]/release/route.ts"),
   reject: () => import("../../app/api/drafts/[id]/reject/route.ts"),
   beneficiaries: () => import("../../app/api/beneficiaries/route.ts"),
+  beneficiary: () => import("../../app/api/beneficiaries/[id]/route.ts"),
   payments: () => import("../../app/api/payments/route.ts"),
   payment: () => import("../../app/api/payments/[id]/route.ts"),
   createSen: () => import("../../app/api/accounts/sen/route.ts"),
@@ -499,6 +500,86 @@ describe("wire drafts", () => {
     });
   });
 
+  it("a preparer corrects a draft: the approver who opened the old version releases nothing, and the bank is sent exactly the corrected wire", async () => {
+    const r = await invoke(mod.wires, "POST", "/api/wires", {
+      as: users.preparer,
+      body: wireForm({ amount: "20", beneficiary_name: "Old Payee Ltd" }),
+    });
+    expect(r.status).toBe(200);
+    const v1 = r.json.draft;
+    // The approver has version 1 on screen; the preparer corrects the payee and the amount.
+    const corrected = await invoke(mod.draft, "PUT", "/x", {
+      as: users.preparer,
+      params: { id: v1.id },
+      body: {
+        version: 1,
+        wire: wireForm({ amount: "21.50", beneficiary_name: "New Payee Ltd", idempotencyKey: v1.id }),
+      },
+    });
+    expect(corrected.status).toBe(200);
+    expect(corrected.json.draft).toMatchObject({
+      version: 2,
+      amountCents: 2_150,
+      counterparty: "New Payee Ltd",
+    });
+    // A second correction from a stale screen is refused too: each change starts from what is stored.
+    const staleEdit = await invoke(mod.draft, "PUT", "/x", {
+      as: users.preparer,
+      params: { id: v1.id },
+      body: { version: 1, wire: wireForm({ amount: "99", idempotencyKey: v1.id }) },
+    });
+    expect(staleEdit.status).toBe(409);
+
+    const client = new CountingBankClient({
+      bankUrl: bank.url,
+      subscriptionKey,
+      tokens: new TokenManager({ db, bankUrl: bank.url, subscriptionKey }),
+    });
+    setBankClient(client);
+    try {
+      const old = await invoke(mod.release, "POST", "/x", {
+        as: users.approver,
+        params: { id: v1.id },
+        body: { version: 1 },
+      });
+      expect(old.status).toBe(409);
+      expect(client.sent).not.toContain("initiatePayment");
+      expect((await bankPayments(dda)).some((p) => p.beneficiary_name === "Old Payee Ltd")).toBe(false);
+
+      const released = await invoke(mod.release, "POST", "/x", {
+        as: users.approver,
+        params: { id: v1.id },
+        body: { version: 2 },
+      });
+      expect(released.status).toBe(200);
+      expect(client.sent.filter((n) => n === "initiatePayment")).toHaveLength(1);
+      const atBank = (await bankPayments(dda)).filter((p) => p.payment_id === released.json.draft.paymentId);
+      expect(atBank).toHaveLength(1);
+      expect(atBank[0]).toMatchObject({ beneficiary_name: "New Payee Ltd" });
+      expect(dollarsToCents(atBank[0].amount)).toBe(2_150);
+      // Once released, the draft cannot be changed any more.
+      const late = await invoke(mod.draft, "PUT", "/x", {
+        as: users.preparer,
+        params: { id: v1.id },
+        body: { version: 2, wire: wireForm({ amount: "1", idempotencyKey: v1.id }) },
+      });
+      expect(late.status).toBe(409);
+    } finally {
+      setBankClient(undefined);
+    }
+    const audit = (await readAudit(db))
+      .filter((e) => e.target === v1.id)
+      .map((e) => `${e.action}:${e.result}`);
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        "draft.create.wire:ok",
+        "draft.update.wire:ok",
+        "draft.release:stale",
+        "draft.release.wire:released",
+      ]),
+    );
+  });
+
   it("warns of the same beneficiary and amount in the last 7 days", async () => {
     await invoke(mod.wires, "POST", "/api/wires", {
       as: users.preparer,
@@ -646,6 +727,70 @@ describe("beneficiaries, SEN accounts, payments", () => {
     expect(list.json.beneficiaries).toHaveLength(1);
     expect(list.json.beneficiaries[0].fields).toMatchObject({ beneficiary_name: "Acme Supplies Inc" });
     expect((await readAudit(db)).some((e) => e.action === "beneficiary.create")).toBe(true);
+  });
+
+  it("changes and deletes a saved beneficiary (checked again, audited with what it was), and says 404 or 409 in words", async () => {
+    const { idempotencyKey: _k, originator_account_number: _o, amount: _a, ...fields } = wireForm();
+    const made = await invoke(mod.beneficiaries, "POST", "/api/beneficiaries", {
+      as: users.preparer,
+      body: { label: "Globex", fields: { ...fields, beneficiary_name: "Globex Corp" } },
+    });
+    expect(made.status).toBe(200);
+    const id = made.json.beneficiary.id;
+    const bad = await invoke(mod.beneficiary, "PUT", "/x", {
+      as: users.preparer,
+      params: { id },
+      body: {
+        label: "Globex",
+        fields: { ...fields, beneficiary_bank_type: "SWIFT", beneficiary_bank_routing_id: "nope" },
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.fields.map((f: { field: string }) => f.field)).toContain(
+      "fields.beneficiary_bank_routing_id",
+    );
+    const clash = await invoke(mod.beneficiary, "PUT", "/x", {
+      as: users.preparer,
+      params: { id },
+      body: { label: "ACME", fields },
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.json.error.fields[0].field).toBe("label");
+    const changed = await invoke(mod.beneficiary, "PUT", "/x", {
+      as: users.approver,
+      params: { id },
+      body: {
+        label: "Globex EU",
+        fields: { ...fields, beneficiary_name: "Globex Europe BV", beneficiary_address2: "" },
+      },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.json.beneficiary).toMatchObject({
+      label: "Globex EU",
+      fields: { beneficiary_name: "Globex Europe BV" },
+    });
+    expect(changed.json.beneficiary.fields).not.toHaveProperty("beneficiary_address2");
+    const viewer = await invoke(mod.beneficiary, "DELETE", "/x", { as: users.viewer, params: { id } });
+    expect(viewer.status).toBe(403);
+    const gone = await invoke(mod.beneficiary, "DELETE", "/x", { as: users.preparer, params: { id } });
+    expect(gone.status).toBe(200);
+    const again = await invoke(mod.beneficiary, "DELETE", "/x", { as: users.preparer, params: { id } });
+    expect(again.status).toBe(404);
+    const junk = await invoke(mod.beneficiary, "DELETE", "/x", {
+      as: users.preparer,
+      params: { id: "not-an-id" },
+    });
+    expect(junk.status).toBe(404);
+    const list = await invoke(mod.beneficiaries, "GET", "/api/beneficiaries", { as: users.preparer });
+    expect(list.json.beneficiaries.map((b: { label: string }) => b.label)).not.toContain("Globex EU");
+    const audit = (await readAudit(db)).filter((e) => e.target === id);
+    expect(audit.find((e) => e.action === "beneficiary.update")?.detail).toMatchObject({
+      label: "Globex EU",
+      before: { label: "Globex", fields: { beneficiary_name: "Globex Corp" } },
+    });
+    expect(audit.find((e) => e.action === "beneficiary.delete")?.detail).toMatchObject({
+      label: "Globex EU",
+    });
   });
 
   it("opens a SEN account with the createsen rules", async () => {

@@ -10,13 +10,10 @@ import {
   SenTransferRequest,
   WireDraftRequest,
 } from "../../lib/dashboard-api/index.ts";
-import {
-  BeneficiaryForm,
-  CreateSenAccountForm,
-  PaymentsFilterForm,
-  SenTransferForm,
-  WireDraftForm,
-} from "../../lib/forms/send-money.ts";
+import { PaymentsFilterForm } from "../../lib/forms/payments-filter.ts";
+import { CreateSenAccountForm } from "../../lib/forms/sen-account.ts";
+import { SenTransferForm } from "../../lib/forms/sen-transfer.ts";
+import { BeneficiaryForm, WireDraftForm } from "../../lib/forms/wire.ts";
 
 interface Parser {
   safeParse(v: unknown): {

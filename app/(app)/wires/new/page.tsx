@@ -1,4 +1,4 @@
-// /wires/new: prepare an outgoing wire as a draft (wires.create).
+// /wires/new: prepare an outgoing wire as a draft (wires.create); ?draft=<id> corrects a pending one.
 import type { Metadata } from "next";
 import { allowed, NotAllowed, pageUser, SendPage } from "@/components/send-money/page-frame.tsx";
 import { WireForm } from "@/components/send-money/wire-form.tsx";
@@ -6,15 +6,17 @@ import { WireForm } from "@/components/send-money/wire-form.tsx";
 export const metadata: Metadata = { title: "Send a wire" };
 export const dynamic = "force-dynamic";
 
-export default async function Page() {
+export default async function Page({ searchParams }: { searchParams: Promise<{ draft?: string }> }) {
   const user = await pageUser("/wires/new");
+  const { draft } = await searchParams;
+  const draftId = /^[0-9a-f-]{36}$/i.test(draft ?? "") ? draft : undefined;
   if (!allowed(user, "wires.create")) return <NotAllowed title="Send a wire" permission="wires.create" />;
   return (
     <SendPage
-      title="Send a wire"
+      title={draftId ? "Correct a wire draft" : "Send a wire"}
       description="Prepared here, released by a second person on the Drafts page."
     >
-      <WireForm />
+      <WireForm draftId={draftId} />
     </SendPage>
   );
 }

@@ -1,0 +1,21 @@
+// /beneficiaries: saved wire beneficiaries (wires.create): list, add, change, delete.
+import type { Metadata } from "next";
+import { BeneficiariesView } from "@/components/send-money/beneficiaries-view.tsx";
+import { allowed, NotAllowed, pageUser, SendPage } from "@/components/send-money/page-frame.tsx";
+
+export const metadata: Metadata = { title: "Saved beneficiaries" };
+export const dynamic = "force-dynamic";
+
+export default async function Page() {
+  const user = await pageUser("/beneficiaries");
+  if (!allowed(user, "wires.create"))
+    return <NotAllowed title="Saved beneficiaries" permission="wires.create" />;
+  return (
+    <SendPage
+      title="Saved beneficiaries"
+      description="People and companies you pay by wire: choose one on the wire form to fill its fields."
+    >
+      <BeneficiariesView />
+    </SendPage>
+  );
+}

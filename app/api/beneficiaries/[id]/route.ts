@@ -1,0 +1,35 @@
+// PUT /api/beneficiaries/[id] {label, fields} - changes a saved beneficiary; DELETE - removes it.
+// Both audited with what it was before.
+import { withRoute } from "@/lib/api/route.ts";
+import {
+  BeneficiaryDeletedResponse,
+  BeneficiaryResponse,
+  CreateBeneficiaryRequest,
+} from "@/lib/dashboard-api/wires.ts";
+import { deleteBeneficiary, updateBeneficiary } from "@/lib/payments/beneficiaries.ts";
+
+export const PUT = withRoute<
+  undefined,
+  typeof CreateBeneficiaryRequest,
+  { id: string },
+  typeof BeneficiaryResponse
+>(
+  async ({ db, user, body, params, ip }) => ({
+    beneficiary: await updateBeneficiary(
+      db,
+      { id: user.id, email: user.email, ip },
+      params.id,
+      body.label,
+      body.fields,
+    ),
+  }),
+  { permission: "wires.create", body: CreateBeneficiaryRequest, response: BeneficiaryResponse },
+);
+
+export const DELETE = withRoute<undefined, undefined, { id: string }, typeof BeneficiaryDeletedResponse>(
+  async ({ db, user, params, ip }) => {
+    await deleteBeneficiary(db, { id: user.id, email: user.email, ip }, params.id);
+    return { deleted: params.id };
+  },
+  { permission: "wires.create", response: BeneficiaryDeletedResponse },
+);

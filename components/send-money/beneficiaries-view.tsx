@@ -1,0 +1,263 @@
+"use client";
+// Saved wire beneficiaries: the list, and a form to add one or change one; deleting asks first.
+// Every change is checked by the contract's rules in the browser and again by the route handler,
+// and audited there.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
+import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form.tsx";
+import {
+  BeneficiaryBankFields,
+  BeneficiaryPartyFields,
+} from "@/components/send-money/beneficiary-fields.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
+import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
+import { EmptyState } from "@/components/ui/empty-state.tsx";
+import { ErrorState } from "@/components/ui/error-state.tsx";
+import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
+import { useZodForm } from "@/hooks/use-zod-form.ts";
+import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import type { Beneficiary, BeneficiaryListResponse, BeneficiaryResponse } from "@/lib/dashboard-api/wires.ts";
+import { BeneficiaryForm, TEMPLATE_FIELDS } from "@/lib/forms/wire.ts";
+
+const KEY = ["beneficiaries"] as const;
+
+const emptyFields = () => Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, ""])) as Record<string, string>;
+
+function bankOf(b: Beneficiary): string {
+  const f = b.fields;
+  return (
+    [
+      f.receiving_bank_routing_id && `ABA ${f.receiving_bank_routing_id}`,
+      f.beneficiary_bank_routing_id &&
+        `${f.beneficiary_bank_type ?? ""} ${f.beneficiary_bank_routing_id}`.trim(),
+      f.beneficiary_bank_name,
+    ]
+      .filter(Boolean)
+      .join(" · ") || "—"
+  );
+}
+
+function Editor({
+  editing,
+  onDone,
+  onCancel,
+}: {
+  editing: Beneficiary | null;
+  onDone: (b: Beneficiary, verb: string) => void;
+  onCancel: () => void;
+}) {
+  const form = useZodForm(BeneficiaryForm, {
+    defaultValues: { label: editing?.label ?? "", fields: { ...emptyFields(), ...(editing?.fields ?? {}) } },
+  });
+  const headingRef = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  async function onSubmit() {
+    const r = await apiFetch<typeof BeneficiaryResponse>(
+      editing ? `/api/beneficiaries/${editing.id}` : "/api/beneficiaries",
+      {
+        method: editing ? "PUT" : "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(form.getValues()),
+      },
+    );
+    onDone(r.beneficiary, editing ? "Changed" : "Saved");
+  }
+
+  return (
+    <Card aria-labelledby="beneficiary-editor">
+      <CardHeader
+        id="beneficiary-editor"
+        title={
+          <span ref={headingRef} tabIndex={-1} className="focus:outline-none">
+            {editing ? `Change “${editing.label}”` : "Add a beneficiary"}
+          </span>
+        }
+        description="Wires already drafted keep the details they were prepared with."
+      />
+      <CardBody>
+        <Form form={form} onSubmit={onSubmit} aria-label={editing ? "Change beneficiary" : "Add beneficiary"}>
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField
+              name="label"
+              label="Saved as"
+              maxLength={60}
+              autoComplete="off"
+              className="md:col-span-2"
+            />
+            <BeneficiaryPartyFields prefix="fields." />
+            <BeneficiaryBankFields prefix="fields." />
+          </div>
+          <FormAlert />
+          <div className="flex flex-wrap gap-2">
+            <SubmitButton busyLabel="Saving…">{editing ? "Save changes" : "Save beneficiary"}</SubmitButton>
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+          </div>
+        </Form>
+      </CardBody>
+    </Card>
+  );
+}
+
+export function BeneficiariesView() {
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => apiFetch<typeof BeneficiaryListResponse>("/api/beneficiaries", { signal }),
+  });
+  // null: no form open; "new": adding; a beneficiary: changing it.
+  const [editing, setEditing] = useState<Beneficiary | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Beneficiary | null>(null);
+  const [announce, setAnnounce] = useState("");
+
+  const remove = useMutation({
+    mutationFn: (b: Beneficiary) => apiFetch(`/api/beneficiaries/${b.id}`, { method: "DELETE" }),
+    onSuccess: (_r, b) => {
+      setDeleting(null);
+      setAnnounce(`Deleted “${b.label}”.`);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+
+  const rows = list.data?.beneficiaries ?? [];
+
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <div role="status" aria-live="polite" className="text-sm text-green-800">
+        {announce}
+      </div>
+      {editing ? (
+        <Editor
+          key={editing === "new" ? "new" : editing.id}
+          editing={editing === "new" ? null : editing}
+          onCancel={() => setEditing(null)}
+          onDone={(b, verb) => {
+            setEditing(null);
+            setAnnounce(`${verb} “${b.label}”.`);
+            void queryClient.invalidateQueries({ queryKey: KEY });
+          }}
+        />
+      ) : (
+        <div>
+          <Button onClick={() => setEditing("new")}>Add a beneficiary</Button>
+        </div>
+      )}
+      {list.isError ? (
+        <ErrorState
+          message={list.error.message}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : (
+        <Card className="min-w-0 overflow-hidden" aria-labelledby="beneficiaries-list">
+          <CardHeader id="beneficiaries-list" title="Saved" />
+          {list.isPending ? (
+            <p className="px-5 py-6 text-sm text-slate-600">Loading saved beneficiaries…</p>
+          ) : rows.length === 0 ? (
+            <EmptyState title="No saved beneficiaries yet">
+              Add one here, or save one from the{" "}
+              <Link className="text-brand-700 underline" href="/wires/new">
+                Send a wire
+              </Link>{" "}
+              form; it then fills that form in one choice.
+            </EmptyState>
+          ) : (
+            <Table caption="Saved beneficiaries" captionHidden>
+              <thead>
+                <Tr>
+                  <Th>Saved as</Th>
+                  <Th>Beneficiary</Th>
+                  <Th>Bank</Th>
+                  <Th>Saved by</Th>
+                  <Th className="relative">
+                    <span className="sr-only">Actions</span>
+                  </Th>
+                </Tr>
+              </thead>
+              <tbody>
+                {rows.map((b) => (
+                  <Tr key={b.id} data-beneficiary={b.label}>
+                    <Td className="font-medium">{b.label}</Td>
+                    <Td>
+                      {b.fields.beneficiary_name}
+                      <span className="block text-xs text-slate-600">
+                        account {b.fields.beneficiary_account_number}
+                      </span>
+                    </Td>
+                    <Td>{bankOf(b)}</Td>
+                    <Td>{b.createdBy}</Td>
+                    <Td>
+                      <div className="flex gap-2">
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setEditing(b)}
+                          aria-label={`Change ${b.label}`}
+                        >
+                          Change
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => {
+                            remove.reset();
+                            setDeleting(b);
+                          }}
+                          aria-label={`Delete ${b.label}`}
+                        >
+                          Delete
+                        </Button>
+                      </div>
+                    </Td>
+                  </Tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </Card>
+      )}
+
+      <Dialog
+        open={!!deleting}
+        onClose={() => setDeleting(null)}
+        title="Delete this saved beneficiary?"
+        description="Wires already drafted with it are not changed."
+      >
+        {deleting ? (
+          <>
+            <p className="text-sm">
+              <strong>{deleting.label}</strong>: {deleting.fields.beneficiary_name}, account{" "}
+              {deleting.fields.beneficiary_account_number}
+            </p>
+            {remove.error ? (
+              <p
+                role="alert"
+                className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
+              >
+                {remove.error.message}
+              </p>
+            ) : null}
+            <DialogActions>
+              <Button variant="secondary" onClick={() => setDeleting(null)}>
+                Keep it
+              </Button>
+              <Button
+                onClick={() => remove.mutate(deleting)}
+                disabled={remove.isPending}
+                aria-busy={remove.isPending || undefined}
+              >
+                {remove.isPending ? "Deleting…" : "Delete"}
+              </Button>
+            </DialogActions>
+          </>
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// The wire draft and saved-beneficiary forms' schemas in zod/mini for the browser, built from the contract's field tables
+// (lib/bank-api/rules.ts). It mirrors the route handler's schema in lib/dashboard-api/ (the same
+// table, the same messages; tests/unit/send-money-forms.test.ts holds them together), which checks
+// every request again. One module per form, so a page loads only its own.
+import * as z from "zod/mini";
+import { type FieldRule, INITIATE_PAYMENT_FIELDS, ROUTING_PAIRS, routingProblem } from "../bank-api/rules.ts";
+import {
+  bankTypeField,
+  idempotencyKeyField,
+  moneyTextField,
+  optionalTextField,
+  textField,
+} from "./contract-fields.ts";
+
+export const BENEFICIARY_FIELDS = [
+  "beneficiary_name",
+  "beneficiary_account_number",
+  "beneficiary_address1",
+  "beneficiary_address2",
+  "beneficiary_address3",
+] as const;
+export const BENEFICIARY_BANK_FIELDS = [
+  "beneficiary_bank_type",
+  "beneficiary_bank_routing_id",
+  "beneficiary_bank_name",
+  "beneficiary_bank_address1",
+  "beneficiary_bank_address2",
+  "beneficiary_bank_address3",
+  "receiving_bank_routing_id",
+  "receiving_bank_name",
+  "receiving_bank_address1",
+  "receiving_bank_address2",
+  "receiving_bank_address3",
+] as const;
+export const INTERMEDIARY_BANK_FIELDS = [
+  "intermediary_bank_type",
+  "intermediary_bank_routing_id",
+  "intermediary_bank_account_number",
+  "intermediary_bank_name",
+  "intermediary_bank_address1",
+  "intermediary_bank_address2",
+  "intermediary_bank_address3",
+] as const;
+/** Everything a saved beneficiary fills in. */
+export const TEMPLATE_FIELDS = [
+  ...BENEFICIARY_FIELDS,
+  ...BENEFICIARY_BANK_FIELDS,
+  ...INTERMEDIARY_BANK_FIELDS,
+];
+export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
+
+const w = INITIATE_PAYMENT_FIELDS;
+
+/** A required field as the table says; an optional one may also be left empty (""). */
+function templateField(f: TemplateField) {
+  const rule: FieldRule = w[f];
+  if (rule.kind === "bankType") return bankTypeField();
+  if (rule.kind !== "text") throw new Error(`${f} is not a text field`);
+  return rule.required ? textField(rule) : optionalTextField(rule);
+}
+
+const templateShape = Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, templateField(f)])) as Record<
+  TemplateField,
+  ReturnType<typeof templateField>
+>;
+
+/** A routing id is checked against the routing method named beside it, as the contract does. */
+const routingChecks = z.superRefine((v: Record<string, unknown>, ctx) => {
+  for (const [typeField, idField] of ROUTING_PAIRS) {
+    const message = routingProblem(v[typeField] as string | undefined, v[idField] as string | undefined);
+    if (message) ctx.addIssue({ code: "custom", path: [idField], message, input: v[idField] });
+  }
+});
+
+export const BeneficiaryTemplateForm = z.object(templateShape).check(routingChecks);
+
+export const WireDraftForm = z
+  .object({
+    idempotencyKey: idempotencyKeyField(),
+    originator_account_number: textField(w.originator_account_number),
+    amount: moneyTextField(w.amount),
+    ...templateShape,
+    originator_to_beneficiary_info: optionalTextField(w.originator_to_beneficiary_info),
+  })
+  .check(routingChecks);
+
+export const BeneficiaryForm = z.object({
+  label: z
+    .string()
+    .check(z.trim(), z.minLength(1, "is required"), z.maxLength(60, "must be at most 60 characters")),
+  fields: BeneficiaryTemplateForm,
+});
