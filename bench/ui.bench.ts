@@ -5,46 +5,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
-import { type Browser, type Cookie, chromium, type Page } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
-import { type BenchResult, percentile, round, writeResults } from "./lib.ts";
+import { type BenchResult, firstLoadJsKb, percentile, round, writeResults } from "./lib.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const RUNS = Number(process.env.BENCH_UI_RUNS || 20);
 const PAYMENTS = Number(process.env.BENCH_UI_PAYMENTS || 1000);
-
-/**
- * Every script Chromium fetches for the page from navigation until no script has been asked for
- * during a second after load (the page's chunks and anything it imports at once), gzip-compressed. A fresh context per
- * page so nothing comes from the cache; `noModule` polyfills, which Chromium never fetches, do
- * not count, and a chunk imported lazily on first render does.
- */
-async function firstLoadJs(browser: Browser, base: string, page: string, cookies: Cookie[]): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  try {
-    await context.addCookies(cookies);
-    const tab = await context.newPage();
-    const scripts: Promise<number>[] = [];
-    let last = performance.now();
-    tab.on("request", (r) => {
-      if (r.resourceType() === "script") last = performance.now();
-    });
-    tab.on("requestfinished", (r) => {
-      if (r.resourceType() !== "script") return;
-      last = performance.now();
-      scripts.push(r.response().then(async (res) => (res ? zlib.gzipSync(await res.body()).length : 0)));
-    });
-    await tab.goto(`${base}${page}`, { waitUntil: "load" });
-    // The live-balance stream never ends, so "network idle" never comes: quiet scripts decide.
-    const deadline = performance.now() + 15_000;
-    while (performance.now() - last < 1000 && performance.now() < deadline) await tab.waitForTimeout(200);
-    const bytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
-    return round(bytes / 1024, 1);
-  } finally {
-    await context.close();
-  }
-}
 
 async function transferOnce(page: Page, base: string, from: string, to: string): Promise<number> {
   await page.goto(`${base}/transfers/new`);
@@ -82,7 +49,7 @@ export async function run(): Promise<void> {
     await page.getByLabel("Password").fill(user.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(/\/accounts/, { timeout: 120_000 });
-    const cookies = await context.cookies();
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
 
     const accounts = (await (await page.request.get(`${stack.url}/api/accounts`)).json()) as {
       accounts: { accountNumber: string; type: string; availableCents: number }[];
@@ -128,7 +95,7 @@ export async function run(): Promise<void> {
     for (const [name, p] of pages)
       js.push({
         name: `first_load_js_gzip_${name}`,
-        value: await firstLoadJs(browser, stack.url, p, cookies),
+        value: await firstLoadJsKb(stack.url, p, cookie),
         unit: "kB",
         better: "lower",
         target: 200,

@@ -19,7 +19,11 @@ import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { Beneficiary, BeneficiaryListResponse, BeneficiaryResponse } from "@/lib/dashboard-api/wires.ts";
-import { BeneficiaryForm, TEMPLATE_FIELDS } from "@/lib/forms/wire.ts";
+import { TEMPLATE_FIELDS } from "@/lib/forms/send-money-fields.ts";
+import type { BeneficiaryForm } from "@/lib/forms/wire.ts";
+
+// The schema (and zod with it) loads when the form is first used, not with the page.
+const loadSchema = () => import("@/lib/forms/wire.ts").then((m): typeof BeneficiaryForm => m.BeneficiaryForm);
 
 const KEY = ["beneficiaries"] as const;
 
@@ -48,7 +52,7 @@ function Editor({
   onDone: (b: Beneficiary, verb: string) => void;
   onCancel: () => void;
 }) {
-  const form = useZodForm(BeneficiaryForm, {
+  const form = useZodForm(loadSchema, {
     defaultValues: { label: editing?.label ?? "", fields: { ...emptyFields(), ...(editing?.fields ?? {}) } },
   });
   const headingRef = useRef<HTMLSpanElement>(null);

@@ -10,7 +10,11 @@ import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { CreateSenAccountResponse } from "@/lib/dashboard-api/sen-accounts.ts";
-import { CreateSenAccountForm } from "@/lib/forms/sen-account.ts";
+import type { CreateSenAccountForm } from "@/lib/forms/sen-account.ts";
+
+// The schema (and zod with it) loads when the form is first used, not with the page.
+const loadSchema = () =>
+  import("@/lib/forms/sen-account.ts").then((m): typeof CreateSenAccountForm => m.CreateSenAccountForm);
 
 const EMPTY = {
   ExpectedBalance: "",
@@ -24,7 +28,7 @@ const EMPTY = {
 
 export function NewSenAccountForm() {
   const queryClient = useQueryClient();
-  const form = useZodForm(CreateSenAccountForm, { defaultValues: EMPTY });
+  const form = useZodForm(loadSchema, { defaultValues: EMPTY });
   const [opened, setOpened] = useState<{ accountNumber: string; message: string } | null>(null);
   const dollars = {
     inputMode: "numeric" as const,

@@ -19,12 +19,12 @@ import { PAYMENT_STATUSES } from "@/lib/bank-api/rules.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { PaymentsResponse } from "@/lib/dashboard-api/payments.ts";
 import { formatDay } from "@/lib/format/dates.ts";
-import {
-  PAYMENT_PAGE_SIZES,
-  PAYMENT_SORTS,
-  PaymentsFilterForm,
-  type PaymentsFilters,
-} from "@/lib/forms/payments-filter.ts";
+import type { PaymentsFilterForm, PaymentsFilters } from "@/lib/forms/payments-filter.ts";
+import { PAYMENT_PAGE_SIZES, PAYMENT_SORTS } from "@/lib/forms/send-money-fields.ts";
+
+// The filters' schema (and zod with it) loads when the form is first used, not with the page.
+const loadSchema = () =>
+  import("@/lib/forms/payments-filter.ts").then((m): typeof PaymentsFilterForm => m.PaymentsFilterForm);
 
 type Filters = PaymentsFilters;
 
@@ -49,7 +49,7 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
   };
   // An account named in the address loads at once, beside the account list rather than after it.
   const [applied, setApplied] = useState<Filters | null>(initialAccount ? defaults : null);
-  const form = useZodForm(PaymentsFilterForm, { defaultValues: defaults });
+  const form = useZodForm(loadSchema, { defaultValues: defaults });
 
   // The first account is shown as soon as the list arrives.
   useEffect(() => {

@@ -26,11 +26,12 @@ import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { SenTransferInput, SenTransferResponse } from "@/lib/dashboard-api/transfers.ts";
 import { centsInWords } from "@/lib/format/amount-words.ts";
 import { formatUsd } from "@/lib/format/money.ts";
-import {
-  FROM_DESCRIPTION_FIELDS,
-  SenTransferForm as SenTransferSchema,
-  TO_DESCRIPTION_FIELDS,
-} from "@/lib/forms/sen-transfer.ts";
+import type { SenTransferForm as SenTransferSchema } from "@/lib/forms/sen-transfer.ts";
+import { FROM_DESCRIPTION_FIELDS, TO_DESCRIPTION_FIELDS } from "@/lib/forms/send-money-fields.ts";
+
+// The schema (and zod with it) loads when the form is first used, not with the page.
+const loadSchema = () =>
+  import("@/lib/forms/sen-transfer.ts").then((m): typeof SenTransferSchema => m.SenTransferForm);
 
 const STORAGE = "treasury.sen-transfer";
 
@@ -51,7 +52,7 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
   const accounts = useQuery(accountsQuery());
   const senAccounts = (accounts.data?.accounts ?? []).filter((a) => a.type === "SEN");
   const { session, markSubmitted, markEditing, reset } = useFormSession<SenTransferInput>(STORAGE);
-  const form = useZodForm(SenTransferSchema, { defaultValues: EMPTY });
+  const form = useZodForm(loadSchema, { defaultValues: EMPTY });
   const [stage, setStage] = useState<Stage>("edit");
   const [result, setResult] = useState<SenTransferResponse | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

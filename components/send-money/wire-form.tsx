@@ -40,7 +40,11 @@ import type {
 import { centsInWords } from "@/lib/format/amount-words.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
 import { formatUsd } from "@/lib/format/money.ts";
-import { TEMPLATE_FIELDS, WireDraftForm } from "@/lib/forms/wire.ts";
+import { TEMPLATE_FIELDS } from "@/lib/forms/send-money-fields.ts";
+import type { WireDraftForm } from "@/lib/forms/wire.ts";
+
+// The schema (and zod with it) loads when the form is first used, not with the page.
+const loadSchema = () => import("@/lib/forms/wire.ts").then((m): typeof WireDraftForm => m.WireDraftForm);
 
 const STORAGE = "treasury.wire-draft";
 
@@ -85,7 +89,7 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
     queryFn: ({ signal }) => apiFetch<typeof DraftResponse>(`/api/drafts/${draftId}`, { signal }),
   });
   const original = stored.data?.draft;
-  const form = useZodForm(WireDraftForm, { defaultValues: EMPTY });
+  const form = useZodForm(loadSchema, { defaultValues: EMPTY });
   const [stage, setStage] = useState<"edit" | "review" | "done">("edit");
   const [draft, setDraft] = useState<Draft | null>(null);
   const [duplicates, setDuplicates] = useState<Draft[]>([]);

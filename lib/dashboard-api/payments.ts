@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { daysBetween } from "../bank-api/dates.ts";
 import { PAYMENT_STATUSES, PAYMENT_WINDOW_DAYS, paymentRecordSchema } from "../bank-api/payments.ts";
-import { PAYMENT_DIRECTIONS, PAYMENT_PAGE_SIZES, PAYMENT_SORTS } from "../forms/payments-filter.ts";
+import { PAYMENT_DIRECTIONS, PAYMENT_PAGE_SIZES, PAYMENT_SORTS } from "../forms/send-money-fields.ts";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = z

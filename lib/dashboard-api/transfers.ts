@@ -3,7 +3,7 @@
 // so the bank's field errors land on the right input).
 import { z } from "zod";
 import { idempotencyKey, transferSenRequest } from "../bank-api/transfers.ts";
-import { FROM_DESCRIPTION_FIELDS, TO_DESCRIPTION_FIELDS } from "../forms/sen-transfer.ts";
+import { FROM_DESCRIPTION_FIELDS, TO_DESCRIPTION_FIELDS } from "../forms/send-money-fields.ts";
 import { moneyText } from "./money-input.ts";
 import { Draft } from "./wires.ts";
 

@@ -10,7 +10,7 @@ import {
   BENEFICIARY_FIELDS,
   INTERMEDIARY_BANK_FIELDS,
   TEMPLATE_FIELDS,
-} from "../forms/wire.ts";
+} from "../forms/send-money-fields.ts";
 import { moneyText } from "./money-input.ts";
 
 const w = initiatePaymentRequest.shape;

@@ -5,10 +5,7 @@
 import * as z from "zod/mini";
 import { daysBetween } from "../bank-api/dates.ts";
 import { PAYMENT_STATUSES, PAYMENT_WINDOW_DAYS } from "../bank-api/rules.ts";
-
-export const PAYMENT_SORTS = ["date-desc", "date-asc", "amount-desc", "amount-asc"] as const;
-export const PAYMENT_PAGE_SIZES = [25, 50, 100] as const;
-export const PAYMENT_DIRECTIONS = ["all", "incoming", "outgoing"] as const;
+import { PAYMENT_DIRECTIONS, PAYMENT_PAGE_SIZES, PAYMENT_SORTS } from "./send-money-fields.ts";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = z.string().check(

@@ -5,23 +5,7 @@
 import * as z from "zod/mini";
 import { SEN_TRANSFER_FIELDS } from "../bank-api/rules.ts";
 import { idempotencyKeyField, moneyTextField, textField } from "./contract-fields.ts";
-
-export const FROM_DESCRIPTION_FIELDS = [
-  "AccountFromDescription2",
-  "AccountFromDescription3",
-  "AccountFromDescription4",
-  "AccountFromDescription5",
-  "AccountFromDescription6",
-  "AccountFromDescription7",
-] as const;
-export const TO_DESCRIPTION_FIELDS = [
-  "AccountToDescription2",
-  "AccountToDescription3",
-  "AccountToDescription4",
-  "AccountToDescription5",
-  "AccountToDescription6",
-  "AccountToDescription7",
-] as const;
+import { FROM_DESCRIPTION_FIELDS, TO_DESCRIPTION_FIELDS } from "./send-money-fields.ts";
 
 const t = SEN_TRANSFER_FIELDS;
 

@@ -11,43 +11,13 @@ import {
   optionalTextField,
   textField,
 } from "./contract-fields.ts";
-
-export const BENEFICIARY_FIELDS = [
-  "beneficiary_name",
-  "beneficiary_account_number",
-  "beneficiary_address1",
-  "beneficiary_address2",
-  "beneficiary_address3",
-] as const;
-export const BENEFICIARY_BANK_FIELDS = [
-  "beneficiary_bank_type",
-  "beneficiary_bank_routing_id",
-  "beneficiary_bank_name",
-  "beneficiary_bank_address1",
-  "beneficiary_bank_address2",
-  "beneficiary_bank_address3",
-  "receiving_bank_routing_id",
-  "receiving_bank_name",
-  "receiving_bank_address1",
-  "receiving_bank_address2",
-  "receiving_bank_address3",
-] as const;
-export const INTERMEDIARY_BANK_FIELDS = [
-  "intermediary_bank_type",
-  "intermediary_bank_routing_id",
-  "intermediary_bank_account_number",
-  "intermediary_bank_name",
-  "intermediary_bank_address1",
-  "intermediary_bank_address2",
-  "intermediary_bank_address3",
-] as const;
-/** Everything a saved beneficiary fills in. */
-export const TEMPLATE_FIELDS = [
-  ...BENEFICIARY_FIELDS,
-  ...BENEFICIARY_BANK_FIELDS,
-  ...INTERMEDIARY_BANK_FIELDS,
-];
-export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
+import {
+  BENEFICIARY_BANK_FIELDS,
+  BENEFICIARY_FIELDS,
+  INTERMEDIARY_BANK_FIELDS,
+  TEMPLATE_FIELDS,
+  type TemplateField,
+} from "./send-money-fields.ts";
 
 const w = INITIATE_PAYMENT_FIELDS;
 
