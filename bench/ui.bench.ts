@@ -89,6 +89,7 @@ export async function run(): Promise<void> {
       ["payments", "/payments"],
       ["payments_[id]", `/payments/X?account=${dda}`],
       ["accounts_new_sen", "/accounts/new-sen"],
+      ["beneficiaries", "/beneficiaries"],
       ["accounts", "/accounts"],
     ];
     const js: BenchResult[] = [];
