@@ -65,56 +65,15 @@ interface Outcome {
   sandboxMail?: { to: string; subject: string; text: string };
 }
 
-// The receiver of an http row: the URL's authority without user info, lower case. Rows of
-// receivers that are at their limit ($4) are left for later.
-const HOST = `CASE WHEN o.channel = 'http'
-  THEN lower(substring(o.target from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]+)')) END`;
-
-// Fresh rows go first, oldest first: never tried and written since $5 (FRESH_MS ago, or after
-// the last failure of a receiver that has just come back, so that its backlog is not fresh), from
-// their own index; the rest of the slots go to the longest-waiting rows (the index (state,
-// next_attempt_at)). After an outage the change made a moment ago goes out at once while the
-// backlog drains behind it in order. Receivers that are failing ($6) get no first attempts:
-// their rows wait for a probe's success. Each receiver gets no more rows than its free slots ($7
-// hosts with deliveries in flight, $8 their free slots, $9 for any other). Each claimed row gets
-// its attempt written in the same statement, before any request goes out.
-const CLAIMABLE = `state = 'pending' AND next_attempt_at <= $1
-    AND NOT coalesce(${HOST} = ANY($4::text[]), false)
-    AND NOT (attempts = 0 AND coalesce(${HOST} = ANY($6::text[]), false))`;
-const CLAIM = `
-WITH fresh AS (
-  SELECT id, ${HOST} AS host, created_at FROM outbox o
-  WHERE ${CLAIMABLE} AND attempts = 0 AND created_at >= $5
-  ORDER BY created_at
-  LIMIT $2
-  FOR UPDATE SKIP LOCKED),
-waiting AS (
-  SELECT id, ${HOST} AS host, next_attempt_at FROM outbox o
-  WHERE ${CLAIMABLE} AND id NOT IN (SELECT id FROM fresh)
-  ORDER BY next_attempt_at
-  LIMIT greatest($2 - (SELECT count(*) FROM fresh), 0)
-  FOR UPDATE SKIP LOCKED),
-lanes AS (
-  SELECT id, host, 0 AS lane, row_number() OVER (PARTITION BY host ORDER BY created_at) AS turn FROM fresh
-  UNION ALL
-  SELECT id, host, 1 AS lane, row_number() OVER (PARTITION BY host ORDER BY next_attempt_at) AS turn FROM waiting),
-ranked AS (
-  SELECT id, host, row_number() OVER (PARTITION BY host ORDER BY lane, turn) AS n FROM lanes),
-due AS (
-  SELECT r.id FROM ranked r LEFT JOIN unnest($7::text[], $8::int[]) AS f(host, free) ON f.host = r.host
-  WHERE r.host IS NULL OR r.n <= coalesce(f.free, $9)),
-claimed AS (
-  UPDATE outbox o SET next_attempt_at = $3, attempts = o.attempts + 1, leased = true
-  FROM due WHERE o.id = due.id
-  RETURNING o.id, o.message_id, o.webhook_id, o.channel, o.target, o.payload, o.created_at, o.attempts,
-    o.customer_id, ${HOST} AS host),
-logged AS (
-  INSERT INTO delivery_attempts (outbox_id, message_id, channel, target, attempt, at, duration_ms, ok)
-  SELECT id, message_id, channel, target, attempts, $1, 0, NULL FROM claimed)
-SELECT k.id, k.message_id, k.webhook_id, k.channel, k.target, k.payload, k.created_at, k.attempts, k.host,
-  (SELECT c.webhook_secret FROM customers c WHERE c.id = k.customer_id) AS secret,
-  (SELECT w.description FROM webhooks w WHERE w.id = k.webhook_id) AS description
-FROM claimed k`;
+// The claim (migration 0011, claim_outbox): per receiver with a free slot, fresh rows first
+// (never tried, written since $4: FRESH_MS ago, or after the last failure of a receiver that has
+// just come back, so that its backlog is not fresh), then the longest-waiting; a failing receiver
+// ($6) gets retries only, its other rows waiting for a probe's success. Each receiver gets no more
+// rows than its free slots ($7 receivers with deliveries in flight, $8 their free slots, $9 for
+// any other; $5 those at their limit). Each claimed row gets its attempt written in the same
+// statement, before any request goes out. It reads a few index entries per receiver, however long
+// the backlog.
+const CLAIM = "SELECT * FROM claim_outbox($1, $2, $3, $4, $5::text[], $6::text[], $7::text[], $8::int[], $9)";
 
 // Claimed rows beyond a receiver's limit go back as they were: due, the claim and its attempt
 // not counted (no request went out).
@@ -127,14 +86,14 @@ DELETE FROM delivery_attempts a USING back
 WHERE a.outbox_id = back.id AND a.attempt = back.attempt AND a.ok IS NULL`;
 
 // A receiver answered 2xx again: its waiting rows (not those being sent) are due now.
-const RECOVER = `UPDATE outbox o SET next_attempt_at = $1
-  WHERE state = 'pending' AND NOT leased AND next_attempt_at > $1 AND ${HOST} = $2`;
+const RECOVER = `UPDATE outbox SET next_attempt_at = $1
+  WHERE state = 'pending' AND attempts > 0 AND host = $2 AND next_attempt_at > $1 AND NOT leased`;
 
 // The half-open probe of a failing receiver: one of its rows that failed is due now (the others
 // wait: a failing receiver gets no first attempts).
 const PROBE = `UPDATE outbox SET next_attempt_at = $1 WHERE id = (
-  SELECT id FROM outbox o
-  WHERE state = 'pending' AND NOT leased AND attempts > 0 AND ${HOST} = $2
+  SELECT id FROM outbox
+  WHERE state = 'pending' AND attempts > 0 AND host = $2 AND NOT leased
   ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)`;
 
 /** Notifications never tried and younger than this are sent before any other. */
@@ -192,7 +151,7 @@ type AttemptRecord = [
 const RECORD_BATCH = 500;
 const RECORD_DELAY_MS = 10;
 
-const NEXT_DUE = `SELECT min(next_attempt_at) AS t FROM outbox WHERE state = 'pending'`;
+const NEXT_DUE = "SELECT outbox_next_retry() AS t";
 
 /** The notification body, fields in the documented order (jsonb does not keep key order). */
 export function notificationBody(p: BalanceNotification): string {
@@ -276,8 +235,8 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
             now,
             free,
             new Date(now.getTime() + leaseMs),
-            atLimit(),
             freshSince(now.getTime()),
+            atLimit(),
             [...failing.keys()],
             busy.map(([h]) => h),
             busy.map(([, n]) => hostConcurrency - n),
