@@ -108,27 +108,11 @@ export const PROBE_MS = 1000;
 export const MAX_PROBE_MS = 30_000;
 const probeWait = (failingForMs: number) => Math.min(MAX_PROBE_MS, Math.max(PROBE_MS, failingForMs / 60));
 
-// Finished attempts are written in batches, one statement each: the attempts, the rows' new
-// states and (without SMTP) the sandbox messages. `attempts = i.attempt` keeps a late answer from
-// overwriting a row that another claimant has retaken; a failure never reopens a row given up
-// meanwhile (its webhook deleted).
-const RECORD = `
-WITH i AS (
-  SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[],
-    $7::int[], $8::int[], $9::boolean[], $10::text[], $11::text[], $12::timestamptz[], $13::text[],
-    $14::text[], $15::text[])
-  AS t(id, message_id, channel, target, attempt, at, duration_ms, status_code, ok, error, state, retry_at,
-    mail_to, mail_subject, mail_text)),
-mail AS (
-  INSERT INTO sandbox_mail ("to", subject, text, message_id, at)
-  SELECT mail_to, mail_subject, mail_text, message_id, at FROM i WHERE mail_to IS NOT NULL),
-attempt AS (
-  UPDATE delivery_attempts a SET duration_ms = i.duration_ms, status_code = i.status_code, ok = i.ok,
-    error = i.error
-  FROM i WHERE a.outbox_id = i.id AND a.attempt = i.attempt)
-UPDATE outbox o SET state = i.state, next_attempt_at = coalesce(i.retry_at, o.next_attempt_at),
-  last_error = i.error, delivered_at = CASE WHEN i.ok THEN i.at END, leased = false
-FROM i WHERE o.id = i.id AND o.attempts = i.attempt AND (o.state = 'pending' OR i.ok)`;
+// Finished attempts are written in batches, one statement each (migration 0011,
+// record_outbox_attempts): the attempts, the rows' new states and (without SMTP) the sandbox
+// messages.
+const RECORD =
+  "SELECT record_outbox_attempts($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[], $7::int[], $8::int[], $9::boolean[], $10::text[], $11::text[], $12::timestamptz[], $13::text[], $14::text[], $15::text[])";
 
 /** One finished attempt waiting to be written, in RECORD's column order. */
 type AttemptRecord = [
@@ -200,6 +184,12 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
   let pumping: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  /**
+   * When to look for due retries again (bank clock): the earliest known from the last look (at
+   * most pollMs ahead) and the retries written since; null when unknown. Other instances'
+   * retries and expired leases are seen within pollMs.
+   */
+  let nextRetryAt: number | null = null;
 
   function kick() {
     if (!running) return;
@@ -231,7 +221,7 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
           if (free <= 0) break; // a finishing delivery kicks again
           const now = clock.now();
           const busy = [...perHost].filter(([, n]) => n < hostConcurrency);
-          const rows = await db.query<OutboxRow>(CLAIM, [
+          const rows = await db.prepared<OutboxRow>("claim_outbox", CLAIM, [
             now,
             free,
             new Date(now.getTime() + leaseMs),
@@ -267,11 +257,16 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
       } while (again && running);
       if (!running) return;
       if (!drained) return wakeIn(pollMs);
-      const next = await db.query<{ t: Date | string | null }>(NEXT_DUE);
+      const nowMs = clock.now().getTime();
+      // The earliest retry known to be ahead stands until then: no need to ask at every claim.
+      if (nextRetryAt !== null && nextRetryAt > nowMs) return wakeIn(nextRetryAt - nowMs);
+      const next = await db.prepared<{ t: Date | string | null }>("outbox_next_retry", NEXT_DUE, []);
       const t = next[0]?.t;
       // Rows due already but not claimed belong to receivers at their limit (a finishing delivery
       // kicks) or failing (probed): look again soon, without spinning on the database.
-      wakeIn(t ? Math.max(new Date(t).getTime() - clock.now().getTime(), 50) : pollMs);
+      const wait = t ? Math.max(new Date(t).getTime() - clock.now().getTime(), 50) : pollMs;
+      nextRetryAt = clock.now().getTime() + wait;
+      wakeIn(wait);
     } catch (e) {
       if (running) log.error("webhook dispatcher: cannot read the outbox", { err: e });
       wakeIn(pollMs);
@@ -372,7 +367,7 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
       const batch = unrecorded.splice(0, RECORD_BATCH);
       const columns = batch[0].map((_, c) => batch.map((r) => r[c]));
       try {
-        await db.query(RECORD, columns);
+        await db.prepared("record_outbox_attempts", RECORD, columns);
       } catch (e) {
         // The rows stay leased and come back when the lease ends: delivered again, never lost.
         log.error("webhook dispatcher: cannot record attempts", { count: batch.length, err: e });
@@ -401,6 +396,7 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
           ? now
           : nextAttemptAt(new Date(row.created_at), now, row.attempts, config.webhookRetryBaseMs);
     const state = outcome.ok ? "delivered" : retryAt ? "pending" : "failed";
+    if (retryAt && nextRetryAt !== null) nextRetryAt = Math.min(nextRetryAt, retryAt.getTime());
     // Receivers' and mail servers' words are stored as text: no control characters (PostgreSQL
     // text refuses NUL, and one bad row would fail its whole batch).
     // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
@@ -483,8 +479,12 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
   }
 
   const onEvent = () => kick();
+  const onClock = () => {
+    nextRetryAt = null;
+    kick();
+  };
   bank.events.on("balance-changed", onEvent);
-  bank.events.on("clock-advanced", onEvent);
+  bank.events.on("clock-advanced", onClock);
   const unlisten = await db.listen("bank_outbox", onEvent);
 
   bank.onClose(async () => {
@@ -492,7 +492,7 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     clearTimeout(timer);
     clearInterval(probeTimer);
     bank.events.off("balance-changed", onEvent);
-    bank.events.off("clock-advanced", onEvent);
+    bank.events.off("clock-advanced", onClock);
     stopping.abort();
     smtp?.close();
     await unlisten().catch(() => {});
