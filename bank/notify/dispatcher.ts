@@ -98,6 +98,8 @@ const PROBE = `UPDATE outbox SET next_attempt_at = $1 WHERE id = (
 
 /** Notifications never tried and younger than this are sent before any other. */
 export const FRESH_MS = 10_000;
+/** After a recovery, rows written since the receiver's last failed request stay fresh this long. */
+const RECOVERY_FRESH_MS = 60_000;
 
 /**
  * A failing receiver is probed every PROBE_MS at first, then every 1/60 of the time it has been
@@ -161,23 +163,27 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
   const inFlight = new Set<Promise<void>>();
   const perHost = new Map<string, number>();
   const atLimit = () => [...perHost].filter(([, n]) => n >= hostConcurrency).map(([h]) => h);
-  /** Receivers whose last answer was a failure: since when, the last failure (bank clock), and the next probe. */
+  /** Receivers whose last answer was a failure: since when, when the last failed request went out (bank clock), and the next probe. */
   const failing = new Map<string, { since: number; last: number; at: number }>();
   /** When each receiver's waiting rows were last made due, so that a drain asks once a second. */
   const recovered = new Map<string, number>();
   /**
-   * Receivers back from an outage lately (bank clock): what was written before their last failure
-   * is backlog, not fresh, for FRESH_MS after they came back.
+   * Receivers back from an outage lately (bank clock): what was written before their last failed
+   * request went out is backlog, not fresh, for RECOVERY_FRESH_MS after they came back.
    */
   const backlogBefore = new Map<string, { cutoff: number; at: number }>();
-  /** The instant before which a row is not fresh: FRESH_MS ago, or a recent recovery's last failure. */
+  /**
+   * The instant before which a row is not fresh: FRESH_MS ago, or, after a recent recovery, its
+   * backlog's end, however long ago, so that a change made after the recovery stays ahead of the
+   * backlog until it is sent, even when the recovery was seen late.
+   */
   function freshSince(now: number): Date {
-    let since = now - FRESH_MS;
+    let cutoff: number | null = null;
     for (const [host, b] of backlogBefore) {
-      if (b.at < now - FRESH_MS) backlogBefore.delete(host);
-      else since = Math.max(since, b.cutoff);
+      if (b.at < now - RECOVERY_FRESH_MS) backlogBefore.delete(host);
+      else cutoff = Math.max(cutoff ?? b.cutoff, b.cutoff);
     }
-    return new Date(since);
+    return new Date(cutoff ?? now - FRESH_MS);
   }
   let probeTimer: NodeJS.Timeout | undefined;
   let running = true;
@@ -377,6 +383,7 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
 
   async function deliver(row: OutboxRow) {
     const started = performance.now();
+    const sentAt = clock.now().getTime();
     let outcome: Outcome;
     try {
       outcome = await attempt(row);
@@ -387,7 +394,7 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     // log with an unknown outcome and the notification is due again at once for the next run.
     if (stopping.signal.aborted)
       outcome = { ok: false, error: "interrupted by shutdown before an answer (it may have been received)" };
-    else noteOutcome(row, outcome);
+    else noteOutcome(row, outcome, sentAt);
     const now = clock.now();
     const retryAt =
       outcome.ok || outcome.permanent
@@ -429,13 +436,14 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     }
   }
 
-  function noteOutcome(row: OutboxRow, outcome: Outcome) {
+  /** `sentAt`: when the attempt's request went out (bank clock); rows written since may be newer than a recovery. */
+  function noteOutcome(row: OutboxRow, outcome: Outcome, sentAt: number) {
     const host = row.host;
     if (host === null || outcome.permanent) return;
     if (!outcome.ok) {
       const f = failing.get(host);
-      if (f) f.last = clock.now().getTime();
-      else failing.set(host, { since: Date.now(), last: clock.now().getTime(), at: Date.now() + PROBE_MS });
+      if (f) f.last = Math.max(f.last, sentAt);
+      else failing.set(host, { since: Date.now(), last: sentAt, at: Date.now() + PROBE_MS });
       if (!probeTimer) {
         probeTimer = setInterval(probe, PROBE_MS);
         probeTimer.unref();

@@ -131,7 +131,10 @@ describe.each(BACKENDS)("the delivery log on $name", ({ postgres }) => {
   let release: () => void = () => {};
   let hold = true;
 
-  it("shows an attempt from the moment its request goes out, and keeps it across a restart", async () => {
+  // Two starts of a bank on a fresh database: longer than the default on a loaded machine.
+  it("shows an attempt from the moment its request goes out, and keeps it across a restart", {
+    timeout: 180_000,
+  }, async () => {
     let dataDir: string | undefined;
     let db: { url: string; drop(): Promise<void> } | undefined;
     if (postgres) db = await createTestDatabase(PG_URL as string);
