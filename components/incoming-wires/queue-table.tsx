@@ -82,7 +82,9 @@ export function QueueTable({
     count: wires.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => QUEUE_ROW_HEIGHT,
-    overscan: 8,
+    // Enough rows beyond the view that the next one is always there to take focus; every extra
+    // row is laid out and painted again on each step.
+    overscan: 3,
     scrollPaddingStart: HEAD_HEIGHT,
   });
 
