@@ -131,6 +131,12 @@ export async function run(): Promise<void> {
             ch.port2.postMessage(0);
           }),
         );
+      const tick = () =>
+        new Promise<void>((resolve) => {
+          const ch = new MessageChannel();
+          ch.port1.onmessage = () => resolve();
+          ch.port2.postMessage(0);
+        });
       const focusedIndex = () => Number(document.activeElement?.getAttribute("data-row-index") ?? Number.NaN);
       const first = focusedIndex();
       let expected = Number.isNaN(first) ? 0 : first;
@@ -139,18 +145,13 @@ export async function run(): Promise<void> {
         const key = Math.floor(i / 50) % 2 === 0 ? "j" : "k";
         const t0 = performance.now();
         document.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
-        // The key's task ends after React's microtask; later microtasks run after it.
-        await Promise.resolve();
-        const keyDone = performance.now();
         expected = Math.max(0, expected + (key === "j" ? 1 : -1));
-        let idle = 0;
-        let frames = 0;
-        for (;;) {
-          const frameStart = await afterFrame();
-          if (frames === 0) idle = Math.max(0, frameStart - keyDone);
-          frames++;
-          if (focusedIndex() === expected || frames > 10) break;
-        }
+        const frame = afterFrame();
+        // React's microtask and any task the key queued run before this one.
+        await tick();
+        const settled = performance.now();
+        const idle = Math.max(0, (await frame) - settled);
+        for (let frames = 1; focusedIndex() !== expected && frames <= 10; frames++) await afterFrame();
         if (focusedIndex() !== expected) misses++;
         out.push(performance.now() - t0 - idle);
       }

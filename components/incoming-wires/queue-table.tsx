@@ -63,9 +63,10 @@ export function WireStatus({ wire }: { wire: IncomingWire }) {
  * The queue as a real table with only the rows in view in the DOM (react-virtual, spacer rows
  * above and below, every row the same height so nothing is ever measured). One row at a time is in
  * the tab order (roving tabindex); the page's keys (j, k, a, c, r) act on that row. The focused
- * row lives in a cursor outside React state: a step re-renders the two rows whose focus changed.
+ * row lives in a cursor outside React state: a step re-renders the two rows whose focus changed,
+ * and a poll that brings no new wire re-renders none.
  */
-export function QueueTable({
+export const QueueTable = memo(function QueueTable({
   wires,
   cursor,
   now,
@@ -94,8 +95,8 @@ export function QueueTable({
       if (!wires.length || !box) return;
       const i = Math.max(0, Math.min(wires.length - 1, index));
       cursor.set(i);
-      // Where the row is follows from the fixed heights; the box's scroll position and height are
-      // read before anything is written, so no layout is forced.
+      // Where the row is follows from the fixed heights; the box is read before the step writes
+      // anything to the page, so the read finds the layout clean and forces none.
       const top = HEAD_HEIGHT + i * QUEUE_ROW_HEIGHT;
       const bottom = top + QUEUE_ROW_HEIGHT;
       const { scrollTop, clientHeight } = box;
@@ -173,7 +174,7 @@ export function QueueTable({
       </table>
     </div>
   );
-}
+});
 
 /** One row; memoised and reading only its own focus, so a j/k step re-renders two rows. */
 const QueueRow = memo(function QueueRow({
