@@ -87,6 +87,9 @@ export const QueueTable = memo(function QueueTable({
     // row is laid out and painted again on each step.
     overscan: 3,
     scrollPaddingStart: HEAD_HEIGHT,
+    // The rows a scroll brings into the window render after the frame, not inside the scroll
+    // event: the row a step focuses is already there, so the frame showing it waits for nothing.
+    useFlushSync: false,
   });
 
   const focusRow = useCallback(
