@@ -239,11 +239,19 @@ export const outbox = pgTable(
     deliveredAt: ts("delivered_at"),
     /** Claimed by a dispatcher: its request may be on the wire until the attempt is recorded. */
     leased: boolean("leased").notNull().default(false),
+    /** The receiver of an http row (host and port of the URL, lower case); '' for e-mail. */
+    host: text("host")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN channel = 'http' THEN coalesce(lower(substring(target from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]+)')), '') ELSE '' END`,
+      ),
   },
   (t) => [
-    index("outbox_due_idx").on(t.state, t.nextAttemptAt),
-    // Fresh notifications (never tried) are claimed first.
-    index("outbox_fresh_idx").on(t.createdAt).where(sql`${t.state} = 'pending' AND ${t.attempts} = 0`),
+    // Claims read each receiver's never-tried rows and its retries in order, from these.
+    index("outbox_new_idx").on(t.host, t.createdAt).where(sql`${t.state} = 'pending' AND ${t.attempts} = 0`),
+    index("outbox_retry_idx")
+      .on(t.host, t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending' AND ${t.attempts} > 0`),
     // Deleting a webhook drops its pending notifications.
     index("outbox_pending_webhook_idx").on(t.webhookId).where(sql`${t.state} = 'pending'`),
   ],

@@ -65,56 +65,15 @@ interface Outcome {
   sandboxMail?: { to: string; subject: string; text: string };
 }
 
-// The receiver of an http row: the URL's authority without user info, lower case. Rows of
-// receivers that are at their limit ($4) are left for later.
-const HOST = `CASE WHEN o.channel = 'http'
-  THEN lower(substring(o.target from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]+)')) END`;
-
-// Fresh rows go first, oldest first: never tried and written since $5 (FRESH_MS ago, or after
-// the last failure of a receiver that has just come back, so that its backlog is not fresh), from
-// their own index; the rest of the slots go to the longest-waiting rows (the index (state,
-// next_attempt_at)). After an outage the change made a moment ago goes out at once while the
-// backlog drains behind it in order. Receivers that are failing ($6) get no first attempts:
-// their rows wait for a probe's success. Each receiver gets no more rows than its free slots ($7
-// hosts with deliveries in flight, $8 their free slots, $9 for any other). Each claimed row gets
-// its attempt written in the same statement, before any request goes out.
-const CLAIMABLE = `state = 'pending' AND next_attempt_at <= $1
-    AND NOT coalesce(${HOST} = ANY($4::text[]), false)
-    AND NOT (attempts = 0 AND coalesce(${HOST} = ANY($6::text[]), false))`;
-const CLAIM = `
-WITH fresh AS (
-  SELECT id, ${HOST} AS host, created_at FROM outbox o
-  WHERE ${CLAIMABLE} AND attempts = 0 AND created_at >= $5
-  ORDER BY created_at
-  LIMIT $2
-  FOR UPDATE SKIP LOCKED),
-waiting AS (
-  SELECT id, ${HOST} AS host, next_attempt_at FROM outbox o
-  WHERE ${CLAIMABLE} AND id NOT IN (SELECT id FROM fresh)
-  ORDER BY next_attempt_at
-  LIMIT greatest($2 - (SELECT count(*) FROM fresh), 0)
-  FOR UPDATE SKIP LOCKED),
-lanes AS (
-  SELECT id, host, 0 AS lane, row_number() OVER (PARTITION BY host ORDER BY created_at) AS turn FROM fresh
-  UNION ALL
-  SELECT id, host, 1 AS lane, row_number() OVER (PARTITION BY host ORDER BY next_attempt_at) AS turn FROM waiting),
-ranked AS (
-  SELECT id, host, row_number() OVER (PARTITION BY host ORDER BY lane, turn) AS n FROM lanes),
-due AS (
-  SELECT r.id FROM ranked r LEFT JOIN unnest($7::text[], $8::int[]) AS f(host, free) ON f.host = r.host
-  WHERE r.host IS NULL OR r.n <= coalesce(f.free, $9)),
-claimed AS (
-  UPDATE outbox o SET next_attempt_at = $3, attempts = o.attempts + 1, leased = true
-  FROM due WHERE o.id = due.id
-  RETURNING o.id, o.message_id, o.webhook_id, o.channel, o.target, o.payload, o.created_at, o.attempts,
-    o.customer_id, ${HOST} AS host),
-logged AS (
-  INSERT INTO delivery_attempts (outbox_id, message_id, channel, target, attempt, at, duration_ms, ok)
-  SELECT id, message_id, channel, target, attempts, $1, 0, NULL FROM claimed)
-SELECT k.id, k.message_id, k.webhook_id, k.channel, k.target, k.payload, k.created_at, k.attempts, k.host,
-  (SELECT c.webhook_secret FROM customers c WHERE c.id = k.customer_id) AS secret,
-  (SELECT w.description FROM webhooks w WHERE w.id = k.webhook_id) AS description
-FROM claimed k`;
+// The claim (migration 0011, claim_outbox): per receiver with a free slot, fresh rows first
+// (never tried, written since $4: FRESH_MS ago, or after the last failure of a receiver that has
+// just come back, so that its backlog is not fresh), then the longest-waiting; a failing receiver
+// ($6) gets retries only, its other rows waiting for a probe's success. Each receiver gets no more
+// rows than its free slots ($7 receivers with deliveries in flight, $8 their free slots, $9 for
+// any other; $5 those at their limit). Each claimed row gets its attempt written in the same
+// statement, before any request goes out. It reads a few index entries per receiver, however long
+// the backlog.
+const CLAIM = "SELECT * FROM claim_outbox($1, $2, $3, $4, $5::text[], $6::text[], $7::text[], $8::int[], $9)";
 
 // Claimed rows beyond a receiver's limit go back as they were: due, the claim and its attempt
 // not counted (no request went out).
@@ -127,18 +86,20 @@ DELETE FROM delivery_attempts a USING back
 WHERE a.outbox_id = back.id AND a.attempt = back.attempt AND a.ok IS NULL`;
 
 // A receiver answered 2xx again: its waiting rows (not those being sent) are due now.
-const RECOVER = `UPDATE outbox o SET next_attempt_at = $1
-  WHERE state = 'pending' AND NOT leased AND next_attempt_at > $1 AND ${HOST} = $2`;
+const RECOVER = `UPDATE outbox SET next_attempt_at = $1
+  WHERE state = 'pending' AND attempts > 0 AND host = $2 AND next_attempt_at > $1 AND NOT leased`;
 
 // The half-open probe of a failing receiver: one of its rows that failed is due now (the others
 // wait: a failing receiver gets no first attempts).
 const PROBE = `UPDATE outbox SET next_attempt_at = $1 WHERE id = (
-  SELECT id FROM outbox o
-  WHERE state = 'pending' AND NOT leased AND attempts > 0 AND ${HOST} = $2
+  SELECT id FROM outbox
+  WHERE state = 'pending' AND attempts > 0 AND host = $2 AND NOT leased
   ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)`;
 
 /** Notifications never tried and younger than this are sent before any other. */
 export const FRESH_MS = 10_000;
+/** After a recovery, rows written since the receiver's last failed request stay fresh this long. */
+const RECOVERY_FRESH_MS = 60_000;
 
 /**
  * A failing receiver is probed every PROBE_MS at first, then every 1/60 of the time it has been
@@ -149,27 +110,11 @@ export const PROBE_MS = 1000;
 export const MAX_PROBE_MS = 30_000;
 const probeWait = (failingForMs: number) => Math.min(MAX_PROBE_MS, Math.max(PROBE_MS, failingForMs / 60));
 
-// Finished attempts are written in batches, one statement each: the attempts, the rows' new
-// states and (without SMTP) the sandbox messages. `attempts = i.attempt` keeps a late answer from
-// overwriting a row that another claimant has retaken; a failure never reopens a row given up
-// meanwhile (its webhook deleted).
-const RECORD = `
-WITH i AS (
-  SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[],
-    $7::int[], $8::int[], $9::boolean[], $10::text[], $11::text[], $12::timestamptz[], $13::text[],
-    $14::text[], $15::text[])
-  AS t(id, message_id, channel, target, attempt, at, duration_ms, status_code, ok, error, state, retry_at,
-    mail_to, mail_subject, mail_text)),
-mail AS (
-  INSERT INTO sandbox_mail ("to", subject, text, message_id, at)
-  SELECT mail_to, mail_subject, mail_text, message_id, at FROM i WHERE mail_to IS NOT NULL),
-attempt AS (
-  UPDATE delivery_attempts a SET duration_ms = i.duration_ms, status_code = i.status_code, ok = i.ok,
-    error = i.error
-  FROM i WHERE a.outbox_id = i.id AND a.attempt = i.attempt)
-UPDATE outbox o SET state = i.state, next_attempt_at = coalesce(i.retry_at, o.next_attempt_at),
-  last_error = i.error, delivered_at = CASE WHEN i.ok THEN i.at END, leased = false
-FROM i WHERE o.id = i.id AND o.attempts = i.attempt AND (o.state = 'pending' OR i.ok)`;
+// Finished attempts are written in batches, one statement each (migration 0011,
+// record_outbox_attempts): the attempts, the rows' new states and (without SMTP) the sandbox
+// messages.
+const RECORD =
+  "SELECT record_outbox_attempts($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[], $7::int[], $8::int[], $9::boolean[], $10::text[], $11::text[], $12::timestamptz[], $13::text[], $14::text[], $15::text[])";
 
 /** One finished attempt waiting to be written, in RECORD's column order. */
 type AttemptRecord = [
@@ -192,7 +137,7 @@ type AttemptRecord = [
 const RECORD_BATCH = 500;
 const RECORD_DELAY_MS = 10;
 
-const NEXT_DUE = `SELECT min(next_attempt_at) AS t FROM outbox WHERE state = 'pending'`;
+const NEXT_DUE = "SELECT outbox_next_retry() AS t";
 
 /** The notification body, fields in the documented order (jsonb does not keep key order). */
 export function notificationBody(p: BalanceNotification): string {
@@ -218,29 +163,39 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
   const inFlight = new Set<Promise<void>>();
   const perHost = new Map<string, number>();
   const atLimit = () => [...perHost].filter(([, n]) => n >= hostConcurrency).map(([h]) => h);
-  /** Receivers whose last answer was a failure: since when, the last failure (bank clock), and the next probe. */
+  /** Receivers whose last answer was a failure: since when, when the last failed request went out (bank clock), and the next probe. */
   const failing = new Map<string, { since: number; last: number; at: number }>();
   /** When each receiver's waiting rows were last made due, so that a drain asks once a second. */
   const recovered = new Map<string, number>();
   /**
-   * Receivers back from an outage lately (bank clock): what was written before their last failure
-   * is backlog, not fresh, for FRESH_MS after they came back.
+   * Receivers back from an outage lately (bank clock): what was written before their last failed
+   * request went out is backlog, not fresh, for RECOVERY_FRESH_MS after they came back.
    */
   const backlogBefore = new Map<string, { cutoff: number; at: number }>();
-  /** The instant before which a row is not fresh: FRESH_MS ago, or a recent recovery's last failure. */
+  /**
+   * The instant before which a row is not fresh: FRESH_MS ago, or, after a recent recovery, its
+   * backlog's end, however long ago, so that a change made after the recovery stays ahead of the
+   * backlog until it is sent, even when the recovery was seen late.
+   */
   function freshSince(now: number): Date {
-    let since = now - FRESH_MS;
+    let cutoff: number | null = null;
     for (const [host, b] of backlogBefore) {
-      if (b.at < now - FRESH_MS) backlogBefore.delete(host);
-      else since = Math.max(since, b.cutoff);
+      if (b.at < now - RECOVERY_FRESH_MS) backlogBefore.delete(host);
+      else cutoff = Math.max(cutoff ?? b.cutoff, b.cutoff);
     }
-    return new Date(since);
+    return new Date(cutoff ?? now - FRESH_MS);
   }
   let probeTimer: NodeJS.Timeout | undefined;
   let running = true;
   let pumping: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  /**
+   * When to look for due retries again (bank clock): the earliest known from the last look (at
+   * most pollMs ahead) and the retries written since; null when unknown. Other instances'
+   * retries and expired leases are seen within pollMs.
+   */
+  let nextRetryAt: number | null = null;
 
   function kick() {
     if (!running) return;
@@ -272,12 +227,12 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
           if (free <= 0) break; // a finishing delivery kicks again
           const now = clock.now();
           const busy = [...perHost].filter(([, n]) => n < hostConcurrency);
-          const rows = await db.query<OutboxRow>(CLAIM, [
+          const rows = await db.prepared<OutboxRow>("claim_outbox", CLAIM, [
             now,
             free,
             new Date(now.getTime() + leaseMs),
-            atLimit(),
             freshSince(now.getTime()),
+            atLimit(),
             [...failing.keys()],
             busy.map(([h]) => h),
             busy.map(([, n]) => hostConcurrency - n),
@@ -308,11 +263,16 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
       } while (again && running);
       if (!running) return;
       if (!drained) return wakeIn(pollMs);
-      const next = await db.query<{ t: Date | string | null }>(NEXT_DUE);
+      const nowMs = clock.now().getTime();
+      // The earliest retry known to be ahead stands until then: no need to ask at every claim.
+      if (nextRetryAt !== null && nextRetryAt > nowMs) return wakeIn(nextRetryAt - nowMs);
+      const next = await db.prepared<{ t: Date | string | null }>("outbox_next_retry", NEXT_DUE, []);
       const t = next[0]?.t;
       // Rows due already but not claimed belong to receivers at their limit (a finishing delivery
       // kicks) or failing (probed): look again soon, without spinning on the database.
-      wakeIn(t ? Math.max(new Date(t).getTime() - clock.now().getTime(), 50) : pollMs);
+      const wait = t ? Math.max(new Date(t).getTime() - clock.now().getTime(), 50) : pollMs;
+      nextRetryAt = clock.now().getTime() + wait;
+      wakeIn(wait);
     } catch (e) {
       if (running) log.error("webhook dispatcher: cannot read the outbox", { err: e });
       wakeIn(pollMs);
@@ -413,7 +373,7 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
       const batch = unrecorded.splice(0, RECORD_BATCH);
       const columns = batch[0].map((_, c) => batch.map((r) => r[c]));
       try {
-        await db.query(RECORD, columns);
+        await db.prepared("record_outbox_attempts", RECORD, columns);
       } catch (e) {
         // The rows stay leased and come back when the lease ends: delivered again, never lost.
         log.error("webhook dispatcher: cannot record attempts", { count: batch.length, err: e });
@@ -423,6 +383,7 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
 
   async function deliver(row: OutboxRow) {
     const started = performance.now();
+    const sentAt = clock.now().getTime();
     let outcome: Outcome;
     try {
       outcome = await attempt(row);
@@ -433,7 +394,7 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     // log with an unknown outcome and the notification is due again at once for the next run.
     if (stopping.signal.aborted)
       outcome = { ok: false, error: "interrupted by shutdown before an answer (it may have been received)" };
-    else noteOutcome(row, outcome);
+    else noteOutcome(row, outcome, sentAt);
     const now = clock.now();
     const retryAt =
       outcome.ok || outcome.permanent
@@ -442,6 +403,7 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
           ? now
           : nextAttemptAt(new Date(row.created_at), now, row.attempts, config.webhookRetryBaseMs);
     const state = outcome.ok ? "delivered" : retryAt ? "pending" : "failed";
+    if (retryAt && nextRetryAt !== null) nextRetryAt = Math.min(nextRetryAt, retryAt.getTime());
     // Receivers' and mail servers' words are stored as text: no control characters (PostgreSQL
     // text refuses NUL, and one bad row would fail its whole batch).
     // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
@@ -474,13 +436,14 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     }
   }
 
-  function noteOutcome(row: OutboxRow, outcome: Outcome) {
+  /** `sentAt`: when the attempt's request went out (bank clock); rows written since may be newer than a recovery. */
+  function noteOutcome(row: OutboxRow, outcome: Outcome, sentAt: number) {
     const host = row.host;
     if (host === null || outcome.permanent) return;
     if (!outcome.ok) {
       const f = failing.get(host);
-      if (f) f.last = clock.now().getTime();
-      else failing.set(host, { since: Date.now(), last: clock.now().getTime(), at: Date.now() + PROBE_MS });
+      if (f) f.last = Math.max(f.last, sentAt);
+      else failing.set(host, { since: Date.now(), last: sentAt, at: Date.now() + PROBE_MS });
       if (!probeTimer) {
         probeTimer = setInterval(probe, PROBE_MS);
         probeTimer.unref();
@@ -524,8 +487,12 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
   }
 
   const onEvent = () => kick();
+  const onClock = () => {
+    nextRetryAt = null;
+    kick();
+  };
   bank.events.on("balance-changed", onEvent);
-  bank.events.on("clock-advanced", onEvent);
+  bank.events.on("clock-advanced", onClock);
   const unlisten = await db.listen("bank_outbox", onEvent);
 
   bank.onClose(async () => {
@@ -533,7 +500,7 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     clearTimeout(timer);
     clearInterval(probeTimer);
     bank.events.off("balance-changed", onEvent);
-    bank.events.off("clock-advanced", onEvent);
+    bank.events.off("clock-advanced", onClock);
     stopping.abort();
     smtp?.close();
     await unlisten().catch(() => {});

@@ -1,9 +1,19 @@
 import { memo } from "react";
+import { CardTable } from "@/components/incoming-wires/card-table.tsx";
 import { Badge, type Tone } from "@/components/ui/badge.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
 import { Money } from "@/components/ui/money.tsx";
-import { Table, Td, Th } from "@/components/ui/table.tsx";
+import { Td } from "@/components/ui/table.tsx";
 import type { DecidedWire } from "@/lib/dashboard-api/index.ts";
+
+const DECIDED_HEADERS = [
+  { label: "Time" },
+  { label: "Amount", right: true },
+  { label: "Originator" },
+  { label: "Decision" },
+  { label: "Decided by" },
+  { label: "At the bank" },
+];
 
 const ACTION_NAMES = { approve: "Approved", cancel: "Canceled", return: "Returned" } as const;
 
@@ -28,54 +38,39 @@ export const DecidedToday = memo(function DecidedToday({ decided }: { decided: D
         description={decided.length ? `${decided.length} decisions` : "No decisions yet today."}
       />
       {decided.length ? (
-        <div className="px-2 pb-3">
-          <Table
-            caption="Wires decided today, newest first"
-            captionHidden
-            scrollable
-            className="min-w-[48rem]"
-          >
-            <thead>
-              <tr>
-                <Th>Time</Th>
-                <Th className="text-right">Amount</Th>
-                <Th>Originator</Th>
-                <Th>Decision</Th>
-                <Th>Decided by</Th>
-                <Th>At the bank</Th>
+        <CardTable
+          caption="Wires decided today, newest first"
+          headers={DECIDED_HEADERS}
+          className="min-w-[48rem]"
+        >
+          {decided.map((d) => {
+            const o = outcome(d);
+            return (
+              <tr key={d.paymentId} data-payment-id={d.paymentId}>
+                <Td className="whitespace-nowrap tabular-nums">
+                  {new Date(d.decidedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+                </Td>
+                <Td className="text-right whitespace-nowrap">
+                  <Money cents={d.amountCents} />
+                </Td>
+                <Td>
+                  <span className="block">{d.originatorName}</span>
+                  <span className="block font-mono text-xs text-slate-600">{d.paymentId}</span>
+                </Td>
+                <Td>
+                  {ACTION_NAMES[d.action]}
+                  {d.channel === "backup" ? (
+                    <span className="block text-xs text-slate-600">through the backup log</span>
+                  ) : null}
+                </Td>
+                <Td className="break-words">{d.decidedBy.join(" and ")}</Td>
+                <Td>
+                  <Badge tone={o.tone}>{o.text}</Badge>
+                </Td>
               </tr>
-            </thead>
-            <tbody>
-              {decided.map((d) => {
-                const o = outcome(d);
-                return (
-                  <tr key={d.paymentId} data-payment-id={d.paymentId}>
-                    <Td className="whitespace-nowrap tabular-nums">
-                      {new Date(d.decidedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
-                    </Td>
-                    <Td className="text-right whitespace-nowrap">
-                      <Money cents={d.amountCents} />
-                    </Td>
-                    <Td>
-                      <span className="block">{d.originatorName}</span>
-                      <span className="block font-mono text-xs text-slate-600">{d.paymentId}</span>
-                    </Td>
-                    <Td>
-                      {ACTION_NAMES[d.action]}
-                      {d.channel === "backup" ? (
-                        <span className="block text-xs text-slate-600">through the backup log</span>
-                      ) : null}
-                    </Td>
-                    <Td className="break-words">{d.decidedBy.join(" and ")}</Td>
-                    <Td>
-                      <Badge tone={o.tone}>{o.text}</Badge>
-                    </Td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
-        </div>
+            );
+          })}
+        </CardTable>
       ) : null}
     </Card>
   );

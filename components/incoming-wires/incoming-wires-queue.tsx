@@ -7,6 +7,7 @@ import {
   DecisionDialog,
   ShortcutsDialog,
 } from "@/components/incoming-wires/decision-dialog.tsx";
+import { createQueueCursor, type QueueCursor, useCursor } from "@/components/incoming-wires/queue-cursor.ts";
 import { QueueTable, type QueueTableHandle } from "@/components/incoming-wires/queue-table.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
@@ -36,7 +37,7 @@ function isTyping(target: EventTarget | null): boolean {
 export function IncomingWiresQueue() {
   const query = useQuery(incomingWiresQuery());
   const decide = useDecideIncomingWire();
-  const [active, setActive] = useState(0);
+  const [cursor] = useState(createQueueCursor);
   const [pending, setPending] = useState<{ wire: IncomingWire; action: IncomingWireAction } | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -58,32 +59,22 @@ export function IncomingWiresQueue() {
     document.title = data ? `(${count}) Incoming wires · Treasury` : "Incoming wires · Treasury";
   }, [data, count]);
 
-  // The active row stays in range as wires leave.
+  // The focused row stays in range as wires leave.
   useEffect(() => {
-    if (active > 0 && active >= count) setActive(Math.max(0, count - 1));
-  }, [count, active]);
+    if (cursor.get() > 0 && cursor.get() >= count) cursor.set(Math.max(0, count - 1));
+  }, [count, cursor]);
 
   // After a decision the row that took the decided one's place gets focus.
   useEffect(() => {
     if (refocus.current && !pending && count) {
       refocus.current = false;
-      table.current?.focusRow(Math.min(active, count - 1));
+      table.current?.focusRow(Math.min(cursor.get(), count - 1));
     }
   });
 
-  const move = useCallback(
-    (to: number) => {
-      if (!count) return;
-      const i = Math.max(0, Math.min(count - 1, to));
-      setActive(i);
-      table.current?.focusRow(i);
-    },
-    [count],
-  );
-
   const ask = useCallback(
     (action: IncomingWireAction) => {
-      const wire = wires[active];
+      const wire = wires[cursor.get()];
       if (!wire) return;
       if (!ACTIONABLE.has(wire.state)) {
         setNotice({
@@ -95,7 +86,7 @@ export function IncomingWiresQueue() {
       setDialogError(null);
       setPending({ wire, action });
     },
-    [wires, active],
+    [wires, cursor],
   );
 
   useEffect(() => {
@@ -107,10 +98,10 @@ export function IncomingWiresQueue() {
         setHelpOpen(true);
       } else if (e.key === "j" || e.key === "ArrowDown") {
         e.preventDefault();
-        move(active + 1);
+        table.current?.focusRow(cursor.get() + 1);
       } else if (e.key === "k" || e.key === "ArrowUp") {
         e.preventDefault();
-        move(active - 1);
+        table.current?.focusRow(cursor.get() - 1);
       } else if (e.key in ACTION_KEYS) {
         e.preventDefault();
         ask(ACTION_KEYS[e.key]);
@@ -118,7 +109,7 @@ export function IncomingWiresQueue() {
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [pending, helpOpen, active, move, ask]);
+  }, [pending, helpOpen, cursor, ask]);
 
   const confirm = () => {
     if (!pending || decide.isPending) return;
@@ -153,7 +144,6 @@ export function IncomingWiresQueue() {
   };
 
   const stale = query.isError && !!data;
-  const current = wires[active];
 
   return (
     <div className="space-y-6">
@@ -200,27 +190,8 @@ export function IncomingWiresQueue() {
         <CardHeader
           id="queue-heading"
           title="Waiting for a decision"
-          description={
-            current
-              ? `Focused: ${formatUsd(current.amountCents)} from ${current.originatorName}`
-              : "Select a wire with j and k, or click it."
-          }
-          action={
-            <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Decide the focused wire">
-              {(["approve", "cancel", "return"] as const).map((a) => (
-                <Button
-                  key={a}
-                  size="sm"
-                  variant={a === "approve" ? "primary" : "secondary"}
-                  disabled={!current || !ACTIONABLE.has(current.state)}
-                  onClick={() => ask(a)}
-                  aria-keyshortcuts={a[0]}
-                >
-                  {ACTION_WORDS[a].verb} <kbd className="font-mono text-xs opacity-80">{a[0]}</kbd>
-                </Button>
-              ))}
-            </div>
-          }
+          description={<FocusedWire cursor={cursor} wires={wires} />}
+          action={<DecisionToolbar cursor={cursor} wires={wires} onAsk={ask} />}
         />
         {query.isPending ? (
           <LoadingRegion label="Loading the queue" className="space-y-2 p-5">
@@ -242,7 +213,7 @@ export function IncomingWiresQueue() {
             New wires appear here within a few seconds.
           </EmptyState>
         ) : (
-          <QueueTable ref={table} wires={wires} active={active} onActivate={setActive} now={now} />
+          <QueueTable ref={table} wires={wires} cursor={cursor} now={now} />
         )}
       </Card>
 
@@ -260,6 +231,43 @@ export function IncomingWiresQueue() {
         }}
       />
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </div>
+  );
+}
+
+/** The focused wire in words; the one line above the table that a j/k step changes. */
+function FocusedWire({ cursor, wires }: { cursor: QueueCursor; wires: IncomingWire[] }) {
+  const current = wires[useCursor(cursor, (i) => i)];
+  return current
+    ? `Focused: ${formatUsd(current.amountCents)} from ${current.originatorName}`
+    : "Select a wire with j and k, or click it.";
+}
+
+/** The buttons that decide the focused wire; a step re-renders them only when that enables or disables them. */
+function DecisionToolbar({
+  cursor,
+  wires,
+  onAsk,
+}: {
+  cursor: QueueCursor;
+  wires: IncomingWire[];
+  onAsk: (action: IncomingWireAction) => void;
+}) {
+  const actionable = useCursor(cursor, (i) => !!wires[i] && ACTIONABLE.has(wires[i].state));
+  return (
+    <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Decide the focused wire">
+      {(["approve", "cancel", "return"] as const).map((a) => (
+        <Button
+          key={a}
+          size="sm"
+          variant={a === "approve" ? "primary" : "secondary"}
+          disabled={!actionable}
+          onClick={() => onAsk(a)}
+          aria-keyshortcuts={a[0]}
+        >
+          {ACTION_WORDS[a].verb} <kbd className="font-mono text-xs opacity-80">{a[0]}</kbd>
+        </Button>
+      ))}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useImperativeHandle, useRef } from "react";
+import { type QueueCursor, useCursor } from "@/components/incoming-wires/queue-cursor.ts";
 import { Badge } from "@/components/ui/badge.tsx";
 import { cn } from "@/components/ui/cn.ts";
 import { Money } from "@/components/ui/money.tsx";
@@ -9,9 +10,11 @@ import { formatWaited } from "@/lib/format/durations.ts";
 import { maskAccountNumber } from "@/lib/format/money.ts";
 
 export const QUEUE_ROW_HEIGHT = 56;
+/** The sticky header row above the rows. */
+const HEAD_HEIGHT = 40;
 
 export interface QueueTableHandle {
-  /** Scrolls to a row and puts keyboard focus on it (it may need a frame to be rendered). */
+  /** Makes a row the focused one: scrolls it into view and puts keyboard focus on it. */
   focusRow(index: number): void;
 }
 
@@ -58,19 +61,19 @@ export function WireStatus({ wire }: { wire: IncomingWire }) {
 
 /**
  * The queue as a real table with only the rows in view in the DOM (react-virtual, spacer rows
- * above and below). One row at a time is in the tab order (roving tabindex); the page's keys
- * (j, k, a, c, r) act on that row.
+ * above and below, every row the same height so nothing is ever measured). One row at a time is in
+ * the tab order (roving tabindex); the page's keys (j, k, a, c, r) act on that row. The focused
+ * row lives in a cursor outside React state: a step re-renders the two rows whose focus changed,
+ * and a poll that brings no new wire re-renders none.
  */
-export function QueueTable({
+export const QueueTable = memo(function QueueTable({
   wires,
-  active,
-  onActivate,
+  cursor,
   now,
   ref,
 }: {
   wires: IncomingWire[];
-  active: number;
-  onActivate: (index: number) => void;
+  cursor: QueueCursor;
   now: number;
   ref?: React.Ref<QueueTableHandle>;
 }) {
@@ -80,31 +83,33 @@ export function QueueTable({
     count: wires.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => QUEUE_ROW_HEIGHT,
-    overscan: 8,
-    scrollPaddingStart: 40,
+    // Enough rows beyond the view that the next one is always there to take focus; every extra
+    // row is laid out and painted again on each step.
+    overscan: 3,
+    scrollPaddingStart: HEAD_HEIGHT,
+    // The rows a scroll brings into the window render after the frame, not inside the scroll
+    // event: the row a step focuses is already there, so the frame showing it waits for nothing.
+    useFlushSync: false,
   });
 
   const focusRow = useCallback(
     (index: number) => {
-      if (!wires.length) return;
-      const i = Math.max(0, Math.min(wires.length - 1, index));
-      pendingFocus.current = i;
       const box = scrollRef.current;
-      const el = box?.querySelector<HTMLElement>(`[data-row-index="${i}"]`);
-      // A row already in view takes focus at once; only one out of view makes the list scroll.
-      if (box && el) {
-        const r = el.getBoundingClientRect();
-        const b = box.getBoundingClientRect();
-        if (r.top >= b.top + 40 && r.bottom <= b.bottom) {
-          el.focus({ preventScroll: true });
-          pendingFocus.current = null;
-          return;
-        }
-      }
-      virtualizer.scrollToIndex(i, { align: "auto" });
+      if (!wires.length || !box) return;
+      const i = Math.max(0, Math.min(wires.length - 1, index));
+      cursor.set(i);
+      // Where the row is follows from the fixed heights; the box is read before the step writes
+      // anything to the page, so the read finds the layout clean and forces none.
+      const top = HEAD_HEIGHT + i * QUEUE_ROW_HEIGHT;
+      const bottom = top + QUEUE_ROW_HEIGHT;
+      const { scrollTop, clientHeight } = box;
+      if (top < scrollTop + HEAD_HEIGHT) box.scrollTop = top - HEAD_HEIGHT;
+      else if (bottom > scrollTop + clientHeight) box.scrollTop = bottom - clientHeight;
+      pendingFocus.current = i;
+      // A row outside the rendered window appears once the virtualizer has followed the scroll.
       const tryFocus = (attempt: number) => {
         if (pendingFocus.current !== i) return;
-        const el = scrollRef.current?.querySelector<HTMLElement>(`[data-row-index="${i}"]`);
+        const el = box.querySelector<HTMLElement>(`tr[data-row-index="${i}"]`);
         if (el) {
           el.focus({ preventScroll: true });
           pendingFocus.current = null;
@@ -112,7 +117,7 @@ export function QueueTable({
       };
       tryFocus(0);
     },
-    [wires.length, virtualizer],
+    [wires.length, cursor],
   );
   useImperativeHandle(ref, () => ({ focusRow }), [focusRow]);
 
@@ -159,9 +164,8 @@ export function QueueTable({
               key={wires[v.index].paymentId}
               wire={wires[v.index]}
               index={v.index}
-              active={v.index === active}
+              cursor={cursor}
               now={now}
-              onActivate={onActivate}
             />
           ))}
           {padBottom > 0 ? (
@@ -173,22 +177,21 @@ export function QueueTable({
       </table>
     </div>
   );
-}
+});
 
-/** One row; memoised, so a j/k step re-renders only the two rows whose focus changed. */
+/** One row; memoised and reading only its own focus, so a j/k step re-renders two rows. */
 const QueueRow = memo(function QueueRow({
   wire: w,
   index,
-  active,
+  cursor,
   now,
-  onActivate,
 }: {
   wire: IncomingWire;
   index: number;
-  active: boolean;
+  cursor: QueueCursor;
   now: number;
-  onActivate: (index: number) => void;
 }) {
+  const active = useCursor(cursor, (at) => at === index);
   return (
     <tr
       aria-rowindex={index + 2}
@@ -196,8 +199,8 @@ const QueueRow = memo(function QueueRow({
       data-row-index={index}
       data-payment-id={w.paymentId}
       tabIndex={active ? 0 : -1}
-      onClick={() => onActivate(index)}
-      onFocus={() => onActivate(index)}
+      onClick={() => cursor.set(index)}
+      onFocus={() => cursor.set(index)}
       className={cn(
         "cursor-default focus-visible:outline-offset-[-3px]",
         active ? "bg-brand-50 shadow-[inset_4px_0_0_var(--color-brand-700)]" : "hover:bg-slate-50",

@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { CardTable } from "@/components/incoming-wires/card-table.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
@@ -9,7 +10,7 @@ import { ErrorState } from "@/components/ui/error-state.tsx";
 import { Input, Select } from "@/components/ui/field.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton.tsx";
-import { Table, Td, Th } from "@/components/ui/table.tsx";
+import { Td } from "@/components/ui/table.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { isIsoDay } from "@/lib/bank-api/dates.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
@@ -25,6 +26,16 @@ export interface WireSummaryFilter {
 }
 
 const DIRECTIONS = { I: "Incoming", O: "Outgoing" } as const;
+const SUMMARY_HEADERS = [
+  { label: "Transaction" },
+  { label: "Amount", right: true },
+  { label: "Originator" },
+  { label: "Beneficiary" },
+  { label: "Sending bank" },
+  { label: "Information" },
+  { label: "IMAD" },
+  { label: "Status" },
+];
 
 function toSearch(f: Partial<WireSummaryFilter>): string {
   const q = new URLSearchParams();
@@ -147,55 +158,37 @@ export function WireSummaries({ filter }: { filter: WireSummaryFilter }) {
             {summaries.data?.notice ?? "The bank has no settled wires for this account, day and direction."}
           </EmptyState>
         ) : (
-          <div className="px-2 pb-3">
-            <Table caption={caption} captionHidden scrollable className="min-w-[64rem]">
-              <thead>
-                <tr>
-                  <Th>Transaction</Th>
-                  <Th className="text-right">Amount</Th>
-                  <Th>Originator</Th>
-                  <Th>Beneficiary</Th>
-                  <Th>Sending bank</Th>
-                  <Th>Information</Th>
-                  <Th>IMAD</Th>
-                  <Th>Status</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((s) => (
-                  <tr key={`${s.transactionNumber}-${s.direction}`}>
-                    <Td className="font-mono text-xs">
-                      {s.transactionNumber}
-                      <span className="block font-sans text-slate-600">
-                        {DIRECTIONS[s.direction as "I" | "O"] ?? s.direction}
-                        {s.fedwireSubType && s.fedwireSubType !== "00"
-                          ? ` · sub-type ${s.fedwireSubType}`
-                          : ""}
-                      </span>
-                    </Td>
-                    <Td className="text-right font-semibold whitespace-nowrap">
-                      <Money cents={s.amountCents} />
-                    </Td>
-                    <Td>
-                      {s.originatorName}
-                      <span className="block text-xs text-slate-600 tabular-nums">{s.originatorId}</span>
-                    </Td>
-                    <Td>
-                      {s.beneficiaryName}
-                      <span className="block text-xs text-slate-600 tabular-nums">{s.beneficiaryId}</span>
-                    </Td>
-                    <Td>
-                      {s.sendingBankName}
-                      <span className="block text-xs text-slate-600 tabular-nums">{s.sendingBankId}</span>
-                    </Td>
-                    <Td className="text-xs">{s.info.join(" ") || "—"}</Td>
-                    <Td className="font-mono text-xs break-all">{s.imad}</Td>
-                    <Td>{s.status}</Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </div>
+          <CardTable caption={caption} headers={SUMMARY_HEADERS} className="min-w-[64rem]">
+            {list.map((s) => (
+              <tr key={`${s.transactionNumber}-${s.direction}`}>
+                <Td className="font-mono text-xs">
+                  {s.transactionNumber}
+                  <span className="block font-sans text-slate-600">
+                    {DIRECTIONS[s.direction as "I" | "O"] ?? s.direction}
+                    {s.fedwireSubType && s.fedwireSubType !== "00" ? ` · sub-type ${s.fedwireSubType}` : ""}
+                  </span>
+                </Td>
+                <Td className="text-right font-semibold whitespace-nowrap">
+                  <Money cents={s.amountCents} />
+                </Td>
+                <Td>
+                  {s.originatorName}
+                  <span className="block text-xs text-slate-600 tabular-nums">{s.originatorId}</span>
+                </Td>
+                <Td>
+                  {s.beneficiaryName}
+                  <span className="block text-xs text-slate-600 tabular-nums">{s.beneficiaryId}</span>
+                </Td>
+                <Td>
+                  {s.sendingBankName}
+                  <span className="block text-xs text-slate-600 tabular-nums">{s.sendingBankId}</span>
+                </Td>
+                <Td className="text-xs">{s.info.join(" ") || "—"}</Td>
+                <Td className="font-mono text-xs break-all">{s.imad}</Td>
+                <Td>{s.status}</Td>
+              </tr>
+            ))}
+          </CardTable>
         )}
       </Card>
     </div>

@@ -5,7 +5,10 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "../../bank/db/schema.ts";
+import { openMigratedPglite } from "../../lib/server/database.ts";
 import {
   BACKENDS,
   newCustomer,
@@ -128,7 +131,10 @@ describe.each(BACKENDS)("the delivery log on $name", ({ postgres }) => {
   let release: () => void = () => {};
   let hold = true;
 
-  it("shows an attempt from the moment its request goes out, and keeps it across a restart", async () => {
+  // Two starts of a bank on a fresh database: longer than the default on a loaded machine.
+  it("shows an attempt from the moment its request goes out, and keeps it across a restart", {
+    timeout: 180_000,
+  }, async () => {
     let dataDir: string | undefined;
     let db: { url: string; drop(): Promise<void> } | undefined;
     if (postgres) db = await createTestDatabase(PG_URL as string);
@@ -189,6 +195,100 @@ describe.each(BACKENDS)("the delivery log on $name", ({ postgres }) => {
       await new Promise<void>((r) => holding.close(() => r()));
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       await db?.drop();
+    }
+  });
+});
+
+describe("claims by receiver, on notifications written before the receiver was a column", () => {
+  it("claims each receiver's fresh rows first, a failing one's retries only, and no receiver beyond its slots", {
+    timeout: 240_000,
+  }, async () => {
+    const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../bank/db/migrations");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bank-outbox-upgrade-"));
+    try {
+      // The migrations before 0011: 0000 to 0010.
+      const before = path.join(dir, "migrations");
+      fs.cpSync(migrations, before, { recursive: true });
+      const journal = JSON.parse(fs.readFileSync(path.join(before, "meta/_journal.json"), "utf8"));
+      const later = (tag: string) => Number(tag.slice(0, 4)) >= 11;
+      for (const e of journal.entries as { tag: string }[])
+        if (later(e.tag)) fs.rmSync(path.join(before, `${e.tag}.sql`));
+      journal.entries = journal.entries.filter((e: { tag: string }) => !later(e.tag));
+      fs.writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify(journal));
+      const data = path.join(dir, "db");
+      const old = await openMigratedPglite(data, schema, before);
+      const t0 = Date.parse("2026-11-23T12:00:00Z");
+      const at = (s: number) => new Date(t0 + s * 1000).toISOString();
+      // [message id, channel, target, written (s), attempts, next attempt (s)]
+      const rows: [string, string, string, number, number, number][] = [
+        ["a-old", "http", "https://user:pw@A.example:8443/hook?x=1", 0, 0, 0],
+        ["a-retry", "http", "https://a.example:8443/other", 1, 3, 50],
+        ["a-fresh1", "http", "https://a.example:8443/hook", 95, 0, 95],
+        ["a-fresh2", "http", "https://a.example:8443/hook", 96, 0, 96],
+        ["a-later", "http", "https://a.example:8443/hook", 2, 2, 200],
+        ["b-old", "http", "http://b.example/hook", 5, 0, 5],
+        ["b-retry", "http", "http://b.example/hook", 6, 1, 60],
+        ["b-fresh", "http", "http://b.example/hook", 97, 0, 97],
+        ["mail-1", "email", "ops@example.com", 3, 0, 3],
+      ];
+      for (const [id, channel, target, written, attempts, next] of rows)
+        await old.client.query(
+          `INSERT INTO outbox (message_id, webhook_id, customer_id, channel, target, payload, created_at,
+             next_attempt_at, attempts)
+           VALUES ($1, 'wh', 1, $2, $3, '{}', $4, $5, $6)`,
+          [id, channel, target, at(written), at(next), attempts],
+        );
+      await old.close();
+
+      const db = await openMigratedPglite(data, schema, migrations);
+      try {
+        const hosts = await db.client.query<{ message_id: string; host: string }>(
+          "SELECT message_id, host FROM outbox ORDER BY id",
+        );
+        expect(hosts.rows.map((r) => r.host)).toEqual([
+          "a.example:8443",
+          "a.example:8443",
+          "a.example:8443",
+          "a.example:8443",
+          "a.example:8443",
+          "b.example",
+          "b.example",
+          "b.example",
+          "",
+        ]);
+        // At 100 s, fresh since 90 s: a.example has 2 free slots, b.example is failing.
+        const claimed = await db.client.query<{ message_id: string; host: string | null; attempts: number }>(
+          `SELECT message_id, host, attempts FROM claim_outbox($1, 10, $2, $3, '{}', '{b.example}',
+             '{a.example:8443}', '{2}', 8)`,
+          [at(100), at(130), at(90)],
+        );
+        expect(claimed.rows.map((r) => r.message_id).sort()).toEqual(
+          ["a-fresh1", "a-fresh2", "b-retry", "mail-1"].sort(),
+        );
+        expect(claimed.rows.find((r) => r.message_id === "mail-1")?.host).toBeNull();
+        const attempts = await db.client.query<{ message_id: string; attempt: number; ok: boolean | null }>(
+          "SELECT message_id, attempt, ok FROM delivery_attempts ORDER BY message_id",
+        );
+        expect(attempts.rows).toEqual([
+          { message_id: "a-fresh1", attempt: 1, ok: null },
+          { message_id: "a-fresh2", attempt: 1, ok: null },
+          { message_id: "b-retry", attempt: 2, ok: null },
+          { message_id: "mail-1", attempt: 1, ok: null },
+        ]);
+        // Then the longest-waiting of a.example: its oldest never-tried row before its due retry;
+        // the retry not yet due and b.example's never-tried rows stay.
+        const next = await db.client.query<{ message_id: string }>(
+          `SELECT message_id FROM claim_outbox($1, 10, $2, $3, '{}', '{b.example}', '{}', '{}', 8)`,
+          [at(100), at(130), at(90)],
+        );
+        expect(next.rows.map((r) => r.message_id).sort()).toEqual(["a-old", "a-retry"]);
+        const due = await db.client.query<{ t: Date | null }>("SELECT outbox_next_retry() AS t");
+        expect(new Date(due.rows[0].t as Date).toISOString()).toBe(at(130));
+      } finally {
+        await db.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
