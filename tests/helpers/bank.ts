@@ -123,16 +123,42 @@ export async function sandbox<T = any>(
   return r.json as T;
 }
 
-export async function newCustomer(
+/** A sandbox customer's keys, and accounts opened for it through /sandbox (no token yet). */
+export interface SandboxCustomer {
+  customerId: number;
+  subscriptionKey: string;
+  webhookSecret: string;
+  account(type: "DDA" | "SEN", balance?: number): Promise<string>;
+}
+
+export async function sandboxCustomer(
   bank: Pick<TestBank, "url" | "sandboxKey">,
   name = "Test Customer Inc",
-): Promise<TestCustomer> {
+): Promise<SandboxCustomer> {
   const c = await sandbox<{ customerId: number; subscriptionKey: string; webhookSecret: string }>(
     bank,
     "POST",
     "/sandbox/customers",
     { name },
   );
+  return {
+    ...c,
+    account: async (type, balance) =>
+      (
+        await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
+          customerId: c.customerId,
+          type,
+          balance,
+        })
+      ).accountNumber,
+  };
+}
+
+export async function newCustomer(
+  bank: Pick<TestBank, "url" | "sandboxKey">,
+  name = "Test Customer Inc",
+): Promise<TestCustomer> {
+  const c = await sandboxCustomer(bank, name);
   const t = await call(bank.url, "GET", "/v2/access/token", {
     headers: { [BANK_HEADERS.subscriptionKey]: c.subscriptionKey },
   });
@@ -152,14 +178,7 @@ export async function newCustomer(
           ...(o.headers ?? {}),
         },
       }),
-    account: async (type, balance) =>
-      (
-        await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
-          customerId: c.customerId,
-          type,
-          balance,
-        })
-      ).accountNumber,
+    account: c.account,
   };
 }
 
