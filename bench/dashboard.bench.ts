@@ -5,11 +5,11 @@
 // (the chunks its HTML loads; target under 200 kB).
 import http from "node:http";
 import os from "node:os";
-import zlib from "node:zlib";
 import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
 import { readDemoKeys, signInHttp } from "../tests/helpers/live.ts";
 import { type BenchResult, childGroup, groupCpuSeconds, percentile, round, writeResults } from "./lib.ts";
+import { firstLoadJs } from "./support/first-load.ts";
 
 const DIST = process.env.NEXT_DIST_DIR || ".next-bench";
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 1000);
@@ -56,18 +56,6 @@ async function throughput(url: string, headers: Record<string, string>): Promise
   );
   if (failed) console.warn(`${failed} requests to ${url} failed during the load run`);
   return done / LOAD_SECONDS;
-}
-
-async function firstLoadJs(base: string, page: string, cookie: string): Promise<number> {
-  const html = (await get(`${base}${page}`, { cookie })).body.toString();
-  const srcs = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)) srcs.add(m[1]);
-  let bytes = 0;
-  for (const src of srcs) {
-    const body = (await get(new URL(src.replace(/&amp;/g, "&"), base).toString())).body;
-    bytes += zlib.gzipSync(body).length;
-  }
-  return round(bytes / 1024, 1);
 }
 
 export async function run(): Promise<void> {
@@ -131,13 +119,7 @@ export async function run(): Promise<void> {
         .replace(`/${n}`, "/[accountNumber]")
         .replace(/[^a-z[\]]+/gi, "_")
         .replace(/^_|_$/g, "");
-      js.push({
-        name: `first_load_js_gzip_${name}`,
-        value: await firstLoadJs(stack.url, p, cookie),
-        unit: "kB",
-        better: "lower",
-        target: 200,
-      });
+      js.push(await firstLoadJs(stack.url, name, p, cookie));
     }
 
     const p50d = percentile(dash, 50);

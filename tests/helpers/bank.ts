@@ -193,6 +193,18 @@ export function transferBody(from: string, to: string, amount: number, extra: Re
   return { AccountNumberFrom: from, AccountNumberTo: to, Amount: amount, ...extra };
 }
 
+/** The same SEN transfer sent `times` at once under one idempotency key: every answer, in order. */
+export function sameTransferAtOnce(c: TestCustomer, times: number, body: unknown, idempotencyKey: string) {
+  return Promise.all(
+    Array.from({ length: times }, () =>
+      c.api("POST", "/v2/account/transfersen", {
+        body,
+        headers: { [BANK_HEADERS.idempotencyKey]: idempotencyKey },
+      }),
+    ),
+  );
+}
+
 /** Reads an account's balance record through /v2. */
 export async function balanceOf(c: TestCustomer, account: string) {
   const r = await c.api("GET", "/v2/account/balance", { query: { accountNumber: account } });

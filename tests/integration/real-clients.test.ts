@@ -42,6 +42,19 @@ const JAVA_TRANSFER_NULLS = {
   ),
 };
 
+/** A bank of its own and a customer with two SEN accounts (100.00 and 0) and a DDA (1,000.00). */
+async function bankWithAccounts(name: string) {
+  const bank = await startTestBank();
+  const c = await newCustomer(bank, name);
+  return {
+    bank,
+    c,
+    a: await c.account("SEN", 100),
+    b: await c.account("SEN", 0),
+    dda: await c.account("DDA", 1000),
+  };
+}
+
 describe("absent values", () => {
   let bank: TestBank;
   let c: TestCustomer;
@@ -50,11 +63,7 @@ describe("absent values", () => {
   let dda: string;
 
   beforeAll(async () => {
-    bank = await startTestBank();
-    c = await newCustomer(bank, "Jackson Client Co");
-    a = await c.account("SEN", 100);
-    b = await c.account("SEN", 0);
-    dda = await c.account("DDA", 1000);
+    ({ bank, c, a, b, dda } = await bankWithAccounts("Jackson Client Co"));
   });
   afterAll(() => bank?.close());
 
@@ -264,11 +273,7 @@ describe("bodies read as written", () => {
   let dda: string;
 
   beforeAll(async () => {
-    bank = await startTestBank();
-    c = await newCustomer(bank, "Careful Reader Co");
-    a = await c.account("SEN", 100);
-    b = await c.account("SEN", 0);
-    dda = await c.account("DDA", 1000);
+    ({ bank, c, a, b, dda } = await bankWithAccounts("Careful Reader Co"));
   });
   afterAll(() => bank?.close());
 
