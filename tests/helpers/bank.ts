@@ -193,6 +193,20 @@ export function transferBody(from: string, to: string, amount: number, extra: Re
   return { AccountNumberFrom: from, AccountNumberTo: to, Amount: amount, ...extra };
 }
 
+/** A POST /v2/payment body: a domestic wire to one beneficiary, fields as the wire spells them. */
+export function wireBody(account: string, amount: number, extra: Record<string, unknown> = {}) {
+  return {
+    originator_account_number: account,
+    amount,
+    receiving_bank_routing_id: "011000015",
+    receiving_bank_name: "FIRST EXAMPLE BANK",
+    beneficiary_name: "KITT M",
+    beneficiary_account_number: "987654321",
+    beneficiary_address1: "1 MAIN ST",
+    ...extra,
+  };
+}
+
 /** The same SEN transfer sent `times` at once under one idempotency key: every answer, in order. */
 export function sameTransferAtOnce(c: TestCustomer, times: number, body: unknown, idempotencyKey: string) {
   return Promise.all(
