@@ -8,8 +8,15 @@ import os from "node:os";
 import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
 import { readDemoKeys, signInHttp } from "../tests/helpers/live.ts";
-import { type BenchResult, childGroup, groupCpuSeconds, percentile, round, writeResults } from "./lib.ts";
-import { firstLoadJs } from "./support/first-load.ts";
+import {
+  type BenchResult,
+  childGroup,
+  firstLoadJsKb,
+  groupCpuSeconds,
+  percentile,
+  round,
+  writeResults,
+} from "./lib.ts";
 
 const DIST = process.env.NEXT_DIST_DIR || ".next-bench";
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 1000);
@@ -119,7 +126,13 @@ export async function run(): Promise<void> {
         .replace(`/${n}`, "/[accountNumber]")
         .replace(/[^a-z[\]]+/gi, "_")
         .replace(/^_|_$/g, "");
-      js.push(await firstLoadJs(stack.url, name, p, cookie));
+      js.push({
+        name: `first_load_js_gzip_${name}`,
+        value: await firstLoadJsKb(stack.url, p, cookie),
+        unit: "kB",
+        better: "lower",
+        target: 200,
+      });
     }
 
     const p50d = percentile(dash, 50);

@@ -1,6 +1,5 @@
 // The dashboard database: PGlite in DASHBOARD_DATA_DIR (default .data/dashboard) or PostgreSQL
 // at DATABASE_URL, with Drizzle and migrations applied at open (lib/server/database.ts, as the bank).
-import path from "node:path";
 import type { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { config } from "../config.ts";
 import { openMigratedPg, openMigratedPglite } from "../server/database.ts";
