@@ -3,12 +3,11 @@
 // and straight from the bank (added p50, target under 5 ms; requests/s through the dashboard,
 // target 500/s; their ratio), and each page's first-load JavaScript, gzip-compressed
 // (the chunks its HTML loads; target under 200 kB).
-import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
 import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
+import { readDemoKeys, signInHttp } from "../tests/helpers/live.ts";
 import {
   type BenchResult,
   childGroup,
@@ -42,30 +41,6 @@ function get(
   });
 }
 
-async function signIn(base: string, email: string, password: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const i = pair.indexOf("=");
-      jar.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const csrfRes = await fetch(`${base}/api/auth/csrf`);
-  keep(csrfRes);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie(), origin: base },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  keep(res);
-  if (![...jar.keys()].some((k) => k.endsWith("session-token"))) throw new Error("sign-in failed");
-  return cookie();
-}
-
 async function timed(url: string, headers: Record<string, string>): Promise<number> {
   const t = performance.now();
   const r = await get(url, headers);
@@ -96,11 +71,7 @@ export async function run(): Promise<void> {
   const stack = await startDashboard({ env: { NEXT_DIST_DIR: DIST }, via: "node", timeoutMs: 900_000 });
   try {
     const users = Object.fromEntries(stack.users.map((u) => [u.role, u]));
-    const demo = JSON.parse(fs.readFileSync(path.join(stack.dataDir, "bank-demo.json"), "utf8")) as {
-      subscriptionKey: string;
-      sandboxKey: string;
-      bankUrl: string;
-    };
+    const demo = readDemoKeys(stack.dataDir);
     // The direct reader takes the key's token first; moving the bank's clock 5 minutes on lets
     // the dashboard have its own (one token per key per 5 minutes).
     const tokenRes = await fetch(`${demo.bankUrl}/v2/access/token`, {
@@ -112,7 +83,7 @@ export async function run(): Promise<void> {
       headers: { [BANK_HEADERS.sandboxKey]: demo.sandboxKey, "content-type": "application/json" },
       body: JSON.stringify({ advanceSeconds: 301 }),
     });
-    const cookie = await signIn(stack.url, users.admin.email, users.admin.password);
+    const cookie = await signInHttp(stack.url, users.admin.email, users.admin.password);
     const accounts = JSON.parse((await get(`${stack.url}/api/accounts`, { cookie })).body.toString()) as {
       accounts: { accountNumber: string }[];
     };

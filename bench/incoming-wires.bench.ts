@@ -4,74 +4,27 @@
 // focus, the wait for the display's frame left out; target under 16 ms), and Enter on an approval
 // to its row leaving the queue (p99 of 20, target under 300 ms).
 // Results are merged into bench/results/ui.json under their own names; other entries stay.
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { chromium } from "playwright-core";
+import { launchChromium, signIn } from "../tests/helpers/browser.ts";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
-import { type BenchResult, machine, percentile, round } from "./lib.ts";
+import { demoBank } from "../tests/helpers/live.ts";
+import { type BenchResult, mergeResults, percentile, round } from "./lib.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const PENDING = Number(process.env.BENCH_WIRES || 1000);
 const LOADS = 5;
 const STEPS = 200;
 const DECISIONS = 20;
 const PREFIX = "incoming_wires_";
 
-/** Reads ui.json, replaces this benchmark's entries, keeps everyone else's. */
-function mergeResults(results: BenchResult[]): string {
-  const file = path.join(path.dirname(new URL(import.meta.url).pathname), "results", "ui.json");
-  let kept: BenchResult[] = [];
-  try {
-    const old = JSON.parse(fs.readFileSync(file, "utf8")) as { results?: BenchResult[] };
-    kept = (old.results ?? []).filter((r) => !r.name.startsWith(PREFIX));
-  } catch {
-    kept = [];
-  }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(
-    file,
-    `${JSON.stringify({ at: new Date().toISOString(), machine: machine(), results: [...kept, ...results] }, null, 2)}\n`,
-  );
-  for (const r of results)
-    console.log(
-      `ui: ${r.name} = ${r.value} ${r.unit}${r.target !== undefined ? `, target ${r.target}` : ""}`,
-    );
-  return file;
-}
-
 export async function run(): Promise<void> {
   const app = await startDashboard({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" }, timeoutMs: 600_000 });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-  });
+  const browser = await launchChromium();
   try {
-    const demo = JSON.parse(fs.readFileSync(path.join(app.dataDir, "bank-demo.json"), "utf8")) as {
-      sandboxKey: string;
-      bankUrl: string;
-    };
-    const sandbox = async (p: string, body: unknown) => {
-      const r = await fetch(`${demo.bankUrl}${p}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-sandbox-key": demo.sandboxKey },
-        body: JSON.stringify(body),
-      });
-      if (!r.ok) throw new Error(`${p}: ${r.status} ${await r.text()}`);
-      return r.json();
-    };
-
-    const user = app.users.find((u) => u.role === "approver");
-    if (!user) throw new Error("no demo approver");
+    const { sandbox } = demoBank(app.dataDir);
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     // tsx keeps function names with a __name helper that the page does not have.
     await context.addInitScript({ content: "window.__name = (f) => f;" });
-    const page = await context.newPage();
-    await page.goto(`${app.url}/sign-in`);
-    await page.getByLabel("Work e-mail").fill(user.email);
-    await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/accounts/, { timeout: 120_000 });
+    const page = await signIn(app, context, "approver", 120_000);
     const accounts = (await (await page.request.get(`${app.url}/api/accounts`)).json()) as {
       accounts: { accountNumber: string; type: string }[];
     };
@@ -255,7 +208,7 @@ export async function run(): Promise<void> {
         target: 300,
       },
     ];
-    console.log(`results in ${mergeResults(results)}`);
+    console.log(`results in ${mergeResults("ui", results, (name) => name.startsWith(PREFIX))}`);
     await context.close();
   } finally {
     await browser.close();

@@ -24,14 +24,18 @@ export function machine() {
   };
 }
 
-export function writeResults(area: string, results: BenchResult[]): string {
-  const dir = path.join(path.dirname(new URL(import.meta.url).pathname), "results");
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${area}.json`);
+const resultsFile = (area: string) =>
+  path.join(path.dirname(new URL(import.meta.url).pathname), "results", `${area}.json`);
+
+function save(file: string, results: BenchResult[]): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(
     file,
     `${JSON.stringify({ at: new Date().toISOString(), machine: machine(), results }, null, 2)}\n`,
   );
+}
+
+function report(area: string, results: BenchResult[]): void {
   for (const r of results) {
     const mark =
       r.target === undefined
@@ -43,6 +47,32 @@ export function writeResults(area: string, results: BenchResult[]): string {
       `${area}: ${r.name} = ${r.value} ${r.unit}${r.target !== undefined ? `, target ${r.target}` : ""}${mark}`,
     );
   }
+}
+
+export function writeResults(area: string, results: BenchResult[]): string {
+  const file = resultsFile(area);
+  save(file, results);
+  report(area, results);
+  return file;
+}
+
+/**
+ * For an area several benchmarks write (ui.json): replaces the entries this benchmark owns (by
+ * default, those of the same names) and keeps everyone else's.
+ */
+export function mergeResults(
+  area: string,
+  results: BenchResult[],
+  owns: (name: string) => boolean = (name) => results.some((r) => r.name === name),
+): string {
+  const file = resultsFile(area);
+  let kept: BenchResult[] = [];
+  try {
+    const old = JSON.parse(fs.readFileSync(file, "utf8")) as { results?: BenchResult[] };
+    kept = (old.results ?? []).filter((r) => !owns(r.name));
+  } catch {}
+  save(file, [...kept, ...results]);
+  report(area, results);
   return file;
 }
 

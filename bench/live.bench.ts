@@ -3,14 +3,12 @@
 // and p99 over 200 changes — on PGlite, and with two instances on PostgreSQL where the browser is
 // on the instance the bank does not post to (LISTEN/NOTIFY in between). Target: p99 under 1 s.
 // Then 200 plain SSE clients on one instance: each change reaches all of them, p99 under 1.5 s.
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import type { AccountsResponse } from "../lib/dashboard-api/index.ts";
 import { launchChromium, signIn } from "../tests/helpers/browser.ts";
 import { type RunningDashboard, startDashboard } from "../tests/helpers/dashboard.ts";
 import { createTestDatabase } from "../tests/helpers/databases.ts";
-import { demoBank, signInHttp, sseClient } from "../tests/helpers/live.ts";
+import { demoBank, signInHttp, sseClient, startSecondInstance } from "../tests/helpers/live.ts";
 import { type BenchResult, percentile, round, writeResults } from "./lib.ts";
 
 const CHANGES = Number(process.env.BENCH_LIVE_CHANGES || 200);
@@ -125,26 +123,7 @@ export async function run(): Promise<void> {
     let b: RunningDashboard | undefined;
     try {
       a = await startDashboard({ env: { ...ENV, DATABASE_URL: database.url }, timeoutMs: 900_000 });
-      const demo = JSON.parse(fs.readFileSync(path.join(a.dataDir, "bank-demo.json"), "utf8")) as {
-        bankUrl: string;
-        subscriptionKey: string;
-        webhookSecret: string;
-      };
-      const first = a;
-      b = await startDashboard({
-        env: {
-          DATABASE_URL: database.url,
-          BANK_API_URL: demo.bankUrl,
-          BANK_SUBSCRIPTION_KEY: demo.subscriptionKey,
-          BANK_WEBHOOK_SECRET: demo.webhookSecret,
-          DASHBOARD_WEBHOOK_BASE_URL: a.url,
-        },
-        prepare: (dir) => {
-          for (const f of ["dashboard-secret", "demo-users.json"])
-            fs.copyFileSync(path.join(first.dataDir, f), path.join(dir, f));
-        },
-        timeoutMs: 900_000,
-      });
+      b = await startSecondInstance(a, database.url);
       const context = await browser.newContext();
       const page = await signIn(b, context, "viewer");
       await listen(page);

@@ -2,7 +2,6 @@
 // an account holding 1,000 wires; also POST /v2/payment latency (hold + payment row + outbox in
 // one statement). Runs on PGlite and, when TEST_DATABASE_URL (or BENCH_DATABASE_URL) is set, on
 // PostgreSQL.
-import http from "node:http";
 import os from "node:os";
 import { listPaymentsJson } from "../bank/payments/list.ts";
 import { outgoingDetails } from "../bank/payments/records.ts";
@@ -10,37 +9,10 @@ import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { initiatePaymentRequest, paymentListQuery } from "../lib/bank-api/payments.ts";
 import { newCustomer, startTestBank, type TestBank } from "../tests/helpers/bank.ts";
 import { type BenchResult, percentile, round, writeResults } from "./lib.ts";
+import { requester } from "./support/load.ts";
 
 const LIST_ROUNDS = Number(process.env.BENCH_PAYMENT_LIST_ROUNDS ?? 300);
 const POST_ROUNDS = Number(process.env.BENCH_PAYMENT_POST_ROUNDS ?? 500);
-
-function client(baseUrl: string, headers: Record<string, string>) {
-  const u = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  return (method: string, path: string, body?: string) =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = http.request(
-        {
-          host: u.hostname,
-          port: u.port,
-          method,
-          path,
-          agent,
-          headers: body ? { ...headers, "content-type": "application/json" } : headers,
-        },
-        (res) => {
-          let text = "";
-          res.setEncoding("utf8");
-          res.on("data", (c) => {
-            text += c;
-          });
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-        },
-      );
-      req.on("error", reject);
-      req.end(body);
-    });
-}
 
 async function measure(label: string, bank: TestBank): Promise<BenchResult[]> {
   const c = await newCustomer(bank, "Bench Wires Inc");
@@ -75,14 +47,19 @@ async function measure(label: string, bank: TestBank): Promise<BenchResult[]> {
       JSON.stringify({ ...outgoingDetails(sample), originator_name: "BENCH WIRES INC" }),
     ],
   );
-  const api = client(bank.url, {
-    [BANK_HEADERS.subscriptionKey]: c.key,
-    [BANK_HEADERS.authorization]: c.token,
-  });
+  const send = requester(bank.url, 1);
+  const headers = { [BANK_HEADERS.subscriptionKey]: c.key, [BANK_HEADERS.authorization]: c.token };
+  const api = (method: string, path: string, body?: string) =>
+    send({
+      method,
+      path,
+      headers: body ? { ...headers, "content-type": "application/json" } : headers,
+      body,
+    });
 
   const listPath = `/v2/payment?account_number=${acct}&begin_date=${today}`;
   const first = await api("GET", listPath);
-  const count = (JSON.parse(first.text) as unknown[]).length;
+  const count = (JSON.parse(first.body) as unknown[]).length;
   if (first.status !== 200 || count !== 1000)
     throw new Error(`expected 1000 records, got ${first.status} ${count}`);
   for (let i = 0; i < 20; i++) await api("GET", listPath);
@@ -125,7 +102,7 @@ async function measure(label: string, bank: TestBank): Promise<BenchResult[]> {
       unit: "ms",
       better: "lower",
       target: 50,
-      note: `GET /v2/payment, 1,000 records (about ${Math.round(first.text.length / 1024)} KiB JSON), ${LIST_ROUNDS} sequential requests; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
+      note: `GET /v2/payment, 1,000 records (about ${Math.round(first.body.length / 1024)} KiB JSON), ${LIST_ROUNDS} sequential requests; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs`,
     },
     {
       name: `payment_list_1000_http_${label}_cpu_per_request`,

@@ -2,15 +2,13 @@
 // reports them (PerformanceObserver: layout-shift, largest-contentful-paint), signed in, at a
 // desktop size, against `npm start`. Targets: CLS under 0.1, largest paint under 1 s. Other
 // benchmarks write bench/results/ui.json too: this one replaces its own entries only.
-import fs from "node:fs";
-import path from "node:path";
-import { chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
+import { launchChromium, signIn } from "../tests/helpers/browser.ts";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
-import { type BenchResult, machine, percentile, round } from "./lib.ts";
+import { type BenchResult, mergeResults, percentile, round } from "./lib.ts";
 
 const DIST = process.env.NEXT_DIST_DIR || ".next-bench";
 const LOADS = Number(process.env.BENCH_UI_LOADS || 5);
-const RESULTS = path.join(path.dirname(new URL(import.meta.url).pathname), "results", "ui.json");
 
 // Installed before any page script: every shift and paint is kept from the first one on.
 const OBSERVE = `
@@ -27,45 +25,16 @@ const OBSERVE = `
   }).observe({ type: "largest-contentful-paint", buffered: true });
 `;
 
-/** Replaces this benchmark's entries in ui.json and keeps everyone else's. */
-function mergeResults(mine: BenchResult[]): void {
-  let others: BenchResult[] = [];
-  try {
-    const names = new Set(mine.map((r) => r.name));
-    others = (JSON.parse(fs.readFileSync(RESULTS, "utf8")) as { results: BenchResult[] }).results.filter(
-      (r) => !names.has(r.name),
-    );
-  } catch {}
-  fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
-  fs.writeFileSync(
-    RESULTS,
-    `${JSON.stringify({ at: new Date().toISOString(), machine: machine(), results: [...others, ...mine] }, null, 2)}\n`,
-  );
-  for (const r of mine)
-    console.log(
-      `ui: ${r.name} = ${r.value} ${r.unit}, target ${r.target}${r.target !== undefined && r.value <= r.target ? " (meets target)" : " (misses target)"}`,
-    );
-}
-
 export async function run(): Promise<void> {
   const stack = await startDashboard({ env: { NEXT_DIST_DIR: DIST }, via: "node", timeoutMs: 900_000 });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
-    const admin = stack.users.find((u) => u.role === "admin") as { email: string; password: string };
-    const signIn = await context.newPage();
-    await signIn.goto(`${stack.url}/sign-in`);
-    await signIn.getByLabel("Work e-mail").fill(admin.email);
-    await signIn.getByLabel("Password").fill(admin.password);
-    await signIn.getByRole("button", { name: "Sign in" }).click();
-    await signIn.waitForURL(/\/accounts/, { timeout: 120_000 });
-    const accounts = (await (await signIn.request.get(`${stack.url}/api/accounts`)).json()) as {
+    const first = await signIn(stack, context, "admin", 120_000);
+    const accounts = (await (await first.request.get(`${stack.url}/api/accounts`)).json()) as {
       accounts: { accountNumber: string }[];
     };
-    await signIn.close();
+    await first.close();
     const n = accounts.accounts[0].accountNumber;
     await context.addInitScript(OBSERVE);
 
@@ -127,7 +96,7 @@ export async function run(): Promise<void> {
         },
       );
     }
-    mergeResults(results);
+    mergeResults("ui", results);
   } finally {
     await browser.close();
     await stack.stop();

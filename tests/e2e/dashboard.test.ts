@@ -2,48 +2,30 @@
 // balances, history with filters, the detail panel, CSV export, the extended-history notice,
 // keyboard use and the idle sign-out.
 import fs from "node:fs";
-import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "../../lib/bank-api/dates.ts";
-import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { formatUsd } from "../../lib/bank-api/money.ts";
 import type { AccountsResponse, HistoryItem, HistoryResponse } from "../../lib/dashboard-api/index.ts";
 import { historyToCsv, parseCsv } from "../../lib/format/csv.ts";
 import { formatDay } from "../../lib/format/dates.ts";
 import { filterHistory } from "../../lib/format/history-filters.ts";
+import { FIRST_WAIT, launchChromium, shot, signIn } from "../helpers/browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
-
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const SHOTS = path.resolve("test-results/screenshots");
-const FIRST_WAIT = 90_000;
+import { demoBank } from "../helpers/live.ts";
 
 let app: RunningDashboard;
 let browser: Browser;
 
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   app = await startDashboard({ env: { SESSION_IDLE_SECONDS: "20", SESSION_IDLE_WARNING_SECONDS: "10" } });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 
 /**
  * Sessions end after 20 idle seconds in these tests: while a step waits on the server, the
@@ -66,18 +48,6 @@ async function whileActive<T>(page: Page, work: Promise<T>): Promise<T> {
   } finally {
     clearInterval(timer);
   }
-}
-
-async function signIn(context: BrowserContext, role = "viewer"): Promise<Page> {
-  const user = app.users.find((u) => u.role === role);
-  if (!user) throw new Error(`no demo ${role} in the npm start output:\n${app.output()}`);
-  const page = await context.newPage();
-  await page.goto(`${app.url}/sign-in`);
-  await page.getByLabel("Work e-mail").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/accounts/, { timeout: FIRST_WAIT });
-  return page;
 }
 
 /** The text of every rendered body row of the history table, cell by cell. */
@@ -125,7 +95,7 @@ describe("dashboard in Chromium", () => {
   });
 
   it("signs in as the viewer and shows every account's balances as the API reports them", async () => {
-    page = await signIn(context, "viewer");
+    page = await signIn(app, context, "viewer");
     await page.getByRole("heading", { name: "Accounts and balances" }).waitFor();
     await whileActive(
       page,
@@ -173,18 +143,9 @@ describe("dashboard in Chromium", () => {
     try {
       await live.goto(`${app.url}/accounts`);
       await whileActive(live, live.getByText("Live", { exact: true }).waitFor({ timeout: FIRST_WAIT }));
-      const demo = JSON.parse(fs.readFileSync(path.join(app.dataDir, "bank-demo.json"), "utf8")) as {
-        sandboxKey: string;
-        bankUrl: string;
-      };
-      const deposit = async (accountNumber: string, amount: number, description: string) => {
-        const r = await fetch(`${demo.bankUrl}/sandbox/deposits`, {
-          method: "POST",
-          headers: { "content-type": "application/json", [BANK_HEADERS.sandboxKey]: demo.sandboxKey },
-          body: JSON.stringify({ accountNumber, amount, description }),
-        });
-        expect(r.ok).toBe(true);
-      };
+      const bank = demoBank(app.dataDir);
+      const deposit = (accountNumber: string, amount: number, description: string) =>
+        expect(bank.deposit(accountNumber, amount, description)).resolves.toBeUndefined();
       const target = accounts.accounts.find((a) => a.type === "SEN") as (typeof accounts.accounts)[number];
       const card = live.getByRole("article", { name: target.name, exact: true });
       await whileActive(
@@ -560,7 +521,7 @@ describe("dashboard in Chromium", () => {
   it("shows Admin in the navigation only to a role that manages users", async () => {
     const adminContext = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     try {
-      const admin = await signIn(adminContext, "admin");
+      const admin = await signIn(app, adminContext, "admin");
       const nav = admin.getByRole("navigation", { name: "Main" });
       await nav.getByRole("link", { name: "Admin" }).waitFor({ timeout: FIRST_WAIT });
       expect(await nav.getByRole("link", { name: "Accounts" }).getAttribute("aria-current")).toBe("page");

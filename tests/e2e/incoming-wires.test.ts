@@ -6,7 +6,6 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { formatUsd } from "../../lib/bank-api/money.ts";
 import type {
   AccountsResponse,
@@ -15,7 +14,7 @@ import type {
   IncomingWiresResponse,
   WireSummariesResponse,
 } from "../../lib/dashboard-api/index.ts";
-import { startTestBank, type TestBank, sandbox as testSandbox } from "../helpers/bank.ts";
+import { sandboxCustomer, startTestBank, type TestBank, sandbox as testSandbox } from "../helpers/bank.ts";
 import {
   FIRST_WAIT,
   launchChromium,
@@ -24,41 +23,32 @@ import {
   signIn as signInAs,
 } from "../helpers/browser.ts";
 import { freePort, type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
+import { type DemoBank, demoBank } from "../helpers/live.ts";
 
 let app: RunningDashboard;
 let browser: Browser;
-let demo: { sandboxKey: string; bankUrl: string };
+let demo: DemoBank;
 let dda: string;
 
 beforeAll(async () => {
   // Wires settle when the test says so (POST /sandbox/settle), so each state can be seen.
   // A build on a busy machine can take minutes.
   app = await startDashboard({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" }, timeoutMs: 600_000 });
-  demo = JSON.parse(fs.readFileSync(path.join(app.dataDir, "bank-demo.json"), "utf8"));
+  demo = demoBank(app.dataDir);
   browser = await launchChromium();
 }, 660_000);
 
 afterAll(async () => {
-  if (demo) await sandbox("/sandbox/wire-system", { status: "up" }).catch(() => {});
+  if (demo) await demo.sandbox("/sandbox/wire-system", { status: "up" }).catch(() => {});
   await browser?.close();
   await app?.stop();
 });
-
-async function sandbox<T = unknown>(p: string, body: unknown): Promise<T> {
-  const r = await fetch(`${demo.bankUrl}${p}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", [BANK_HEADERS.sandboxKey]: demo.sandboxKey },
-    body: JSON.stringify(body),
-  });
-  if (!r.ok) throw new Error(`${p}: ${r.status} ${await r.text()}`);
-  return (await r.json()) as T;
-}
 
 let serial = 0;
 /** An incoming wire whose originator name no other row can hold. */
 async function incomingWire(amount: number) {
   const originatorName = `E2E ORIG ${++serial} ${Date.now().toString(36).toUpperCase()}`;
-  const r = await sandbox<{ payment_id: string }>("/sandbox/incoming-wires", {
+  const r = await demo.sandbox<{ payment_id: string }>("/sandbox/incoming-wires", {
     accountNumber: dda,
     amount,
     originatorName,
@@ -157,7 +147,7 @@ describe("incoming-wire queue in Chromium", () => {
       "In-Progress",
     );
 
-    await sandbox("/sandbox/settle", {});
+    await demo.sandbox("/sandbox/settle", {});
     await expect
       .poll(async () => (await queue(page)).decidedToday.find((d) => d.paymentId === w.id)?.bankStatus, {
         timeout: 20_000,
@@ -218,7 +208,7 @@ describe("incoming-wire queue in Chromium", () => {
       bankStatus: "Canceled",
     });
     // The return wire settles like any wire and has its own outgoing e-wire summary (sub-type 02).
-    await sandbox("/sandbox/settle", {});
+    await demo.sandbox("/sandbox/settle", {});
     const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
     const out = await api<WireSummariesResponse>(
       page,
@@ -232,7 +222,7 @@ describe("incoming-wire queue in Chromium", () => {
 
   it("queues an approval through the backup during an outage, and the payment completes once when the system is back", async () => {
     const w = await incomingWire(555.55);
-    await sandbox("/sandbox/wire-system", { status: "down" });
+    await demo.sandbox("/sandbox/wire-system", { status: "down" });
     try {
       await focusWire(page, w.id);
       await page.keyboard.press("a");
@@ -243,13 +233,13 @@ describe("incoming-wire queue in Chromium", () => {
         .toContain("Queued for reprocessing");
       await shot(page, "incoming-wires-queued-1440");
     } finally {
-      await sandbox("/sandbox/wire-system", { status: "up" });
+      await demo.sandbox("/sandbox/wire-system", { status: "up" });
     }
     // The row takes its final state without a reload once the bank replays the log.
     await expect.poll(() => row(page, w.id).count(), { timeout: 30_000 }).toBe(0);
     const decided = page.locator(`tr[data-payment-id="${w.id}"]`);
     await expect.poll(() => decided.innerText(), { timeout: 20_000 }).toContain("through the backup log");
-    await sandbox("/sandbox/settle", {});
+    await demo.sandbox("/sandbox/settle", {});
     await expect
       .poll(async () => (await queue(page)).decidedToday.find((d) => d.paymentId === w.id)?.bankStatus, {
         timeout: 20_000,
@@ -336,22 +326,9 @@ describe("incoming-wire queue when the bank cannot be reached", () => {
     bankDir = fs.mkdtempSync(path.join(os.tmpdir(), "queue-outage-bank-"));
     bankPort = await freePort();
     bank = await startTestBank({ dataDir: bankDir, env: { BANK_PORT: String(bankPort) } });
-    const c = await testSandbox<{ customerId: number; subscriptionKey: string }>(
-      bank,
-      "POST",
-      "/sandbox/customers",
-      {
-        name: "Outage Traders LLC",
-      },
-    );
+    const c = await sandboxCustomer(bank, "Outage Traders LLC");
     key = c.subscriptionKey;
-    account = (
-      await testSandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
-        customerId: c.customerId,
-        type: "DDA",
-        balance: 100,
-      })
-    ).accountNumber;
+    account = await c.account("DDA", 100);
     dashboard = await startDashboard({
       env: { BANK_API_URL: bank.url, BANK_SUBSCRIPTION_KEY: key },
       timeoutMs: 600_000,

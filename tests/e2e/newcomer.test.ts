@@ -3,21 +3,23 @@
 // mismatch), fits the screen without sideways scrolling, passes axe; unknown accounts are real
 // 404 pages; the idle notice says the setting as it is.
 import fs from "node:fs";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { generate } from "otplib";
-import { type Browser, type BrowserContext, chromium, type Page, type Route } from "playwright-core";
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, daysBetween } from "../../lib/bank-api/dates.ts";
 import type { AccountsResponse } from "../../lib/dashboard-api/index.ts";
 import { parseCsv } from "../../lib/format/csv.ts";
 import { formatDay } from "../../lib/format/dates.ts";
 import { historyWindows } from "../../lib/format/history-pages.ts";
+import {
+  seriousAxeViolations as axeProblems,
+  FIRST_WAIT,
+  launchChromium,
+  shot,
+  signIn,
+} from "../helpers/browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const SHOTS = path.resolve("test-results/screenshots");
-const FIRST_WAIT = 90_000;
 const WIDTHS = [
   { name: "desktop", width: 1440, height: 900 },
   { name: "phone", width: 390, height: 844 },
@@ -27,19 +29,8 @@ let app: RunningDashboard;
 let browser: Browser;
 
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   app = await startDashboard({ env: { SESSION_IDLE_SECONDS: "40", SESSION_IDLE_WARNING_SECONDS: "20" } });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -57,19 +48,6 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-async function signIn(context: BrowserContext, role: string): Promise<Page> {
-  const user = app.users.find((u) => u.role === role);
-  if (!user) throw new Error(`no demo ${role} in the npm start output:\n${app.output()}`);
-  const page = await context.newPage();
-  await page.goto(`${app.url}/sign-in`);
-  await page.getByRole("button", { name: "Sign in" }).waitFor();
-  await page.getByLabel("Work e-mail").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/accounts/, { timeout: FIRST_WAIT });
-  return page;
-}
-
 /**
  * Sessions end after 40 idle seconds here, and loading pages is not activity: while a long step
  * runs, the session reports activity every 5 s, as the idle guard does when someone works.
@@ -85,14 +63,6 @@ function keepAlive(context: BrowserContext): () => void {
   };
   const timer = setInterval(() => void report().catch(() => {}), 5000);
   return () => clearInterval(timer);
-}
-
-/** Serious and critical axe findings, one line each. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /**
@@ -126,7 +96,7 @@ describe("a newcomer's first look", () => {
     for (const size of WIDTHS) {
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
       try {
-        const page = await signIn(context, "admin");
+        const page = await signIn(app, context, "admin");
         const stopKeepAlive = keepAlive(context);
         await firstAccount(page);
         const pages: { name: string; path: string; ready: (p: Page) => Promise<unknown>; loads: number }[] = [
@@ -194,10 +164,7 @@ describe("a newcomer's first look", () => {
             expect(await sidewaysOverflow(tab), `${target.path} at ${size.width} px`).toBeLessThanOrEqual(0);
             if (i === 0) {
               expect(await axeProblems(tab), `${target.path} at ${size.width} px`).toEqual([]);
-              await tab.screenshot({
-                path: path.join(SHOTS, `newcomer-${target.name}-${size.width}.png`),
-                fullPage: true,
-              });
+              await shot(tab, `newcomer-${target.name}-${size.width}`);
             }
             await tab.close();
           }
@@ -213,7 +180,7 @@ describe("a newcomer's first look", () => {
   it("shows every history column inside the screen at 390 px", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
-      const page = await signIn(context, "viewer");
+      const page = await signIn(app, context, "viewer");
       await firstAccount(page);
       await page.goto(`${app.url}/accounts/${accountNumber}`);
       const table = page.getByRole("table", { name: /Transactions between/ });
@@ -237,7 +204,7 @@ describe("a newcomer's first look", () => {
       for (const c of cells) expect(c.right, c.text).toBeLessThanOrEqual(390);
       expect(cells[0].text).toMatch(/(Debit|Credit)/);
       expect(cells[1].text).toMatch(/^[−+]\$[\d,]+\.\d{2}$/);
-      await page.screenshot({ path: path.join(SHOTS, "newcomer-history-390.png") });
+      await shot(page, "newcomer-history-390", false);
     } finally {
       await context.close();
     }
@@ -250,7 +217,7 @@ describe("a newcomer's first look", () => {
     });
     const stopKeepAlive = keepAlive(context);
     try {
-      const page = await signIn(context, "viewer");
+      const page = await signIn(app, context, "viewer");
       await firstAccount(page);
       const detail = (await (await page.request.get(`${app.url}/api/accounts/${accountNumber}`)).json()) as {
         account: { openDate: string };
@@ -292,7 +259,7 @@ describe("a newcomer's first look", () => {
       expect(await page.getByText(/before it|nothing earlier exists/).innerText()).toContain(
         formatDay(detail.account.openDate),
       );
-      await page.screenshot({ path: path.join(SHOTS, "newcomer-history-paged.png") });
+      await shot(page, "newcomer-history-paged", false);
 
       // Stop ends reading the whole range.
       // (Scrolling near the end may already have asked for the next month: then Stop shows at once.)
@@ -330,7 +297,7 @@ describe("a newcomer's first look", () => {
   it("gives a broken or reversed range in the address the same field error as the form", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
-      const page = await signIn(context, "viewer");
+      const page = await signIn(app, context, "viewer");
       await firstAccount(page);
       await page.goto(`${app.url}/accounts/${accountNumber}?from=2026-11-10&to=2026-11-01&order=D`);
       const from = page.getByLabel("From");
@@ -355,7 +322,7 @@ describe("a newcomer's first look", () => {
   it("sets up two-step sign-in on the profile, with the code's error under its field", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
-      const page = await signIn(context, "approver");
+      const page = await signIn(app, context, "approver");
       await page.goto(`${app.url}/profile`);
       await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
       const secret = (
@@ -379,7 +346,7 @@ describe("a newcomer's first look", () => {
     const adminContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const userContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
-      const admin = await signIn(adminContext, "admin");
+      const admin = await signIn(app, adminContext, "admin");
       await admin.goto(`${app.url}/admin/users`);
       await admin.getByRole("button", { name: "Reset password of preparer@northwind.example" }).click();
       const dialog = admin.getByRole("dialog", { name: /Reset the password of preparer@northwind\.example/ });
@@ -391,7 +358,7 @@ describe("a newcomer's first look", () => {
       expect(temporary.length).toBeGreaterThanOrEqual(12);
       expect(await admin.getByText("Must choose a new password").count()).toBeGreaterThan(0);
       expect(await axeProblems(admin)).toEqual([]);
-      await admin.screenshot({ path: path.join(SHOTS, "newcomer-users-reset-390.png"), fullPage: true });
+      await shot(admin, "newcomer-users-reset-390");
 
       const page = await userContext.newPage();
       await page.goto(`${app.url}/sign-in`);
@@ -419,7 +386,7 @@ describe("a newcomer's first look", () => {
   it("answers an invalid or unknown account with a real 404 page in plain words and no retry", async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     try {
-      const page = await signIn(context, "viewer");
+      const page = await signIn(app, context, "viewer");
       for (const bad of ["abc", "0000000000"]) {
         const res = await page.goto(`${app.url}/accounts/${bad}`);
         expect(res?.status(), bad).toBe(404);
@@ -428,7 +395,7 @@ describe("a newcomer's first look", () => {
         expect(await page.getByRole("main").innerText()).not.toContain("Some fields need attention");
         expect(await axeProblems(page)).toEqual([]);
       }
-      await page.screenshot({ path: path.join(SHOTS, "newcomer-account-404.png") });
+      await shot(page, "newcomer-account-404", false);
     } finally {
       await context.close();
     }

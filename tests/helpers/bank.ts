@@ -123,16 +123,42 @@ export async function sandbox<T = any>(
   return r.json as T;
 }
 
-export async function newCustomer(
+/** A sandbox customer's keys, and accounts opened for it through /sandbox (no token yet). */
+export interface SandboxCustomer {
+  customerId: number;
+  subscriptionKey: string;
+  webhookSecret: string;
+  account(type: "DDA" | "SEN", balance?: number): Promise<string>;
+}
+
+export async function sandboxCustomer(
   bank: Pick<TestBank, "url" | "sandboxKey">,
   name = "Test Customer Inc",
-): Promise<TestCustomer> {
+): Promise<SandboxCustomer> {
   const c = await sandbox<{ customerId: number; subscriptionKey: string; webhookSecret: string }>(
     bank,
     "POST",
     "/sandbox/customers",
     { name },
   );
+  return {
+    ...c,
+    account: async (type, balance) =>
+      (
+        await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
+          customerId: c.customerId,
+          type,
+          balance,
+        })
+      ).accountNumber,
+  };
+}
+
+export async function newCustomer(
+  bank: Pick<TestBank, "url" | "sandboxKey">,
+  name = "Test Customer Inc",
+): Promise<TestCustomer> {
+  const c = await sandboxCustomer(bank, name);
   const t = await call(bank.url, "GET", "/v2/access/token", {
     headers: { [BANK_HEADERS.subscriptionKey]: c.subscriptionKey },
   });
@@ -152,14 +178,7 @@ export async function newCustomer(
           ...(o.headers ?? {}),
         },
       }),
-    account: async (type, balance) =>
-      (
-        await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
-          customerId: c.customerId,
-          type,
-          balance,
-        })
-      ).accountNumber,
+    account: c.account,
   };
 }
 
@@ -172,6 +191,32 @@ export const BACKENDS: { name: string; postgres: boolean }[] = [
 /** A SEN transfer body in the wire's PascalCase. */
 export function transferBody(from: string, to: string, amount: number, extra: Record<string, unknown> = {}) {
   return { AccountNumberFrom: from, AccountNumberTo: to, Amount: amount, ...extra };
+}
+
+/** A POST /v2/payment body: a domestic wire to one beneficiary, fields as the wire spells them. */
+export function wireBody(account: string, amount: number, extra: Record<string, unknown> = {}) {
+  return {
+    originator_account_number: account,
+    amount,
+    receiving_bank_routing_id: "011000015",
+    receiving_bank_name: "FIRST EXAMPLE BANK",
+    beneficiary_name: "KITT M",
+    beneficiary_account_number: "987654321",
+    beneficiary_address1: "1 MAIN ST",
+    ...extra,
+  };
+}
+
+/** The same SEN transfer sent `times` at once under one idempotency key: every answer, in order. */
+export function sameTransferAtOnce(c: TestCustomer, times: number, body: unknown, idempotencyKey: string) {
+  return Promise.all(
+    Array.from({ length: times }, () =>
+      c.api("POST", "/v2/account/transfersen", {
+        body,
+        headers: { [BANK_HEADERS.idempotencyKey]: idempotencyKey },
+      }),
+    ),
+  );
 }
 
 /** Reads an account's balance record through /v2. */

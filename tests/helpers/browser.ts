@@ -30,15 +30,21 @@ export const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 
 /** Signs a demo user of the role in through the form, in a new page of the context. */
-export async function signIn(app: RunningDashboard, context: BrowserContext, role: string): Promise<Page> {
+export async function signIn(
+  app: RunningDashboard,
+  context: BrowserContext,
+  role: string,
+  timeout = FIRST_WAIT,
+): Promise<Page> {
   const user = app.users.find((u) => u.role === role);
   if (!user) throw new Error(`no demo ${role} in the npm start output:\n${app.output()}`);
   const page = await context.newPage();
   await page.goto(`${app.url}/sign-in`);
+  await page.getByRole("button", { name: "Sign in" }).waitFor();
   await page.getByLabel("Work e-mail").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/accounts/, { timeout: FIRST_WAIT });
+  await page.waitForURL(/\/accounts/, { timeout });
   return page;
 }
 

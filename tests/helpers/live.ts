@@ -5,11 +5,50 @@ import fs from "node:fs";
 import path from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
+import { type RunningDashboard, startDashboard } from "./dashboard.ts";
 
-export interface DemoBank {
+/** What `npm start` writes to bank-demo.json in its data folder: the demo customer's keys and the bank. */
+export interface DemoKeys {
   bankUrl: string;
   subscriptionKey: string;
   sandboxKey: string;
+  webhookSecret: string;
+}
+
+export function readDemoKeys(dataDir: string): DemoKeys {
+  return JSON.parse(fs.readFileSync(path.join(dataDir, "bank-demo.json"), "utf8")) as DemoKeys;
+}
+
+/**
+ * A second dashboard instance beside a started one on the same PostgreSQL database and bank, with
+ * its session secret and demo users. The bank posts to the first, as to instances behind one
+ * load-balanced address; events reach the second through the database.
+ */
+export function startSecondInstance(
+  first: RunningDashboard,
+  databaseUrl: string,
+  timeoutMs = 900_000,
+): Promise<RunningDashboard> {
+  const demo = readDemoKeys(first.dataDir);
+  return startDashboard({
+    env: {
+      DATABASE_URL: databaseUrl,
+      BANK_API_URL: demo.bankUrl,
+      BANK_SUBSCRIPTION_KEY: demo.subscriptionKey,
+      BANK_WEBHOOK_SECRET: demo.webhookSecret,
+      DASHBOARD_WEBHOOK_BASE_URL: first.url,
+    },
+    prepare: (dir) => {
+      for (const f of ["dashboard-secret", "demo-users.json"])
+        fs.copyFileSync(path.join(first.dataDir, f), path.join(dir, f));
+    },
+    timeoutMs,
+  });
+}
+
+export interface DemoBank extends DemoKeys {
+  /** POSTs to the bank's /sandbox with the sandbox key; the JSON answer, or a throw on a non-2xx. */
+  sandbox<T = unknown>(p: string, body: unknown): Promise<T>;
   /** A SEN transfer with the demo key; resolves on the bank's 200. */
   transfer(from: string, to: string, dollars: number): Promise<void>;
   deposit(accountNumber: string, dollars: number, description?: string): Promise<void>;
@@ -22,11 +61,7 @@ export interface DemoBank {
  * (BANK_TOKEN_INTERVAL_SECONDS=1): the dashboard holds the key's token of the interval.
  */
 export function demoBank(dataDir: string): DemoBank {
-  const demo = JSON.parse(fs.readFileSync(path.join(dataDir, "bank-demo.json"), "utf8")) as {
-    subscriptionKey: string;
-    sandboxKey: string;
-    bankUrl: string;
-  };
+  const demo = readDemoKeys(dataDir);
   let token: string | null = null;
   const auth = async () => {
     for (let i = 0; !token && i < 20; i++) {
@@ -39,8 +74,18 @@ export function demoBank(dataDir: string): DemoBank {
     if (!token) throw new Error("no bank token for the demo key");
     return { [BANK_HEADERS.subscriptionKey]: demo.subscriptionKey, Authorization: token };
   };
+  const sandbox = async <T>(p: string, body: unknown): Promise<T> => {
+    const r = await fetch(`${demo.bankUrl}${p}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", [BANK_HEADERS.sandboxKey]: demo.sandboxKey },
+      body: JSON.stringify(body),
+    });
+    if (!r.ok) throw new Error(`${p}: ${r.status} ${await r.text()}`);
+    return (await r.json()) as T;
+  };
   return {
     ...demo,
+    sandbox,
     async transfer(from, to, dollars) {
       const r = await fetch(`${demo.bankUrl}/v2/account/transfersen`, {
         method: "POST",
@@ -52,12 +97,7 @@ export function demoBank(dataDir: string): DemoBank {
         throw new Error(`transfer: ${r.status} ${JSON.stringify(body)}`);
     },
     async deposit(accountNumber, dollars, description = "DEPOSIT") {
-      const r = await fetch(`${demo.bankUrl}/sandbox/deposits`, {
-        method: "POST",
-        headers: { "content-type": "application/json", [BANK_HEADERS.sandboxKey]: demo.sandboxKey },
-        body: JSON.stringify({ accountNumber, amount: dollars, description }),
-      });
-      if (!r.ok) throw new Error(`deposit: ${r.status} ${await r.text()}`);
+      await sandbox("/sandbox/deposits", { accountNumber, amount: dollars, description });
     },
     async webhooks() {
       const r = await fetch(`${demo.bankUrl}/v2/webhooks/get`, { headers: await auth() });

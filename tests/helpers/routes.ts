@@ -1,7 +1,16 @@
 // Calls a dashboard route handler as Next calls it: a NextRequest carrying a real signed
-// next-auth session cookie, against whatever database and bank client the test has set.
+// next-auth session cookie, against whatever database and bank client the test has set; and
+// gives route tests their dashboard database, users and a bank client that counts its calls.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { NextRequest } from "next/server";
 import { encode } from "next-auth/jwt";
+import type { Role } from "../../lib/auth/permissions.ts";
+import { createUser } from "../../lib/auth/users.ts";
+import type { EndpointName } from "../../lib/bank-api/endpoints.ts";
+import { BankClient, type CallOptions } from "../../lib/bank-client/client.ts";
+import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
 
 export interface SessionSubject {
   id: string;
@@ -32,6 +41,23 @@ export async function cookieFor(
   return `next-auth.session-token=${token}`;
 }
 
+/** A NextRequest as Next builds one for a route handler: the session cookie, a JSON body, a signal. */
+export function routeRequest(
+  method: string,
+  url: string,
+  o: { cookie?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): NextRequest {
+  const headers: Record<string, string> = { ...o.headers };
+  if (o.cookie) headers.cookie = o.cookie;
+  if (o.body !== undefined) headers["content-type"] = "application/json";
+  return new NextRequest(new URL(url, process.env.NEXTAUTH_URL ?? "http://127.0.0.1:3999"), {
+    method,
+    headers,
+    body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    signal: o.signal,
+  });
+}
+
 /** Invokes the module's handler for the method; the answer's status and parsed JSON body. */
 export async function invoke(
   load: () => Promise<unknown>,
@@ -39,6 +65,8 @@ export async function invoke(
   url: string,
   o: {
     cookie?: string;
+    /** Signs the request in as this user (a fresh session cookie), unless `cookie` is given. */
+    as?: SessionSubject;
     body?: unknown;
     params?: Record<string, unknown>;
     headers?: Record<string, string>;
@@ -48,14 +76,8 @@ export async function invoke(
   const m = (await load()) as Record<string, Handler>;
   const handler = m[method];
   if (!handler) throw new Error(`${method} ${url} is not exported`);
-  const headers: Record<string, string> = { ...o.headers };
-  if (o.cookie) headers.cookie = o.cookie;
-  if (o.body !== undefined) headers["content-type"] = "application/json";
-  const req = new NextRequest(new URL(url, process.env.NEXTAUTH_URL ?? "http://127.0.0.1:3999"), {
-    method,
-    headers,
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-  });
+  const cookie = o.cookie ?? (o.as ? await cookieFor(o.as) : undefined);
+  const req = routeRequest(method, url, { cookie, body: o.body, headers: o.headers });
   const res = await handler(req, { params: Promise.resolve((o.params ?? {}) as Record<string, string>) });
   const text = await res.text();
   // A download (text/csv) has no JSON to read: its text is the answer.
@@ -66,4 +88,41 @@ export async function invoke(
     text,
     headers: res.headers,
   };
+}
+
+export const TEST_PASSWORD = "correct horse battery staple";
+
+export interface TestDashboardDb {
+  db: DashboardDb;
+  /** Unsets the database, closes it and removes its folder. */
+  close(): Promise<void>;
+}
+
+/** A fresh dashboard database in a temporary folder, set as the one the route handlers use. */
+export async function openTestDashboardDb(name: string): Promise<TestDashboardDb> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  const db = await openDashboardDb({ dataDir: path.join(dir, "db") });
+  setDashboardDb(db);
+  return {
+    db,
+    async close() {
+      setDashboardDb(undefined);
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A dashboard user of the role; the e-mail names it unless a name is given. */
+export function testUser(db: DashboardDb, role: Role, email: string, name = email, password = TEST_PASSWORD) {
+  return createUser(db, { email, name, role, password });
+}
+
+/** The real client, counting what it sends: "no call was made" is then a fact a test reads. */
+export class CountingBankClient extends BankClient {
+  sent: string[] = [];
+  override call<N extends EndpointName>(name: N, o?: CallOptions<N>) {
+    this.sent.push(name);
+    return super.call(name, o);
+  }
 }

@@ -3,20 +3,20 @@
 // enforced, bad input is a 400 naming the field and changes nothing, every change is audited,
 // the dashboard's own webhooks cannot be deleted, and the stream sends only the user's accounts
 // and resumes from Last-Event-ID without losing or repeating an event.
-import { NextRequest } from "next/server";
-import { encode } from "next-auth/jwt";
+import type { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
 import type { Role } from "../../lib/auth/permissions.ts";
-import { createUser, type UserRow } from "../../lib/auth/users.ts";
+import type { UserRow } from "../../lib/auth/users.ts";
 import { BankClient, setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
 import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
 import { LiveHub, setLiveHub } from "../../lib/live/hub.ts";
 import { receiverUrl } from "../../lib/live/receiver.ts";
 import { resetAccountCache } from "../../lib/live/visibility.ts";
-import { sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { cookieFor, invoke, routeRequest, testUser } from "../helpers/routes.ts";
 
 const SECRET = "alerts-test-nextauth-secret-0123456789ab";
 const saved = { ...process.env };
@@ -40,22 +40,9 @@ const mod = {
 
 beforeAll(async () => {
   bank = await startTestBank();
-  const c = await sandbox<{ customerId: number; subscriptionKey: string; webhookSecret: string }>(
-    bank,
-    "POST",
-    "/sandbox/customers",
-    { name: "Alerts Co" },
-  );
-  const open = async (type: "DDA" | "SEN", balance: number) =>
-    (
-      await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
-        customerId: c.customerId,
-        type,
-        balance,
-      })
-    ).accountNumber;
-  sen = await open("SEN", 2_000);
-  dda = await open("DDA", 5_000);
+  const c = await sandboxCustomer(bank, "Alerts Co");
+  sen = await c.account("SEN", 2_000);
+  dda = await c.account("DDA", 5_000);
   Object.assign(process.env, {
     NEXTAUTH_SECRET: SECRET,
     NEXTAUTH_URL: "http://127.0.0.1:3999",
@@ -74,12 +61,7 @@ beforeAll(async () => {
   client = new BankClient({ bankUrl: bank.url, subscriptionKey: c.subscriptionKey, tokens });
   setBankClient(client);
   for (const role of ["viewer", "preparer", "admin"] as Role[])
-    users[role] = await createUser(db, {
-      email: `${role}@alerts.example`,
-      name: `Alerts ${role}`,
-      role,
-      password: "correct horse battery staple",
-    });
+    users[role] = await testUser(db, role, `${role}@alerts.example`, `Alerts ${role}`);
 });
 
 afterAll(async () => {
@@ -91,46 +73,6 @@ afterAll(async () => {
   await bank?.close();
   process.env = { ...saved };
 });
-
-async function cookieFor(user: UserRow) {
-  const now = Math.floor(Date.now() / 1000);
-  const token = await encode({
-    secret: SECRET,
-    token: { sub: user.id, email: user.email, name: user.name, signedInAt: now, lastActivity: now },
-  });
-  return `next-auth.session-token=${token}`;
-}
-
-function request(
-  method: string,
-  url: string,
-  o: { cookie?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
-) {
-  const headers: Record<string, string> = { ...o.headers };
-  if (o.cookie) headers.cookie = o.cookie;
-  if (o.body !== undefined) headers["content-type"] = "application/json";
-  return new NextRequest(new URL(url, "http://127.0.0.1:3999"), {
-    method,
-    headers,
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-    signal: o.signal,
-  });
-}
-
-async function invoke(
-  load: () => Promise<unknown>,
-  method: string,
-  url: string,
-  o: { as?: Role; body?: unknown; params?: Record<string, string> } = {},
-): Promise<{ status: number; json: any }> {
-  const handler = ((await load()) as Record<string, Handler>)[method];
-  const cookie = o.as ? await cookieFor(users[o.as]) : undefined;
-  const res = await handler(request(method, url, { cookie, body: o.body }), {
-    params: Promise.resolve(o.params ?? {}),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined };
-}
 
 async function bankHooks() {
   const r = await client.call("listWebhooks");
@@ -147,13 +89,15 @@ const audit = async (action: string) =>
 describe("webhook management", () => {
   it("lists, registers and deletes at the bank by role, audited, refusing bad input by field", async () => {
     expect((await invoke(mod.webhooks, "GET", "/api/webhooks")).status).toBe(401);
-    const empty = await invoke(mod.webhooks, "GET", "/api/webhooks", { as: "viewer" });
+    const empty = await invoke(mod.webhooks, "GET", "/api/webhooks", { as: users.viewer });
     expect(empty.status).toBe(200);
     expect(empty.json.accounts.map((a: { accountNumber: string }) => a.accountNumber).sort()).toEqual(
       [sen, dda].sort(),
     );
     const body = { accountNumber: sen, description: "ERP", url: "https://erp.example.com/hook", emails: "" };
-    expect((await invoke(mod.webhooks, "POST", "/api/webhooks", { as: "viewer", body })).status).toBe(403);
+    expect((await invoke(mod.webhooks, "POST", "/api/webhooks", { as: users.viewer, body })).status).toBe(
+      403,
+    );
 
     const before = (await bankHooks()).length;
     const bad = [
@@ -164,17 +108,17 @@ describe("webhook management", () => {
       [{ accountNumber: "", url: "https://x.example", emails: "" }, ["accountNumber"]],
     ] as const;
     for (const [b, fields] of bad) {
-      const r = await invoke(mod.webhooks, "POST", "/api/webhooks", { as: "preparer", body: b });
+      const r = await invoke(mod.webhooks, "POST", "/api/webhooks", { as: users.preparer, body: b });
       expect(r.status, JSON.stringify(b)).toBe(400);
       expect(r.json.error.fields.map((f: { field: string }) => f.field).sort()).toEqual([...fields].sort());
     }
     expect(
-      (await invoke(mod.webhooks, "POST", "/api/webhooks", { as: "preparer", body: { url: 5 } })).status,
+      (await invoke(mod.webhooks, "POST", "/api/webhooks", { as: users.preparer, body: { url: 5 } })).status,
     ).toBe(400);
     expect((await bankHooks()).length).toBe(before);
 
     const made = await invoke(mod.webhooks, "POST", "/api/webhooks", {
-      as: "preparer",
+      as: users.preparer,
       body: { ...body, emails: "ops@example.com,  cfo@example.com" },
     });
     expect(made.status).toBe(200);
@@ -186,20 +130,21 @@ describe("webhook management", () => {
       Description: "ERP",
       Emails: expect.stringContaining("cfo@example.com"),
     });
-    const listed = await invoke(mod.webhooks, "GET", "/api/webhooks", { as: "viewer" });
+    const listed = await invoke(mod.webhooks, "GET", "/api/webhooks", { as: users.viewer });
     expect(listed.json.webhooks).toContainEqual(expect.objectContaining({ id, owner: "other" }));
 
     expect(
-      (await invoke(mod.webhook, "DELETE", `/api/webhooks/${id}`, { as: "viewer", params: { id } })).status,
+      (await invoke(mod.webhook, "DELETE", `/api/webhooks/${id}`, { as: users.viewer, params: { id } }))
+        .status,
     ).toBe(403);
     const del = await invoke(mod.webhook, "DELETE", `/api/webhooks/${id}`, {
-      as: "preparer",
+      as: users.preparer,
       params: { id },
     });
     expect(del.status).toBe(200);
     expect((await bankHooks()).map((h) => h.WebHookId)).not.toContain(id);
     expect(
-      (await invoke(mod.webhook, "DELETE", "/api/webhooks/x", { as: "preparer", params: { id } })).status,
+      (await invoke(mod.webhook, "DELETE", "/api/webhooks/x", { as: users.preparer, params: { id } })).status,
     ).toBe(404);
     expect(await audit("webhook.register")).toEqual([
       { result: "ok", target: sen, actor_email: "preparer@alerts.example" },
@@ -217,9 +162,12 @@ describe("webhook management", () => {
     });
     if (!r.ok) throw new Error(r.error.message);
     const id = r.data.WebHookId;
-    const listed = await invoke(mod.webhooks, "GET", "/api/webhooks", { as: "admin" });
+    const listed = await invoke(mod.webhooks, "GET", "/api/webhooks", { as: users.admin });
     expect(listed.json.webhooks).toContainEqual(expect.objectContaining({ id, owner: "live" }));
-    const del = await invoke(mod.webhook, "DELETE", `/api/webhooks/${id}`, { as: "admin", params: { id } });
+    const del = await invoke(mod.webhook, "DELETE", `/api/webhooks/${id}`, {
+      as: users.admin,
+      params: { id },
+    });
     expect(del.status).toBe(409);
     expect((await bankHooks()).map((h) => h.WebHookId)).toContain(id);
     expect((await audit("webhook.delete")).at(-1)?.result).toBe("refused: dashboard's own");
@@ -229,7 +177,7 @@ describe("webhook management", () => {
 describe("balance alert rules", () => {
   it("refuses a threshold that is not a positive amount with two decimals, or a bad address, saving nothing", async () => {
     const put = (body: unknown, as: Role = "preparer") =>
-      invoke(mod.rule, "PUT", `/api/alerts/${sen}`, { as, body, params: { accountNumber: sen } });
+      invoke(mod.rule, "PUT", `/api/alerts/${sen}`, { as: users[as], body, params: { accountNumber: sen } });
     for (const below of ["12.345", "-5", "0", "0.00", "abc", "1,23.00", "1e3"]) {
       const r = await put({ below, above: "", notifyUsers: true, emails: "" });
       expect(r.status, below).toBe(400);
@@ -250,19 +198,19 @@ describe("balance alert rules", () => {
     expect(crossed.json.error.fields.map((f: { field: string }) => f.field)).toEqual(["above"]);
     expect((await put({ below: "500.00" }, "viewer")).status).toBe(403);
     const other = await invoke(mod.rule, "PUT", "/api/alerts/1234567", {
-      as: "preparer",
+      as: users.preparer,
       body: { below: "5.00" },
       params: { accountNumber: "1234567" },
     });
     expect(other.status).toBe(404);
-    const rules = await invoke(mod.rules, "GET", "/api/alerts", { as: "viewer" });
+    const rules = await invoke(mod.rules, "GET", "/api/alerts", { as: users.viewer });
     expect(rules.json.rules).toEqual([]);
     expect(await audit("alert_rule.create")).toEqual([]);
   });
 
   it("saves a rule in cents, registers the bank's e-mail webhook for its addresses and removes it with the rule", async () => {
     const saved = await invoke(mod.rule, "PUT", `/api/alerts/${sen}`, {
-      as: "preparer",
+      as: users.preparer,
       body: { below: "1,500.25", above: "", notifyUsers: true, emails: "treasurer@example.com" },
       params: { accountNumber: sen },
     });
@@ -274,20 +222,21 @@ describe("balance alert rules", () => {
       emails: "treasurer@example.com",
       belowArmed: true,
     });
-    const rules = await invoke(mod.rules, "GET", "/api/alerts", { as: "viewer" });
+    const rules = await invoke(mod.rules, "GET", "/api/alerts", { as: users.viewer });
     expect(rules.json.emailDelivery).toBe("bank");
     const mailHook = (await bankHooks()).find((h) => h.Emails.includes("treasurer@example.com"));
     expect(mailHook?.AccountNumber).toBe(sen);
-    const listed = await invoke(mod.webhooks, "GET", "/api/webhooks", { as: "viewer" });
+    const listed = await invoke(mod.webhooks, "GET", "/api/webhooks", { as: users.viewer });
     expect(listed.json.webhooks).toContainEqual(
       expect.objectContaining({ id: mailHook?.WebHookId, owner: "alert-email" }),
     );
     const id = mailHook?.WebHookId as string;
     expect(
-      (await invoke(mod.webhook, "DELETE", `/api/webhooks/${id}`, { as: "admin", params: { id } })).status,
+      (await invoke(mod.webhook, "DELETE", `/api/webhooks/${id}`, { as: users.admin, params: { id } }))
+        .status,
     ).toBe(409);
     const gone = await invoke(mod.rule, "DELETE", `/api/alerts/${sen}`, {
-      as: "preparer",
+      as: users.preparer,
       params: { accountNumber: sen },
     });
     expect(gone.status).toBe(200);
@@ -340,7 +289,7 @@ async function openStream(as: Role, lastEventId?: number) {
   const handler = ((await mod.events()) as unknown as Record<string, Handler>).GET;
   const abort = new AbortController();
   const res = await handler(
-    request("GET", "/api/events", {
+    routeRequest("GET", "/api/events", {
       cookie: await cookieFor(users[as]),
       headers: lastEventId === undefined ? {} : { "last-event-id": String(lastEventId) },
       signal: abort.signal,
@@ -385,30 +334,30 @@ describe("live events and the notifications panel", () => {
     expect(b.messages.map((m) => JSON.parse(m.data as string).seq)).toEqual([e2?.seq, e3?.seq, e4?.seq]);
     b.close();
 
-    const list = await invoke(mod.notifications, "GET", "/api/notifications?limit=10", { as: "viewer" });
+    const list = await invoke(mod.notifications, "GET", "/api/notifications?limit=10", { as: users.viewer });
     expect(list.status).toBe(200);
     expect(list.json.items.map((i: { seq: number }) => i.seq)).toEqual([e4?.seq, e3?.seq, e2?.seq, e1?.seq]);
     expect(list.json.unread).toBe(4);
     expect(got.length).toBe(3);
 
     const markOne = await invoke(mod.notifications, "POST", "/api/notifications", {
-      as: "viewer",
+      as: users.viewer,
       body: { seq: e3?.seq },
     });
     expect(markOne.status).toBe(200);
-    const after = await invoke(mod.notifications, "GET", "/api/notifications", { as: "viewer" });
+    const after = await invoke(mod.notifications, "GET", "/api/notifications", { as: users.viewer });
     expect(after.json.unread).toBe(3);
     expect(after.json.items.find((i: { seq: number }) => i.seq === e3?.seq).read).toBe(true);
     // Read marks are per user.
-    expect((await invoke(mod.notifications, "GET", "/api/notifications", { as: "admin" })).json.unread).toBe(
-      4,
-    );
-    await invoke(mod.notifications, "POST", "/api/notifications", { as: "viewer", body: { all: true } });
-    expect((await invoke(mod.notifications, "GET", "/api/notifications", { as: "viewer" })).json.unread).toBe(
-      0,
-    );
+    expect(
+      (await invoke(mod.notifications, "GET", "/api/notifications", { as: users.admin })).json.unread,
+    ).toBe(4);
+    await invoke(mod.notifications, "POST", "/api/notifications", { as: users.viewer, body: { all: true } });
+    expect(
+      (await invoke(mod.notifications, "GET", "/api/notifications", { as: users.viewer })).json.unread,
+    ).toBe(0);
     const bad = await invoke(mod.notifications, "POST", "/api/notifications", {
-      as: "viewer",
+      as: users.viewer,
       body: { seq: "x" },
     });
     expect(bad.status).toBe(400);

@@ -25,7 +25,7 @@ describe("authentication", () => {
       headers: { [BANK_HEADERS.subscriptionKey]: c.key },
     });
     expect(again.status).toBe(429);
-    expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(again.headers.get(BANK_HEADERS.retryAfter))).toBeGreaterThan(0);
     expect(again.json.message).toMatch(/once every 300 seconds/);
   });
 

@@ -2,23 +2,21 @@
 // error values, reads retried and writes not, overlapping identical reads sharing one bank
 // request but never an answer older than the caller; and against a tiny misbehaving server (not
 // the bank), a malformed answer or a silent one becomes an error value instead of a crash.
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
 import { BankClient } from "../../lib/bank-client/client.ts";
 import { TokenManager } from "../../lib/bank-client/token-manager.ts";
-import { type DashboardDb, openDashboardDb } from "../../lib/db/client.ts";
-import { sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
+import type { DashboardDb } from "../../lib/db/client.ts";
+import { sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { openTestDashboardDb, type TestDashboardDb } from "../helpers/routes.ts";
 
 let bank: TestBank;
+let dashboard: TestDashboardDb;
 let db: DashboardDb;
-let dir: string;
 let client: BankClient;
 let key: string;
 let account: string;
@@ -26,33 +24,19 @@ let customerId: number;
 
 beforeAll(async () => {
   bank = await startTestBank();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-db-"));
-  db = await openDashboardDb({ dataDir: path.join(dir, "db") });
-  const c = await sandbox<{ customerId: number; subscriptionKey: string }>(
-    bank,
-    "POST",
-    "/sandbox/customers",
-    {
-      name: "Client Test Co",
-    },
-  );
+  dashboard = await openTestDashboardDb("dashboard-db");
+  db = dashboard.db;
+  const c = await sandboxCustomer(bank, "Client Test Co");
   key = c.subscriptionKey;
   customerId = c.customerId;
-  account = (
-    await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
-      customerId: c.customerId,
-      type: "SEN",
-      balance: 1234.56,
-    })
-  ).accountNumber;
+  account = await c.account("SEN", 1234.56);
   const tokens = new TokenManager({ db, bankUrl: bank.url, subscriptionKey: key });
   client = new BankClient({ bankUrl: bank.url, subscriptionKey: key, tokens });
 }, 120_000);
 
 afterAll(async () => {
-  await db?.close();
+  await dashboard?.close();
   await bank?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** A stand-in server for the cases the bank never produces: wrong shapes, 503s, silence. */

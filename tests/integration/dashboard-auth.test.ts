@@ -2,11 +2,6 @@
 // is refused while locked, with the minutes left), the per-address rate limit, TOTP enrolment
 // through the profile routes and then required at sign-in (each code once), and the session's
 // idle and absolute limits in next-auth's callbacks.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { NextRequest } from "next/server";
-import { encode } from "next-auth/jwt";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -15,26 +10,26 @@ vi.mock("server-only", () => ({}));
 import { authOptions } from "../../lib/auth/options.ts";
 import { allowSignInAttempt } from "../../lib/auth/throttle.ts";
 import { checkSignIn, createUser } from "../../lib/auth/users.ts";
-import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+import type { DashboardDb } from "../../lib/db/client.ts";
+import {
+  cookieFor,
+  openTestDashboardDb,
+  TEST_PASSWORD as PASSWORD,
+  routeRequest,
+  type TestDashboardDb,
+} from "../helpers/routes.ts";
 
-const SECRET = "auth-test-secret-0123456789abcdef";
-process.env.NEXTAUTH_SECRET = SECRET;
-const PASSWORD = "correct horse battery staple";
+process.env.NEXTAUTH_SECRET = "auth-test-secret-0123456789abcdef";
 
+let dashboard: TestDashboardDb;
 let db: DashboardDb;
-let dir: string;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-auth-"));
-  db = await openDashboardDb({ dataDir: path.join(dir, "db") });
-  setDashboardDb(db);
+  dashboard = await openTestDashboardDb("dashboard-auth");
+  db = dashboard.db;
 }, 120_000);
 
-afterAll(async () => {
-  setDashboardDb(undefined);
-  await db?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => dashboard?.close());
 
 describe("lockout", () => {
   it("locks an account for 30 minutes after 10 failed attempts, even against the right password", async () => {
@@ -125,19 +120,10 @@ describe("TOTP", () => {
       role: "approver",
       password: PASSWORD,
     });
-    const now = Math.floor(Date.now() / 1000);
-    const cookie = `next-auth.session-token=${await encode({
-      secret: SECRET,
-      token: { sub: user.id, email: user.email, name: user.name, signedInAt: now, lastActivity: now },
-    })}`;
+    const cookie = await cookieFor(user);
     const totp = await import("../../app/api/profile/totp/route.ts");
     const confirm = await import("../../app/api/profile/totp/confirm/route.ts");
-    const req = (method: string, url: string, body?: unknown) =>
-      new NextRequest(new URL(url, "http://127.0.0.1:3999"), {
-        method,
-        headers: { cookie, ...(body ? { "content-type": "application/json" } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
+    const req = (method: string, url: string, body?: unknown) => routeRequest(method, url, { cookie, body });
     const ctx = { params: Promise.resolve({}) };
 
     const start = await totp.POST(req("POST", "/api/profile/totp"), ctx);

@@ -3,7 +3,6 @@
 // allowed or refused (403) exactly as lib/auth/permissions.ts says, no session is a 401, and
 // inputs, bank rejections and outages map to the API's error bodies.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { NextRequest } from "next/server";
 import { encode } from "next-auth/jwt";
@@ -20,17 +19,17 @@ import type {
   AdminUsersResponse,
   HistoryResponse,
 } from "../../lib/dashboard-api/index.ts";
-import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
-import { sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
-import { cookieFor, invoke } from "../helpers/routes.ts";
+import type { DashboardDb } from "../../lib/db/client.ts";
+import { sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { cookieFor, invoke, openTestDashboardDb, type TestDashboardDb, testUser } from "../helpers/routes.ts";
 
 const SECRET = "test-nextauth-secret-0123456789abcdef";
 process.env.NEXTAUTH_SECRET = SECRET;
 process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
 
 let bank: TestBank;
+let dashboard: TestDashboardDb;
 let db: DashboardDb;
-let dir: string;
 const users = {} as Record<Role, UserRow>;
 let other: UserRow;
 let dda: string;
@@ -82,52 +81,22 @@ const mod = {
 
 beforeAll(async () => {
   bank = await startTestBank();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-routes-"));
-  db = await openDashboardDb({ dataDir: path.join(dir, "db") });
-  setDashboardDb(db);
-  const c = await sandbox<{ customerId: number; subscriptionKey: string }>(
-    bank,
-    "POST",
-    "/sandbox/customers",
-    {
-      name: "Northwind Traders LLC",
-    },
-  );
-  const open = async (type: "DDA" | "SEN", balance: number) =>
-    (
-      await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
-        customerId: c.customerId,
-        type,
-        balance,
-      })
-    ).accountNumber;
-  dda = await open("DDA", 250_000.1);
-  sen = await open("SEN", 1_000.05);
-  busy = await open("DDA", 0);
+  dashboard = await openTestDashboardDb("dashboard-routes");
+  db = dashboard.db;
+  const c = await sandboxCustomer(bank, "Northwind Traders LLC");
+  dda = await c.account("DDA", 250_000.1);
+  sen = await c.account("SEN", 1_000.05);
+  busy = await c.account("DDA", 0);
   process.env.BANK_API_URL = bank.url;
   process.env.BANK_SUBSCRIPTION_KEY = c.subscriptionKey;
-  for (const role of ROLES) {
-    users[role] = await createUser(db, {
-      email: `${role}@routes.example`,
-      name: `Route ${role}`,
-      role,
-      password: "correct horse battery staple",
-    });
-  }
-  other = await createUser(db, {
-    email: "other@routes.example",
-    name: "Other",
-    role: "viewer",
-    password: "x".repeat(12),
-  });
+  for (const role of ROLES) users[role] = await testUser(db, role, `${role}@routes.example`, `Route ${role}`);
+  other = await testUser(db, "viewer", "other@routes.example", "Other", "x".repeat(12));
 }, 180_000);
 
 afterAll(async () => {
   setBankClient(undefined);
-  setDashboardDb(undefined);
-  await db?.close();
+  await dashboard?.close();
   await bank?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 interface RouteCase {

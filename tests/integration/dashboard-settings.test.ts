@@ -1,50 +1,32 @@
 // Administrator settings through their route handler, on a real dashboard database: defaults,
 // a change that is stored and audited with the old value, refusals for other roles and bad input.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
 import { readAudit } from "../../lib/auth/audit.ts";
-import { createUser, type UserRow } from "../../lib/auth/users.ts";
-import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+import type { UserRow } from "../../lib/auth/users.ts";
+import type { DashboardDb } from "../../lib/db/client.ts";
 import { getDashboardSettings } from "../../lib/settings.ts";
-import { cookieFor, invoke } from "../helpers/routes.ts";
+import { cookieFor, invoke, openTestDashboardDb, type TestDashboardDb, testUser } from "../helpers/routes.ts";
 
 process.env.NEXTAUTH_SECRET = "settings-test-secret-0123456789abcdef";
 process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
 
 const route = () => import("../../app/api/admin/settings/route.ts");
+let dashboard: TestDashboardDb;
 let db: DashboardDb;
-let dir: string;
 let admin: UserRow;
 let approver: UserRow;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-settings-"));
-  db = await openDashboardDb({ dataDir: path.join(dir, "db") });
-  setDashboardDb(db);
-  admin = await createUser(db, {
-    email: "admin@settings.example",
-    name: "Ada",
-    role: "admin",
-    password: "x".repeat(14),
-  });
-  approver = await createUser(db, {
-    email: "approver@settings.example",
-    name: "Abe",
-    role: "approver",
-    password: "x".repeat(14),
-  });
+  dashboard = await openTestDashboardDb("dashboard-settings");
+  db = dashboard.db;
+  admin = await testUser(db, "admin", "admin@settings.example", "Ada", "x".repeat(14));
+  approver = await testUser(db, "approver", "approver@settings.example", "Abe", "x".repeat(14));
 }, 60_000);
 
-afterAll(async () => {
-  setDashboardDb(undefined);
-  await db?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => dashboard?.close());
 
 describe("administrator settings", () => {
   it("starts at the defaults: 250,000.00 for SEN release and 1,000,000.00 for two approvers", async () => {

@@ -1,45 +1,34 @@
 // The incoming-wire queue's route handlers, invoked as Next invokes them (a NextRequest with a
 // real signed session cookie), against the real bank and a real dashboard database: wires made
 // and outages staged through the bank's /sandbox, every outcome read back from the bank itself.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { NextRequest } from "next/server";
-import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
 import { readAudit } from "../../lib/auth/audit.ts";
-import type { Role } from "../../lib/auth/permissions.ts";
-import { createUser, type UserRow } from "../../lib/auth/users.ts";
-import type { EndpointName } from "../../lib/bank-api/endpoints.ts";
+import type { UserRow } from "../../lib/auth/users.ts";
 import type { PaymentRecord } from "../../lib/bank-api/payments.ts";
-import type { CallOptions } from "../../lib/bank-client/client.ts";
 import { BankClient, setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
 import type { IncomingWire, IncomingWiresResponse } from "../../lib/dashboard-api/incoming-wires.ts";
-import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+import type { DashboardDb } from "../../lib/db/client.ts";
 import { parseCsv } from "../../lib/format/csv.ts";
 import { sendOutgoingWire } from "../../lib/payments/wire-fallback.ts";
-import { sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
+import {
+  CountingBankClient,
+  invoke,
+  openTestDashboardDb,
+  type TestDashboardDb,
+  testUser,
+} from "../helpers/routes.ts";
 
-const SECRET = "test-nextauth-secret-0123456789abcdef";
-process.env.NEXTAUTH_SECRET = SECRET;
+process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
 process.env.NEXTAUTH_URL = "http://127.0.0.1:3998";
 
-/** The real client, counting what it sends: "no second call" is then a fact the test reads. */
-class CountingBankClient extends BankClient {
-  sent: string[] = [];
-  override call<N extends EndpointName>(name: N, o?: CallOptions<N>) {
-    this.sent.push(name);
-    return super.call(name, o);
-  }
-}
-
 let bank: TestBank;
+let dashboard: TestDashboardDb;
 let db: DashboardDb;
 let client: CountingBankClient;
-let dir: string;
 let dda: string;
 let second: string;
 let approver: UserRow;
@@ -47,7 +36,6 @@ let admin: UserRow;
 let viewer: UserRow;
 let preparer: UserRow;
 
-type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const mod = {
   queue: () => import("../../app/api/incoming-wires/route.ts"),
   decide: () => import("../../app/api/incoming-wires/[paymentId]/route.ts"),
@@ -59,27 +47,11 @@ const mod = {
 beforeAll(async () => {
   // Settlement only when the test asks for it (POST /sandbox/settle), so every state is observable.
   bank = await startTestBank({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" } });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "incoming-wires-"));
-  db = await openDashboardDb({ dataDir: path.join(dir, "db") });
-  setDashboardDb(db);
-  const c = await sandbox<{ customerId: number; subscriptionKey: string }>(
-    bank,
-    "POST",
-    "/sandbox/customers",
-    {
-      name: "Northwind Traders LLC",
-    },
-  );
-  const open = async (type: "DDA" | "SEN", balance: number) =>
-    (
-      await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
-        customerId: c.customerId,
-        type,
-        balance,
-      })
-    ).accountNumber;
-  dda = await open("DDA", 50_000);
-  second = await open("DDA", 10);
+  dashboard = await openTestDashboardDb("incoming-wires");
+  db = dashboard.db;
+  const c = await sandboxCustomer(bank, "Northwind Traders LLC");
+  dda = await c.account("DDA", 50_000);
+  second = await c.account("DDA", 10);
   process.env.BANK_API_URL = bank.url;
   process.env.BANK_SUBSCRIPTION_KEY = c.subscriptionKey;
   client = new CountingBankClient({
@@ -88,57 +60,22 @@ beforeAll(async () => {
     tokens: new TokenManager({ db, bankUrl: bank.url, subscriptionKey: c.subscriptionKey }),
   });
   setBankClient(client);
-  const user = (role: Role, email: string) =>
-    createUser(db, { email, name: email, role, password: "correct horse battery staple" });
-  approver = await user("approver", "approver@wires.example");
-  admin = await user("admin", "admin@wires.example");
-  viewer = await user("viewer", "viewer@wires.example");
-  preparer = await user("preparer", "preparer@wires.example");
+  approver = await testUser(db, "approver", "approver@wires.example");
+  admin = await testUser(db, "admin", "admin@wires.example");
+  viewer = await testUser(db, "viewer", "viewer@wires.example");
+  preparer = await testUser(db, "preparer", "preparer@wires.example");
 }, 180_000);
 
 afterAll(async () => {
   await sandbox(bank, "POST", "/sandbox/wire-system", { status: "up" }).catch(() => {});
   setBankClient(undefined);
-  setDashboardDb(undefined);
-  await db?.close();
+  await dashboard?.close();
   await bank?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 beforeEach(() => {
   client.sent = [];
 });
-
-async function cookieFor(user: UserRow) {
-  const now = Math.floor(Date.now() / 1000);
-  const token = await encode({
-    secret: SECRET,
-    token: { sub: user.id, email: user.email, name: user.name, signedInAt: now, lastActivity: now },
-  });
-  return `next-auth.session-token=${token}`;
-}
-
-async function invoke(
-  load: () => Promise<unknown>,
-  method: string,
-  url: string,
-  o: { user?: UserRow; body?: unknown; params?: Record<string, string> } = {},
-  // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field below
-): Promise<{ status: number; text: string; json: any }> {
-  const handler = ((await load()) as Record<string, Handler>)[method];
-  const headers: Record<string, string> = {};
-  if (o.user) headers.cookie = await cookieFor(o.user);
-  if (o.body !== undefined) headers["content-type"] = "application/json";
-  const req = new NextRequest(new URL(url, "http://127.0.0.1:3998"), {
-    method,
-    headers,
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-  });
-  const res = await handler(req, { params: Promise.resolve(o.params ?? {}) });
-  const text = await res.text();
-  const isJson = res.headers.get("content-type")?.includes("json");
-  return { status: res.status, text, json: text && isJson ? JSON.parse(text) : undefined };
-}
 
 let serial = 0;
 /** An incoming wire with an originator name no other row can hold. */
@@ -159,7 +96,7 @@ async function incomingWire(amount: number, account = dda) {
 }
 
 async function queue(user: UserRow = approver): Promise<IncomingWiresResponse> {
-  const r = await invoke(mod.queue, "GET", "/api/incoming-wires", { user });
+  const r = await invoke(mod.queue, "GET", "/api/incoming-wires", { as: user });
   expect(r.status).toBe(200);
   return r.json;
 }
@@ -174,7 +111,7 @@ function decide(
   over: Record<string, unknown> = {},
 ) {
   return invoke(mod.decide, "POST", `/api/incoming-wires/${w.id}`, {
-    user,
+    as: user,
     params: { paymentId: w.id },
     body: { accountNumber: w.account, action, paymentTimestamp: w.timestamp, ...over },
   });
@@ -225,9 +162,9 @@ describe("the queue", () => {
   });
 
   it("is for wires.act only: viewers and preparers are refused, admins allowed, no session is a 401", async () => {
-    expect((await invoke(mod.queue, "GET", "/api/incoming-wires", { user: viewer })).status).toBe(403);
-    expect((await invoke(mod.queue, "GET", "/api/incoming-wires", { user: preparer })).status).toBe(403);
-    expect((await invoke(mod.queue, "GET", "/api/incoming-wires", { user: admin })).status).toBe(200);
+    expect((await invoke(mod.queue, "GET", "/api/incoming-wires", { as: viewer })).status).toBe(403);
+    expect((await invoke(mod.queue, "GET", "/api/incoming-wires", { as: preparer })).status).toBe(403);
+    expect((await invoke(mod.queue, "GET", "/api/incoming-wires", { as: admin })).status).toBe(200);
     expect((await invoke(mod.queue, "GET", "/api/incoming-wires")).status).toBe(401);
     const w = await incomingWire(5);
     const r = await decide(preparer, w, "approve");
@@ -337,7 +274,7 @@ describe("decisions", () => {
     const noAcct = await decide(approver, w, "approve", { accountNumber: "" });
     expect(noAcct.json.error.fields[0].field).toBe("accountNumber");
     const badId = await invoke(mod.decide, "POST", "/api/incoming-wires/x%27", {
-      user: approver,
+      as: approver,
       params: { paymentId: "x'" },
       body: { accountNumber: dda, action: "approve", paymentTimestamp: w.timestamp },
     });
@@ -490,7 +427,7 @@ describe("bank unreachable", () => {
     });
     setBankClient(dead);
     try {
-      const q = await invoke(mod.queue, "GET", "/api/incoming-wires", { user: approver });
+      const q = await invoke(mod.queue, "GET", "/api/incoming-wires", { as: approver });
       expect(q.status).toBe(503);
       expect(q.json.error.code).toBe("bank_unavailable");
       const r = await decide(approver, w, "approve");
@@ -514,7 +451,7 @@ describe("e-wire summaries", () => {
       mod.summaries,
       "GET",
       `/api/wire-summaries?accountNumber=${dda}&date=${today}&direction=I`,
-      { user: viewer },
+      { as: viewer },
     );
     expect(r.status).toBe(200);
     const mine = r.json.summaries.find(
@@ -531,7 +468,7 @@ describe("e-wire summaries", () => {
       mod.summaries,
       "GET",
       `/api/wire-summaries?uniqueId=${encodeURIComponent(mine.uniqueId)}`,
-      { user: viewer },
+      { as: viewer },
     );
     expect(byId.status).toBe(200);
     expect(byId.json.summaries).toHaveLength(1);
@@ -540,12 +477,12 @@ describe("e-wire summaries", () => {
 
   it("names the missing fields, and says so when a unique id has no summary yet", async () => {
     const r = await invoke(mod.summaries, "GET", `/api/wire-summaries?accountNumber=${dda}`, {
-      user: viewer,
+      as: viewer,
     });
     expect(r.status).toBe(400);
     expect(r.json.error.fields.map((f: { field: string }) => f.field).sort()).toEqual(["date", "direction"]);
     const none = await invoke(mod.summaries, "GET", "/api/wire-summaries?uniqueId=bm90LWEtcmVhbC1pZA", {
-      user: viewer,
+      as: viewer,
     });
     expect(none.status).toBe(200);
     expect(none.json.summaries).toEqual([]);
@@ -562,7 +499,7 @@ describe("the audit log's filters and CSV export", () => {
       "GET",
       "/api/admin/audit?action=incoming_wire.vote&actor=APPROVER@",
       {
-        user: admin,
+        as: admin,
       },
     );
     expect(votes.status).toBe(200);
@@ -575,20 +512,20 @@ describe("the audit log's filters and CSV export", () => {
 
     const today = new Date().toISOString().slice(0, 10);
     const inDay = await invoke(mod.audit, "GET", `/api/admin/audit?from=${today}&to=${today}&actor=admin@`, {
-      user: admin,
+      as: admin,
     });
     expect(inDay.json.entries.every((e: { actorEmail: string }) => e.actorEmail === admin.email)).toBe(true);
     const yesterday = addDays(today, -1);
     const none = await invoke(mod.audit, "GET", `/api/admin/audit?from=${yesterday}&to=${yesterday}`, {
-      user: admin,
+      as: admin,
     });
     expect(none.json.entries).toEqual([]);
     // LIKE wildcards typed into "who" match themselves only.
-    const wild = await invoke(mod.audit, "GET", "/api/admin/audit?actor=%25", { user: admin });
+    const wild = await invoke(mod.audit, "GET", "/api/admin/audit?actor=%25", { as: admin });
     expect(wild.json.entries).toEqual([]);
 
     const bad = await invoke(mod.audit, "GET", `/api/admin/audit?from=${today}&to=${yesterday}`, {
-      user: admin,
+      as: admin,
     });
     expect(bad.status).toBe(400);
     expect(bad.json.error.fields[0].field).toBe("to");
@@ -598,7 +535,7 @@ describe("the audit log's filters and CSV export", () => {
       "GET",
       "/api/admin/audit/export?action=incoming_wire.vote&actor=APPROVER@",
       {
-        user: admin,
+        as: admin,
       },
     );
     expect(csv.status).toBe(200);
@@ -613,7 +550,7 @@ describe("the audit log's filters and CSV export", () => {
       "awaiting_second_approval",
     ]);
     expect(JSON.parse(mine?.[6] ?? "{}")).toMatchObject({ action: "approve", amountCents: 250_000_000 });
-    expect((await invoke(mod.auditExport, "GET", "/api/admin/audit/export", { user: approver })).status).toBe(
+    expect((await invoke(mod.auditExport, "GET", "/api/admin/audit/export", { as: approver })).status).toBe(
       403,
     );
   });

@@ -6,6 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { WEBHOOK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { signWebhook } from "../../lib/bank-api/webhook-signature.ts";
 import { BankClient, setBankClient } from "../../lib/bank-client/index.ts";
 import { TokenManager } from "../../lib/bank-client/token-manager.ts";
@@ -105,9 +106,9 @@ async function post(token: string, text: string, opts: { id?: string; ts?: numbe
     method: "POST",
     headers: {
       "content-type": "application/json",
-      "webhook-id": id,
-      "webhook-timestamp": String(ts),
-      "webhook-signature": signWebhook(opts.secret ?? secret, id, ts, text),
+      [WEBHOOK_HEADERS.id]: id,
+      [WEBHOOK_HEADERS.timestamp]: String(ts),
+      [WEBHOOK_HEADERS.signature]: signWebhook(opts.secret ?? secret, id, ts, text),
     },
     body: text,
   });

@@ -10,6 +10,7 @@ import {
   startTestBank,
   type TestBank,
   type TestCustomer,
+  wireBody,
 } from "../helpers/bank.ts";
 
 let bank: TestBank;
@@ -18,17 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => bank?.close());
 
-const wire = (account: string, amount: number, extra: Record<string, unknown> = {}) => ({
-  originator_account_number: account,
-  amount,
-  receiving_bank_routing_id: "011000015",
-  receiving_bank_name: "FIRST EXAMPLE BANK",
-  beneficiary_name: "KITT M",
-  beneficiary_account_number: "987654321",
-  beneficiary_address1: "1 MAIN ST",
-  originator_to_beneficiary_info: "INVOICE 4471",
-  ...extra,
-});
+const wire = (account: string, amount: number, extra: Record<string, unknown> = {}) =>
+  wireBody(account, amount, { originator_to_beneficiary_info: "INVOICE 4471", ...extra });
 
 async function balance(c: TestCustomer, account: string) {
   const r = await c.api("GET", "/v2/account/balance", { query: { accountNumber: account } });

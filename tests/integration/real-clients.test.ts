@@ -12,22 +12,12 @@ import {
   type TestBank,
   type TestCustomer,
   transferBody,
+  wireBody,
 } from "../helpers/bank.ts";
 
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
 
 const fields = (r: { json: { errors?: { field: string }[] } }) => (r.json.errors ?? []).map((e) => e.field);
-
-const wire = (account: string, amount: number, extra: Record<string, unknown> = {}) => ({
-  originator_account_number: account,
-  amount,
-  receiving_bank_routing_id: "011000015",
-  receiving_bank_name: "FIRST EXAMPLE BANK",
-  beneficiary_name: "KITT M",
-  beneficiary_account_number: "987654321",
-  beneficiary_address1: "1 MAIN ST",
-  ...extra,
-});
 
 /** Every optional field of the transfer request, unset the way Jackson writes it. */
 const JAVA_TRANSFER_NULLS = {
@@ -42,6 +32,19 @@ const JAVA_TRANSFER_NULLS = {
   ),
 };
 
+/** A bank of its own and a customer with two SEN accounts (100.00 and 0) and a DDA (1,000.00). */
+async function bankWithAccounts(name: string) {
+  const bank = await startTestBank();
+  const c = await newCustomer(bank, name);
+  return {
+    bank,
+    c,
+    a: await c.account("SEN", 100),
+    b: await c.account("SEN", 0),
+    dda: await c.account("DDA", 1000),
+  };
+}
+
 describe("absent values", () => {
   let bank: TestBank;
   let c: TestCustomer;
@@ -50,11 +53,7 @@ describe("absent values", () => {
   let dda: string;
 
   beforeAll(async () => {
-    bank = await startTestBank();
-    c = await newCustomer(bank, "Jackson Client Co");
-    a = await c.account("SEN", 100);
-    b = await c.account("SEN", 0);
-    dda = await c.account("DDA", 1000);
+    ({ bank, c, a, b, dda } = await bankWithAccounts("Jackson Client Co"));
   });
   afterAll(() => bank?.close());
 
@@ -127,7 +126,7 @@ describe("absent values", () => {
         "originator_to_beneficiary_info",
       ].map((k) => [k, null]),
     );
-    const r = await c.api("POST", "/v2/payment", { body: wire(dda, 10, nulls) });
+    const r = await c.api("POST", "/v2/payment", { body: wireBody(dda, 10, nulls) });
     expect(r.status, r.text).toBe(200);
     expect(r.json.payment_status).toBe("In-Progress");
   });
@@ -223,7 +222,7 @@ describe.each(BACKENDS)("one Idempotency-Key, one effect, on $name", ({ postgres
     const ids = new Set<string>();
     for (const key of [guid, guid.toUpperCase(), `{${guid}}`]) {
       const r = await c.api("POST", "/v2/payment", {
-        body: wire(dda, 25),
+        body: wireBody(dda, 25),
         headers: { [BANK_HEADERS.idempotencyKey]: key },
       });
       expect(r.status, r.text).toBe(200);
@@ -246,7 +245,7 @@ describe.each(BACKENDS)("one Idempotency-Key, one effect, on $name", ({ postgres
     expect(t.status).toBe(400);
     expect(fields(t)).toEqual([BANK_HEADERS.idempotencyKey]);
     const p = await c.api("POST", "/v2/payment", {
-      body: wire(dda, 1),
+      body: wireBody(dda, 1),
       headers: { [BANK_HEADERS.idempotencyKey]: key },
     });
     expect(p.status).toBe(400);
@@ -264,11 +263,7 @@ describe("bodies read as written", () => {
   let dda: string;
 
   beforeAll(async () => {
-    bank = await startTestBank();
-    c = await newCustomer(bank, "Careful Reader Co");
-    a = await c.account("SEN", 100);
-    b = await c.account("SEN", 0);
-    dda = await c.account("DDA", 1000);
+    ({ bank, c, a, b, dda } = await bankWithAccounts("Careful Reader Co"));
   });
   afterAll(() => bank?.close());
 
@@ -310,7 +305,7 @@ describe("bodies read as written", () => {
     );
 
     it("refuses a wire amount with a long decimal text", async () => {
-      const body = JSON.stringify(wire(dda, 1)).replace('"amount":1', '"amount":1.0000000000000000001');
+      const body = JSON.stringify(wireBody(dda, 1)).replace('"amount":1', '"amount":1.0000000000000000001');
       const r = await c.api("POST", "/v2/payment", { body, headers: { "content-type": "application/json" } });
       expect(r.status).toBe(400);
       expect(fields(r)).toEqual(["amount"]);
@@ -405,7 +400,7 @@ describe("bodies read as written", () => {
         expect(fields(r)).toEqual([field]);
       }
       const p = await c.api("POST", "/v2/payment", {
-        body: wire(dda, 1, { beneficiary_name: `KITT${ch} M` }),
+        body: wireBody(dda, 1, { beneficiary_name: `KITT${ch} M` }),
       });
       expect(p.status).toBe(400);
       expect(fields(p)).toEqual(["beneficiary_name"]);

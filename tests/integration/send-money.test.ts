@@ -4,52 +4,40 @@
 // releases, a changed or decided draft is a 409), rejection with a reason, saved beneficiaries,
 // new SEN accounts, the payments list and detail, bad input and an unreachable bank.
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { NextRequest } from "next/server";
-import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
 import { readAudit } from "../../lib/auth/audit.ts";
 import { ROLES, type Role } from "../../lib/auth/permissions.ts";
-import { createUser, type UserRow } from "../../lib/auth/users.ts";
+import type { UserRow } from "../../lib/auth/users.ts";
 import { addDays } from "../../lib/bank-api/dates.ts";
-import type { EndpointName } from "../../lib/bank-api/endpoints.ts";
 import { dollarsToCents } from "../../lib/bank-api/money.ts";
-import type { CallOptions } from "../../lib/bank-client/client.ts";
 import { BankClient, getBankClient, setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
-import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+import type { DashboardDb } from "../../lib/db/client.ts";
 import { LIVE_DESCRIPTION, receiverUrl } from "../../lib/live/receiver.ts";
-import { sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
 import { freePort } from "../helpers/dashboard.ts";
+import {
+  CountingBankClient,
+  invoke,
+  openTestDashboardDb,
+  type TestDashboardDb,
+  testUser,
+} from "../helpers/routes.ts";
 
-const SECRET = "test-nextauth-secret-0123456789abcdef";
-process.env.NEXTAUTH_SECRET = SECRET;
+process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
 process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
 
 let bank: TestBank;
+let dashboard: TestDashboardDb;
 let db: DashboardDb;
-let dir: string;
 let subscriptionKey: string;
 const users = {} as Record<Role, UserRow>;
 let approver2: UserRow;
 let sen1: string;
 let sen2: string;
 let dda: string;
-
-/** The real client, counting what it sends: "nothing was sent" is then a fact the test reads. */
-class CountingBankClient extends BankClient {
-  sent: string[] = [];
-  override call<N extends EndpointName>(name: N, o?: CallOptions<N>) {
-    this.sent.push(name);
-    return super.call(name, o);
-  }
-}
-
-type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 const mod = {
   transfers: () => import("../../app/api/transfers/route.ts"),
@@ -65,36 +53,6 @@ const mod = {
   payment: () => import("../../app/api/payments/[id]/route.ts"),
   createSen: () => import("../../app/api/accounts/sen/route.ts"),
 };
-
-async function cookieFor(user: UserRow) {
-  const now = Math.floor(Date.now() / 1000);
-  const t = await encode({
-    secret: SECRET,
-    token: { sub: user.id, email: user.email, name: user.name, signedInAt: now, lastActivity: now },
-  });
-  return `next-auth.session-token=${t}`;
-}
-
-async function invoke(
-  load: () => Promise<unknown>,
-  method: string,
-  url: string,
-  o: { as?: UserRow; body?: unknown; params?: Record<string, string> } = {},
-  // biome-ignore lint/suspicious/noExplicitAny: tests read whichever answer a route gives
-): Promise<{ status: number; json: any }> {
-  const handler = ((await load()) as Record<string, Handler>)[method];
-  const headers: Record<string, string> = {};
-  if (o.as) headers.cookie = await cookieFor(o.as);
-  if (o.body !== undefined) headers["content-type"] = "application/json";
-  const req = new NextRequest(new URL(url, "http://127.0.0.1:3999"), {
-    method,
-    headers,
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-  });
-  const res = await handler(req, { params: Promise.resolve(o.params ?? {}) });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined };
-}
 
 /** Available balance in cents, as the bank reports it. */
 async function available(account: string): Promise<number> {
@@ -144,56 +102,27 @@ const senForm = (amount: string, over: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   bank = await startTestBank();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "send-money-"));
-  db = await openDashboardDb({ dataDir: path.join(dir, "db") });
-  setDashboardDb(db);
-  const c = await sandbox<{ customerId: number; subscriptionKey: string; webhookSecret: string }>(
-    bank,
-    "POST",
-    "/sandbox/customers",
-    {
-      name: "Northwind Traders LLC",
-    },
-  );
+  dashboard = await openTestDashboardDb("send-money");
+  db = dashboard.db;
+  const c = await sandboxCustomer(bank, "Northwind Traders LLC");
   subscriptionKey = c.subscriptionKey;
   // Live balances on: a new SEN account's webhook points at a receiver nobody serves here.
   process.env.BANK_WEBHOOK_SECRET = c.webhookSecret;
   process.env.DASHBOARD_WEBHOOK_BASE_URL = `http://127.0.0.1:${await freePort()}`;
-  const open = async (type: "DDA" | "SEN", balance: number) =>
-    (
-      await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
-        customerId: c.customerId,
-        type,
-        balance,
-      })
-    ).accountNumber;
-  dda = await open("DDA", 500_000);
-  sen1 = await open("SEN", 1_000_000);
-  sen2 = await open("SEN", 10);
+  dda = await c.account("DDA", 500_000);
+  sen1 = await c.account("SEN", 1_000_000);
+  sen2 = await c.account("SEN", 10);
   process.env.BANK_API_URL = bank.url;
   process.env.BANK_SUBSCRIPTION_KEY = subscriptionKey;
   setBankClient(undefined);
-  for (const role of ROLES)
-    users[role] = await createUser(db, {
-      email: `${role}@send.example`,
-      name: `Send ${role}`,
-      role,
-      password: "correct horse battery staple",
-    });
-  approver2 = await createUser(db, {
-    email: "approver2@send.example",
-    name: "Second approver",
-    role: "approver",
-    password: "correct horse battery staple",
-  });
+  for (const role of ROLES) users[role] = await testUser(db, role, `${role}@send.example`, `Send ${role}`);
+  approver2 = await testUser(db, "approver", "approver2@send.example", "Second approver");
 }, 180_000);
 
 afterAll(async () => {
   setBankClient(undefined);
-  setDashboardDb(undefined);
-  await db?.close();
+  await dashboard?.close();
   await bank?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe("permissions", () => {

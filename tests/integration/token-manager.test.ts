@@ -1,8 +1,5 @@
 // The shared bank token: one renewal for many concurrent callers (and across instances sharing
 // the dashboard database), one renewal after a 401, and the bank's 429 Retry-After respected.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
@@ -10,39 +7,28 @@ vi.mock("server-only", () => ({}));
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { BankClient } from "../../lib/bank-client/client.ts";
 import { TokenManager } from "../../lib/bank-client/token-manager.ts";
-import { type DashboardDb, openDashboardDb } from "../../lib/db/client.ts";
-import { call, sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
+import type { DashboardDb } from "../../lib/db/client.ts";
+import { call, sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { openTestDashboardDb, type TestDashboardDb } from "../helpers/routes.ts";
 
 let bank: TestBank;
+let dashboard: TestDashboardDb;
 let db: DashboardDb;
-let dir: string;
 
 beforeAll(async () => {
   bank = await startTestBank();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-db-"));
-  db = await openDashboardDb({ dataDir: path.join(dir, "db") });
+  dashboard = await openTestDashboardDb("dashboard-db");
+  db = dashboard.db;
 }, 120_000);
 afterAll(async () => {
-  await db?.close();
+  await dashboard?.close();
   await bank?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** A customer whose key has never asked for a token (the bank's helper would use it up). */
 async function freshCustomer(name: string) {
-  const c = await sandbox<{ customerId: number; subscriptionKey: string }>(
-    bank,
-    "POST",
-    "/sandbox/customers",
-    {
-      name,
-    },
-  );
-  const { accountNumber } = await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
-    customerId: c.customerId,
-    type: "DDA",
-    balance: 1000,
-  });
+  const c = await sandboxCustomer(bank, name);
+  const accountNumber = await c.account("DDA", 1000);
   return { key: c.subscriptionKey, accountNumber };
 }
 

@@ -4,6 +4,7 @@ import {
   BACKENDS,
   balanceOf,
   newCustomer,
+  sameTransferAtOnce,
   startTestBank,
   type TestBank,
   type TestCustomer,
@@ -182,14 +183,7 @@ describe.each(BACKENDS)("SEN transfers on $name", ({ postgres }) => {
     it("moves money once when 20 duplicates arrive at the same time", async () => {
       const key = "0d2b0c9e-2222-4a2b-9c1d-bbbbbbbbbbbb";
       const before = (await balanceOf(c, b)).AVAILBAL;
-      const rs = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          c.api("POST", "/v2/account/transfersen", {
-            body: transferBody(a, b, 1.25),
-            headers: { [BANK_HEADERS.idempotencyKey]: key },
-          }),
-        ),
-      );
+      const rs = await sameTransferAtOnce(c, 20, transferBody(a, b, 1.25), key);
       expect(new Set(rs.map((r) => r.text)).size).toBe(1);
       expect((await balanceOf(c, b)).AVAILBAL).toBeCloseTo(before + 1.25, 2);
     });

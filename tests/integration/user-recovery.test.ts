@@ -1,60 +1,40 @@
 // An administrator gets a locked-out user back in: Unlock lifts the lockout at once; Reset
 // password gives a temporary password that works once and must be replaced before anything else;
 // both are audited. Route handlers run on a real dashboard database.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { NextRequest } from "next/server";
-import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
 import { readAudit } from "../../lib/auth/audit.ts";
-import { checkSignIn, createUser, findUserById, type UserRow } from "../../lib/auth/users.ts";
-import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+import { checkSignIn, findUserById, type UserRow } from "../../lib/auth/users.ts";
+import type { DashboardDb } from "../../lib/db/client.ts";
+import {
+  invoke,
+  openTestDashboardDb,
+  TEST_PASSWORD as PASSWORD,
+  type TestDashboardDb,
+  testUser,
+} from "../helpers/routes.ts";
 
-const SECRET = "recovery-test-secret-0123456789abcdef";
-process.env.NEXTAUTH_SECRET = SECRET;
-const PASSWORD = "correct horse battery staple";
+process.env.NEXTAUTH_SECRET = "recovery-test-secret-0123456789abcdef";
 
+const route = {
+  unlock: () => import("../../app/api/admin/users/[id]/unlock/route.ts"),
+  reset: () => import("../../app/api/admin/users/[id]/reset-password/route.ts"),
+  changePassword: () => import("../../app/api/profile/password/route.ts"),
+};
+
+let dashboard: TestDashboardDb;
 let db: DashboardDb;
-let dir: string;
 let admin: UserRow;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-recovery-"));
-  db = await openDashboardDb({ dataDir: path.join(dir, "db") });
-  setDashboardDb(db);
-  admin = await createUser(db, {
-    email: "admin@recovery.example",
-    name: "Admin",
-    role: "admin",
-    password: PASSWORD,
-  });
+  dashboard = await openTestDashboardDb("dashboard-recovery");
+  db = dashboard.db;
+  admin = await testUser(db, "admin", "admin@recovery.example", "Admin");
 }, 120_000);
 
-afterAll(async () => {
-  setDashboardDb(undefined);
-  await db?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function cookieFor(u: UserRow): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return `next-auth.session-token=${await encode({
-    secret: SECRET,
-    token: { sub: u.id, email: u.email, name: u.name, signedInAt: now, lastActivity: now },
-  })}`;
-}
-
-function req(cookie: string, method: string, url: string, body?: unknown) {
-  return new NextRequest(new URL(url, "http://127.0.0.1:3999"), {
-    method,
-    headers: { cookie, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-}
+afterAll(() => dashboard?.close());
 
 async function lockOut(email: string) {
   for (let i = 0; i < 10; i++) await checkSignIn(db, { email, password: "wrong password" });
@@ -63,19 +43,14 @@ async function lockOut(email: string) {
 
 describe("getting a locked-out user back in", () => {
   it("unlocks an account at once, audited", async () => {
-    const user = await createUser(db, {
-      email: "locked@recovery.example",
-      name: "L",
-      role: "viewer",
-      password: PASSWORD,
-    });
+    const user = await testUser(db, "viewer", "locked@recovery.example", "L");
     await lockOut(user.email);
-    const unlock = await import("../../app/api/admin/users/[id]/unlock/route.ts");
-    const res = await unlock.POST(req(await cookieFor(admin), "POST", `/api/admin/users/${user.id}/unlock`), {
-      params: Promise.resolve({ id: user.id }),
+    const res = await invoke(route.unlock, "POST", `/api/admin/users/${user.id}/unlock`, {
+      as: admin,
+      params: { id: user.id },
     });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { user: { locked: boolean } }).user.locked).toBe(false);
+    expect((res.json as { user: { locked: boolean } }).user.locked).toBe(false);
     expect((await checkSignIn(db, { email: user.email, password: PASSWORD })).ok).toBe(true);
     const audit = await readAudit(db, 20);
     expect(audit.find((e) => e.action === "user.unlock" && e.target === user.email)).toMatchObject({
@@ -85,37 +60,23 @@ describe("getting a locked-out user back in", () => {
   });
 
   it("refuses Unlock to a role that does not manage users", async () => {
-    const viewer = await createUser(db, {
-      email: "viewer@recovery.example",
-      name: "V",
-      role: "viewer",
-      password: PASSWORD,
+    const viewer = await testUser(db, "viewer", "viewer@recovery.example", "V");
+    const res = await invoke(route.unlock, "POST", `/api/admin/users/${admin.id}/unlock`, {
+      as: viewer,
+      params: { id: admin.id },
     });
-    const unlock = await import("../../app/api/admin/users/[id]/unlock/route.ts");
-    const res = await unlock.POST(
-      req(await cookieFor(viewer), "POST", `/api/admin/users/${admin.id}/unlock`),
-      {
-        params: Promise.resolve({ id: admin.id }),
-      },
-    );
     expect(res.status).toBe(403);
   });
 
   it("resets a password to a temporary one that must be replaced, then takes the user's own", async () => {
-    const user = await createUser(db, {
-      email: "reset@recovery.example",
-      name: "R",
-      role: "preparer",
-      password: PASSWORD,
-    });
+    const user = await testUser(db, "preparer", "reset@recovery.example", "R");
     await lockOut(user.email);
-    const reset = await import("../../app/api/admin/users/[id]/reset-password/route.ts");
-    const res = await reset.POST(
-      req(await cookieFor(admin), "POST", `/api/admin/users/${user.id}/reset-password`),
-      { params: Promise.resolve({ id: user.id }) },
-    );
+    const res = await invoke(route.reset, "POST", `/api/admin/users/${user.id}/reset-password`, {
+      as: admin,
+      params: { id: user.id },
+    });
     expect(res.status).toBe(200);
-    const { temporaryPassword, user: shown } = (await res.json()) as {
+    const { temporaryPassword, user: shown } = res.json as {
       temporaryPassword: string;
       user: { locked: boolean; resetPending: boolean };
     };
@@ -126,37 +87,19 @@ describe("getting a locked-out user back in", () => {
     expect((await checkSignIn(db, { email: user.email, password: temporaryPassword })).ok).toBe(true);
     expect((await findUserById(db, user.id))?.password_must_change).toBe(true);
 
-    const change = await import("../../app/api/profile/password/route.ts");
-    const cookie = await cookieFor(user);
-    const wrong = await change.POST(
-      req(cookie, "POST", "/api/profile/password", {
-        currentPassword: "not it",
-        newPassword: "a new long password 1",
-        confirmPassword: "a new long password 1",
-      }),
-      { params: Promise.resolve({}) },
-    );
+    const change = (currentPassword: string, newPassword: string) =>
+      invoke(route.changePassword, "POST", "/api/profile/password", {
+        as: user,
+        body: { currentPassword, newPassword, confirmPassword: newPassword },
+      });
+    const wrong = await change("not it", "a new long password 1");
     expect(wrong.status).toBe(400);
-    expect(((await wrong.json()) as { error: { fields: { field: string }[] } }).error.fields[0].field).toBe(
+    expect((wrong.json as { error: { fields: { field: string }[] } }).error.fields[0].field).toBe(
       "currentPassword",
     );
-    const short = await change.POST(
-      req(cookie, "POST", "/api/profile/password", {
-        currentPassword: temporaryPassword,
-        newPassword: "short",
-        confirmPassword: "short",
-      }),
-      { params: Promise.resolve({}) },
-    );
+    const short = await change(temporaryPassword, "short");
     expect(short.status).toBe(400);
-    const ok = await change.POST(
-      req(cookie, "POST", "/api/profile/password", {
-        currentPassword: temporaryPassword,
-        newPassword: "a new long password 1",
-        confirmPassword: "a new long password 1",
-      }),
-      { params: Promise.resolve({}) },
-    );
+    const ok = await change(temporaryPassword, "a new long password 1");
     expect(ok.status).toBe(200);
     expect((await findUserById(db, user.id))?.password_must_change).toBe(false);
     expect((await checkSignIn(db, { email: user.email, password: "a new long password 1" })).ok).toBe(true);

@@ -1,9 +1,9 @@
 // Races that PGlite's single connection would hide, on a real PostgreSQL server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import {
   balanceOf,
   newCustomer,
+  sameTransferAtOnce,
   startTestBank,
   type TestBank,
   type TestCustomer,
@@ -75,14 +75,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("concurrency on PostgreSQL", () 
     );
     const before = [(await balanceOf(c, from)).AVAILBAL, (await balanceOf(c, to)).AVAILBAL];
     const key = "7d1e8f0a-5555-4c3b-8a2e-0123456789ab";
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        c.api("POST", "/v2/account/transfersen", {
-          body: transferBody(from, to, 3.33),
-          headers: { [BANK_HEADERS.idempotencyKey]: key },
-        }),
-      ),
-    );
+    const results = await sameTransferAtOnce(c, 50, transferBody(from, to, 3.33), key);
     expect(new Set(results.map((r) => r.text)).size).toBe(1);
     expect(results[0].json.ERROR).toEqual([]);
     const after = [(await balanceOf(c, from)).AVAILBAL, (await balanceOf(c, to)).AVAILBAL];

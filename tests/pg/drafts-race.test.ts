@@ -2,21 +2,17 @@
 // the bank both on a real PostgreSQL server (PGlite's single connection would serialise them):
 // every round exactly one release wins, the others answer 409, and the bank holds one wire per draft.
 import { randomUUID } from "node:crypto";
-import { NextRequest } from "next/server";
-import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
-import { createUser, type UserRow } from "../../lib/auth/users.ts";
+import type { UserRow } from "../../lib/auth/users.ts";
 import { dollarsToCents } from "../../lib/bank-api/money.ts";
 import { setBankClient } from "../../lib/bank-client/index.ts";
 import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
 import { newCustomer, startTestBank, type TestBank, type TestCustomer } from "../helpers/bank.ts";
 import { createTestDatabase } from "../helpers/databases.ts";
-
-const SECRET = "test-nextauth-secret-0123456789abcdef";
-type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+import { invoke, testUser } from "../helpers/routes.ts";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("draft release on PostgreSQL under concurrency", () => {
   let bank: TestBank;
@@ -28,7 +24,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("draft release on PostgreSQL und
   const approvers: UserRow[] = [];
 
   beforeAll(async () => {
-    process.env.NEXTAUTH_SECRET = SECRET;
+    process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
     process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
     bank = await startTestBank({ postgres: true, env: { BANK_TOKEN_INTERVAL_SECONDS: "0" } });
     const d = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
@@ -40,22 +36,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("draft release on PostgreSQL und
     process.env.BANK_API_URL = bank.url;
     process.env.BANK_SUBSCRIPTION_KEY = customer.key;
     setBankClient(undefined);
-    const pw = "correct horse battery staple";
-    preparer = await createUser(db, {
-      email: "prep@race.example",
-      name: "Prep",
-      role: "preparer",
-      password: pw,
-    });
+    preparer = await testUser(db, "preparer", "prep@race.example", "Prep");
     for (let i = 0; i < 3; i++)
-      approvers.push(
-        await createUser(db, {
-          email: `appr${i}@race.example`,
-          name: `Appr ${i}`,
-          role: "approver",
-          password: pw,
-        }),
-      );
+      approvers.push(await testUser(db, "approver", `appr${i}@race.example`, `Appr ${i}`));
   });
 
   afterAll(async () => {
@@ -66,34 +49,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("draft release on PostgreSQL und
     await bank?.close();
   });
 
-  async function invoke(
+  const post = (
     load: () => Promise<unknown>,
     as: UserRow,
     body: unknown,
     params: Record<string, string> = {},
-  ) {
-    const now = Math.floor(Date.now() / 1000);
-    const cookie = `next-auth.session-token=${await encode({
-      secret: SECRET,
-      token: { sub: as.id, email: as.email, name: as.name, signedInAt: now, lastActivity: now },
-    })}`;
-    const handler = ((await load()) as Record<string, Handler>).POST;
-    const res = await handler(
-      new NextRequest(new URL("/api/x", "http://127.0.0.1:3999"), {
-        method: "POST",
-        headers: { cookie, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      }),
-      { params: Promise.resolve(params) },
-    );
-    return { status: res.status, json: await res.json() };
-  }
+  ) => invoke(load, "POST", "/api/x", { as, body, params });
 
   it("pays each draft once however many approvers release it together", async () => {
     const rounds = 15;
     const paid: string[] = [];
     for (let i = 0; i < rounds; i++) {
-      const made = await invoke(() => import("../../app/api/wires/route.ts"), preparer, {
+      const made = await post(() => import("../../app/api/wires/route.ts"), preparer, {
         idempotencyKey: randomUUID(),
         originator_account_number: account,
         amount: `${i + 1}.25`,
@@ -106,7 +73,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("draft release on PostgreSQL und
       const id = made.json.draft.id as string;
       const replies = await Promise.all(
         approvers.map((a) =>
-          invoke(() => import("../../app/api/drafts/[id]/release/route.ts"), a, { version: 1 }, { id }),
+          post(() => import("../../app/api/drafts/[id]/release/route.ts"), a, { version: 1 }, { id }),
         ),
       );
       const winners = replies.filter((r) => r.status === 200);

@@ -5,21 +5,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
-import type { EndpointName } from "../../lib/bank-api/endpoints.ts";
-import type { CallOptions } from "../../lib/bank-client/client.ts";
-import { BankClient, TokenManager } from "../../lib/bank-client/index.ts";
+import { TokenManager } from "../../lib/bank-client/index.ts";
 import { type DashboardDb, openDashboardDb } from "../../lib/db/client.ts";
 import { decideIncomingWire } from "../../lib/incoming-wires/decide.ts";
-import { sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
 import { createTestDatabase, PG_URL } from "../helpers/databases.ts";
-
-class CountingBankClient extends BankClient {
-  sent: string[] = [];
-  override call<N extends EndpointName>(name: N, o?: CallOptions<N>) {
-    this.sent.push(name);
-    return super.call(name, o);
-  }
-}
+import { CountingBankClient } from "../helpers/routes.ts";
 
 describe.skipIf(!PG_URL)("incoming-wire decisions on PostgreSQL under concurrency", () => {
   let bank: TestBank;
@@ -37,21 +28,8 @@ describe.skipIf(!PG_URL)("incoming-wire decisions on PostgreSQL under concurrenc
     const d = await createTestDatabase(PG_URL as string);
     drop = d.drop;
     db = await openDashboardDb({ url: d.url, poolSize: 12 });
-    const c = await sandbox<{ customerId: number; subscriptionKey: string }>(
-      bank,
-      "POST",
-      "/sandbox/customers",
-      {
-        name: "Race Traders LLC",
-      },
-    );
-    acct = (
-      await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
-        customerId: c.customerId,
-        type: "DDA",
-        balance: 10,
-      })
-    ).accountNumber;
+    const c = await sandboxCustomer(bank, "Race Traders LLC");
+    acct = await c.account("DDA", 10);
     client = new CountingBankClient({
       bankUrl: bank.url,
       subscriptionKey: c.subscriptionKey,

@@ -2,18 +2,14 @@
 // one bank: the bank posts to the first (the shared webhook address), and a browser on each sees
 // the same change (LISTEN/NOTIFY). A stream cut mid-way and resumed with Last-Event-ID — on the
 // same instance or the other one — gets every event it missed, once.
-import fs from "node:fs";
-import path from "node:path";
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatUsd } from "../../lib/bank-api/money.ts";
 import type { AccountsResponse } from "../../lib/dashboard-api/index.ts";
-import { signIn } from "../helpers/browser.ts";
+import { launchChromium, signIn } from "../helpers/browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 import { createTestDatabase, PG_URL } from "../helpers/databases.ts";
-import { type DemoBank, demoBank, sessionCookie, sseClient } from "../helpers/live.ts";
-
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+import { type DemoBank, demoBank, sessionCookie, sseClient, startSecondInstance } from "../helpers/live.ts";
 
 describe.skipIf(!PG_URL)("live balances on two dashboard instances sharing PostgreSQL", () => {
   let database: { url: string; drop(): Promise<void> };
@@ -30,26 +26,9 @@ describe.skipIf(!PG_URL)("live balances on two dashboard instances sharing Postg
       timeoutMs: 900_000,
     });
     bank = demoBank(a.dataDir);
-    const demo = JSON.parse(fs.readFileSync(path.join(a.dataDir, "bank-demo.json"), "utf8")) as {
-      webhookSecret: string;
-    };
-    b = await startDashboard({
-      env: {
-        DATABASE_URL: database.url,
-        BANK_API_URL: bank.bankUrl,
-        BANK_SUBSCRIPTION_KEY: bank.subscriptionKey,
-        BANK_WEBHOOK_SECRET: demo.webhookSecret,
-        // Behind one address, as instances behind a load balancer are: the bank posts to one.
-        DASHBOARD_WEBHOOK_BASE_URL: a.url,
-      },
-      // The same session secret and demo users as the first instance.
-      prepare: (dir) => {
-        for (const f of ["dashboard-secret", "demo-users.json"])
-          fs.copyFileSync(path.join(a.dataDir, f), path.join(dir, f));
-      },
-      timeoutMs: 900_000,
-    });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
+    // Behind one address, as instances behind a load balancer are: the bank posts to the first.
+    b = await startSecondInstance(a, database.url);
+    browser = await launchChromium();
   }, 1_900_000);
 
   afterAll(async () => {
