@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
+import { demoBank } from "../tests/helpers/live.ts";
 import { type BenchResult, firstLoadJsKb, percentile, round, writeResults } from "./lib.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -36,10 +37,7 @@ export async function run(): Promise<void> {
     args: ["--no-sandbox", "--disable-gpu"],
   });
   try {
-    const demo = JSON.parse(fs.readFileSync(path.join(stack.dataDir, "bank-demo.json"), "utf8")) as {
-      sandboxKey: string;
-      bankUrl: string;
-    };
+    const bank = demoBank(stack.dataDir);
     const user = stack.users.find((u) => u.role === "preparer");
     if (!user) throw new Error("no demo preparer");
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -65,12 +63,11 @@ export async function run(): Promise<void> {
       confirmMs.push(await transferOnce(page, stack.url, sens[0].accountNumber, sens[1].accountNumber));
 
     for (let i = 0; i < PAYMENTS; i++) {
-      const r = await fetch(`${demo.bankUrl}/sandbox/incoming-wires`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-sandbox-key": demo.sandboxKey },
-        body: JSON.stringify({ accountNumber: dda, amount: 10 + i, originatorName: `BENCH ${i}` }),
+      await bank.sandbox("/sandbox/incoming-wires", {
+        accountNumber: dda,
+        amount: 10 + i,
+        originatorName: `BENCH ${i}`,
       });
-      if (!r.ok) throw new Error(`incoming wire ${i}: ${r.status} ${await r.text()}`);
     }
     const renderMs: number[] = [];
     let total = "";
