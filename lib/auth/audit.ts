@@ -17,6 +17,14 @@ export interface AuditRecord extends Required<Omit<AuditEntry, "detail">> {
   detail: Record<string, unknown> | null;
 }
 
+/** The entry's who and from where: the signed-in user acting through a request. */
+export function auditActor(
+  user: { id: string; email: string },
+  ip: string | null,
+): Pick<AuditEntry, "actorId" | "actorEmail" | "ip"> {
+  return { actorId: user.id, actorEmail: user.email, ip };
+}
+
 export async function appendAudit(db: Queryable, e: AuditEntry): Promise<void> {
   await db.query(
     `INSERT INTO audit_log (actor_id, actor_email, action, target, result, detail, ip)

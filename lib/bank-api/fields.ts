@@ -199,3 +199,15 @@ export function isAbaRoutingNumber(s: string): boolean {
 export function isSwiftBic(s: string): boolean {
   return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(s);
 }
+
+/** A query's fields that are required only when none of the ones named in `unless` is given. */
+export function requireUnless<Q extends Record<string, unknown>>(
+  q: Q,
+  ctx: z.RefinementCtx,
+  fields: readonly (keyof Q & string)[],
+  unless: string,
+): void {
+  for (const field of fields)
+    if (!q[field])
+      ctx.addIssue({ code: "custom", path: [field], message: `is required unless ${unless} is given` });
+}

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { conflict, invalid, notFound } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
-import { appendAudit } from "@/lib/auth/audit.ts";
+import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { ROLES } from "@/lib/auth/permissions.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
 import { findUserById, toAdminUser, updateUser } from "@/lib/auth/users.ts";
@@ -28,21 +28,18 @@ export const PATCH = withRoute<undefined, typeof change, { id: string }, typeof 
     // An administrator cannot lock themselves out of user management.
     if (id === user.id && (body.disabled === true || (body.role && body.role !== "admin"))) {
       await appendAudit(db, {
-        actorId: user.id,
-        actorEmail: user.email,
+        ...auditActor(user, ip),
         action: "user.update",
         target: before.email,
         result: "refused: own account",
         detail: body,
-        ip,
       });
       throw conflict("You cannot disable your own account or remove your own admin role.");
     }
     const after = await updateUser(db, id, body);
     forgetCachedUser(id);
     await appendAudit(db, {
-      actorId: user.id,
-      actorEmail: user.email,
+      ...auditActor(user, ip),
       action: "user.update",
       target: before.email,
       result: "ok",
@@ -51,7 +48,6 @@ export const PATCH = withRoute<undefined, typeof change, { id: string }, typeof 
         ...(body.disabled !== undefined ? { disabled: { from: before.disabled, to: body.disabled } } : {}),
         ...(body.name !== undefined ? { name: { from: before.name, to: body.name } } : {}),
       },
-      ip,
     });
     return { user: toAdminUser(after ?? before) };
   },

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { conflict, invalid, notFound } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
-import { appendAudit } from "@/lib/auth/audit.ts";
+import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
 import { findUserById, resetUserPassword, toAdminUser } from "@/lib/auth/users.ts";
 import { ResetPasswordResponse } from "@/lib/dashboard-api/index.ts";
@@ -20,13 +20,11 @@ export const POST = withRoute<undefined, undefined, { id: string }, typeof Reset
     const after = await resetUserPassword(db, id, temporaryPassword);
     forgetCachedUser(id);
     await appendAudit(db, {
-      actorId: user.id,
-      actorEmail: user.email,
+      ...auditActor(user, ip),
       action: "user.password_reset",
       target: before.email,
       result: "ok",
       detail: { mustChange: true },
-      ip,
     });
     return { user: toAdminUser(after ?? before), temporaryPassword };
   },

@@ -1,7 +1,7 @@
 // POST /api/admin/users/[id]/unlock - lift a lockout after failed sign-ins at once, audited
 import { invalid, notFound } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
-import { appendAudit } from "@/lib/auth/audit.ts";
+import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
 import { findUserById, toAdminUser, unlockUser } from "@/lib/auth/users.ts";
 import { UpdateUserResponse } from "@/lib/dashboard-api/index.ts";
@@ -16,13 +16,11 @@ export const POST = withRoute<undefined, undefined, { id: string }, typeof Updat
     const after = await unlockUser(db, id);
     forgetCachedUser(id);
     await appendAudit(db, {
-      actorId: user.id,
-      actorEmail: user.email,
+      ...auditActor(user, ip),
       action: "user.unlock",
       target: before.email,
       result: "ok",
       detail: { wasLocked, failedAttempts: before.failed_attempts },
-      ip,
     });
     return { user: toAdminUser(after ?? before) };
   },
