@@ -78,28 +78,40 @@ export function AlertRules({ canWrite }: { canWrite: boolean }) {
 
 const dollars = (cents: number | null) => (cents === null ? "" : centsToDecimal(cents));
 
+/** One line of a rule: armed, or crossed and waiting for the balance to come back. */
+function Crossing({
+  line,
+  cents,
+  armed,
+  rearms,
+}: {
+  line: "Below" | "Above";
+  cents: number;
+  armed: boolean;
+  rearms: "above" | "below";
+}) {
+  return (
+    <li className="flex flex-wrap items-center gap-2">
+      {line} {formatUsd(cents)}
+      {armed ? (
+        <Badge tone="success">Armed</Badge>
+      ) : (
+        <Badge tone="warning">
+          {line} now · re-arms {rearms}
+        </Badge>
+      )}
+    </li>
+  );
+}
+
 function RuleSummary({ rule }: { rule: AlertRule }) {
   return (
     <ul className="space-y-1 text-sm">
       {rule.belowCents !== null ? (
-        <li className="flex flex-wrap items-center gap-2">
-          Below {formatUsd(rule.belowCents)}
-          {rule.belowArmed ? (
-            <Badge tone="success">Armed</Badge>
-          ) : (
-            <Badge tone="warning">Below now · re-arms above</Badge>
-          )}
-        </li>
+        <Crossing line="Below" cents={rule.belowCents} armed={rule.belowArmed} rearms="above" />
       ) : null}
       {rule.aboveCents !== null ? (
-        <li className="flex flex-wrap items-center gap-2">
-          Above {formatUsd(rule.aboveCents)}
-          {rule.aboveArmed ? (
-            <Badge tone="success">Armed</Badge>
-          ) : (
-            <Badge tone="warning">Above now · re-arms below</Badge>
-          )}
-        </li>
+        <Crossing line="Above" cents={rule.aboveCents} armed={rule.aboveArmed} rearms="below" />
       ) : null}
       <li className="text-slate-700">
         Tells {rule.notifyUsers ? "signed-in users" : "no one in the app"}

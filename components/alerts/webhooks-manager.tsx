@@ -4,6 +4,7 @@
 // webhooks (live balances, a balance alert's e-mail) are marked and have no delete button.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { AccountOptions } from "@/components/accounts/account-options.tsx";
 import { Form, FormAlert, SelectField, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -266,11 +267,7 @@ function RegisterWebhook({ accounts }: { accounts: { accountNumber: string; name
         >
           <FormAlert className="md:col-span-2" />
           <SelectField name="accountNumber" label="Account">
-            {accounts.map((a) => (
-              <option key={a.accountNumber} value={a.accountNumber}>
-                {a.name} · {a.accountNumber}
-              </option>
-            ))}
+            <AccountOptions accounts={accounts} />
           </SelectField>
           <TextField
             name="description"

@@ -1,9 +1,10 @@
 "use client";
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useImperativeHandle, useRef } from "react";
+import { memo, useImperativeHandle } from "react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { cn } from "@/components/ui/cn.ts";
 import { Money } from "@/components/ui/money.tsx";
+import { SpacerRow } from "@/components/ui/table.tsx";
+import { useVirtualRows } from "@/hooks/use-virtual-rows.ts";
 import type { IncomingWire } from "@/lib/dashboard-api/index.ts";
 import { formatWaited } from "@/lib/format/durations.ts";
 import { maskAccountNumber } from "@/lib/format/money.ts";
@@ -74,51 +75,14 @@ export function QueueTable({
   now: number;
   ref?: React.Ref<QueueTableHandle>;
 }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const pendingFocus = useRef<number | null>(null);
-  const virtualizer = useVirtualizer({
-    count: wires.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => QUEUE_ROW_HEIGHT,
-    overscan: 8,
-    scrollPaddingStart: 40,
-  });
-
-  const focusRow = useCallback(
-    (index: number) => {
-      if (!wires.length) return;
-      const i = Math.max(0, Math.min(wires.length - 1, index));
-      pendingFocus.current = i;
-      const box = scrollRef.current;
-      const el = box?.querySelector<HTMLElement>(`[data-row-index="${i}"]`);
-      // A row already in view takes focus at once; only one out of view makes the list scroll.
-      if (box && el) {
-        const r = el.getBoundingClientRect();
-        const b = box.getBoundingClientRect();
-        if (r.top >= b.top + 40 && r.bottom <= b.bottom) {
-          el.focus({ preventScroll: true });
-          pendingFocus.current = null;
-          return;
-        }
-      }
-      virtualizer.scrollToIndex(i, { align: "auto" });
-      const tryFocus = (attempt: number) => {
-        if (pendingFocus.current !== i) return;
-        const el = scrollRef.current?.querySelector<HTMLElement>(`[data-row-index="${i}"]`);
-        if (el) {
-          el.focus({ preventScroll: true });
-          pendingFocus.current = null;
-        } else if (attempt < 10) requestAnimationFrame(() => tryFocus(attempt + 1));
-      };
-      tryFocus(0);
-    },
-    [wires.length, virtualizer],
-  );
+  const {
+    scrollRef,
+    items: rows,
+    padTop,
+    padBottom,
+    focusRow,
+  } = useVirtualRows({ count: wires.length, rowHeight: QUEUE_ROW_HEIGHT, overscan: 8, keepScroll: true });
   useImperativeHandle(ref, () => ({ focusRow }), [focusRow]);
-
-  const rows = virtualizer.getVirtualItems();
-  const padTop = rows.length ? rows[0].start : 0;
-  const padBottom = rows.length ? virtualizer.getTotalSize() - rows[rows.length - 1].end : 0;
 
   return (
     <div
@@ -149,11 +113,7 @@ export function QueueTable({
           </tr>
         </thead>
         <tbody>
-          {padTop > 0 ? (
-            <tr>
-              <td colSpan={HEADERS.length} style={{ height: padTop, padding: 0 }} />
-            </tr>
-          ) : null}
+          <SpacerRow height={padTop} columns={HEADERS.length} />
           {rows.map((v) => (
             <QueueRow
               key={wires[v.index].paymentId}
@@ -164,11 +124,7 @@ export function QueueTable({
               onActivate={onActivate}
             />
           ))}
-          {padBottom > 0 ? (
-            <tr>
-              <td colSpan={HEADERS.length} style={{ height: padBottom, padding: 0 }} />
-            </tr>
-          ) : null}
+          <SpacerRow height={padBottom} columns={HEADERS.length} />
         </tbody>
       </table>
     </div>

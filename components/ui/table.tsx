@@ -51,3 +51,13 @@ export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElemen
 export function Tr(props: HTMLAttributes<HTMLTableRowElement>) {
   return <tr {...props} />;
 }
+
+/** Stands in for the rows above or below the ones a virtual table renders. */
+export function SpacerRow({ height, columns }: { height: number; columns: number }) {
+  if (height <= 0) return null;
+  return (
+    <tr>
+      <td colSpan={columns} style={{ height, padding: 0 }} />
+    </tr>
+  );
+}

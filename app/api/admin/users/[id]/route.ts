@@ -1,11 +1,11 @@
 // PATCH /api/admin/users/[id] - change a user's role or disable / enable them, audited
 import { z } from "zod";
-import { conflict, invalid, notFound } from "@/lib/api/errors.ts";
+import { conflict } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { ROLES } from "@/lib/auth/permissions.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
-import { findUserById, toAdminUser, updateUser } from "@/lib/auth/users.ts";
+import { findUserInPath, toAdminUser, updateUser } from "@/lib/auth/users.ts";
 import { UpdateUserResponse } from "@/lib/dashboard-api/index.ts";
 
 const change = z
@@ -21,10 +21,7 @@ const change = z
 
 export const PATCH = withRoute<undefined, typeof change, { id: string }, typeof UpdateUserResponse>(
   async ({ db, user, params, body, ip }) => {
-    const id = String(params.id ?? "");
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw invalid([{ field: "id", message: "is not a user id" }]);
-    const before = await findUserById(db, id);
-    if (!before) throw notFound("No such user.");
+    const { id, before } = await findUserInPath(db, params.id);
     // An administrator cannot lock themselves out of user management.
     if (id === user.id && (body.disabled === true || (body.role && body.role !== "admin"))) {
       await appendAudit(db, {
