@@ -11,6 +11,7 @@ import { config } from "../config.ts";
 import { type DashboardDb, getDashboardDb, type Queryable } from "../db/client.ts";
 import type { liveEvents } from "../db/schema.ts";
 import { createLogger } from "../server/log.ts";
+import { processSingleton } from "../server/process-singleton.ts";
 import type { AsText, SqlRow } from "../server/sql-row.ts";
 
 const log = createLogger("live");
@@ -250,31 +251,18 @@ async function notify(q: Queryable, e: LiveEvent): Promise<void> {
 }
 
 // One hub per process, kept on globalThis: route bundles may load this module more than once.
-const KEY = Symbol.for("treasury.liveHub");
-type Holder = { [KEY]?: Promise<LiveHub> };
+const held = processSingleton<LiveHub>("treasury.liveHub", async () => {
+  const db = await getDashboardDb();
+  const hub = new LiveHub(db, {
+    listenUrl: db.kind === "pg" ? config().databaseUrl : undefined,
+    smtpUrl: config().smtpUrl,
+    mailFrom: config().mailFrom,
+  });
+  await hub.start();
+  return hub;
+});
 
-export function getLiveHub(): Promise<LiveHub> {
-  const g = globalThis as Holder;
-  if (!g[KEY]) {
-    const p = (async () => {
-      const db = await getDashboardDb();
-      const hub = new LiveHub(db, {
-        listenUrl: db.kind === "pg" ? config().databaseUrl : undefined,
-        smtpUrl: config().smtpUrl,
-        mailFrom: config().mailFrom,
-      });
-      await hub.start();
-      return hub;
-    })();
-    g[KEY] = p;
-    p.catch(() => {
-      if (g[KEY] === p) g[KEY] = undefined;
-    });
-  }
-  return g[KEY];
-}
+export const getLiveHub = held.get;
 
 /** Tests: use this hub (or none) instead of one built from the environment. */
-export function setLiveHub(hub: LiveHub | undefined): void {
-  (globalThis as Holder)[KEY] = hub ? Promise.resolve(hub) : undefined;
-}
+export const setLiveHub = held.set;
