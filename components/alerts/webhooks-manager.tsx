@@ -13,7 +13,7 @@ import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
-import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
+import { ActionsTh, Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { useToast } from "@/components/ui/toast.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import {
@@ -130,9 +130,7 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
                       <Th>Description</Th>
                       <Th>Delivers to</Th>
                       <Th>SMS</Th>
-                      <Th>
-                        <span className="sr-only">Actions</span>
-                      </Th>
+                      <ActionsTh />
                     </tr>
                   </thead>
                   <tbody>

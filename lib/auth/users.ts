@@ -1,7 +1,6 @@
 // Dashboard users: creation, look-up, role and status changes, and the sign-in check with
 // lockout (10 failures lock an account for 30 minutes) and the optional TOTP second factor.
 import { randomUUID } from "node:crypto";
-import { invalid, notFound } from "../api/errors.ts";
 import type { AdminUser, SessionUser } from "../dashboard-api/index.ts";
 import type { Queryable } from "../db/client.ts";
 import type { signInFailures, users } from "../db/schema.ts";
@@ -74,18 +73,6 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
   const rows = await db.query<UserRow>("SELECT * FROM users WHERE id = $1", [id]);
   return readRow(rows[0]);
-}
-
-/** The user a management route names in its path: a 400 for a malformed id, a 404 for none. */
-export async function findUserInPath(
-  db: Queryable,
-  param: unknown,
-): Promise<{ id: string; before: UserRow }> {
-  const id = String(param ?? "");
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw invalid([{ field: "id", message: "is not a user id" }]);
-  const before = await findUserById(db, id);
-  if (!before) throw notFound("No such user.");
-  return { id, before };
 }
 
 export async function listUsers(db: Queryable): Promise<UserRow[]> {

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { conflict } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
+import { findUserInPath, settleUserChange } from "@/lib/auth/managed-user.ts";
 import { ROLES } from "@/lib/auth/permissions.ts";
-import { forgetCachedUser } from "@/lib/auth/session-token.ts";
-import { findUserInPath, toAdminUser, updateUser } from "@/lib/auth/users.ts";
+import { updateUser } from "@/lib/auth/users.ts";
 import { UpdateUserResponse } from "@/lib/dashboard-api/index.ts";
 
 const change = z
@@ -34,19 +34,20 @@ export const PATCH = withRoute<undefined, typeof change, { id: string }, typeof 
       throw conflict("You cannot disable your own account or remove your own admin role.");
     }
     const after = await updateUser(db, id, body);
-    forgetCachedUser(id);
-    await appendAudit(db, {
-      ...auditActor(user, ip),
-      action: "user.update",
-      target: before.email,
-      result: "ok",
-      detail: {
-        ...(body.role !== undefined ? { role: { from: before.role, to: body.role } } : {}),
-        ...(body.disabled !== undefined ? { disabled: { from: before.disabled, to: body.disabled } } : {}),
-        ...(body.name !== undefined ? { name: { from: before.name, to: body.name } } : {}),
-      },
-    });
-    return { user: toAdminUser(after ?? before) };
+    const detail = {
+      ...(body.role !== undefined ? { role: { from: before.role, to: body.role } } : {}),
+      ...(body.disabled !== undefined ? { disabled: { from: before.disabled, to: body.disabled } } : {}),
+      ...(body.name !== undefined ? { name: { from: before.name, to: body.name } } : {}),
+    };
+    return {
+      user: await settleUserChange(db, {
+        actor: auditActor(user, ip),
+        action: "user.update",
+        before,
+        after,
+        detail,
+      }),
+    };
   },
   { permission: "users.manage", body: change, response: UpdateUserResponse },
 );

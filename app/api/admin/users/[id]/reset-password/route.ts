@@ -3,9 +3,9 @@
 import { randomBytes } from "node:crypto";
 import { conflict } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
-import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
-import { forgetCachedUser } from "@/lib/auth/session-token.ts";
-import { findUserInPath, resetUserPassword, toAdminUser } from "@/lib/auth/users.ts";
+import { auditActor } from "@/lib/auth/audit.ts";
+import { findUserInPath, settleUserChange } from "@/lib/auth/managed-user.ts";
+import { resetUserPassword } from "@/lib/auth/users.ts";
 import { ResetPasswordResponse } from "@/lib/dashboard-api/index.ts";
 
 export const POST = withRoute<undefined, undefined, { id: string }, typeof ResetPasswordResponse>(
@@ -15,15 +15,17 @@ export const POST = withRoute<undefined, undefined, { id: string }, typeof Reset
     if (id === user.id) throw conflict("Change your own password from your profile.");
     const temporaryPassword = randomBytes(12).toString("base64url");
     const after = await resetUserPassword(db, id, temporaryPassword);
-    forgetCachedUser(id);
-    await appendAudit(db, {
-      ...auditActor(user, ip),
-      action: "user.password_reset",
-      target: before.email,
-      result: "ok",
-      detail: { mustChange: true },
-    });
-    return { user: toAdminUser(after ?? before), temporaryPassword };
+    const detail = { mustChange: true };
+    return {
+      user: await settleUserChange(db, {
+        actor: auditActor(user, ip),
+        action: "user.password_reset",
+        before,
+        after,
+        detail,
+      }),
+      temporaryPassword,
+    };
   },
   { permission: "users.manage", response: ResetPasswordResponse },
 );

@@ -1,8 +1,8 @@
 // POST /api/admin/users/[id]/unlock - lift a lockout after failed sign-ins at once, audited
 import { withRoute } from "@/lib/api/route.ts";
-import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
-import { forgetCachedUser } from "@/lib/auth/session-token.ts";
-import { findUserInPath, toAdminUser, unlockUser } from "@/lib/auth/users.ts";
+import { auditActor } from "@/lib/auth/audit.ts";
+import { findUserInPath, settleUserChange } from "@/lib/auth/managed-user.ts";
+import { toAdminUser, unlockUser } from "@/lib/auth/users.ts";
 import { UpdateUserResponse } from "@/lib/dashboard-api/index.ts";
 
 export const POST = withRoute<undefined, undefined, { id: string }, typeof UpdateUserResponse>(
@@ -10,15 +10,16 @@ export const POST = withRoute<undefined, undefined, { id: string }, typeof Updat
     const { id, before } = await findUserInPath(db, params.id);
     const wasLocked = toAdminUser(before).locked;
     const after = await unlockUser(db, id);
-    forgetCachedUser(id);
-    await appendAudit(db, {
-      ...auditActor(user, ip),
-      action: "user.unlock",
-      target: before.email,
-      result: "ok",
-      detail: { wasLocked, failedAttempts: before.failed_attempts },
-    });
-    return { user: toAdminUser(after ?? before) };
+    const detail = { wasLocked, failedAttempts: before.failed_attempts };
+    return {
+      user: await settleUserChange(db, {
+        actor: auditActor(user, ip),
+        action: "user.unlock",
+        before,
+        after,
+        detail,
+      }),
+    };
   },
   { permission: "users.manage", response: UpdateUserResponse },
 );
