@@ -22,18 +22,14 @@ export async function findUserInPath(
 /** Settles a change made to `before`: forgets its cached session, audits it, answers with the user as changed. */
 export async function settleUserChange(
   db: Queryable,
-  change: {
-    actor: Pick<AuditEntry, "actorId" | "actorEmail" | "ip">;
-    action: string;
-    before: UserRow;
-    after: UserRow | null;
-    detail: Record<string, unknown>;
-  },
+  actor: Pick<AuditEntry, "actorId" | "actorEmail" | "ip">,
+  action: string,
+  change: { before: UserRow; after: UserRow | null; detail: Record<string, unknown> },
 ): Promise<AdminUser> {
   forgetCachedUser(change.before.id);
   await appendAudit(db, {
-    ...change.actor,
-    action: change.action,
+    ...actor,
+    action,
     target: change.before.email,
     result: "ok",
     detail: change.detail,

@@ -40,13 +40,7 @@ export const PATCH = withRoute<undefined, typeof change, { id: string }, typeof 
       ...(body.name !== undefined ? { name: { from: before.name, to: body.name } } : {}),
     };
     return {
-      user: await settleUserChange(db, {
-        actor: auditActor(user, ip),
-        action: "user.update",
-        before,
-        after,
-        detail,
-      }),
+      user: await settleUserChange(db, auditActor(user, ip), "user.update", { before, after, detail }),
     };
   },
   { permission: "users.manage", body: change, response: UpdateUserResponse },

@@ -15,17 +15,9 @@ export const POST = withRoute<undefined, undefined, { id: string }, typeof Reset
     if (id === user.id) throw conflict("Change your own password from your profile.");
     const temporaryPassword = randomBytes(12).toString("base64url");
     const after = await resetUserPassword(db, id, temporaryPassword);
-    const detail = { mustChange: true };
-    return {
-      user: await settleUserChange(db, {
-        actor: auditActor(user, ip),
-        action: "user.password_reset",
-        before,
-        after,
-        detail,
-      }),
-      temporaryPassword,
-    };
+    const changed = { before, after, detail: { mustChange: true } };
+    const settled = await settleUserChange(db, auditActor(user, ip), "user.password_reset", changed);
+    return { user: settled, temporaryPassword };
   },
   { permission: "users.manage", response: ResetPasswordResponse },
 );

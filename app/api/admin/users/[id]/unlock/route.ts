@@ -12,13 +12,7 @@ export const POST = withRoute<undefined, undefined, { id: string }, typeof Updat
     const after = await unlockUser(db, id);
     const detail = { wasLocked, failedAttempts: before.failed_attempts };
     return {
-      user: await settleUserChange(db, {
-        actor: auditActor(user, ip),
-        action: "user.unlock",
-        before,
-        after,
-        detail,
-      }),
+      user: await settleUserChange(db, auditActor(user, ip), "user.unlock", { before, after, detail }),
     };
   },
   { permission: "users.manage", response: UpdateUserResponse },
