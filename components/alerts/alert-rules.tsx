@@ -16,7 +16,7 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
-import { ErrorState } from "@/components/ui/error-state.tsx";
+import { QueryErrorState } from "@/components/ui/error-state.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { useToast } from "@/components/ui/toast.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
@@ -45,15 +45,7 @@ export function AlertRules({ canWrite }: { canWrite: boolean }) {
         <Skeleton className="h-72 w-full" />
       </div>
     );
-  if (list.isError)
-    return (
-      <ErrorState
-        title="Alerts could not be loaded"
-        message={list.error.message}
-        onRetry={() => list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
+  if (list.isError) return <QueryErrorState title="Alerts could not be loaded" query={list} />;
   const rules = new Map(list.data.rules.map((r) => [r.accountNumber, r]));
   return (
     <div className="space-y-4">

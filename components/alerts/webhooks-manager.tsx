@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
-import { ErrorState } from "@/components/ui/error-state.tsx";
+import { QueryErrorState } from "@/components/ui/error-state.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { ActionsTh, Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { useToast } from "@/components/ui/toast.tsx";
@@ -67,15 +67,7 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
         <Skeleton className="h-64 w-full" />
       </div>
     );
-  if (list.isError)
-    return (
-      <ErrorState
-        title="Webhooks could not be loaded"
-        message={list.error.message}
-        onRetry={() => list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
+  if (list.isError) return <QueryErrorState title="Webhooks could not be loaded" query={list} />;
 
   const { accounts, webhooks } = list.data;
   const names = new Map(accounts.map((a) => [a.accountNumber, a.name]));
