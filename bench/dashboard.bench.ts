@@ -7,10 +7,17 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
-import { type BenchResult, childGroup, groupCpuSeconds, percentile, round, writeResults } from "./lib.ts";
+import {
+  type BenchResult,
+  childGroup,
+  firstLoadJsKb,
+  groupCpuSeconds,
+  percentile,
+  round,
+  writeResults,
+} from "./lib.ts";
 
 const DIST = process.env.NEXT_DIST_DIR || ".next-bench";
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 1000);
@@ -83,18 +90,6 @@ async function throughput(url: string, headers: Record<string, string>): Promise
   return done / LOAD_SECONDS;
 }
 
-async function firstLoadJs(base: string, page: string, cookie: string): Promise<number> {
-  const html = (await get(`${base}${page}`, { cookie })).body.toString();
-  const srcs = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)) srcs.add(m[1]);
-  let bytes = 0;
-  for (const src of srcs) {
-    const body = (await get(new URL(src.replace(/&amp;/g, "&"), base).toString())).body;
-    bytes += zlib.gzipSync(body).length;
-  }
-  return round(bytes / 1024, 1);
-}
-
 export async function run(): Promise<void> {
   // The start script itself (not npm), so that the bank's and the dashboard's processes are its
   // children and their CPU time can be read.
@@ -162,7 +157,7 @@ export async function run(): Promise<void> {
         .replace(/^_|_$/g, "");
       js.push({
         name: `first_load_js_gzip_${name}`,
-        value: await firstLoadJs(stack.url, p, cookie),
+        value: await firstLoadJsKb(stack.url, p, cookie),
         unit: "kB",
         better: "lower",
         target: 200,

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 
 export interface BenchResult {
   name: string;
@@ -131,4 +132,25 @@ export function childGroup(parentPid: number, match: RegExp): number | null {
     if (st?.ppid === parentPid && match.test(read(`/proc/${p}/cmdline`))) return st.pgrp;
   }
   return null;
+}
+
+/**
+ * First-load JavaScript of a page, gzip-compressed, in kB: every script its HTML loads. Scripts
+ * marked `nomodule` (Next's legacy polyfills) are left out: a browser that runs modules, as
+ * every browser the dashboard supports does, never downloads them.
+ */
+export async function firstLoadJsKb(base: string, page: string, cookie: string): Promise<number> {
+  const html = await (await fetch(`${base}${page}`, { headers: { cookie } })).text();
+  const srcs = new Set<string>();
+  for (const m of html.matchAll(/<script([^>]*)>/g)) {
+    const attrs = m[1];
+    const src = /\bsrc="([^"]+\.js[^"]*)"/.exec(attrs)?.[1];
+    if (src && !/\bnomodule\b/i.test(attrs)) srcs.add(src);
+  }
+  let bytes = 0;
+  for (const src of srcs) {
+    const body = Buffer.from(await (await fetch(new URL(src.replace(/&amp;/g, "&"), base))).arrayBuffer());
+    bytes += zlib.gzipSync(body).length;
+  }
+  return round(bytes / 1024, 1);
 }

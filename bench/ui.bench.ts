@@ -5,26 +5,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import { chromium, type Page } from "playwright-core";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
-import { type BenchResult, percentile, round, writeResults } from "./lib.ts";
+import { type BenchResult, firstLoadJsKb, percentile, round, writeResults } from "./lib.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const RUNS = Number(process.env.BENCH_UI_RUNS || 20);
 const PAYMENTS = Number(process.env.BENCH_UI_PAYMENTS || 1000);
-
-async function firstLoadJs(base: string, page: string, cookie: string): Promise<number> {
-  const html = await (await fetch(`${base}${page}`, { headers: { cookie } })).text();
-  const srcs = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)) srcs.add(m[1]);
-  let bytes = 0;
-  for (const src of srcs) {
-    const body = Buffer.from(await (await fetch(new URL(src.replace(/&amp;/g, "&"), base))).arrayBuffer());
-    bytes += zlib.gzipSync(body).length;
-  }
-  return round(bytes / 1024, 1);
-}
 
 async function transferOnce(page: Page, base: string, from: string, to: string): Promise<number> {
   await page.goto(`${base}/transfers/new`);
@@ -108,7 +95,7 @@ export async function run(): Promise<void> {
     for (const [name, p] of pages)
       js.push({
         name: `first_load_js_gzip_${name}`,
-        value: await firstLoadJs(stack.url, p, cookie),
+        value: await firstLoadJsKb(stack.url, p, cookie),
         unit: "kB",
         better: "lower",
         target: 200,

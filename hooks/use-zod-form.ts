@@ -10,15 +10,15 @@ import {
   type UseFormReturn,
   useForm,
 } from "react-hook-form";
-import type { z } from "zod";
+import type * as z from "zod/v4/core";
 
-export type ZodForm<S extends z.ZodType<unknown, FieldValues>> = UseFormReturn<
+export type ZodForm<S extends z.$ZodType<unknown, FieldValues>> = UseFormReturn<
   z.input<S>,
   unknown,
   z.output<S>
 >;
 
-export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
+export function useZodForm<S extends z.$ZodType<unknown, FieldValues>>(
   schema: S,
   opts: {
     defaultValues?: DefaultValues<z.input<S>>;
@@ -27,7 +27,7 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
   } = {},
 ): ZodForm<S> {
   return useForm<z.input<S>, unknown, z.output<S>>({
-    // The resolver's generics cannot follow a schema known only as z.ZodType.
+    // The resolver's generics cannot follow a schema known only as z.$ZodType.
     resolver: zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
     defaultValues: opts.defaultValues,
     mode: opts.mode ?? "onTouched",

@@ -31,8 +31,8 @@ function merge(rows: Row[]): SettingsResponse {
   // A stored value that no longer fits the schema (a rule tightened since) falls back to its default.
   const settings = { ...SETTING_DEFAULTS };
   for (const [k, v] of Object.entries(stored)) {
-    const one = DashboardSettings.pick({ [k]: true } as never).safeParse({ [k]: v });
-    if (one.success) Object.assign(settings, one.data);
+    const one = DashboardSettings.shape[k as keyof DashboardSettings]?.safeParse(v);
+    if (one?.success) settings[k as keyof DashboardSettings] = one.data;
   }
   return { settings, changed };
 }

@@ -1,7 +1,7 @@
 "use client";
 // /admin/settings: the dual-control limits, typed in dollars and stored in cents.
 import { useState } from "react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Form, FormAlert, MoneyField, SubmitButton } from "@/components/form/form.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { centsToDecimal, formatUsd } from "@/lib/bank-api/money.ts";

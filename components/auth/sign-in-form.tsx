@@ -5,7 +5,7 @@
 // write over them (the form reads them from the page when it takes over), and the button waits
 // for the form, so an early Enter neither posts the password in the address nor empties a field.
 import { useEffect, useState } from "react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { useHydrated } from "@/hooks/use-hydrated.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
@@ -33,13 +33,14 @@ function safeDestination(raw: string | null): string {
 }
 
 const SignInFields = z.object({
-  email: z.string().trim().min(1, "Enter your work e-mail."),
-  password: z.string().min(1, "Enter your password."),
-  totp: z
-    .string()
-    .trim()
-    .refine((s) => s === "" || /^\d{6}$/.test(s), "Enter the 6-digit code.")
-    .optional(),
+  email: z.string().check(z.trim(), z.minLength(1, "Enter your work e-mail.")),
+  password: z.string().check(z.minLength(1, "Enter your password.")),
+  totp: z.optional(
+    z.string().check(
+      z.trim(),
+      z.refine((s) => s === "" || /^\d{6}$/.test(s), "Enter the 6-digit code."),
+    ),
+  ),
 });
 
 export function SignInForm({ notice, callbackUrl }: { notice?: string; callbackUrl?: string }) {

@@ -5,7 +5,7 @@
 // message, the rest shows in the form's alert. Every form in the dashboard is built from these.
 import { type ComponentProps, type JSXElementConstructor, type ReactNode, useEffect, useRef } from "react";
 import { type FieldValues, FormProvider, type Path, useFormContext, useFormState } from "react-hook-form";
-import type { z } from "zod";
+import type * as z from "zod/v4/core";
 import { Button } from "@/components/ui/button.tsx";
 import { cn } from "@/components/ui/cn.ts";
 import { Checkbox, Input, Select, Textarea } from "@/components/ui/field.tsx";
@@ -14,7 +14,7 @@ import { ApiError } from "@/lib/dashboard-api/fetch.ts";
 
 const ROOT = "root.server" as const;
 
-export interface FormProps<S extends z.ZodType<unknown, FieldValues>> {
+export interface FormProps<S extends z.$ZodType<unknown, FieldValues>> {
   form: ZodForm<S>;
   onSubmit: (values: z.output<S>) => Promise<void> | void;
   /** Server field names (such as the bank's wire names) to this form's field names. */
@@ -25,7 +25,7 @@ export interface FormProps<S extends z.ZodType<unknown, FieldValues>> {
   "aria-labelledby"?: string;
 }
 
-export function Form<S extends z.ZodType<unknown, FieldValues>>({
+export function Form<S extends z.$ZodType<unknown, FieldValues>>({
   form,
   onSubmit,
   fieldNames = {},

@@ -1,6 +1,5 @@
 "use client";
 import { useEffect } from "react";
-import { z } from "zod";
 import { Form, SelectField, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { historyRangeSchema } from "@/lib/dashboard-api/history-range.ts";
@@ -8,7 +7,7 @@ import { type HistoryView, MAX_RANGE_DAYS } from "@/lib/format/history-filters.t
 
 // The route's own range check (lib/dashboard-api/history-range.ts), with the view's longer limit:
 // a long range is read a month at a time.
-const RangeFields = historyRangeSchema(MAX_RANGE_DAYS).extend({ order: z.enum(["A", "D"]) });
+const RangeFields = historyRangeSchema(MAX_RANGE_DAYS);
 
 /**
  * Which days to load and in which order; applied on submit because each change asks the bank.

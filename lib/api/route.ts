@@ -4,7 +4,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
-import type { z } from "zod";
+import * as z from "zod/v4/core";
 import { hasPermission, type Permission } from "../auth/permissions.ts";
 import {
   checkSessionCookie,
@@ -52,9 +52,9 @@ export interface PublicRouteContext {
 }
 
 interface RouteOptions<
-  QS extends z.ZodType | undefined,
-  BS extends z.ZodType | undefined,
-  RS extends z.ZodType | undefined,
+  QS extends z.$ZodType | undefined,
+  BS extends z.$ZodType | undefined,
+  RS extends z.$ZodType | undefined,
 > {
   /** The permission needed; omitted means any signed-in user. */
   permission?: Permission;
@@ -64,9 +64,9 @@ interface RouteOptions<
   response?: RS;
 }
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Out<S> = S extends z.$ZodType ? z.output<S> : undefined;
 /** What a handler may return: its response schema's input, or a Response it built itself. */
-type Answer<S> = S extends z.ZodType ? z.input<S> : unknown;
+type Answer<S> = S extends z.$ZodType ? z.input<S> : unknown;
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -102,10 +102,10 @@ const SESSION_ENDED: Record<string, string> = {
 };
 
 export function withRoute<
-  QS extends z.ZodType | undefined = undefined,
-  BS extends z.ZodType | undefined = undefined,
+  QS extends z.$ZodType | undefined = undefined,
+  BS extends z.$ZodType | undefined = undefined,
   P extends Params = Record<string, string>,
-  RS extends z.ZodType | undefined = undefined,
+  RS extends z.$ZodType | undefined = undefined,
 >(
   handler: (ctx: RouteContext<Out<QS>, Out<BS>, P>) => Promise<Response | Answer<RS>>,
   opts: RouteOptions<QS, BS, RS> = {},
@@ -125,7 +125,7 @@ export function withRoute<
       const params = ((await context?.params) ?? {}) as P;
       let query: unknown;
       if (opts.query) {
-        const r = opts.query.safeParse(Object.fromEntries(req.nextUrl.searchParams));
+        const r = z.safeParse(opts.query, Object.fromEntries(req.nextUrl.searchParams));
         if (!r.success) throw invalid(fieldsOf(r.error.issues));
         query = r.data;
       }
@@ -137,7 +137,7 @@ export function withRoute<
         } catch {
           throw invalid([{ field: "body", message: "must be a JSON object" }]);
         }
-        const r = opts.body.safeParse(raw);
+        const r = z.safeParse(opts.body, raw);
         if (!r.success) throw invalid(fieldsOf(r.error.issues));
         body = r.data;
       }
@@ -155,7 +155,7 @@ export function withRoute<
       });
       if (out instanceof Response) return out;
       if (opts.response && config().checkResponses) {
-        const r = opts.response.safeParse(out);
+        const r = z.safeParse(opts.response, out);
         if (!r.success)
           throw new Error(
             `the answer does not match its schema: ${JSON.stringify(fieldsOf(r.error.issues))}`,

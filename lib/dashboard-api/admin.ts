@@ -1,5 +1,6 @@
-// Users and the audit log (app/api/admin/*).
-import { z } from "zod";
+// Users and the audit log (app/api/admin/*). Written with zod's tree-shakable build, as every
+// schema a page's form carries to the browser.
+import * as z from "zod/mini";
 import { PASSWORD_MIN_LENGTH } from "../auth/password-rules.ts";
 import { ROLES } from "../auth/permissions.ts";
 
@@ -14,7 +15,7 @@ export const AdminUser = z.object({
   totpEnabled: z.boolean(),
   /** A reset password not yet replaced by the user. */
   resetPending: z.boolean(),
-  lastSignInAt: z.string().nullable(),
+  lastSignInAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
@@ -25,31 +26,36 @@ export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
 
 // POST /api/admin/users: the new user; without a password a temporary one is made (shown once).
 export const NewUserBody = z.object({
-  email: z.email("must be an e-mail address").max(320),
-  name: z.string().trim().min(1, "is required").max(100),
-  role: z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` }),
-  password: z
+  email: z.email("must be an e-mail address").check(z.maxLength(320, "must be at most 320 characters")),
+  name: z
     .string()
-    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(200)
-    .optional(),
+    .check(z.trim(), z.minLength(1, "is required"), z.maxLength(100, "must be at most 100 characters")),
+  role: z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` }),
+  password: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`),
+        z.maxLength(200, "must be at most 200 characters"),
+      ),
+  ),
 });
 export type NewUserBody = z.infer<typeof NewUserBody>;
 
 // POST /api/admin/users: the temporary password is shown once, when none was chosen.
-export const CreateUserResponse = z.object({ user: AdminUser, temporaryPassword: z.string().optional() });
+export const CreateUserResponse = z.object({ user: AdminUser, temporaryPassword: z.optional(z.string()) });
 export type CreateUserResponse = z.infer<typeof CreateUserResponse>;
 
 export const AuditEntry = z.object({
-  id: z.number().int(),
+  id: z.int(),
   at: z.string(),
-  actorId: z.string().nullable(),
-  actorEmail: z.string().nullable(),
+  actorId: z.nullable(z.string()),
+  actorEmail: z.nullable(z.string()),
   action: z.string(),
-  target: z.string().nullable(),
+  target: z.nullable(z.string()),
   result: z.string(),
-  detail: z.record(z.string(), z.unknown()).nullable(),
-  ip: z.string().nullable(),
+  detail: z.nullable(z.record(z.string(), z.unknown())),
+  ip: z.nullable(z.string()),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
@@ -57,17 +63,19 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditResponse = z.object({ entries: z.array(AuditEntry) });
 export type AuditResponse = z.infer<typeof AuditResponse>;
 
-const utcDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD");
+const utcDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD"));
 
 // GET /api/admin/audit and /api/admin/audit/export: who (e-mail contains), action, UTC days
 export const AuditQuery = z
   .object({
-    actor: z.string().trim().max(254, "must be at most 254 characters").optional(),
-    action: z.string().trim().max(100, "must be at most 100 characters").optional(),
-    from: utcDay.optional(),
-    to: utcDay.optional(),
+    actor: z.optional(z.string().check(z.trim(), z.maxLength(254, "must be at most 254 characters"))),
+    action: z.optional(z.string().check(z.trim(), z.maxLength(100, "must be at most 100 characters"))),
+    from: z.optional(utcDay),
+    to: z.optional(utcDay),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "must not be before from" });
+  .check(
+    z.refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "must not be before from" }),
+  );
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
 // PATCH /api/admin/users/[id]; POST /api/admin/users/[id]/unlock

@@ -1,5 +1,5 @@
 // Every error from app/api/*: an HTTP status plus this body.
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const FieldError = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof FieldError>;
@@ -9,7 +9,7 @@ export const ApiErrorBody = z.object({
     /** unauthenticated, forbidden, invalid, not_found, conflict, bank_rejected, bank_unavailable, bank_error, locked, internal */
     code: z.string(),
     message: z.string(),
-    fields: z.array(FieldError).optional(),
+    fields: z.optional(z.array(FieldError)),
   }),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

@@ -2,7 +2,7 @@
 // A non-2xx answer becomes an ApiError carrying the status and the body's code and message.
 // The answer's type is the route's response schema (lib/dashboard-api/*); the handler checks what
 // it sends against that schema outside production, so the browser does not parse it again.
-import type { z } from "zod";
+import type * as z from "zod/v4/core";
 import type { ApiErrorBody } from "./errors.ts";
 
 export class ApiError extends Error {
@@ -48,7 +48,7 @@ const FALLBACK_MESSAGES: Record<number, string> = {
   504: "The bank took too long to answer. Try again in a moment.",
 };
 
-export async function apiFetch<S extends z.ZodType>(
+export async function apiFetch<S extends z.$ZodType>(
   path: string,
   init: RequestInit = {},
 ): Promise<z.output<S>> {

@@ -1,5 +1,6 @@
-// The signed-in user and the idle guard's timing (app/api/me, app/api/session).
-import { z } from "zod";
+// The signed-in user and the idle guard's timing (app/api/me, app/api/session). Written with zod's
+// tree-shakable build, as every schema a page's form carries to the browser.
+import * as z from "zod/mini";
 import { PASSWORD_MIN_LENGTH } from "../auth/password-rules.ts";
 import { ROLES } from "../auth/permissions.ts";
 
@@ -16,8 +17,8 @@ export type SessionUser = z.infer<typeof SessionUser>;
 
 // GET /api/session: the idle guard's timing.
 export const SessionTiming = z.object({
-  idleSeconds: z.number().int(),
-  warningSeconds: z.number().int(),
+  idleSeconds: z.int(),
+  warningSeconds: z.int(),
   /** ISO instant of the last activity the server recorded. */
   lastActivity: z.string(),
   signedInAt: z.string(),
@@ -28,10 +29,7 @@ export type SessionTiming = z.infer<typeof SessionTiming>;
 
 // POST /api/profile/totp/confirm and DELETE /api/profile/totp: a code from the authenticator app.
 export const TotpCodeBody = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, "must be the 6-digit code"),
+  code: z.string().check(z.trim(), z.regex(/^\d{6}$/, "must be the 6-digit code")),
 });
 export type TotpCodeBody = z.infer<typeof TotpCodeBody>;
 
@@ -42,21 +40,25 @@ export type TotpStatus = z.infer<typeof TotpStatus>;
 // POST /api/profile/password: replace one's own password (the current one proves who asks).
 export const ChangePasswordBody = z
   .object({
-    currentPassword: z.string().min(1, "Enter your current password."),
+    currentPassword: z.string().check(z.minLength(1, "Enter your current password.")),
     newPassword: z
       .string()
-      .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
-      .max(200, "Use at most 200 characters."),
+      .check(
+        z.minLength(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`),
+        z.maxLength(200, "Use at most 200 characters."),
+      ),
     confirmPassword: z.string(),
   })
-  .refine((b) => b.newPassword === b.confirmPassword, {
-    message: "The two new passwords differ.",
-    path: ["confirmPassword"],
-  })
-  .refine((b) => b.newPassword !== b.currentPassword, {
-    message: "Choose a password other than the current one.",
-    path: ["newPassword"],
-  });
+  .check(
+    z.refine((b) => b.newPassword === b.confirmPassword, {
+      message: "The two new passwords differ.",
+      path: ["confirmPassword"],
+    }),
+    z.refine((b) => b.newPassword !== b.currentPassword, {
+      message: "Choose a password other than the current one.",
+      path: ["newPassword"],
+    }),
+  );
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 export const ChangePasswordResponse = z.object({ changed: z.literal(true) });

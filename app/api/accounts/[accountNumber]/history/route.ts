@@ -26,7 +26,7 @@ const historyQuery = z
     // A broken end date alone is its own error: the start then defaults from the bank's today.
     return { ...q, to, from: q.from ?? addDays(isCalendarDay(to) ? to : businessToday(), -29) };
   })
-  .pipe(historyRangeSchema(HISTORY_REQUEST_MAX_DAYS).extend({ order: z.enum(["A", "D"]) }));
+  .pipe(historyRangeSchema(HISTORY_REQUEST_MAX_DAYS));
 
 export const GET = withRoute<
   typeof historyQuery,
