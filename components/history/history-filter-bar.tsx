@@ -1,6 +1,6 @@
 "use client";
 import { type ComponentProps, useEffect, useRef } from "react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Form, SelectField, TextField } from "@/components/form/form.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
@@ -24,10 +24,12 @@ export function ClearFiltersButton({
 }
 
 // What the bar holds: text as typed; an amount bound that is not dollars gets its message at once.
-const amountBound = z.string().superRefine((text, ctx) => {
-  const amount = parseAmountFilter(text);
-  if (!amount.ok) ctx.addIssue({ code: "custom", message: amount.message });
-});
+const amountBound = z.string().check(
+  z.superRefine((text, ctx) => {
+    const amount = parseAmountFilter(text);
+    if (!amount.ok) ctx.addIssue({ code: "custom", message: amount.message });
+  }),
+);
 const FilterFields = z.object({
   q: z.string(),
   dir: z.enum(["all", "debit", "credit"]),
