@@ -21,15 +21,19 @@ import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { useToast } from "@/components/ui/toast.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { centsToDecimal, formatUsd } from "@/lib/bank-api/money.ts";
-import {
-  type AlertRule,
+import type {
+  AlertRule,
   AlertRuleFormSchema,
-  type AlertRulesResponseSchema,
-  type DeleteRuleResponseSchema,
-  type SaveRuleResponseSchema,
+  AlertRulesResponseSchema,
+  DeleteRuleResponseSchema,
+  SaveRuleResponseSchema,
 } from "@/lib/dashboard-api/alerts.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
+
+// The form's schema comes with the contract's checks (and zod): loaded when the form is first used.
+const loadAlertRuleFormSchema = () =>
+  import("@/lib/dashboard-api/alerts.ts").then((m): typeof AlertRuleFormSchema => m.AlertRuleFormSchema);
 
 type Account = { accountNumber: string; name: string; availableCents: number | null };
 
@@ -126,7 +130,7 @@ function RuleCard({
   const toast = useToast();
   const [confirm, setConfirm] = useState(false);
   const headingId = `rule-${account.accountNumber}`;
-  const form = useZodForm(AlertRuleFormSchema, {
+  const form = useZodForm(loadAlertRuleFormSchema, {
     defaultValues: {
       below: dollars(rule?.belowCents ?? null),
       above: dollars(rule?.aboveCents ?? null),

@@ -9,7 +9,7 @@ import type * as z from "zod/v4/core";
 import { Button } from "@/components/ui/button.tsx";
 import { cn } from "@/components/ui/cn.ts";
 import { Checkbox, Input, Select, Textarea } from "@/components/ui/field.tsx";
-import type { ZodForm } from "@/hooks/use-zod-form.ts";
+import { preloadSchema, type ZodForm } from "@/hooks/use-zod-form.ts";
 import { ApiError } from "@/lib/dashboard-api/fetch.ts";
 
 const ROOT = "root.server" as const;
@@ -62,7 +62,14 @@ export function Form<S extends z.$ZodType<unknown, FieldValues>>({
   });
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={submit} className={cn("flex flex-col gap-4", className)} {...aria}>
+      <form
+        noValidate
+        onSubmit={submit}
+        onFocus={() => preloadSchema(form)}
+        onPointerDown={() => preloadSchema(form)}
+        className={cn("flex flex-col gap-4", className)}
+        {...aria}
+      >
         {children}
       </form>
     </FormProvider>

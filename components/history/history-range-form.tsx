@@ -2,12 +2,13 @@
 import { useEffect } from "react";
 import { Form, SelectField, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
-import { historyRangeSchema } from "@/lib/dashboard-api/history-range.ts";
 import { type HistoryView, MAX_RANGE_DAYS } from "@/lib/format/history-filters.ts";
+import { rangeErrors } from "@/lib/format/history-range-check.ts";
 
-// The route's own range check (lib/dashboard-api/history-range.ts), with the view's longer limit:
-// a long range is read a month at a time.
-const RangeFields = historyRangeSchema(MAX_RANGE_DAYS);
+// The route's own range check (lib/dashboard-api/history-range.ts), with the view's longer limit
+// (a long range is read a month at a time), loaded when the form is first used.
+const rangeFields = () =>
+  import("@/lib/dashboard-api/history-range.ts").then((m) => m.historyRangeSchema(MAX_RANGE_DAYS));
 
 /**
  * Which days to load and in which order; applied on submit because each change asks the bank.
@@ -21,7 +22,7 @@ export function HistoryRangeForm({
   view: HistoryView;
   onApply: (patch: Pick<HistoryView, "from" | "to" | "order">) => void;
 }) {
-  const form = useZodForm(RangeFields, {
+  const form = useZodForm(rangeFields, {
     defaultValues: { from: view.from, to: view.to, order: view.order },
     mode: "onSubmit",
   });
@@ -29,7 +30,12 @@ export function HistoryRangeForm({
   // Follow the address when it changes from outside (back button, a shared link), and explain it.
   useEffect(() => {
     form.reset({ from: view.from, to: view.to, order: view.order });
-    void form.trigger(["from", "to"]);
+    // The same rules as the schema, without waiting for it to load.
+    const problems = rangeErrors(view.from, view.to, MAX_RANGE_DAYS);
+    for (const field of ["from", "to"] as const) {
+      const message = problems[field];
+      if (message) form.setError(field, { type: "range", message });
+    }
   }, [view.from, view.to, view.order, form]);
 
   return (

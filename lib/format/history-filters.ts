@@ -3,9 +3,9 @@
 // narrow the loaded items in the browser.
 
 import { addDays, isIsoDay } from "../bank-api/dates.ts";
-import { rangeErrors } from "../dashboard-api/history-range.ts";
 import type { HistoryItem } from "../dashboard-api/index.ts";
 import { todayIsoDay } from "./dates.ts";
+import { rangeErrors } from "./history-range-check.ts";
 import { dollarsToCents } from "./money.ts";
 
 export type Direction = "all" | "debit" | "credit";

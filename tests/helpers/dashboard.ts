@@ -51,7 +51,7 @@ const READY = /Dashboard ready: (http:\/\/127\.0\.0\.1:\d+)/;
 const DEMO_USER = /demo user: (\S+) role=(\w+) password=(\S+)/g;
 
 export async function startDashboard(opts: StartOptions = {}): Promise<RunningDashboard> {
-  const { env = {}, timeoutMs = 240_000, via = "npm", prepare } = opts;
+  const { env = {}, timeoutMs = 600_000, via = "npm", prepare } = opts;
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-e2e-"));
   prepare?.(dataDir);
