@@ -1,6 +1,5 @@
 "use client";
 import { type ComponentProps, useEffect, useRef } from "react";
-import * as z from "zod/mini";
 import { Form, SelectField, TextField } from "@/components/form/form.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
@@ -23,19 +22,8 @@ export function ClearFiltersButton({
   );
 }
 
-// What the bar holds: text as typed; an amount bound that is not dollars gets its message at once.
-const amountBound = z.string().check(
-  z.superRefine((text, ctx) => {
-    const amount = parseAmountFilter(text);
-    if (!amount.ok) ctx.addIssue({ code: "custom", message: amount.message });
-  }),
-);
-const FilterFields = z.object({
-  q: z.string(),
-  dir: z.enum(["all", "debit", "credit"]),
-  min: amountBound,
-  max: amountBound,
-});
+// The bar's schema (lib/format/history-filter-schema.ts), loaded when the bar is first used.
+const filterFields = () => import("@/lib/format/history-filter-schema.ts").then((m) => m.HistoryFilterFields);
 const FILTER_NAMES = ["q", "dir", "min", "max"] as const;
 
 const AMOUNT_BOUNDS = [
@@ -54,7 +42,7 @@ export function HistoryFilterBar({
   view: HistoryView;
   onChange: (patch: Partial<Filters>) => void;
 }) {
-  const form = useZodForm(FilterFields, {
+  const form = useZodForm(filterFields, {
     defaultValues: { q: view.q, dir: view.dir, min: view.min, max: view.max },
     mode: "onChange",
   });
@@ -74,13 +62,14 @@ export function HistoryFilterBar({
   useEffect(() => {
     const fromUrl = { q, dir, min, max };
     for (const name of FILTER_NAMES)
-      if (form.getValues(name) !== fromUrl[name])
-        form.setValue(name, fromUrl[name], { shouldValidate: true });
+      if (form.getValues(name) !== fromUrl[name]) form.setValue(name, fromUrl[name]);
+    // An amount bound from the URL is checked at once, by the schema's own rule, without loading it.
+    for (const name of ["min", "max"] as const) {
+      const amount = parseAmountFilter(fromUrl[name]);
+      if (amount.ok) form.clearErrors(name);
+      else form.setError(name, { type: "amount", message: amount.message });
+    }
   }, [q, dir, min, max, form]);
-  // An amount bound from the URL is checked as soon as it is shown.
-  useEffect(() => {
-    void form.trigger(["min", "max"]);
-  }, [form]);
 
   const active = !!(q || dir !== "all" || min || max);
 
