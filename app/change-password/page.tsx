@@ -1,16 +1,14 @@
 // /change-password: outside the app shell, so a user whose password an administrator reset sees
 // this page alone until a new password is chosen.
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { ChangePasswordForm } from "@/components/auth/change-password-form.tsx";
-import { getSessionUser } from "@/lib/auth/session.ts";
+import { pageUser } from "@/lib/auth/session.ts";
 
 export const metadata: Metadata = { title: "Choose a new password · Northwind Treasury" };
 export const dynamic = "force-dynamic";
 
 export default async function ChangePasswordPage() {
-  const user = await getSessionUser();
-  if (!user) redirect("/sign-in?callbackUrl=/change-password");
+  const user = await pageUser("/change-password");
   return (
     <main
       id="main"

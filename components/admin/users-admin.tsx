@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { CopyButton } from "@/components/ui/copy-button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
-import { Table, Td, Th } from "@/components/ui/table.tsx";
+import { ActionsTh, Table, Td, Th } from "@/components/ui/table.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { ROLE_DESCRIPTIONS, ROLES, type Role } from "@/lib/auth/permissions.ts";
 import type {
@@ -162,9 +162,7 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
               <Th>Role</Th>
               <Th>Status</Th>
               <Th>Two-step</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
+              <ActionsTh />
             </tr>
           </thead>
           <tbody>

@@ -16,7 +16,7 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
-import { ErrorState } from "@/components/ui/error-state.tsx";
+import { QueryErrorState } from "@/components/ui/error-state.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { useToast } from "@/components/ui/toast.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
@@ -49,15 +49,7 @@ export function AlertRules({ canWrite }: { canWrite: boolean }) {
         <Skeleton className="h-72 w-full" />
       </div>
     );
-  if (list.isError)
-    return (
-      <ErrorState
-        title="Alerts could not be loaded"
-        message={list.error.message}
-        onRetry={() => list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
+  if (list.isError) return <QueryErrorState title="Alerts could not be loaded" query={list} />;
   const rules = new Map(list.data.rules.map((r) => [r.accountNumber, r]));
   return (
     <div className="space-y-4">
@@ -82,28 +74,40 @@ export function AlertRules({ canWrite }: { canWrite: boolean }) {
 
 const dollars = (cents: number | null) => (cents === null ? "" : centsToDecimal(cents));
 
+/** One line of a rule: armed, or crossed and waiting for the balance to come back. */
+function Crossing({
+  line,
+  cents,
+  armed,
+  rearms,
+}: {
+  line: "Below" | "Above";
+  cents: number;
+  armed: boolean;
+  rearms: "above" | "below";
+}) {
+  return (
+    <li className="flex flex-wrap items-center gap-2">
+      {line} {formatUsd(cents)}
+      {armed ? (
+        <Badge tone="success">Armed</Badge>
+      ) : (
+        <Badge tone="warning">
+          {line} now · re-arms {rearms}
+        </Badge>
+      )}
+    </li>
+  );
+}
+
 function RuleSummary({ rule }: { rule: AlertRule }) {
   return (
     <ul className="space-y-1 text-sm">
       {rule.belowCents !== null ? (
-        <li className="flex flex-wrap items-center gap-2">
-          Below {formatUsd(rule.belowCents)}
-          {rule.belowArmed ? (
-            <Badge tone="success">Armed</Badge>
-          ) : (
-            <Badge tone="warning">Below now · re-arms above</Badge>
-          )}
-        </li>
+        <Crossing line="Below" cents={rule.belowCents} armed={rule.belowArmed} rearms="above" />
       ) : null}
       {rule.aboveCents !== null ? (
-        <li className="flex flex-wrap items-center gap-2">
-          Above {formatUsd(rule.aboveCents)}
-          {rule.aboveArmed ? (
-            <Badge tone="success">Armed</Badge>
-          ) : (
-            <Badge tone="warning">Above now · re-arms below</Badge>
-          )}
-        </li>
+        <Crossing line="Above" cents={rule.aboveCents} armed={rule.aboveArmed} rearms="below" />
       ) : null}
       <li className="text-slate-700">
         Tells {rule.notifyUsers ? "signed-in users" : "no one in the app"}

@@ -4,15 +4,16 @@
 // webhooks (live balances, a balance alert's e-mail) are marked and have no delete button.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { AccountOptions } from "@/components/accounts/account-options.tsx";
 import { Form, FormAlert, SelectField, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
-import { ErrorState } from "@/components/ui/error-state.tsx";
+import { QueryErrorState } from "@/components/ui/error-state.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
-import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
+import { ActionsTh, Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { useToast } from "@/components/ui/toast.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import type {
@@ -70,15 +71,7 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
         <Skeleton className="h-64 w-full" />
       </div>
     );
-  if (list.isError)
-    return (
-      <ErrorState
-        title="Webhooks could not be loaded"
-        message={list.error.message}
-        onRetry={() => list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
+  if (list.isError) return <QueryErrorState title="Webhooks could not be loaded" query={list} />;
 
   const { accounts, webhooks } = list.data;
   const names = new Map(accounts.map((a) => [a.accountNumber, a.name]));
@@ -133,9 +126,7 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
                       <Th>Description</Th>
                       <Th>Delivers to</Th>
                       <Th>SMS</Th>
-                      <Th>
-                        <span className="sr-only">Actions</span>
-                      </Th>
+                      <ActionsTh />
                     </tr>
                   </thead>
                   <tbody>
@@ -270,11 +261,7 @@ function RegisterWebhook({ accounts }: { accounts: { accountNumber: string; name
         >
           <FormAlert className="md:col-span-2" />
           <SelectField name="accountNumber" label="Account">
-            {accounts.map((a) => (
-              <option key={a.accountNumber} value={a.accountNumber}>
-                {a.name} · {a.accountNumber}
-              </option>
-            ))}
+            <AccountOptions accounts={accounts} />
           </SelectField>
           <TextField
             name="description"

@@ -1,8 +1,9 @@
 "use client";
-import { type ComponentProps, useEffect, useState } from "react";
+import { type ComponentProps, useEffect, useRef } from "react";
+import { Form, SelectField, TextField } from "@/components/form/form.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { Input, Select } from "@/components/ui/field.tsx";
-import { type Direction, type HistoryView, parseAmountFilter } from "@/lib/format/history-filters.ts";
+import { useZodForm } from "@/hooks/use-zod-form.ts";
+import { type HistoryView, parseAmountFilter } from "@/lib/format/history-filters.ts";
 
 type Filters = Pick<HistoryView, "q" | "dir" | "min" | "max">;
 
@@ -21,44 +22,19 @@ export function ClearFiltersButton({
   );
 }
 
-/**
- * A text filter typed into its own field: local state keeps typing smooth while each keystroke
- * is written to the URL, and a change of the URL from outside (back button, a shared link) is
- * followed.
- */
-function TextFilter({
-  name,
-  value,
-  onChange,
-  ...props
-}: {
-  name: "q" | "min" | "max";
-  value: string;
-  onChange: (patch: Partial<Filters>) => void;
-} & Omit<ComponentProps<typeof Input>, "name" | "value" | "onChange">) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  const amount = name === "q" ? null : parseAmountFilter(text);
-  return (
-    <Input
-      {...props}
-      name={name}
-      value={text}
-      error={amount && !amount.ok ? amount.message : undefined}
-      onChange={(e) => {
-        setText(e.target.value);
-        onChange({ [name]: e.target.value });
-      }}
-    />
-  );
-}
+// The bar's schema (lib/format/history-filter-schema.ts), loaded when the bar is first used.
+const filterFields = () => import("@/lib/format/history-filter-schema.ts").then((m) => m.HistoryFilterFields);
+const FILTER_NAMES = ["q", "dir", "min", "max"] as const;
 
 const AMOUNT_BOUNDS = [
   { name: "min", label: "Minimum amount ($)" },
   { name: "max", label: "Maximum amount ($)" },
 ] as const;
 
-/** Search and filters over the loaded rows; each change applies at once and is written to the URL. */
+/**
+ * Search and filters over the loaded rows; each change applies at once and is written to the URL,
+ * and a change of the URL from outside (back button, a shared link) is followed.
+ */
 export function HistoryFilterBar({
   view,
   onChange,
@@ -66,42 +42,57 @@ export function HistoryFilterBar({
   view: HistoryView;
   onChange: (patch: Partial<Filters>) => void;
 }) {
-  const active = !!(view.q || view.dir !== "all" || view.min || view.max);
+  const form = useZodForm(filterFields, {
+    defaultValues: { q: view.q, dir: view.dir, min: view.min, max: view.max },
+    mode: "onChange",
+  });
+  const report = useRef(onChange);
+  report.current = onChange;
+
+  // Each keystroke or choice goes to the URL; values set from the URL below are not sent back.
+  useEffect(() => {
+    const watching = form.watch((values, { name, type }) => {
+      if (type !== "change" || !name) return;
+      report.current({ [name]: values[name] ?? "" });
+    });
+    return () => watching.unsubscribe();
+  }, [form]);
+
+  const { q, dir, min, max } = view;
+  useEffect(() => {
+    const fromUrl = { q, dir, min, max };
+    for (const name of FILTER_NAMES)
+      if (form.getValues(name) !== fromUrl[name]) form.setValue(name, fromUrl[name]);
+    // An amount bound from the URL is checked at once, by the schema's own rule, without loading it.
+    for (const name of ["min", "max"] as const) {
+      const amount = parseAmountFilter(fromUrl[name]);
+      if (amount.ok) form.clearErrors(name);
+      else form.setError(name, { type: "amount", message: amount.message });
+    }
+  }, [q, dir, min, max, form]);
+
+  const active = !!(q || dir !== "all" || min || max);
 
   return (
-    <search className="flex flex-wrap items-start gap-3" aria-label="Filter transactions">
-      <TextFilter
-        label="Search"
-        type="search"
-        name="q"
-        value={view.q}
-        onChange={onChange}
-        placeholder="Description, counterparty, memo…"
-        className="w-72 max-w-full"
-      />
-      <Select
-        label="Direction"
-        name="dir"
-        value={view.dir}
-        onChange={(e) => onChange({ dir: e.target.value as Direction })}
-        className="w-36"
-      >
-        <option value="all">All</option>
-        <option value="debit">Debits</option>
-        <option value="credit">Credits</option>
-      </Select>
-      {AMOUNT_BOUNDS.map(({ name, label }) => (
-        <TextFilter
-          key={name}
-          label={label}
-          inputMode="decimal"
-          name={name}
-          value={view[name]}
-          onChange={onChange}
-          className="w-40"
+    <search aria-label="Filter transactions">
+      <Form form={form} className="flex-row flex-wrap items-start gap-3" onSubmit={() => {}}>
+        <TextField
+          label="Search"
+          type="search"
+          name="q"
+          placeholder="Description, counterparty, memo…"
+          className="w-72 max-w-full"
         />
-      ))}
-      {active ? <ClearFiltersButton variant="ghost" className="mt-6" onChange={onChange} /> : null}
+        <SelectField label="Direction" name="dir" className="w-36">
+          <option value="all">All</option>
+          <option value="debit">Debits</option>
+          <option value="credit">Credits</option>
+        </SelectField>
+        {AMOUNT_BOUNDS.map(({ name, label }) => (
+          <TextField key={name} label={label} inputMode="decimal" name={name} className="w-40" />
+        ))}
+        {active ? <ClearFiltersButton variant="ghost" className="mt-6" onChange={onChange} /> : null}
+      </Form>
     </search>
   );
 }

@@ -9,7 +9,7 @@ import { HistoryTable, type HistoryTableHandle } from "@/components/history/hist
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
-import { ErrorState } from "@/components/ui/error-state.tsx";
+import { QueryErrorState } from "@/components/ui/error-state.tsx";
 import { accountQuery } from "@/hooks/use-account-queries.ts";
 import { useHistoryView } from "@/hooks/use-history-view.ts";
 import { usePagedHistory } from "@/hooks/use-paged-history.ts";
@@ -233,12 +233,7 @@ export function HistoryPanel({ accountNumber }: { accountNumber: string }) {
         <HistorySkeletonRows />
       ) : history.error && !loaded ? (
         <div className="px-5 pb-5">
-          <ErrorState
-            title="Transactions could not be loaded"
-            message={history.error.message}
-            onRetry={() => void history.refetch()}
-            retrying={history.isRefetching}
-          />
+          <QueryErrorState title="Transactions could not be loaded" query={history} />
         </div>
       ) : !loaded?.length && history.complete ? (
         <EmptyState title={`No transactions between ${rangeText}.`}>

@@ -1,6 +1,5 @@
 "use client";
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
+import { useCallback, useEffect, useImperativeHandle, useState } from "react";
 import {
   DESKTOP_ONLY,
   HISTORY_COLUMNS,
@@ -9,6 +8,8 @@ import {
 } from "@/components/history/history-columns.ts";
 import { cn } from "@/components/ui/cn.ts";
 import { Money } from "@/components/ui/money.tsx";
+import { SpacerRow } from "@/components/ui/table.tsx";
+import { useVirtualRows } from "@/hooks/use-virtual-rows.ts";
 import type { HistoryItem } from "@/lib/dashboard-api/index.ts";
 import { formatDay } from "@/lib/format/dates.ts";
 
@@ -49,17 +50,17 @@ export function HistoryTable({
   onEndReached?: () => void;
   ref?: React.Ref<HistoryTableHandle>;
 }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
-  const pendingFocus = useRef<number | null>(null);
-
-  const virtualizer = useVirtualizer({
+  const {
+    scrollRef,
+    items: virtualRows,
+    padTop,
+    padBottom,
+    focusRow,
+  } = useVirtualRows({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => HISTORY_ROW_HEIGHT,
+    rowHeight: HISTORY_ROW_HEIGHT,
     overscan: 12,
-    // The sticky header sits inside the scroll box, above the first row.
-    scrollPaddingStart: 40,
   });
 
   // A new filter can leave the active row past the end.
@@ -69,23 +70,10 @@ export function HistoryTable({
 
   const focusIndex = useCallback(
     (index: number) => {
-      if (!rows.length) return;
-      const i = Math.max(0, Math.min(rows.length - 1, index));
-      setActive(i);
-      pendingFocus.current = i;
-      virtualizer.scrollToIndex(i, { align: "auto" });
-      // The row may not be rendered yet: try now and again over the next few frames.
-      const tryFocus = (attempt: number) => {
-        if (pendingFocus.current !== i) return;
-        const el = scrollRef.current?.querySelector<HTMLElement>(`[data-row-index="${i}"]`);
-        if (el) {
-          el.focus();
-          pendingFocus.current = null;
-        } else if (attempt < 10) requestAnimationFrame(() => tryFocus(attempt + 1));
-      };
-      tryFocus(0);
+      const i = focusRow(index);
+      if (i !== null) setActive(i);
     },
-    [rows.length, virtualizer],
+    [focusRow],
   );
 
   useImperativeHandle(ref, () => ({ focusRow: focusIndex }), [focusIndex]);
@@ -109,15 +97,10 @@ export function HistoryTable({
     }
   };
 
-  const virtualRows = virtualizer.getVirtualItems();
   const lastShown = virtualRows.length ? virtualRows[virtualRows.length - 1].index : -1;
   useEffect(() => {
     if (onEndReached && rows.length && lastShown >= rows.length - 10) onEndReached();
   }, [lastShown, rows.length, onEndReached]);
-  const padTop = virtualRows.length ? virtualRows[0].start : 0;
-  const padBottom = virtualRows.length
-    ? virtualizer.getTotalSize() - virtualRows[virtualRows.length - 1].end
-    : 0;
 
   return (
     <div
@@ -157,11 +140,7 @@ export function HistoryTable({
           </tr>
         </thead>
         <tbody>
-          {padTop > 0 ? (
-            <tr>
-              <td colSpan={5} style={{ height: padTop, padding: 0 }} />
-            </tr>
-          ) : null}
+          <SpacerRow height={padTop} columns={HISTORY_COLUMNS.length} />
           {virtualRows.map((v) => {
             const item = rows[v.index];
             return (
@@ -211,11 +190,7 @@ export function HistoryTable({
               </tr>
             );
           })}
-          {padBottom > 0 ? (
-            <tr>
-              <td colSpan={5} style={{ height: padBottom, padding: 0 }} />
-            </tr>
-          ) : null}
+          <SpacerRow height={padBottom} columns={HISTORY_COLUMNS.length} />
         </tbody>
       </table>
     </div>

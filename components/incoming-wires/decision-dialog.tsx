@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Button, buttonClasses } from "@/components/ui/button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { Money } from "@/components/ui/money.tsx";
+import { Table, Td, Th } from "@/components/ui/table.tsx";
 import type { IncomingWire, IncomingWireAction } from "@/lib/dashboard-api/index.ts";
 import { formatUsd } from "@/lib/format/money.ts";
 
@@ -142,31 +143,26 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
       title="Keyboard shortcuts"
       description="No key decides a wire alone: every decision asks to confirm."
     >
-      <table className="w-full text-sm">
-        <caption className="sr-only">Keys of the approval queue</caption>
+      <Table caption="Keys of the approval queue" captionHidden>
         <thead>
           <tr>
-            <th scope="col" className="pb-1 text-left font-medium text-slate-600">
-              Key
-            </th>
-            <th scope="col" className="pb-1 text-left font-medium text-slate-600">
-              Does
-            </th>
+            <Th>Key</Th>
+            <Th>Does</Th>
           </tr>
         </thead>
         <tbody>
           {SHORTCUTS.map(([key, what]) => (
-            <tr key={key} className="border-t border-slate-100">
-              <td className="py-1.5 pr-4">
+            <tr key={key}>
+              <Td className="pr-4">
                 <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs">
                   {key}
                 </kbd>
-              </td>
-              <td className="py-1.5 text-slate-800">{what}</td>
+              </Td>
+              <Td>{what}</Td>
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
       <DialogActions>
         <Button variant="secondary" onClick={onClose}>
           Close

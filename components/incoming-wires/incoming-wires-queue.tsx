@@ -12,7 +12,7 @@ import { QueueTable, type QueueTableHandle } from "@/components/incoming-wires/q
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
-import { ErrorState } from "@/components/ui/error-state.tsx";
+import { QueryErrorState } from "@/components/ui/error-state.tsx";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton.tsx";
 import { incomingWiresQuery, useDecideIncomingWire } from "@/hooks/use-incoming-wires.ts";
 import { ApiError } from "@/lib/dashboard-api/fetch.ts";
@@ -201,12 +201,7 @@ export function IncomingWiresQueue() {
           </LoadingRegion>
         ) : query.isError && !data ? (
           <div className="p-5">
-            <ErrorState
-              title="The queue could not be read"
-              message={query.error.message}
-              onRetry={() => query.refetch()}
-              retrying={query.isFetching}
-            />
+            <QueryErrorState title="The queue could not be read" query={query} />
           </div>
         ) : count === 0 ? (
           <EmptyState title="No incoming wires are waiting">

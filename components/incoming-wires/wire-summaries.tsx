@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { AccountOptions } from "@/components/accounts/account-options.tsx";
 import { CardTable } from "@/components/incoming-wires/card-table.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
@@ -104,11 +105,7 @@ export function WireSummaries({ filter }: { filter: WireSummaryFilter }) {
             disabled={!accounts.data}
           >
             {accounts.data ? null : <option value="">Loading accounts…</option>}
-            {accounts.data?.accounts.map((a) => (
-              <option key={a.accountNumber} value={a.accountNumber}>
-                {a.name} · {a.accountNumber}
-              </option>
-            ))}
+            <AccountOptions accounts={accounts.data?.accounts ?? []} />
           </Select>
           <Input
             label="Date"

@@ -25,3 +25,21 @@ export function ErrorState({
     </div>
   );
 }
+
+/** A query that failed, in words, with its own retry. */
+export function QueryErrorState({
+  title,
+  query,
+}: {
+  title: string;
+  query: { error: Error; isFetching: boolean; refetch: () => unknown };
+}) {
+  return (
+    <ErrorState
+      title={title}
+      message={query.error.message}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+    />
+  );
+}

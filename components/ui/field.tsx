@@ -57,6 +57,11 @@ function useField({ error, hint, id }: FieldProps) {
   };
 }
 
+/** Splits a control's props into its field (label, hint, error, frame class) and the rest. */
+function useFieldProps<P extends FieldProps>({ label, error, hint, className, id, ...rest }: P) {
+  return { field: useField({ label, error, hint, id }), label, className, rest };
+}
+
 /** Label above, control, then hint and error: the frame of every text-like control. */
 function Stacked({
   field,
@@ -80,67 +85,38 @@ function Stacked({
   );
 }
 
-export function Input({
-  label,
-  error,
-  hint,
-  className,
-  id,
-  ...props
-}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "className">) {
-  const f = useField({ label, error, hint, id });
+export function Input(props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "className">) {
+  const { field: f, rest, ...frame } = useFieldProps(props);
   return (
-    <Stacked field={f} label={label} className={className}>
-      <input {...f.control} className={cn(CONTROL, "h-10", f.border)} {...props} />
+    <Stacked field={f} {...frame}>
+      <input {...f.control} className={cn(CONTROL, "h-10", f.border)} {...rest} />
     </Stacked>
   );
 }
 
-export function Select({
-  label,
-  error,
-  hint,
-  className,
-  id,
-  children,
-  ...props
-}: FieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "className">) {
-  const f = useField({ label, error, hint, id });
+export function Select(props: FieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "className">) {
+  const { field: f, rest, ...frame } = useFieldProps(props);
   return (
-    <Stacked field={f} label={label} className={className}>
-      <select {...f.control} className={cn(CONTROL, "h-10 pr-8", f.border)} {...props}>
-        {children}
-      </select>
+    <Stacked field={f} {...frame}>
+      <select {...f.control} className={cn(CONTROL, "h-10 pr-8", f.border)} {...rest} />
     </Stacked>
   );
 }
 
-export function Textarea({
-  label,
-  error,
-  hint,
-  className,
-  id,
-  ...props
-}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "className">) {
-  const f = useField({ label, error, hint, id });
+export function Textarea(props: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "className">) {
+  const { field: f, rest, ...frame } = useFieldProps(props);
   return (
-    <Stacked field={f} label={label} className={className}>
-      <textarea {...f.control} className={cn(CONTROL, "py-2", f.border)} {...props} />
+    <Stacked field={f} {...frame}>
+      <textarea {...f.control} className={cn(CONTROL, "py-2", f.border)} {...rest} />
     </Stacked>
   );
 }
 
 /** A checkbox with its label beside it; hint and error below, tied the same way. */
-export function Checkbox({
-  label,
-  error,
-  hint,
-  className,
-  id,
-  ...props
-}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "className" | "type">) {
-  const f = useField({ label, error, hint, id });
+export function Checkbox(
+  props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "className" | "type">,
+) {
+  const { field: f, rest, label, className } = useFieldProps(props);
   return (
     <div className={cn("flex flex-col gap-1", className)}>
       <div className="flex items-center gap-2">
@@ -148,7 +124,7 @@ export function Checkbox({
           {...f.control}
           type="checkbox"
           className="size-4 rounded border-slate-400 text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
-          {...props}
+          {...rest}
         />
         <label htmlFor={f.controlId} className="text-sm font-medium text-slate-700">
           {label}

@@ -44,10 +44,29 @@ export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElemen
   );
 }
 
+/** The header of a column of row buttons: named for screen readers, blank on screen. */
+export function ActionsTh() {
+  return (
+    <Th>
+      <span className="sr-only">Actions</span>
+    </Th>
+  );
+}
+
 export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className={cn("border-b border-slate-100 px-3 py-2 text-slate-800", className)} {...props} />;
 }
 
 export function Tr(props: HTMLAttributes<HTMLTableRowElement>) {
   return <tr {...props} />;
+}
+
+/** Stands in for the rows above or below the ones a virtual table renders. */
+export function SpacerRow({ height, columns }: { height: number; columns: number }) {
+  if (height <= 0) return null;
+  return (
+    <tr>
+      <td colSpan={columns} style={{ height, padding: 0 }} />
+    </tr>
+  );
 }

@@ -2,6 +2,8 @@
 // when the balance crosses it and re-arms only once the balance is back on the safe side, so a
 // run of notifications on the wrong side raises one alert, not one each.
 import type { Queryable } from "../db/client.ts";
+import type { alertRules, alerts } from "../db/schema.ts";
+import type { AsText, SqlRow } from "../server/sql-row.ts";
 
 export type AlertKind = "below" | "above";
 
@@ -44,15 +46,20 @@ export interface FiredAlert {
   emails: string;
 }
 
-type RuleRow = {
-  below_cents: string | number | null;
-  above_cents: string | number | null;
-  below_armed: boolean;
-  above_armed: boolean;
-  notify_users: boolean;
-  emails: string;
-  last_event_seq: string | number;
-};
+// bigint columns come back as text from node-postgres: read as text, converted with Number().
+type RuleRow = AsText<
+  Pick<
+    SqlRow<typeof alertRules>,
+    | "below_cents"
+    | "above_cents"
+    | "below_armed"
+    | "above_armed"
+    | "notify_users"
+    | "emails"
+    | "last_event_seq"
+  >,
+  "below_cents" | "above_cents" | "last_event_seq"
+>;
 
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 
@@ -87,7 +94,7 @@ export async function evaluateAlerts(
   );
   const out: FiredAlert[] = [];
   for (const f of fired) {
-    const [a] = await q.query<{ id: string | number }>(
+    const [a] = await q.query<AsText<Pick<SqlRow<typeof alerts>, "id">, "id">>(
       `INSERT INTO alerts (event_seq, account_number, kind, threshold_cents, available_cents,
                            previous_cents, notify_users, emails)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)

@@ -10,21 +10,13 @@ import { unwrap } from "../bank-client/errors.ts";
 import { config } from "../config.ts";
 import type { AlertRule } from "../dashboard-api/alerts.ts";
 import type { DashboardDb } from "../db/client.ts";
+import type { alertRules } from "../db/schema.ts";
+import type { AsText, SqlRow } from "../server/sql-row.ts";
 
 export const ALERT_EMAIL_DESCRIPTION = "Treasury dashboard balance alert e-mail";
 
-type Row = {
-  account_number: string;
-  below_cents: string | number | null;
-  above_cents: string | number | null;
-  notify_users: boolean;
-  emails: string;
-  bank_webhook_id: string | null;
-  below_armed: boolean;
-  above_armed: boolean;
-  updated_at: Date | string;
-  updated_by: string | null;
-};
+// bigint columns come back as text from node-postgres: read as text, converted with Number().
+type Row = AsText<SqlRow<typeof alertRules>, "below_cents" | "above_cents" | "last_event_seq">;
 
 const toRule = (r: Row): AlertRule => ({
   accountNumber: r.account_number,

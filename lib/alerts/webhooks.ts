@@ -4,7 +4,7 @@
 import "server-only";
 import { conflict, notFound } from "../api/errors.ts";
 import { type AuditEntry, appendAudit } from "../auth/audit.ts";
-import { WEBHOOK_DELETE_MESSAGES } from "../bank-api/webhooks.ts";
+import { WEBHOOK_DELETE_MESSAGES, type Webhook } from "../bank-api/webhooks.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, unwrap } from "../bank-client/errors.ts";
 import type { WebhooksResponse, WebhookView } from "../dashboard-api/alerts.ts";
@@ -13,6 +13,18 @@ import { liveHookKind } from "../live/receiver.ts";
 import { alertEmailHookIds } from "./rules.ts";
 
 type Actor = Pick<AuditEntry, "actorId" | "actorEmail" | "ip">;
+
+function webhookView(h: Webhook, owner: WebhookView["owner"]): WebhookView {
+  return {
+    id: h.WebHookId,
+    accountNumber: h.AccountNumber,
+    description: h.Description,
+    url: h.WebHookUrl,
+    emails: h.Emails,
+    sms: h.Sms,
+    owner,
+  };
+}
 
 export async function listWebhookViews(db: DashboardDb, bank: BankClient): Promise<WebhooksResponse> {
   const [list, hooks, own] = await Promise.all([
@@ -23,15 +35,9 @@ export async function listWebhookViews(db: DashboardDb, bank: BankClient): Promi
   const accounts = unwrap(list).ResponseData.flatMap((d) =>
     d.CUSTACCT.map((a) => ({ accountNumber: a.ACTNBR, name: a.SHORTNAME || a.ACTNBR })),
   );
-  const webhooks: WebhookView[] = unwrap(hooks).map((h) => ({
-    id: h.WebHookId,
-    accountNumber: h.AccountNumber,
-    description: h.Description,
-    url: h.WebHookUrl,
-    emails: h.Emails,
-    sms: h.Sms,
-    owner: liveHookKind(h.WebHookUrl) ? "live" : own.has(h.WebHookId) ? "alert-email" : "other",
-  }));
+  const webhooks = unwrap(hooks).map((h) =>
+    webhookView(h, liveHookKind(h.WebHookUrl) ? "live" : own.has(h.WebHookId) ? "alert-email" : "other"),
+  );
   webhooks.sort((a, b) => a.accountNumber.localeCompare(b.accountNumber) || a.id.localeCompare(b.id));
   return { accounts, webhooks };
 }
@@ -70,15 +76,7 @@ export async function registerWebhook(
       message: h.Errors?.[0]?.ERRORMSG ?? "The bank did not register the webhook.",
       fields: [{ field: "accountNumber", message: h.Errors?.[0]?.ERRORMSG ?? "refused by the bank" }],
     });
-  return {
-    id: h.WebHookId,
-    accountNumber: h.AccountNumber,
-    description: h.Description,
-    url: h.WebHookUrl,
-    emails: h.Emails,
-    sms: h.Sms,
-    owner: "other",
-  };
+  return webhookView({ ...h, WebHookId: h.WebHookId }, "other");
 }
 
 export async function deleteWebhook(

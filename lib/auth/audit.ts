@@ -1,5 +1,7 @@
 // The audit log: every state-changing action, appended (the table refuses UPDATE and DELETE).
 import type { Queryable } from "../db/client.ts";
+import type { auditLog } from "../db/schema.ts";
+import type { AsText, SqlRow } from "../server/sql-row.ts";
 
 export interface AuditEntry {
   actorId: string | null;
@@ -15,6 +17,14 @@ export interface AuditRecord extends Required<Omit<AuditEntry, "detail">> {
   id: number;
   at: string;
   detail: Record<string, unknown> | null;
+}
+
+/** The entry's who and from where: the signed-in user acting through a request. */
+export function auditActor(
+  user: { id: string; email: string },
+  ip: string | null,
+): Pick<AuditEntry, "actorId" | "actorEmail" | "ip"> {
+  return { actorId: user.id, actorEmail: user.email, ip };
 }
 
 export async function appendAudit(db: Queryable, e: AuditEntry): Promise<void> {
@@ -60,17 +70,8 @@ export async function readAudit(
   if (filter.from) add("at >= (?::date)::timestamp AT TIME ZONE 'UTC'", filter.from);
   if (filter.to) add("at < ((?::date) + 1)::timestamp AT TIME ZONE 'UTC'", filter.to);
   params.push(limit);
-  const rows = await db.query<{
-    id: number | string;
-    at: Date | string;
-    actor_id: string | null;
-    actor_email: string | null;
-    action: string;
-    target: string | null;
-    result: string;
-    detail: Record<string, unknown> | null;
-    ip: string | null;
-  }>(
+  // bigserial comes back as text from node-postgres: read as text, converted with Number().
+  const rows = await db.query<AsText<SqlRow<typeof auditLog>, "id">>(
     `SELECT id, at, actor_id, actor_email, action, target, result, detail, ip
      FROM audit_log ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY id DESC LIMIT $${params.length}`,
     params,
@@ -90,6 +91,8 @@ export async function readAudit(
 
 /** Every action name the log holds, for the audit page's filter. */
 export async function auditActions(db: Queryable): Promise<string[]> {
-  const rows = await db.query<{ action: string }>("SELECT DISTINCT action FROM audit_log ORDER BY action");
+  const rows = await db.query<Pick<SqlRow<typeof auditLog>, "action">>(
+    "SELECT DISTINCT action FROM audit_log ORDER BY action",
+  );
   return rows.map((r) => r.action);
 }

@@ -2,6 +2,7 @@
 // ended (idle or past 12 hours) or the account was disabled since.
 import "server-only";
 import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
 import type { SessionUser } from "../dashboard-api/index.ts";
 import { getDashboardDb } from "../db/client.ts";
 import { checkSessionCookie, currentUser, sessionCookieName } from "./session-token.ts";
@@ -11,4 +12,11 @@ export async function getSessionUser(): Promise<SessionUser | null> {
   const check = await checkSessionCookie(jar.get(sessionCookieName())?.value);
   if (!check.ok) return null;
   return currentUser(await getDashboardDb(), check.claims.sub);
+}
+
+/** The signed-in user of a page; without one, sign-in, which comes back to `path` after. */
+export async function pageUser(path: string): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) redirect(`/sign-in?callbackUrl=${encodeURIComponent(path)}`);
+  return user;
 }

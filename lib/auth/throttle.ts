@@ -1,11 +1,13 @@
 // Sign-in attempts per client address, counted in the database so every instance shares the count.
 import type { Queryable } from "../db/client.ts";
+import type { signInThrottle } from "../db/schema.ts";
+import type { SqlRow } from "../server/sql-row.ts";
 import { signInRateLimit } from "./settings.ts";
 
 /** Counts one attempt; false when the address has used up this minute's allowance. */
 export async function allowSignInAttempt(db: Queryable, ip: string, now = Date.now()): Promise<boolean> {
   const window = new Date(Math.floor(now / 60_000) * 60_000);
-  const rows = await db.query<{ attempts: number }>(
+  const rows = await db.query<Pick<SqlRow<typeof signInThrottle>, "attempts">>(
     `INSERT INTO sign_in_throttle (ip, window_start, attempts) VALUES ($1, $2, 1)
      ON CONFLICT (ip, window_start) DO UPDATE SET attempts = sign_in_throttle.attempts + 1
      RETURNING attempts`,

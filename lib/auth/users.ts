@@ -3,29 +3,17 @@
 import { randomUUID } from "node:crypto";
 import type { AdminUser, SessionUser } from "../dashboard-api/index.ts";
 import type { Queryable } from "../db/client.ts";
+import type { signInFailures, users } from "../db/schema.ts";
 import { createLogger } from "../server/log.ts";
+import type { SqlRow } from "../server/sql-row.ts";
 import { hashPassword, verifyDecoy, verifyPassword } from "./passwords.ts";
 import { isRole, type Role } from "./permissions.ts";
 import { open, seal } from "./secret-box.ts";
 import { LOCKOUT } from "./settings.ts";
 import { checkTotp } from "./totp.ts";
 
-export interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  password_hash: string;
-  disabled: boolean;
-  failed_attempts: number;
-  locked_until: Date | string | null;
-  totp_secret: string | null;
-  totp_pending_secret: string | null;
-  totp_last_step: number | null;
-  last_sign_in_at: Date | string | null;
-  password_must_change: boolean;
-  created_at: Date | string;
-}
+/** A users row as SELECT * returns it. */
+export type UserRow = SqlRow<typeof users>;
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -194,7 +182,7 @@ async function recordFailure(
   reason: "invalid" | "totp_invalid",
   now: number,
 ): Promise<SignInOutcome> {
-  const rows = await db.query<{ failed_attempts: number; locked_until: Date | string | null }>(
+  const rows = await db.query<Pick<UserRow, "failed_attempts" | "locked_until">>(
     `UPDATE users SET
        failed_attempts = CASE WHEN failed_attempts + 1 >= $2 THEN 0 ELSE failed_attempts + 1 END,
        locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN $3::timestamptz ELSE locked_until END
@@ -217,7 +205,7 @@ async function checkUnknownAddress(
   password: string,
   now: number,
 ): Promise<SignInOutcome> {
-  const rows = await db.query<{ locked_until: Date | string | null }>(
+  const rows = await db.query<Pick<SqlRow<typeof signInFailures>, "locked_until">>(
     "SELECT locked_until FROM sign_in_failures WHERE email = $1",
     [email],
   );
@@ -225,7 +213,7 @@ async function checkUnknownAddress(
   if (lockedUntil > now)
     return { ok: false, reason: "locked", minutes: Math.ceil((lockedUntil - now) / 60_000) };
   await verifyDecoy(password);
-  const counted = await db.query<{ locked_until: Date | string | null }>(
+  const counted = await db.query<Pick<SqlRow<typeof signInFailures>, "locked_until">>(
     `INSERT INTO sign_in_failures AS f (email, failed_attempts, updated_at) VALUES ($1, 1, $4)
      ON CONFLICT (email) DO UPDATE SET
        failed_attempts = CASE WHEN f.failed_attempts + 1 >= $2 THEN 0 ELSE f.failed_attempts + 1 END,

@@ -208,3 +208,15 @@ export function contractShape<T extends FieldTable>(table: T): { [K in keyof T]:
     [K in keyof T]: ContractField<T[K]>;
   };
 }
+
+/** A query's fields that are required only when none of the ones named in `unless` is given. */
+export function requireUnless<Q extends Record<string, unknown>>(
+  q: Q,
+  ctx: z.RefinementCtx,
+  fields: readonly (keyof Q & string)[],
+  unless: string,
+): void {
+  for (const field of fields)
+    if (!q[field])
+      ctx.addIssue({ code: "custom", path: [field], message: `is required unless ${unless} is given` });
+}

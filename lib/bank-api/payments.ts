@@ -1,7 +1,8 @@
 // Wire payments (specification, "Payment (wire) resource"; docs/api-notes.md for the query names).
 import { z } from "zod";
+import { PAYMENT_FIELD_GROUPS, type PaymentDetailField } from "../format/payment-fields.ts";
 import { longErrorItemSchema } from "./errors.ts";
-import { contractShape, queryInt32, required, str, wireDate } from "./fields.ts";
+import { contractShape, queryInt32, required, requireUnless, str, wireDate } from "./fields.ts";
 import {
   INITIATE_PAYMENT_FIELDS,
   NO_CONTROL,
@@ -80,77 +81,14 @@ export const paymentListQuery = z
     page_number: queryInt32({ min: 1 }).optional(),
   })
   .superRefine((q, ctx) => {
-    if (!q.payment_id && !q.begin_date) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["begin_date"],
-        message: "is required unless payment_id is given",
-      });
-    }
+    if (!q.payment_id) requireUnless(q, ctx, ["begin_date"], "payment_id");
   });
 export type PaymentListQuery = z.output<typeof paymentListQuery>;
 
-export const PAYMENT_RECORD_FIELDS = [
-  "payment_status",
-  "payment_id",
-  "payment_date",
-  "fedwire_type",
-  "fedwire_sub_type",
-  "source_indicator",
-  "direction",
-  "time_stamp",
-  "swift_uetr",
-  "reference_for_beneficiary",
-  "senders_reference",
-  "originator_to_beneficiary_info_line",
-  "bank_to_bank_info_line1",
-  "imad",
-  "omad",
-  "sending_bank_type",
-  "sending_bank_id",
-  "sending_bank_name",
-  "sending_bank_address",
-  "receiving_bank_type",
-  "receiving_bank_id",
-  "receiving_bank_name",
-  "receiving_bank_address",
-  "originator_type",
-  "originator_id",
-  "originator_name",
-  "originator_address",
-  "originating_bank_type",
-  "originating_bank_id",
-  "originating_bank_swift_bic",
-  "originating_bank_name",
-  "originating_bank_address",
-  "instructing_bank_type",
-  "instructing_bank_id",
-  "instructing_bank_swift_bic",
-  "instructing_bank_name",
-  "instructing_bank_address",
-  "beneficiary_type",
-  "beneficiary_id",
-  "beneficiary_name",
-  "beneficiary_address",
-  "beneficiary_country_code",
-  "beneficiary_bank_type",
-  "beneficiary_bank_id",
-  "beneficiary_bank_swift_bic",
-  "beneficiary_bank_name",
-  "beneficiary_bank_address",
-  "beneficiary_bank_country_code",
-  "intermediary_bank_type",
-  "intermediary_bank_id",
-  "intermediary_bank_swift_bic",
-  "intermediary_bank_name",
-  "intermediary_bank_address",
-  "entry_date",
-  "completion_date",
-  "cancel_date",
-  "debit_account_type",
-  "debit_account_id",
-  "credit_account_id",
-] as const;
+/** The record's fields but `amount`, in the specification's order. */
+export const PAYMENT_RECORD_FIELDS = PAYMENT_FIELD_GROUPS.flatMap((g) => g.fields).filter(
+  (f): f is Exclude<PaymentDetailField, "amount"> => f !== "amount",
+);
 export type PaymentRecordField = (typeof PAYMENT_RECORD_FIELDS)[number];
 
 /** One GET /v2/payment record: `amount` is a number, every other field a string (dates as date-time). */

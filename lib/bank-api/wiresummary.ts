@@ -1,7 +1,7 @@
 // E-wire summaries (specification, "E-wire summary record"). The numeric suffixes are part of the names.
 import { z } from "zod";
 import { longErrorItemSchema } from "./errors.ts";
-import { queryInt32, str, wireDate } from "./fields.ts";
+import { queryInt32, requireUnless, str, wireDate } from "./fields.ts";
 import { noControlCharacters } from "./payments.ts";
 
 const text = (max: number) => str(max).refine(noControlCharacters, "must not contain control characters");
@@ -20,25 +20,8 @@ export const wireSummaryQuery = z
     uniqueId: text(1000).optional(),
   })
   .superRefine((q, ctx) => {
-    if (q.uniqueId || q.transactionNumber) return;
-    if (!q.accountNumber)
-      ctx.addIssue({
-        code: "custom",
-        path: ["accountNumber"],
-        message: "is required unless uniqueId or transactionNumber is given",
-      });
-    if (!q.date)
-      ctx.addIssue({
-        code: "custom",
-        path: ["date"],
-        message: "is required unless uniqueId or transactionNumber is given",
-      });
-    if (!q.sourceIndicator)
-      ctx.addIssue({
-        code: "custom",
-        path: ["sourceIndicator"],
-        message: "is required unless uniqueId or transactionNumber is given",
-      });
+    if (!q.uniqueId && !q.transactionNumber)
+      requireUnless(q, ctx, ["accountNumber", "date", "sourceIndicator"], "uniqueId or transactionNumber");
   });
 export type WireSummaryQuery = z.output<typeof wireSummaryQuery>;
 

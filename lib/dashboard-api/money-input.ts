@@ -3,8 +3,12 @@
 import { z } from "zod";
 import { dollarsToCents } from "../bank-api/money.ts";
 
-/** Dollars text → the contract's amount (integer cents); separators and "$" are allowed. */
-export function moneyText<S extends z.ZodType<number, number>>(contractAmount: S) {
+/** A number as people type it → the contract's number: blanks, "," and "$" dropped, then `accepts` the rest or says `rule`. */
+export function typedNumber<S extends z.ZodType<number, number>>(
+  contract: S,
+  accepts: (digits: string) => boolean,
+  rule: string,
+) {
   return z
     .string({ error: "is required" })
     .transform((s, ctx) => {
@@ -13,12 +17,20 @@ export function moneyText<S extends z.ZodType<number, number>>(contractAmount: S
         ctx.addIssue({ code: "custom", message: "is required" });
         return z.NEVER;
       }
-      if (dollarsToCents(t) === null) {
-        ctx.addIssue({ code: "custom", message: "must be an amount in dollars, at most two decimals" });
+      if (!accepts(t)) {
+        ctx.addIssue({ code: "custom", message: rule });
         return z.NEVER;
       }
       // Exact: decimal text of at most two decimals round-trips through a JSON number.
       return Number(t);
     })
-    .pipe(contractAmount);
+    .pipe(contract);
 }
+
+/** Dollars text → the contract's amount (integer cents); separators and "$" are allowed. */
+export const moneyText = <S extends z.ZodType<number, number>>(contractAmount: S) =>
+  typedNumber(
+    contractAmount,
+    (t) => dollarsToCents(t) !== null,
+    "must be an amount in dollars, at most two decimals",
+  );

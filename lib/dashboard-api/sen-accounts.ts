@@ -2,27 +2,13 @@
 // dollars 1 to 999,999,999; title lines of at most 40 characters).
 import { z } from "zod";
 import { createSenRequest } from "../bank-api/accounts.ts";
+import { typedNumber } from "./money-input.ts";
 
 const c = createSenRequest.shape;
 
 /** Whole dollars as typed ("25,000") → the contract's number, with its limits. */
-function dollarsText<S extends z.ZodType<number, number>>(contract: S) {
-  return z
-    .string({ error: "is required" })
-    .transform((s, ctx) => {
-      const t = s.replace(/[\s,$]/g, "");
-      if (t === "") {
-        ctx.addIssue({ code: "custom", message: "is required" });
-        return z.NEVER;
-      }
-      if (!/^\d{1,12}$/.test(t)) {
-        ctx.addIssue({ code: "custom", message: "must be whole dollars" });
-        return z.NEVER;
-      }
-      return Number(t);
-    })
-    .pipe(contract);
-}
+const dollarsText = <S extends z.ZodType<number, number>>(contract: S) =>
+  typedNumber(contract, (t) => /^\d{1,12}$/.test(t), "must be whole dollars");
 
 export const CreateSenAccountRequest = z.object({
   ExpectedBalance: dollarsText(c.ExpectedBalance),

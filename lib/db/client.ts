@@ -4,6 +4,7 @@ import type { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { config } from "../config.ts";
 import { openMigratedPg, openMigratedPglite } from "../server/database.ts";
 import { poolQuery, poolTransaction } from "../server/pg-pool.ts";
+import { processSingleton } from "../server/process-singleton.ts";
 import * as schema from "./schema.ts";
 
 export interface Queryable {
@@ -62,26 +63,14 @@ async function openPg(url: string, poolSize: number): Promise<DashboardDb> {
 
 // One connection per process, kept on globalThis: route bundles may load this module more than
 // once, and a second PGlite open of the same directory would be refused by the lock.
-const KEY = Symbol.for("treasury.dashboardDb");
-type Holder = { [KEY]?: Promise<DashboardDb> };
+const held = processSingleton<DashboardDb>("treasury.dashboardDb", () =>
+  openDashboardDb({
+    url: config().databaseUrl,
+    dataDir: config().dataDir,
+  }),
+);
 
-export function getDashboardDb(): Promise<DashboardDb> {
-  const g = globalThis as Holder;
-  if (!g[KEY]) {
-    const p = openDashboardDb({
-      url: config().databaseUrl,
-      dataDir: config().dataDir,
-    });
-    g[KEY] = p;
-    // Never cache a failed open: the next request tries again.
-    p.catch(() => {
-      if (g[KEY] === p) g[KEY] = undefined;
-    });
-  }
-  return g[KEY];
-}
+export const getDashboardDb = held.get;
 
 /** Tests and scripts: use this database instead of opening one from the environment. */
-export function setDashboardDb(db: DashboardDb | undefined): void {
-  (globalThis as Holder)[KEY] = db ? Promise.resolve(db) : undefined;
-}
+export const setDashboardDb = held.set;

@@ -1,7 +1,7 @@
 // The payment record's fields in the specification's groups, for the detail view: kept apart
 // from the schemas so the page that only shows a record loads no zod.
 /** The record's fields in the specification's groups, for the detail view. */
-export const PAYMENT_FIELD_GROUPS: readonly { title: string; fields: readonly string[] }[] = [
+export const PAYMENT_FIELD_GROUPS = [
   {
     title: "Identity and status",
     fields: [
@@ -93,4 +93,5 @@ export const PAYMENT_FIELD_GROUPS: readonly { title: string; fields: readonly st
   },
   { title: "Dates", fields: ["entry_date", "completion_date", "cancel_date"] },
   { title: "Accounts", fields: ["debit_account_type", "debit_account_id", "credit_account_id"] },
-];
+] as const satisfies readonly { title: string; fields: readonly string[] }[];
+export type PaymentDetailField = (typeof PAYMENT_FIELD_GROUPS)[number]["fields"][number];

@@ -97,16 +97,17 @@ export async function recentAndOpenDecisions(q: Queryable, since: Date): Promise
   return rows.map(toDecision);
 }
 
-export interface NewDecision {
-  paymentId: string;
-  accountNumber: string;
-  action: IncomingWireAction;
-  paymentTimestamp: string;
-  amountCents: number;
-  originatorName: string;
-  approvers: Approver[];
-  decidedBy: Approver;
-}
+/** A decision as it is first recorded: the payment it is about, and who decided it. */
+export type NewDecision = Pick<
+  DecisionRow,
+  | "paymentId"
+  | "accountNumber"
+  | "action"
+  | "paymentTimestamp"
+  | "amountCents"
+  | "originatorName"
+  | "approvers"
+> & { decidedBy: Approver };
 
 /**
  * Records a decision in state `sending`, before anything goes to the bank. Returns null when the

@@ -9,7 +9,10 @@ import { evaluateAlerts, type FiredAlert } from "../alerts/evaluate.ts";
 import { sendAlertMail } from "../alerts/mail.ts";
 import { config } from "../config.ts";
 import { type DashboardDb, getDashboardDb, type Queryable } from "../db/client.ts";
+import type { liveEvents } from "../db/schema.ts";
 import { createLogger } from "../server/log.ts";
+import { processSingleton } from "../server/process-singleton.ts";
+import type { AsText, SqlRow } from "../server/sql-row.ts";
 
 const log = createLogger("live");
 
@@ -52,14 +55,14 @@ export interface Notification {
   previousCents: number;
 }
 
-type EventRow = {
-  seq: string | number;
-  account_number: string;
-  available_cents: string | number;
-  previous_cents: string | number;
-  received_at: Date | string;
-  alerts: AlertSummary[] | string | null;
-};
+// bigint columns come back as text from node-postgres: read as text, converted with Number().
+type EventRow = AsText<
+  Pick<
+    SqlRow<typeof liveEvents>,
+    "seq" | "account_number" | "available_cents" | "previous_cents" | "received_at"
+  >,
+  "seq" | "available_cents" | "previous_cents"
+> & { alerts: AlertSummary[] | string | null };
 
 const EVENT_SELECT = `
   SELECT e.seq, e.account_number, e.available_cents, e.previous_cents, e.received_at,
@@ -166,7 +169,7 @@ export class LiveHub {
   async record(n: Notification): Promise<LiveEvent | null> {
     const out = await this.db.tx(async (q) => {
       if (this.db.kind === "pg") await q.query("SELECT pg_advisory_xact_lock($1)", [LIVE_ORDER_LOCK]);
-      const [row] = await q.query<{ seq: string | number; received_at: Date | string }>(
+      const [row] = await q.query<Pick<EventRow, "seq" | "received_at">>(
         `INSERT INTO live_events (webhook_id, account_number, available_cents, previous_cents)
          VALUES ($1, $2, $3, $4) ON CONFLICT (webhook_id) DO NOTHING RETURNING seq, received_at`,
         [n.webhookId, n.accountNumber, n.availableCents, n.previousCents],
@@ -248,31 +251,18 @@ async function notify(q: Queryable, e: LiveEvent): Promise<void> {
 }
 
 // One hub per process, kept on globalThis: route bundles may load this module more than once.
-const KEY = Symbol.for("treasury.liveHub");
-type Holder = { [KEY]?: Promise<LiveHub> };
+const held = processSingleton<LiveHub>("treasury.liveHub", async () => {
+  const db = await getDashboardDb();
+  const hub = new LiveHub(db, {
+    listenUrl: db.kind === "pg" ? config().databaseUrl : undefined,
+    smtpUrl: config().smtpUrl,
+    mailFrom: config().mailFrom,
+  });
+  await hub.start();
+  return hub;
+});
 
-export function getLiveHub(): Promise<LiveHub> {
-  const g = globalThis as Holder;
-  if (!g[KEY]) {
-    const p = (async () => {
-      const db = await getDashboardDb();
-      const hub = new LiveHub(db, {
-        listenUrl: db.kind === "pg" ? config().databaseUrl : undefined,
-        smtpUrl: config().smtpUrl,
-        mailFrom: config().mailFrom,
-      });
-      await hub.start();
-      return hub;
-    })();
-    g[KEY] = p;
-    p.catch(() => {
-      if (g[KEY] === p) g[KEY] = undefined;
-    });
-  }
-  return g[KEY];
-}
+export const getLiveHub = held.get;
 
 /** Tests: use this hub (or none) instead of one built from the environment. */
-export function setLiveHub(hub: LiveHub | undefined): void {
-  (globalThis as Holder)[KEY] = hub ? Promise.resolve(hub) : undefined;
-}
+export const setLiveHub = held.set;

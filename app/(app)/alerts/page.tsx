@@ -1,29 +1,17 @@
 // /alerts: balance-alert rules per account (alerts.read to see, alerts.write to change).
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { AlertRules } from "@/components/alerts/alert-rules.tsx";
+import { Refusal } from "@/components/ui/refusal.tsx";
 import { hasPermission } from "@/lib/auth/permissions.ts";
-import { getSessionUser } from "@/lib/auth/session.ts";
+import { pageUser } from "@/lib/auth/session.ts";
 
 export const metadata: Metadata = { title: "Balance alerts · Northwind Treasury" };
 export const dynamic = "force-dynamic";
 
 export default async function AlertsPage() {
-  const user = await getSessionUser();
-  if (!user) redirect("/sign-in?callbackUrl=/alerts");
-  if (!hasPermission(user.role, "alerts.read")) {
-    return (
-      <div className="mx-auto max-w-3xl">
-        <h1 className="text-2xl font-semibold text-slate-900">Balance alerts</h1>
-        <p
-          role="alert"
-          className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-        >
-          Your role cannot see balance alerts.
-        </p>
-      </div>
-    );
-  }
+  const user = await pageUser("/alerts");
+  if (!hasPermission(user.role, "alerts.read"))
+    return <Refusal title="Balance alerts">Your role cannot see balance alerts.</Refusal>;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div>

@@ -1,16 +1,14 @@
 // /profile: who is signed in, their role, and the optional second factor.
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { TotpSettings } from "@/components/auth/totp-settings.tsx";
 import { ROLE_DESCRIPTIONS } from "@/lib/auth/permissions.ts";
-import { getSessionUser } from "@/lib/auth/session.ts";
+import { pageUser } from "@/lib/auth/session.ts";
 
 export const metadata: Metadata = { title: "Profile · Northwind Treasury" };
 export const dynamic = "force-dynamic";
 
 export default async function ProfilePage() {
-  const user = await getSessionUser();
-  if (!user) redirect("/sign-in?callbackUrl=/profile");
+  const user = await pageUser("/profile");
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-semibold text-slate-900">Profile</h1>

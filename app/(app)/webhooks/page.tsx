@@ -1,30 +1,18 @@
 // /webhooks: the bank's balance-change webhooks of every account (alerts.read to see,
 // alerts.write to register and delete).
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { WebhooksManager } from "@/components/alerts/webhooks-manager.tsx";
+import { Refusal } from "@/components/ui/refusal.tsx";
 import { hasPermission } from "@/lib/auth/permissions.ts";
-import { getSessionUser } from "@/lib/auth/session.ts";
+import { pageUser } from "@/lib/auth/session.ts";
 
 export const metadata: Metadata = { title: "Webhooks · Northwind Treasury" };
 export const dynamic = "force-dynamic";
 
 export default async function WebhooksPage() {
-  const user = await getSessionUser();
-  if (!user) redirect("/sign-in?callbackUrl=/webhooks");
-  if (!hasPermission(user.role, "alerts.read")) {
-    return (
-      <div className="mx-auto max-w-3xl">
-        <h1 className="text-2xl font-semibold text-slate-900">Webhooks</h1>
-        <p
-          role="alert"
-          className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-        >
-          Your role cannot see webhooks.
-        </p>
-      </div>
-    );
-  }
+  const user = await pageUser("/webhooks");
+  if (!hasPermission(user.role, "alerts.read"))
+    return <Refusal title="Webhooks">Your role cannot see webhooks.</Refusal>;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div>

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { WireSummaries } from "@/components/incoming-wires/wire-summaries.tsx";
 import { hasPermission } from "@/lib/auth/permissions.ts";
-import { getSessionUser } from "@/lib/auth/session.ts";
+import { pageUser } from "@/lib/auth/session.ts";
 import { businessDayFormatter, isIsoDay } from "@/lib/bank-api/dates.ts";
 import { config } from "@/lib/config.ts";
 
@@ -14,8 +14,7 @@ type Search = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
 
 export default async function Page({ searchParams }: { searchParams: Promise<Search> }) {
-  const user = await getSessionUser();
-  if (!user) redirect("/sign-in?callbackUrl=/wire-summaries");
+  const user = await pageUser("/wire-summaries");
   if (!hasPermission(user.role, "accounts.read")) redirect("/profile");
   const sp = await searchParams;
   const date = one(sp.date);

@@ -3,6 +3,7 @@
 
 import { listWebhookViews, registerWebhook } from "@/lib/alerts/webhooks.ts";
 import { withRoute } from "@/lib/api/route.ts";
+import { auditActor } from "@/lib/auth/audit.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import {
   RegisterWebhookResponseSchema,
@@ -19,11 +20,7 @@ export const GET = withRoute(async ({ db }) => listWebhookViews(db, await getBan
 
 export const POST = withRoute(
   async ({ db, user, body, ip }) => ({
-    webhook: await registerWebhook(db, await getBankClient(), body, {
-      actorId: user.id,
-      actorEmail: user.email,
-      ip,
-    }),
+    webhook: await registerWebhook(db, await getBankClient(), body, auditActor(user, ip)),
   }),
   { permission: "alerts.write", body: RegisterWebhookSchema, response: RegisterWebhookResponseSchema },
 );

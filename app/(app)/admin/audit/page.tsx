@@ -2,12 +2,12 @@
 // through the URL (a plain GET form, so a filtered view can be shared), with a CSV export of
 // the same filter. Read-only by design.
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { buttonClasses } from "@/components/ui/button.tsx";
+import { Refusal } from "@/components/ui/refusal.tsx";
 import { Table, Td, Th } from "@/components/ui/table.tsx";
 import { auditActions, readAudit } from "@/lib/auth/audit.ts";
 import { hasPermission } from "@/lib/auth/permissions.ts";
-import { getSessionUser } from "@/lib/auth/session.ts";
+import { pageUser } from "@/lib/auth/session.ts";
 import { config } from "@/lib/config.ts";
 import { AuditQuery } from "@/lib/dashboard-api/index.ts";
 import { getDashboardDb } from "@/lib/db/client.ts";
@@ -24,18 +24,9 @@ const CONTROL =
   "block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs focus-visible:border-brand-600";
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const user = await getSessionUser();
-  if (!user) redirect("/sign-in?callbackUrl=/admin/audit");
-  if (!hasPermission(user.role, "audit.read")) {
-    return (
-      <p
-        role="alert"
-        className="mx-auto max-w-3xl rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-      >
-        Only administrators can read the audit log.
-      </p>
-    );
-  }
+  const user = await pageUser("/admin/audit");
+  if (!hasPermission(user.role, "audit.read"))
+    return <Refusal>Only administrators can read the audit log.</Refusal>;
   const sp = await searchParams;
   const raw = { actor: one(sp.actor), action: one(sp.action), from: one(sp.from), to: one(sp.to) };
   const parsed = AuditQuery.safeParse(raw);

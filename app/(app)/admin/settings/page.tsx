@@ -1,10 +1,10 @@
 // /admin/settings: dual-control limits (settings.manage).
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { SettingsForm } from "@/components/admin/settings-form.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
+import { Refusal } from "@/components/ui/refusal.tsx";
 import { hasPermission } from "@/lib/auth/permissions.ts";
-import { getSessionUser } from "@/lib/auth/session.ts";
+import { pageUser } from "@/lib/auth/session.ts";
 import { getDashboardDb } from "@/lib/db/client.ts";
 import { readSettingsWithChanges } from "@/lib/settings.ts";
 
@@ -12,18 +12,9 @@ export const metadata: Metadata = { title: "Settings · Northwind Treasury" };
 export const dynamic = "force-dynamic";
 
 export default async function AdminSettingsPage() {
-  const user = await getSessionUser();
-  if (!user) redirect("/sign-in?callbackUrl=/admin/settings");
-  if (!hasPermission(user.role, "settings.manage")) {
-    return (
-      <p
-        role="alert"
-        className="mx-auto max-w-3xl rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-      >
-        Only administrators can change settings.
-      </p>
-    );
-  }
+  const user = await pageUser("/admin/settings");
+  if (!hasPermission(user.role, "settings.manage"))
+    return <Refusal>Only administrators can change settings.</Refusal>;
   const initial = await readSettingsWithChanges(await getDashboardDb());
   return (
     <div className="mx-auto max-w-3xl space-y-6">

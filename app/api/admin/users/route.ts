@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { conflict } from "@/lib/api/errors.ts";
 import { json, withRoute } from "@/lib/api/route.ts";
-import { appendAudit } from "@/lib/auth/audit.ts";
+import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { createUser, EmailTakenError, listUsers, toAdminUser } from "@/lib/auth/users.ts";
 import { AdminUsersResponse, CreateUserResponse, NewUserBody } from "@/lib/dashboard-api/index.ts";
 
@@ -22,25 +22,21 @@ export const POST = withRoute(
         password: body.password ?? (temporaryPassword as string),
       });
       await appendAudit(db, {
-        actorId: user.id,
-        actorEmail: user.email,
+        ...auditActor(user, ip),
         action: "user.create",
         target: created.email,
         result: "ok",
         detail: { role: body.role },
-        ip,
       });
       const out: CreateUserResponse = { user: toAdminUser(created), temporaryPassword };
       return json(out, { status: 201 });
     } catch (e) {
       if (!(e instanceof EmailTakenError)) throw e;
       await appendAudit(db, {
-        actorId: user.id,
-        actorEmail: user.email,
+        ...auditActor(user, ip),
         action: "user.create",
         target: body.email.toLowerCase(),
         result: "refused: e-mail in use",
-        ip,
       });
       throw conflict("A user with this e-mail already exists.", [
         { field: "email", message: "is already in use" },

@@ -4,6 +4,7 @@
 import { alertEmailDelivery, deleteRule, saveRule } from "@/lib/alerts/rules.ts";
 import { invalid, notFound } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
+import { auditActor } from "@/lib/auth/audit.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import {
   AlertRuleInputSchema,
@@ -28,14 +29,7 @@ export const PUT = withRoute<
     const n = await account(params.accountNumber);
     const bank = await getBankClient();
     if (!(await customerAccounts(bank)).has(n)) throw notFound("No such account.");
-    const rule = await saveRule(
-      db,
-      bank,
-      n,
-      body,
-      { actorId: user.id, actorEmail: user.email, ip },
-      alertEmailDelivery(),
-    );
+    const rule = await saveRule(db, bank, n, body, auditActor(user, ip), alertEmailDelivery());
     return { rule };
   },
   { permission: "alerts.write", body: AlertRuleInputSchema, response: SaveRuleResponseSchema },
@@ -49,11 +43,7 @@ export const DELETE = withRoute<
 >(
   async ({ db, user, params, ip }) => {
     const n = await account(params.accountNumber);
-    const gone = await deleteRule(db, await getBankClient(), n, {
-      actorId: user.id,
-      actorEmail: user.email,
-      ip,
-    });
+    const gone = await deleteRule(db, await getBankClient(), n, auditActor(user, ip));
     if (!gone) throw notFound("This account has no alert rule.");
     return { deleted: n };
   },

@@ -1,7 +1,7 @@
 // POST /api/profile/password - replace one's own password, proven by the current one; audited
 import { invalid } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
-import { appendAudit } from "@/lib/auth/audit.ts";
+import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { verifyPassword } from "@/lib/auth/passwords.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
 import { findUserById, setUserPassword } from "@/lib/auth/users.ts";
@@ -17,12 +17,10 @@ export const POST = withRoute<
     const row = await findUserById(db, user.id);
     const ok = !!row && (await verifyPassword(row.password_hash, body.currentPassword));
     await appendAudit(db, {
-      actorId: user.id,
-      actorEmail: user.email,
+      ...auditActor(user, ip),
       action: "password.change",
       target: user.email,
       result: ok ? "ok" : "refused: wrong current password",
-      ip,
     });
     if (!ok)
       throw invalid(

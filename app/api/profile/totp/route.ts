@@ -1,7 +1,7 @@
 // GET /api/profile/totp - second-factor status; POST - start enrolment (secret + otpauth URL); DELETE - turn it off with a current code
 import { invalid } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
-import { appendAudit } from "@/lib/auth/audit.ts";
+import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
 import { checkTotp, newTotpSecret, totpUri } from "@/lib/auth/totp.ts";
 import { disableTotp, findUserById, setPendingTotp } from "@/lib/auth/users.ts";
@@ -20,12 +20,10 @@ export const POST = withRoute(
     const secret = newTotpSecret();
     await setPendingTotp(db, user.id, secret);
     await appendAudit(db, {
-      actorId: user.id,
-      actorEmail: user.email,
+      ...auditActor(user, ip),
       action: "totp.enrol_start",
       target: user.email,
       result: "ok",
-      ip,
     });
     return { secret, otpauthUrl: totpUri(user.email, secret) };
   },
@@ -38,12 +36,10 @@ export const DELETE = withRoute(
     if (!row?.totp_secret) return { enabled: false, pending: false };
     const ok = (await checkTotp(row.totp_secret, body.code, row.totp_last_step)) !== null;
     await appendAudit(db, {
-      actorId: user.id,
-      actorEmail: user.email,
+      ...auditActor(user, ip),
       action: "totp.disable",
       target: user.email,
       result: ok ? "ok" : "refused: wrong code",
-      ip,
     });
     if (!ok)
       throw invalid(

@@ -4,6 +4,7 @@
 import { deleteWebhook } from "@/lib/alerts/webhooks.ts";
 import { invalid } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
+import { auditActor } from "@/lib/auth/audit.ts";
 import { WEBHOOK_LIMITS } from "@/lib/bank-api/webhooks.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { DeleteWebhookResponseSchema } from "@/lib/dashboard-api/alerts.ts";
@@ -13,7 +14,7 @@ export const DELETE = withRoute<undefined, undefined, { id: string }, typeof Del
     const id = String(params.id ?? "");
     if (!id || id.length > WEBHOOK_LIMITS.webHookId || !/^[\w-]+$/.test(id))
       throw invalid([{ field: "id", message: "is not a webhook id" }]);
-    await deleteWebhook(db, await getBankClient(), id, { actorId: user.id, actorEmail: user.email, ip });
+    await deleteWebhook(db, await getBankClient(), id, auditActor(user, ip));
     return { deleted: id };
   },
   { permission: "alerts.write", response: DeleteWebhookResponseSchema },

@@ -1,11 +1,11 @@
 // PATCH /api/admin/users/[id] - change a user's role or disable / enable them, audited
 import { z } from "zod";
-import { conflict, invalid, notFound } from "@/lib/api/errors.ts";
+import { conflict } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
-import { appendAudit } from "@/lib/auth/audit.ts";
+import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
+import { findUserInPath, settleUserChange } from "@/lib/auth/managed-user.ts";
 import { ROLES } from "@/lib/auth/permissions.ts";
-import { forgetCachedUser } from "@/lib/auth/session-token.ts";
-import { findUserById, toAdminUser, updateUser } from "@/lib/auth/users.ts";
+import { updateUser } from "@/lib/auth/users.ts";
 import { UpdateUserResponse } from "@/lib/dashboard-api/index.ts";
 
 const change = z
@@ -21,39 +21,27 @@ const change = z
 
 export const PATCH = withRoute<undefined, typeof change, { id: string }, typeof UpdateUserResponse>(
   async ({ db, user, params, body, ip }) => {
-    const id = String(params.id ?? "");
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw invalid([{ field: "id", message: "is not a user id" }]);
-    const before = await findUserById(db, id);
-    if (!before) throw notFound("No such user.");
+    const { id, before } = await findUserInPath(db, params.id);
     // An administrator cannot lock themselves out of user management.
     if (id === user.id && (body.disabled === true || (body.role && body.role !== "admin"))) {
       await appendAudit(db, {
-        actorId: user.id,
-        actorEmail: user.email,
+        ...auditActor(user, ip),
         action: "user.update",
         target: before.email,
         result: "refused: own account",
         detail: body,
-        ip,
       });
       throw conflict("You cannot disable your own account or remove your own admin role.");
     }
     const after = await updateUser(db, id, body);
-    forgetCachedUser(id);
-    await appendAudit(db, {
-      actorId: user.id,
-      actorEmail: user.email,
-      action: "user.update",
-      target: before.email,
-      result: "ok",
-      detail: {
-        ...(body.role !== undefined ? { role: { from: before.role, to: body.role } } : {}),
-        ...(body.disabled !== undefined ? { disabled: { from: before.disabled, to: body.disabled } } : {}),
-        ...(body.name !== undefined ? { name: { from: before.name, to: body.name } } : {}),
-      },
-      ip,
-    });
-    return { user: toAdminUser(after ?? before) };
+    const detail = {
+      ...(body.role !== undefined ? { role: { from: before.role, to: body.role } } : {}),
+      ...(body.disabled !== undefined ? { disabled: { from: before.disabled, to: body.disabled } } : {}),
+      ...(body.name !== undefined ? { name: { from: before.name, to: body.name } } : {}),
+    };
+    return {
+      user: await settleUserChange(db, auditActor(user, ip), "user.update", { before, after, detail }),
+    };
   },
   { permission: "users.manage", body: change, response: UpdateUserResponse },
 );

@@ -1,7 +1,7 @@
 // POST /api/profile/totp/confirm - finish enrolment with a code from the app; sign-in then asks for a code
 import { invalid } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
-import { appendAudit } from "@/lib/auth/audit.ts";
+import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
 import { checkTotp } from "@/lib/auth/totp.ts";
 import { enableTotp, findUserById } from "@/lib/auth/users.ts";
@@ -17,12 +17,10 @@ export const POST = withRoute(
       );
     const step = await checkTotp(row.totp_pending_secret, body.code);
     await appendAudit(db, {
-      actorId: user.id,
-      actorEmail: user.email,
+      ...auditActor(user, ip),
       action: "totp.enable",
       target: user.email,
       result: step !== null ? "ok" : "refused: wrong code",
-      ip,
     });
     if (step === null)
       throw invalid(

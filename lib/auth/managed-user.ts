@@ -1,0 +1,38 @@
+// A user an administrator changes: found from the route's path; after the change, the cached
+// session user is forgotten (the change applies at the next request) and the change is audited.
+import { invalid, notFound } from "../api/errors.ts";
+import type { AdminUser } from "../dashboard-api/index.ts";
+import type { Queryable } from "../db/client.ts";
+import { type AuditEntry, appendAudit } from "./audit.ts";
+import { forgetCachedUser } from "./session-token.ts";
+import { findUserById, toAdminUser, type UserRow } from "./users.ts";
+
+/** The user a management route names in its path: a 400 for a malformed id, a 404 for none. */
+export async function findUserInPath(
+  db: Queryable,
+  param: unknown,
+): Promise<{ id: string; before: UserRow }> {
+  const id = String(param ?? "");
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw invalid([{ field: "id", message: "is not a user id" }]);
+  const before = await findUserById(db, id);
+  if (!before) throw notFound("No such user.");
+  return { id, before };
+}
+
+/** Settles a change made to `before`: forgets its cached session, audits it, answers with the user as changed. */
+export async function settleUserChange(
+  db: Queryable,
+  actor: Pick<AuditEntry, "actorId" | "actorEmail" | "ip">,
+  action: string,
+  change: { before: UserRow; after: UserRow | null; detail: Record<string, unknown> },
+): Promise<AdminUser> {
+  forgetCachedUser(change.before.id);
+  await appendAudit(db, {
+    ...actor,
+    action,
+    target: change.before.email,
+    result: "ok",
+    detail: change.detail,
+  });
+  return toAdminUser(change.after ?? change.before);
+}
