@@ -308,28 +308,16 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
                 </strong>
                 <span className="block text-slate-600">{centsInWords(amountCents)}</span>
               </dd>
-              <dt className="font-medium text-slate-600">Your history will read</dt>
-              <dd>
-                SEN to {values.AccountNumberTo}
-                {FROM_DESCRIPTION_FIELDS.map((f) => values[f])
-                  .filter(Boolean)
-                  .map((l) => (
-                    <span key={l} className="block text-slate-600">
-                      {l}
-                    </span>
-                  ))}
-              </dd>
-              <dt className="font-medium text-slate-600">The receiving history will read</dt>
-              <dd>
-                SEN from {values.AccountNumberFrom}
-                {TO_DESCRIPTION_FIELDS.map((f) => values[f])
-                  .filter(Boolean)
-                  .map((l) => (
-                    <span key={l} className="block text-slate-600">
-                      {l}
-                    </span>
-                  ))}
-              </dd>
+              <HistoryPreview
+                label="Your history will read"
+                first={`SEN to ${values.AccountNumberTo}`}
+                lines={FROM_DESCRIPTION_FIELDS.map((f) => values[f])}
+              />
+              <HistoryPreview
+                label="The receiving history will read"
+                first={`SEN from ${values.AccountNumberFrom}`}
+                lines={TO_DESCRIPTION_FIELDS.map((f) => values[f])}
+              />
             </dl>
             <FormAlert />
             <div className="flex flex-wrap gap-2">
@@ -351,5 +339,22 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
         </Card>
       )}
     </Form>
+  );
+}
+
+/** One side's history line as the review shows it: the transfer, then its description lines. */
+function HistoryPreview({ label, first, lines }: { label: string; first: string; lines: unknown[] }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-600">{label}</dt>
+      <dd>
+        {first}
+        {lines.filter(Boolean).map((l) => (
+          <span key={String(l)} className="block text-slate-600">
+            {String(l)}
+          </span>
+        ))}
+      </dd>
+    </>
   );
 }

@@ -22,9 +22,9 @@ export interface AuditRecord extends Required<Omit<AuditEntry, "detail">> {
 /** The entry's who and from where: the signed-in user acting through a request. */
 export function auditActor(
   user: { id: string; email: string },
-  ip: string | null,
+  ip: string | null | undefined,
 ): Pick<AuditEntry, "actorId" | "actorEmail" | "ip"> {
-  return { actorId: user.id, actorEmail: user.email, ip };
+  return { actorId: user.id, actorEmail: user.email, ip: ip ?? null };
 }
 
 export async function appendAudit(db: Queryable, e: AuditEntry): Promise<void> {

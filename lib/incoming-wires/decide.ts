@@ -8,7 +8,7 @@
 import "server-only";
 import { toCents } from "../accounts/views.ts";
 import { ApiError, conflict, notFound } from "../api/errors.ts";
-import { appendAudit } from "../auth/audit.ts";
+import { appendAudit, auditActor } from "../auth/audit.ts";
 import type { PaymentRecord } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, type BankError } from "../bank-client/errors.ts";
@@ -95,8 +95,7 @@ export async function decideIncomingWire(
     const shown = current.map((v) => ({ userEmail: v.userEmail, action: v.action, at: v.at }));
     if (!agreeing.length) {
       await appendAudit(db, {
-        actorId: actor.id,
-        actorEmail: actor.email,
+        ...auditActor(actor, actor.ip),
         action: "incoming_wire.vote",
         target: paymentId,
         result: "awaiting_second_approval",
@@ -106,7 +105,6 @@ export async function decideIncomingWire(
           amountCents,
           limitCents: opts.dualApprovalCents,
         },
-        ip: actor.ip,
       });
       return {
         outcome: "awaiting_second_approval",
@@ -137,8 +135,7 @@ export async function decideIncomingWire(
 
   const audit = (action: string, result: string, detail: Record<string, unknown>) =>
     appendAudit(db, {
-      actorId: actor.id,
-      actorEmail: actor.email,
+      ...auditActor(actor, actor.ip),
       action,
       target: paymentId,
       result,
@@ -148,7 +145,6 @@ export async function decideIncomingWire(
         approvers: approvers.map((a) => a.email),
         ...detail,
       },
-      ip: actor.ip,
     });
 
   let sent: WireSend;

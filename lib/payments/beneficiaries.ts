@@ -2,7 +2,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { conflict, notFound } from "../api/errors.ts";
-import { appendAudit } from "../auth/audit.ts";
+import { appendAudit, auditActor } from "../auth/audit.ts";
 import type { Beneficiary, BeneficiaryTemplate } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
 import type { beneficiaries } from "../db/schema.ts";
@@ -38,13 +38,11 @@ const isLabelClash = (e: unknown) => (e as { code?: string } | null)?.code === "
 
 function audit(db: Queryable, actor: Actor, action: string, id: string, detail: Record<string, unknown>) {
   return appendAudit(db, {
-    actorId: actor.id,
-    actorEmail: actor.email,
+    ...auditActor(actor, actor.ip),
     action,
     target: id,
     result: "ok",
     detail,
-    ip: actor.ip,
   });
 }
 

@@ -5,7 +5,7 @@
 // and the bank call carries Idempotency-Key = the draft's id, so a retry pays once.
 import "server-only";
 import { ApiError, conflict, forbidden, notFound } from "../api/errors.ts";
-import { appendAudit } from "../auth/audit.ts";
+import { appendAudit, auditActor } from "../auth/audit.ts";
 import type { InitiatePaymentInput } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, type BankError, type BankResult } from "../bank-client/errors.ts";
@@ -99,13 +99,11 @@ export async function createDraft(db: Queryable, actor: Actor, d: NewDraft): Pro
   if (rows[0]) {
     const draft = toDraft(rows[0]);
     await appendAudit(db, {
-      actorId: actor.id,
-      actorEmail: actor.email,
+      ...auditActor(actor, actor.ip),
       action: `draft.create.${d.kind}`,
       target: d.id,
       result: "ok",
       detail: { fromAccount: d.fromAccount, amountCents: d.amountCents, counterparty: d.counterparty },
-      ip: actor.ip,
     });
     return draft;
   }
@@ -146,13 +144,11 @@ export async function updateDraft(
   if (!rows[0]) throw await staleOrMissing(db, id, actor, "change");
   const draft = toDraft(rows[0]);
   await appendAudit(db, {
-    actorId: actor.id,
-    actorEmail: actor.email,
+    ...auditActor(actor, actor.ip),
     action: `draft.update.${draft.kind}`,
     target: id,
     result: "ok",
     detail: { version: draft.version, amountCents: d.amountCents, counterparty: d.counterparty },
-    ip: actor.ip,
   });
   return draft;
 }
@@ -193,25 +189,21 @@ export async function rejectDraft(
     const err = await staleOrMissing(db, id, actor, "reject");
     if (err.status === 403)
       await appendAudit(db, {
-        actorId: actor.id,
-        actorEmail: actor.email,
+        ...auditActor(actor, actor.ip),
         action: "draft.reject",
         target: id,
         result: "denied",
         detail: { reason: "own draft" },
-        ip: actor.ip,
       });
     throw err;
   }
   const draft = toDraft(rows[0]);
   await appendAudit(db, {
-    actorId: actor.id,
-    actorEmail: actor.email,
+    ...auditActor(actor, actor.ip),
     action: `draft.reject.${draft.kind}`,
     target: id,
     result: "rejected",
     detail: { reason: o.reason, amountCents: draft.amountCents, counterparty: draft.counterparty },
-    ip: actor.ip,
   });
   return draft;
 }
@@ -245,13 +237,11 @@ export async function releaseWireDraft(
   if (!claimed[0]) {
     const err = await staleOrMissing(db, id, actor, "release");
     await appendAudit(db, {
-      actorId: actor.id,
-      actorEmail: actor.email,
+      ...auditActor(actor, actor.ip),
       action: "draft.release",
       target: id,
       result: err.status === 403 ? "denied" : "stale",
       detail: { message: err.message },
-      ip: actor.ip,
     });
     throw err;
   }
@@ -286,8 +276,7 @@ export async function releaseWireDraft(
       [id, paymentId, JSON.stringify(answer), status],
     );
     await appendAudit(db, {
-      actorId: actor.id,
-      actorEmail: actor.email,
+      ...auditActor(actor, actor.ip),
       action: `draft.release.${draft.kind}`,
       target: id,
       result: status,
@@ -297,7 +286,6 @@ export async function releaseWireDraft(
         amountCents: draft.amountCents,
         counterparty: draft.counterparty,
       },
-      ip: actor.ip,
     });
     return rows[0] ? toDraft(rows[0]) : ((await getDraft(db, id)) as Draft);
   }
@@ -315,13 +303,11 @@ export async function releaseWireDraft(
     await db.query("UPDATE payment_drafts SET channel = NULL WHERE id = $1 AND status = 'releasing'", [id]);
   }
   await appendAudit(db, {
-    actorId: actor.id,
-    actorEmail: actor.email,
+    ...auditActor(actor, actor.ip),
     action: `draft.release.${draft.kind}`,
     target: id,
     result: error.kind === "rejected" ? "rejected by bank" : "bank unavailable",
     detail: { ...audited, bankAnswer: { error: error.message, fields: error.fields ?? [] } },
-    ip: actor.ip,
   });
   if (error.kind === "rejected") throw new BankCallError(error);
   if (channel === "backup" && !refused)

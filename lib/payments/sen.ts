@@ -6,7 +6,7 @@ import "server-only";
 import { toCents } from "../accounts/views.ts";
 import { ApiError } from "../api/errors.ts";
 import { businessToday } from "../api/params.ts";
-import { appendAudit } from "../auth/audit.ts";
+import { appendAudit, auditActor } from "../auth/audit.ts";
 import { centsToDollars } from "../bank-api/money.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError } from "../bank-client/errors.ts";
@@ -90,23 +90,15 @@ export async function sendSenTransfer(
 
   const audit = (result: string, detail: Record<string, unknown>) =>
     appendAudit(db, {
-      actorId: actor.id,
-      actorEmail: actor.email,
+      ...auditActor(actor, actor.ip),
       action: "transfer.sen",
       target: key,
       result,
       detail: { from, to, amountCents: v.Amount, ...detail },
-      ip: actor.ip,
     });
 
-  const r = await bank.call("transferSen", { body: body as never, idempotencyKey: key });
-  if (r.ok) {
-    const messages = r.data.MESSAGE.map((m) => m.MESSAGETEXT);
-    const [, fromAvailableCents] = await Promise.all([
-      audit("ok", { bankAnswer: { MESSAGE: r.data.MESSAGE } }),
-      availableOf(bank, from),
-    ]);
-    return {
+  const completed = (messages: string[], fromAvailableCents: number | null, foundByLookup: boolean) =>
+    ({
       outcome: "completed",
       idempotencyKey: key,
       amountCents: v.Amount,
@@ -114,8 +106,16 @@ export async function sendSenTransfer(
       to,
       messages,
       fromAvailableCents,
-      foundByLookup: false,
-    };
+      foundByLookup,
+    }) as const;
+  const r = await bank.call("transferSen", { body: body as never, idempotencyKey: key });
+  if (r.ok) {
+    const messages = r.data.MESSAGE.map((m) => m.MESSAGETEXT);
+    const [, fromAvailableCents] = await Promise.all([
+      audit("ok", { bankAnswer: { MESSAGE: r.data.MESSAGE } }),
+      availableOf(bank, from),
+    ]);
+    return completed(messages, fromAvailableCents, false);
   }
   if (r.error.kind === "rejected") {
     await audit("rejected by bank", { bankAnswer: { error: r.error.message, fields: r.error.fields ?? [] } });
@@ -126,17 +126,7 @@ export async function sendSenTransfer(
     bankAnswer: { error: r.error.message },
     foundByLookup: moved,
   });
-  if (moved)
-    return {
-      outcome: "completed",
-      idempotencyKey: key,
-      amountCents: v.Amount,
-      from,
-      to,
-      messages: [],
-      fromAvailableCents: await availableOf(bank, from),
-      foundByLookup: true,
-    };
+  if (moved) return completed([], await availableOf(bank, from), true);
   throw new ApiError(
     503,
     "bank_unavailable",
