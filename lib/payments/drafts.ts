@@ -143,12 +143,28 @@ export async function updateDraft(
   );
   if (!rows[0]) throw await staleOrMissing(db, id, actor, "change");
   const draft = toDraft(rows[0]);
+  return auditDraft(db, actor, draft, "update", "ok", {
+    version: draft.version,
+    amountCents: d.amountCents,
+    counterparty: d.counterparty,
+  });
+}
+
+/** Audits a step of a draft (`draft.<step>.<kind>`) and hands the draft back. */
+async function auditDraft(
+  db: Queryable,
+  actor: Actor,
+  draft: Draft,
+  step: string,
+  result: string,
+  detail: Record<string, unknown>,
+): Promise<Draft> {
   await appendAudit(db, {
     ...auditActor(actor, actor.ip),
-    action: `draft.update.${draft.kind}`,
-    target: id,
-    result: "ok",
-    detail: { version: draft.version, amountCents: d.amountCents, counterparty: d.counterparty },
+    action: `draft.${step}.${draft.kind}`,
+    target: draft.id,
+    result,
+    detail,
   });
   return draft;
 }
@@ -198,14 +214,11 @@ export async function rejectDraft(
     throw err;
   }
   const draft = toDraft(rows[0]);
-  await appendAudit(db, {
-    ...auditActor(actor, actor.ip),
-    action: `draft.reject.${draft.kind}`,
-    target: id,
-    result: "rejected",
-    detail: { reason: o.reason, amountCents: draft.amountCents, counterparty: draft.counterparty },
+  return auditDraft(db, actor, draft, "reject", "rejected", {
+    reason: o.reason,
+    amountCents: draft.amountCents,
+    counterparty: draft.counterparty,
   });
-  return draft;
 }
 
 /** A claim older than this may be taken over by another approver (its releaser went away). */
