@@ -15,11 +15,15 @@ import type {
   AdminUser,
   AdminUsersResponse,
   CreateUserResponse,
+  NewUserBody,
   ResetPasswordResponse,
   UpdateUserResponse,
 } from "@/lib/dashboard-api/admin.ts";
-import { NewUserBody } from "@/lib/dashboard-api/admin.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
+
+// The schema (and zod) loads when the form is first used.
+const loadNewUserBody = () =>
+  import("@/lib/dashboard-api/admin.ts").then((m): typeof NewUserBody => m.NewUserBody);
 
 type Msg = { kind: "ok" | "error"; text: string; secret?: string } | null;
 
@@ -88,7 +92,7 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
   const [msg, setMsg] = useState<Msg>(null);
   const [busy, setBusy] = useState(false);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
-  const form = useZodForm(NewUserBody, { defaultValues: { email: "", name: "", role: "viewer" } });
+  const form = useZodForm(loadNewUserBody, { defaultValues: { email: "", name: "", role: "viewer" } });
 
   const load = useCallback(async () => {
     try {

@@ -3,11 +3,15 @@ import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
-import { ChangePasswordBody, type ChangePasswordResponse } from "@/lib/dashboard-api/session.ts";
+import type { ChangePasswordBody, ChangePasswordResponse } from "@/lib/dashboard-api/session.ts";
+
+// The schema (and zod) loads when the form is first used.
+const loadChangePasswordBody = () =>
+  import("@/lib/dashboard-api/session.ts").then((m): typeof ChangePasswordBody => m.ChangePasswordBody);
 
 /** The current (or temporary) password, then the new one twice; on success, on to the accounts. */
 export function ChangePasswordForm() {
-  const form = useZodForm(ChangePasswordBody, {
+  const form = useZodForm(loadChangePasswordBody, {
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
   return (

@@ -5,7 +5,11 @@ import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form
 import { Button } from "@/components/ui/button.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
-import { TotpCodeBody, type TotpEnrolment, type TotpStatus } from "@/lib/dashboard-api/session.ts";
+import type { TotpCodeBody, TotpEnrolment, TotpStatus } from "@/lib/dashboard-api/session.ts";
+
+// The schema (and zod) loads when the form is first used.
+const loadTotpCodeBody = () =>
+  import("@/lib/dashboard-api/session.ts").then((m): typeof TotpCodeBody => m.TotpCodeBody);
 
 const sendCode = (method: "POST" | "DELETE", url: string, body: TotpCodeBody) =>
   apiFetch<typeof TotpStatus>(url, {
@@ -33,8 +37,8 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
   const [starting, setStarting] = useState(false);
-  const confirmForm = useZodForm(TotpCodeBody, { defaultValues: { code: "" } });
-  const offForm = useZodForm(TotpCodeBody, { defaultValues: { code: "" } });
+  const confirmForm = useZodForm(loadTotpCodeBody, { defaultValues: { code: "" } });
+  const offForm = useZodForm(loadTotpCodeBody, { defaultValues: { code: "" } });
 
   const start = async () => {
     setStarting(true);
