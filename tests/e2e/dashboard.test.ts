@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addDays } from "../../lib/bank-api/dates.ts";
+import { addDays, businessDayFormatter, DEFAULT_TIME_ZONE } from "../../lib/bank-api/dates.ts";
 import { formatUsd } from "../../lib/bank-api/money.ts";
 import type { AccountsResponse, HistoryItem, HistoryResponse } from "../../lib/dashboard-api/index.ts";
 import { historyToCsv, parseCsv } from "../../lib/format/csv.ts";
@@ -178,12 +178,9 @@ describe("dashboard in Chromium", () => {
   });
 
   it("opens the busy SEN account and shows the extended-history notice for a range with the busy day", async () => {
-    // The busy day is 6 days before the bank's today; the bank's time zone may be a day behind
-    // the browser's, so the range reaches from 9 to 3 days back.
-    const today = await page.evaluate(() => {
-      const d = new Date();
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-    });
+    // The busy day is 6 days before the bank's today, the business day in the bank's time zone
+    // (a day behind UTC in the evening); the range reaches from 9 to 3 days back.
+    const today = businessDayFormatter(DEFAULT_TIME_ZONE)(new Date());
     range = { from: addDays(today, -9), to: addDays(today, -3) };
     let busy: (typeof accounts.accounts)[number] | undefined;
     for (const a of accounts.accounts.filter((x) => x.type === "SEN")) {
