@@ -1,7 +1,7 @@
 // The rules of a history range as plain functions: the route's and the form's schema
 // (lib/dashboard-api/history-range.ts) are built from them, and the page checks a range read from
 // the address with them at once, without loading the schema library.
-import { isIsoDay } from "../bank-api/dates.ts";
+import { daysBetween, isIsoDay } from "../bank-api/dates.ts";
 
 /** True when `s` is a real calendar day written YYYY-MM-DD. */
 export const isCalendarDay = (s: unknown): s is string => typeof s === "string" && isIsoDay(s);
@@ -12,13 +12,10 @@ export function dayProblem(which: string, value: unknown): string | null {
   return isCalendarDay(value) ? null : `Enter ${which} date as a real day (YYYY-MM-DD).`;
 }
 
-const spanDays = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-
 /** What is wrong with two real days as a range of at most `maxDays` (said of its start), or null. */
 export function spanProblem(from: string, to: string, maxDays: number): string | null {
   if (from > to) return "The start date must be on or before the end date.";
-  if (spanDays(from, to) > maxDays) return `The range can span at most ${maxDays} days.`;
+  if (daysBetween(from, to) + 1 > maxDays) return `The range can span at most ${maxDays} days.`;
   return null;
 }
 

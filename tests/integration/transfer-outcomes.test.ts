@@ -2,15 +2,14 @@
 // read from the database (the `sen_transfer_code` type and the function's own text), never from
 // the table under test, so a code added in SQL and forgotten in TypeScript fails here.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../bank/db/schema.ts";
 import { BUSINESS_ERRORS } from "../../lib/bank-api/errors.ts";
 import { TRANSFER_OUTCOMES } from "../../lib/bank-api/transfer-outcomes.ts";
 import { openMigratedPglite } from "../../lib/server/database.ts";
 import { BACKENDS, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { BANK_MIGRATIONS, bankMigrationsBefore } from "../helpers/databases.ts";
 
 describe.each(BACKENDS)("SEN transfer result codes on $name", ({ postgres }) => {
   let bank: TestBank;
@@ -51,18 +50,9 @@ describe.each(BACKENDS)("SEN transfer result codes on $name", ({ postgres }) => 
 
 describe("SEN transfer answers kept from before the result codes", () => {
   it("replays an Idempotency-Key's stored answer as its code after the upgrade", async () => {
-    const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../bank/db/migrations");
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bank-upgrade-"));
+    // The migrations before 0009.
+    const { dir, migrations: before } = bankMigrationsBefore(9, "bank-upgrade-");
     try {
-      // The migrations as they were before 0009: 0000 to 0008.
-      const before = path.join(dir, "migrations");
-      fs.cpSync(migrations, before, { recursive: true });
-      const journal = JSON.parse(fs.readFileSync(path.join(before, "meta/_journal.json"), "utf8"));
-      const later = (tag: string) => Number(tag.slice(0, 4)) >= 9;
-      for (const e of journal.entries as { tag: string }[])
-        if (later(e.tag)) fs.rmSync(path.join(before, `${e.tag}.sql`));
-      journal.entries = journal.entries.filter((e: { tag: string }) => !later(e.tag));
-      fs.writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify(journal));
       const data = path.join(dir, "db");
       const old = await openMigratedPglite(data, schema, before);
       const stored = [
@@ -94,7 +84,7 @@ describe("SEN transfer answers kept from before the result codes", () => {
         );
       await old.close();
 
-      const upgraded = await openMigratedPglite(data, schema, migrations);
+      const upgraded = await openMigratedPglite(data, schema, BANK_MIGRATIONS);
       try {
         for (const [key, , code] of stored) {
           const record = {

@@ -5,7 +5,6 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../bank/db/schema.ts";
 import { openMigratedPglite } from "../../lib/server/database.ts";
@@ -17,7 +16,7 @@ import {
   type TestBank,
   type TestCustomer,
 } from "../helpers/bank.ts";
-import { createTestDatabase, PG_URL } from "../helpers/databases.ts";
+import { BANK_MIGRATIONS, bankMigrationsBefore, createTestDatabase, PG_URL } from "../helpers/databases.ts";
 import { type Receiver, startReceiver } from "./webhooks-receivers.ts";
 
 interface Delivery {
@@ -203,18 +202,9 @@ describe("claims by receiver, on notifications written before the receiver was a
   it("claims each receiver's fresh rows first, a failing one's retries only, and no receiver beyond its slots", {
     timeout: 240_000,
   }, async () => {
-    const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../bank/db/migrations");
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bank-outbox-upgrade-"));
+    // The migrations before 0011.
+    const { dir, migrations: before } = bankMigrationsBefore(11, "bank-outbox-upgrade-");
     try {
-      // The migrations before 0011: 0000 to 0010.
-      const before = path.join(dir, "migrations");
-      fs.cpSync(migrations, before, { recursive: true });
-      const journal = JSON.parse(fs.readFileSync(path.join(before, "meta/_journal.json"), "utf8"));
-      const later = (tag: string) => Number(tag.slice(0, 4)) >= 11;
-      for (const e of journal.entries as { tag: string }[])
-        if (later(e.tag)) fs.rmSync(path.join(before, `${e.tag}.sql`));
-      journal.entries = journal.entries.filter((e: { tag: string }) => !later(e.tag));
-      fs.writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify(journal));
       const data = path.join(dir, "db");
       const old = await openMigratedPglite(data, schema, before);
       const t0 = Date.parse("2026-11-23T12:00:00Z");
@@ -240,7 +230,7 @@ describe("claims by receiver, on notifications written before the receiver was a
         );
       await old.close();
 
-      const db = await openMigratedPglite(data, schema, migrations);
+      const db = await openMigratedPglite(data, schema, BANK_MIGRATIONS);
       try {
         const hosts = await db.client.query<{ message_id: string; host: string }>(
           "SELECT message_id, host FROM outbox ORDER BY id",
