@@ -15,7 +15,7 @@ import {
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
-import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
+import { ConfirmActions, Dialog } from "@/components/ui/dialog.tsx";
 import { QueryErrorState } from "@/components/ui/error-state.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { useToast } from "@/components/ui/toast.tsx";
@@ -212,26 +212,22 @@ function RuleCard({
         title="Remove this alert?"
         description={`The balance alert on ${account.name} (${account.accountNumber}) stops, with its e-mail.`}
       >
-        {remove.isError ? (
-          <p
-            role="alert"
-            className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
-          >
-            {remove.error instanceof ApiError ? remove.error.message : "The alert could not be removed."}
-          </p>
-        ) : null}
-        <DialogActions>
-          <Button variant="secondary" onClick={() => setConfirm(false)}>
-            Keep it
-          </Button>
-          <Button
-            onClick={() => remove.mutate()}
-            disabled={remove.isPending}
-            className="bg-rose-700 hover:bg-rose-800"
-          >
-            {remove.isPending ? "Removing…" : "Remove alert"}
-          </Button>
-        </DialogActions>
+        <ConfirmActions
+          error={
+            remove.isError
+              ? remove.error instanceof ApiError
+                ? remove.error.message
+                : "The alert could not be removed."
+              : null
+          }
+          pending={remove.isPending}
+          cancelLabel="Keep it"
+          onCancel={() => setConfirm(false)}
+          actionLabel="Remove alert"
+          busyLabel="Removing…"
+          onAction={() => remove.mutate()}
+          danger
+        />
       </Dialog>
     </Card>
   );

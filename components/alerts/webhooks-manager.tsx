@@ -9,7 +9,7 @@ import { Form, FormAlert, SelectField, SubmitButton, TextField } from "@/compone
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
-import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
+import { ConfirmActions, Dialog } from "@/components/ui/dialog.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { QueryErrorState } from "@/components/ui/error-state.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
@@ -204,27 +204,22 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
             : undefined
         }
       >
-        {remove.isError ? (
-          <p
-            role="alert"
-            className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
-          >
-            {remove.error instanceof ApiError ? remove.error.message : "The webhook could not be deleted."}
-          </p>
-        ) : null}
-        <DialogActions>
-          <Button variant="secondary" onClick={() => setConfirm(null)}>
-            Keep it
-          </Button>
-          <Button
-            onClick={() => confirm && remove.mutate(confirm)}
-            disabled={remove.isPending}
-            aria-busy={remove.isPending || undefined}
-            className="bg-rose-700 hover:bg-rose-800"
-          >
-            {remove.isPending ? "Deleting…" : "Delete webhook"}
-          </Button>
-        </DialogActions>
+        <ConfirmActions
+          error={
+            remove.isError
+              ? remove.error instanceof ApiError
+                ? remove.error.message
+                : "The webhook could not be deleted."
+              : null
+          }
+          pending={remove.isPending}
+          cancelLabel="Keep it"
+          onCancel={() => setConfirm(null)}
+          actionLabel="Delete webhook"
+          busyLabel="Deleting…"
+          onAction={() => confirm && remove.mutate(confirm)}
+          danger
+        />
       </Dialog>
     </div>
   );

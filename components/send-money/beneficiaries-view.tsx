@@ -12,7 +12,7 @@ import {
 } from "@/components/send-money/beneficiary-fields.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
-import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
+import { ConfirmActions, Dialog } from "@/components/ui/dialog.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
 import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
@@ -239,26 +239,15 @@ export function BeneficiariesView() {
               <strong>{deleting.label}</strong>: {deleting.fields.beneficiary_name}, account{" "}
               {deleting.fields.beneficiary_account_number}
             </p>
-            {remove.error ? (
-              <p
-                role="alert"
-                className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
-              >
-                {remove.error.message}
-              </p>
-            ) : null}
-            <DialogActions>
-              <Button variant="secondary" onClick={() => setDeleting(null)}>
-                Keep it
-              </Button>
-              <Button
-                onClick={() => remove.mutate(deleting)}
-                disabled={remove.isPending}
-                aria-busy={remove.isPending || undefined}
-              >
-                {remove.isPending ? "Deleting…" : "Delete"}
-              </Button>
-            </DialogActions>
+            <ConfirmActions
+              error={remove.error?.message ?? null}
+              pending={remove.isPending}
+              cancelLabel="Keep it"
+              onCancel={() => setDeleting(null)}
+              actionLabel="Delete"
+              busyLabel="Deleting…"
+              onAction={() => remove.mutate(deleting)}
+            />
           </>
         ) : null}
       </Dialog>

@@ -12,7 +12,7 @@ import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx
 import { Badge, type Tone } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
-import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
+import { ConfirmActions, Dialog } from "@/components/ui/dialog.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
 import { Money } from "@/components/ui/money.tsx";
@@ -208,28 +208,17 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
         {releasing ? (
           <>
             <DraftSummary d={releasing} />
-            {release.error ? (
-              <p
-                role="alert"
-                className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
-              >
-                {release.error.message}
-              </p>
-            ) : null}
-            <DialogActions>
-              <Button variant="secondary" onClick={() => setReleasing(null)}>
-                Cancel
-              </Button>
-              <Button
-                onClick={() => release.mutate(releasing)}
-                disabled={
-                  release.isPending || (release.error instanceof ApiError && release.error.status === 409)
-                }
-                aria-busy={release.isPending || undefined}
-              >
-                {release.isPending ? "Releasing…" : "Release payment"}
-              </Button>
-            </DialogActions>
+            <ConfirmActions
+              error={release.error?.message ?? null}
+              pending={release.isPending}
+              cancelLabel="Cancel"
+              onCancel={() => setReleasing(null)}
+              actionLabel="Release payment"
+              busyLabel="Releasing…"
+              onAction={() => release.mutate(releasing)}
+              // A 409 means the draft changed or was released meanwhile: releasing again cannot help.
+              disabled={release.error instanceof ApiError && release.error.status === 409}
+            />
           </>
         ) : null}
       </Dialog>

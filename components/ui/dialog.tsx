@@ -3,6 +3,7 @@
 // inert, Escape closes it, and focus returns to what opened it. Confirmations of anything that
 // moves money or decides a payment go through it.
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { Button } from "@/components/ui/button.tsx";
 import { cn } from "@/components/ui/cn.ts";
 
 export function Dialog({
@@ -78,4 +79,57 @@ export function Dialog({
 /** The dialog's buttons, the safe choice first in reading order and the action last. */
 export function DialogActions({ children }: { children: ReactNode }) {
   return <div className="flex flex-wrap justify-end gap-2 pt-2">{children}</div>;
+}
+
+/**
+ * The end of a confirmation: why the action failed, in words, when it did; then the safe choice
+ * and the action, which says it is busy and takes no second press while it runs.
+ */
+export function ConfirmActions({
+  error,
+  pending,
+  cancelLabel,
+  onCancel,
+  actionLabel,
+  busyLabel,
+  onAction,
+  disabled = false,
+  danger = false,
+}: {
+  error: string | null;
+  pending: boolean;
+  cancelLabel: string;
+  onCancel: () => void;
+  actionLabel: string;
+  busyLabel: string;
+  onAction: () => void;
+  disabled?: boolean;
+  /** A destructive action (delete, remove) is drawn in red. */
+  danger?: boolean;
+}) {
+  return (
+    <>
+      {error ? (
+        <p
+          role="alert"
+          className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
+        >
+          {error}
+        </p>
+      ) : null}
+      <DialogActions>
+        <Button variant="secondary" onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+        <Button
+          onClick={onAction}
+          disabled={pending || disabled}
+          aria-busy={pending || undefined}
+          className={danger ? "bg-rose-700 hover:bg-rose-800" : undefined}
+        >
+          {pending ? busyLabel : actionLabel}
+        </Button>
+      </DialogActions>
+    </>
+  );
 }
