@@ -19,7 +19,7 @@ import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { Beneficiary, BeneficiaryListResponse, BeneficiaryResponse } from "@/lib/dashboard-api/wires.ts";
-import { TEMPLATE_FIELDS } from "@/lib/forms/send-money-fields.ts";
+import { BENEFICIARY_LABEL_MAX, TEMPLATE_FIELDS } from "@/lib/forms/send-money-fields.ts";
 import type { BeneficiaryForm } from "@/lib/forms/wire.ts";
 
 // The schema (and zod with it) loads when the form is first used, not with the page.
@@ -89,7 +89,7 @@ function Editor({
             <TextField
               name="label"
               label="Saved as"
-              maxLength={60}
+              maxLength={BENEFICIARY_LABEL_MAX}
               autoComplete="off"
               className="md:col-span-2"
             />

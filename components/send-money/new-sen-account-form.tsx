@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
+import { CREATE_SEN_FIELDS } from "@/lib/bank-api/rules.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { CreateSenAccountResponse } from "@/lib/dashboard-api/sen-accounts.ts";
@@ -76,7 +77,13 @@ export function NewSenAccountForm() {
               Title lines (optional: the customer's legal title is used when empty)
             </legend>
             {(["AltTitleLine1", "AltTitleLine2", "AltTitleLine3", "AltTitleLine4"] as const).map((f, i) => (
-              <TextField key={f} name={f} label={`Title line ${i + 1}`} maxLength={40} autoComplete="off" />
+              <TextField
+                key={f}
+                name={f}
+                label={`Title line ${i + 1}`}
+                maxLength={CREATE_SEN_FIELDS[f].max}
+                autoComplete="off"
+              />
             ))}
           </fieldset>
           <FormAlert className="md:col-span-3" />

@@ -21,6 +21,7 @@ import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { useFormSession } from "@/hooks/use-form-session.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { dollarsToCents } from "@/lib/bank-api/money.ts";
+import { SEN_TRANSFER_FIELDS } from "@/lib/bank-api/rules.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { SenTransferInput, SenTransferResponse } from "@/lib/dashboard-api/transfers.ts";
@@ -240,11 +241,15 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
               }
             />
             <div className="hidden md:block" />
-            <TextField name="AccountFromDescription2" label="Description on your account" maxLength={40} />
+            <TextField
+              name="AccountFromDescription2"
+              label="Description on your account"
+              maxLength={SEN_TRANSFER_FIELDS.AccountFromDescription2.max}
+            />
             <TextField
               name="AccountToDescription2"
               label="Description for the receiving account"
-              maxLength={40}
+              maxLength={SEN_TRANSFER_FIELDS.AccountToDescription2.max}
             />
             <details className="md:col-span-2">
               <summary className="cursor-pointer text-sm font-medium text-brand-700">
@@ -252,13 +257,31 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
               </summary>
               <div className="mt-3 grid gap-4 md:grid-cols-2">
                 {FROM_DESCRIPTION_FIELDS.slice(1).map((f, i) => (
-                  <TextField key={f} name={f} label={`Your account, line ${i + 3}`} maxLength={40} />
+                  <TextField
+                    key={f}
+                    name={f}
+                    label={`Your account, line ${i + 3}`}
+                    maxLength={SEN_TRANSFER_FIELDS[f].max}
+                  />
                 ))}
                 {TO_DESCRIPTION_FIELDS.slice(1).map((f, i) => (
-                  <TextField key={f} name={f} label={`Receiving account, line ${i + 3}`} maxLength={40} />
+                  <TextField
+                    key={f}
+                    name={f}
+                    label={`Receiving account, line ${i + 3}`}
+                    maxLength={SEN_TRANSFER_FIELDS[f].max}
+                  />
                 ))}
-                <TextField name="SerialNumber1" label="Serial number 1" maxLength={15} />
-                <TextField name="SerialNumber2" label="Serial number 2" maxLength={15} />
+                <TextField
+                  name="SerialNumber1"
+                  label="Serial number 1"
+                  maxLength={SEN_TRANSFER_FIELDS.SerialNumber1.max}
+                />
+                <TextField
+                  name="SerialNumber2"
+                  label="Serial number 2"
+                  maxLength={SEN_TRANSFER_FIELDS.SerialNumber2.max}
+                />
               </div>
             </details>
             <div className="flex flex-col gap-3 md:col-span-2">

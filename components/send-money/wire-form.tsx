@@ -40,7 +40,7 @@ import type {
 import { centsInWords } from "@/lib/format/amount-words.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
 import { formatUsd } from "@/lib/format/money.ts";
-import { TEMPLATE_FIELDS } from "@/lib/forms/send-money-fields.ts";
+import { BENEFICIARY_LABEL_MAX, TEMPLATE_FIELDS } from "@/lib/forms/send-money-fields.ts";
 import type { WireDraftForm } from "@/lib/forms/wire.ts";
 
 // The schema (and zod with it) loads when the form is first used, not with the page.
@@ -365,7 +365,7 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
                 label="Save as"
                 value={saveAs}
                 onChange={(e) => setSaveAs(e.target.value)}
-                maxLength={60}
+                maxLength={BENEFICIARY_LABEL_MAX}
               />
               <Button variant="secondary" onClick={() => void saveBeneficiary()} disabled={!saveAs.trim()}>
                 Save beneficiary

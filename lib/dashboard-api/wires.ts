@@ -8,6 +8,7 @@ import { idempotencyKey } from "../bank-api/transfers.ts";
 import {
   BENEFICIARY_BANK_FIELDS,
   BENEFICIARY_FIELDS,
+  BENEFICIARY_LABEL_MAX,
   INTERMEDIARY_BANK_FIELDS,
   TEMPLATE_FIELDS,
 } from "../forms/send-money-fields.ts";
@@ -156,7 +157,11 @@ export const Beneficiary = z.object({
 export type Beneficiary = z.infer<typeof Beneficiary>;
 
 export const CreateBeneficiaryRequest = z.object({
-  label: z.string().trim().min(1, "is required").max(60, "must be at most 60 characters"),
+  label: z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(BENEFICIARY_LABEL_MAX, `must be at most ${BENEFICIARY_LABEL_MAX} characters`),
   fields: BeneficiaryTemplate,
 });
 export type CreateBeneficiaryInput = z.input<typeof CreateBeneficiaryRequest>;

@@ -66,3 +66,6 @@ export const PAYMENT_SORTS = ["date-desc", "date-asc", "amount-desc", "amount-as
 export const PAYMENT_PAGE_SIZES = [25, 50, 100] as const;
 
 export const PAYMENT_DIRECTIONS = ["all", "incoming", "outgoing"] as const;
+
+/** A saved beneficiary's label: the dashboard's own field, not the bank's. */
+export const BENEFICIARY_LABEL_MAX = 60;

@@ -14,6 +14,7 @@ import {
 import {
   BENEFICIARY_BANK_FIELDS,
   BENEFICIARY_FIELDS,
+  BENEFICIARY_LABEL_MAX,
   INTERMEDIARY_BANK_FIELDS,
   TEMPLATE_FIELDS,
   type TemplateField,
@@ -57,6 +58,10 @@ export const WireDraftForm = z
 export const BeneficiaryForm = z.object({
   label: z
     .string()
-    .check(z.trim(), z.minLength(1, "is required"), z.maxLength(60, "must be at most 60 characters")),
+    .check(
+      z.trim(),
+      z.minLength(1, "is required"),
+      z.maxLength(BENEFICIARY_LABEL_MAX, `must be at most ${BENEFICIARY_LABEL_MAX} characters`),
+    ),
   fields: BeneficiaryTemplateForm,
 });
