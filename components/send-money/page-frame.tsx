@@ -1,16 +1,8 @@
 // The frame of each sending-money page: its heading, and for a role without the permission a
 // plain explanation instead of the page (the route handlers refuse it as well).
-import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { hasPermission, type Permission } from "@/lib/auth/permissions.ts";
-import { getSessionUser } from "@/lib/auth/session.ts";
-import type { SessionUser } from "@/lib/dashboard-api/index.ts";
-
-export async function pageUser(path: string): Promise<SessionUser> {
-  const user = await getSessionUser();
-  if (!user) redirect(`/sign-in?callbackUrl=${encodeURIComponent(path)}`);
-  return user;
-}
+import { Refusal } from "@/components/ui/refusal.tsx";
+import type { Permission } from "@/lib/auth/permissions.ts";
 
 export function SendPage({
   title,
@@ -44,17 +36,8 @@ export function NotAllowed({ title, permission }: { title: string; permission: P
     "wires.release": "approvers and administrators",
   };
   return (
-    <SendPage title={title}>
-      <p
-        role="alert"
-        className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-      >
-        This page is for {words[permission] ?? "other roles"}. Ask an administrator if you need it.
-      </p>
-    </SendPage>
+    <Refusal title={title}>
+      This page is for {words[permission] ?? "other roles"}. Ask an administrator if you need it.
+    </Refusal>
   );
-}
-
-export function allowed(user: SessionUser, permission: Permission): boolean {
-  return hasPermission(user.role, permission);
 }

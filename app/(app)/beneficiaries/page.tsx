@@ -1,14 +1,16 @@
 // /beneficiaries: saved wire beneficiaries (wires.create): list, add, change, delete.
 import type { Metadata } from "next";
 import { BeneficiariesView } from "@/components/send-money/beneficiaries-view.tsx";
-import { allowed, NotAllowed, pageUser, SendPage } from "@/components/send-money/page-frame.tsx";
+import { NotAllowed, SendPage } from "@/components/send-money/page-frame.tsx";
+import { hasPermission } from "@/lib/auth/permissions.ts";
+import { pageUser } from "@/lib/auth/session.ts";
 
 export const metadata: Metadata = { title: "Saved beneficiaries" };
 export const dynamic = "force-dynamic";
 
 export default async function Page() {
   const user = await pageUser("/beneficiaries");
-  if (!allowed(user, "wires.create"))
+  if (!hasPermission(user.role, "wires.create"))
     return <NotAllowed title="Saved beneficiaries" permission="wires.create" />;
   return (
     <SendPage

@@ -1,15 +1,18 @@
 // /payments: one account's wires over a range (accounts.read).
 import type { Metadata } from "next";
-import { allowed, NotAllowed, pageUser, SendPage } from "@/components/send-money/page-frame.tsx";
+import { NotAllowed, SendPage } from "@/components/send-money/page-frame.tsx";
 import { PaymentsView } from "@/components/send-money/payments-view.tsx";
 import { businessToday } from "@/lib/api/params.ts";
+import { hasPermission } from "@/lib/auth/permissions.ts";
+import { pageUser } from "@/lib/auth/session.ts";
 
 export const metadata: Metadata = { title: "Payments" };
 export const dynamic = "force-dynamic";
 
 export default async function Page({ searchParams }: { searchParams: Promise<{ account?: string }> }) {
   const user = await pageUser("/payments");
-  if (!allowed(user, "accounts.read")) return <NotAllowed title="Payments" permission="accounts.read" />;
+  if (!hasPermission(user.role, "accounts.read"))
+    return <NotAllowed title="Payments" permission="accounts.read" />;
   const { account } = await searchParams;
   return (
     <SendPage title="Payments" description="Wires in and out of an account, as the bank records them.">

@@ -1,8 +1,10 @@
 // /payments/[id]?account=: every field of one payment (accounts.read).
 import type { Metadata } from "next";
 import Link from "next/link";
-import { allowed, NotAllowed, pageUser, SendPage } from "@/components/send-money/page-frame.tsx";
+import { NotAllowed, SendPage } from "@/components/send-money/page-frame.tsx";
 import { PaymentDetail } from "@/components/send-money/payment-detail.tsx";
+import { hasPermission } from "@/lib/auth/permissions.ts";
+import { pageUser } from "@/lib/auth/session.ts";
 
 export const metadata: Metadata = { title: "Payment" };
 export const dynamic = "force-dynamic";
@@ -16,7 +18,8 @@ export default async function Page({
 }) {
   const { id } = await params;
   const user = await pageUser(`/payments/${id}`);
-  if (!allowed(user, "accounts.read")) return <NotAllowed title="Payment" permission="accounts.read" />;
+  if (!hasPermission(user.role, "accounts.read"))
+    return <NotAllowed title="Payment" permission="accounts.read" />;
   const { account = "" } = await searchParams;
   return (
     <SendPage

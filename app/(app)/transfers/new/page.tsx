@@ -1,8 +1,10 @@
 // /transfers/new: a SEN transfer (transfers.create), a draft above the release threshold.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { allowed, NotAllowed, pageUser, SendPage } from "@/components/send-money/page-frame.tsx";
+import { NotAllowed, SendPage } from "@/components/send-money/page-frame.tsx";
 import { SenTransferForm } from "@/components/send-money/sen-transfer-form.tsx";
+import { hasPermission } from "@/lib/auth/permissions.ts";
+import { pageUser } from "@/lib/auth/session.ts";
 import { getDashboardDb } from "@/lib/db/client.ts";
 import { getDashboardSettings } from "@/lib/settings.ts";
 
@@ -11,7 +13,7 @@ export const dynamic = "force-dynamic";
 
 export default async function Page() {
   const user = await pageUser("/transfers/new");
-  if (!allowed(user, "transfers.create"))
+  if (!hasPermission(user.role, "transfers.create"))
     return <NotAllowed title="Send money" permission="transfers.create" />;
   const settings = await getDashboardSettings(await getDashboardDb());
   return (

@@ -1,7 +1,9 @@
 // /wires/new: prepare an outgoing wire as a draft (wires.create); ?draft=<id> corrects a pending one.
 import type { Metadata } from "next";
-import { allowed, NotAllowed, pageUser, SendPage } from "@/components/send-money/page-frame.tsx";
+import { NotAllowed, SendPage } from "@/components/send-money/page-frame.tsx";
 import { WireForm } from "@/components/send-money/wire-form.tsx";
+import { hasPermission } from "@/lib/auth/permissions.ts";
+import { pageUser } from "@/lib/auth/session.ts";
 
 export const metadata: Metadata = { title: "Send a wire" };
 export const dynamic = "force-dynamic";
@@ -10,7 +12,8 @@ export default async function Page({ searchParams }: { searchParams: Promise<{ d
   const user = await pageUser("/wires/new");
   const { draft } = await searchParams;
   const draftId = /^[0-9a-f-]{36}$/i.test(draft ?? "") ? draft : undefined;
-  if (!allowed(user, "wires.create")) return <NotAllowed title="Send a wire" permission="wires.create" />;
+  if (!hasPermission(user.role, "wires.create"))
+    return <NotAllowed title="Send a wire" permission="wires.create" />;
   return (
     <SendPage
       title={draftId ? "Correct a wire draft" : "Send a wire"}
