@@ -44,6 +44,11 @@ function resolverFor(schema: SchemaSource<unknown>): { resolver: AnyResolver; lo
   const get = () => {
     loaded ??= (schema as () => Promise<unknown>)().then(
       (s) => zodResolver(s as never) as unknown as AnyResolver,
+      (e: unknown) => {
+        // A failed download (the network dropped) is tried again at the next check.
+        loaded = undefined;
+        throw e;
+      },
     );
     return loaded;
   };

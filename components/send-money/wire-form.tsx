@@ -28,6 +28,7 @@ import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { useFormSession } from "@/hooks/use-form-session.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { dollarsToCents } from "@/lib/bank-api/money.ts";
+import { INITIATE_PAYMENT_FIELDS } from "@/lib/bank-api/rules.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type {
   BeneficiaryListResponse,
@@ -311,7 +312,8 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
               <TextareaField
                 name="originator_to_beneficiary_info"
                 label="Message to the beneficiary (optional)"
-                hint="At most 140 characters."
+                hint={`At most ${INITIATE_PAYMENT_FIELDS.originator_to_beneficiary_info.max} characters.`}
+                maxLength={INITIATE_PAYMENT_FIELDS.originator_to_beneficiary_info.max}
                 rows={2}
                 className="md:col-span-2"
               />
