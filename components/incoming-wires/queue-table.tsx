@@ -20,14 +20,17 @@ export interface QueueTableHandle {
 
 const TH =
   "h-10 border-b border-slate-200 px-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
+// On a phone the queue keeps its priority columns (originator, amount, status): how long a wire
+// has waited and its account go under the originator, and the rest is in the decision dialog.
+const DESKTOP_ONLY = "hidden md:table-cell";
 const HEADERS = [
-  { label: "Waiting", width: "7rem" },
-  { label: "Amount", width: "10rem", right: true },
-  { label: "Account", width: "11rem" },
-  { label: "Originator", width: "auto" },
-  { label: "Sending bank", width: "13rem" },
-  { label: "Information", width: "12rem" },
-  { label: "Status", width: "14rem" },
+  { label: "Waiting", col: "hidden w-28 md:table-column", cell: DESKTOP_ONLY },
+  { label: "Amount", col: "w-28 md:w-40", right: true },
+  { label: "Account", col: "hidden w-44 md:table-column", cell: DESKTOP_ONLY },
+  { label: "Originator", col: "" },
+  { label: "Sending bank", col: "hidden w-52 md:table-column", cell: DESKTOP_ONLY },
+  { label: "Information", col: "hidden w-48 md:table-column", cell: DESKTOP_ONLY },
+  { label: "Status", col: "w-[8.5rem] md:w-56" },
 ];
 
 const PAST = { approve: "approve", cancel: "cancel", return: "return" } as const;
@@ -133,7 +136,7 @@ export const QueueTable = memo(function QueueTable({
     >
       <table
         aria-rowcount={wires.length + 1}
-        className="w-full min-w-[68rem] table-fixed border-separate border-spacing-0 text-sm"
+        className="w-full table-fixed border-separate border-spacing-0 text-sm md:min-w-[68rem]"
       >
         <caption className="sr-only">
           Incoming wires waiting for a decision, oldest first. Keys: j and k move, a approves, c cancels, r
@@ -141,13 +144,13 @@ export const QueueTable = memo(function QueueTable({
         </caption>
         <colgroup>
           {HEADERS.map((h) => (
-            <col key={h.label} style={{ width: h.width === "auto" ? undefined : h.width }} />
+            <col key={h.label} className={h.col} />
           ))}
         </colgroup>
         <thead className="sticky top-0 z-10 bg-slate-50">
           <tr aria-rowindex={1}>
             {HEADERS.map((h) => (
-              <th key={h.label} scope="col" className={cn(TH, h.right && "text-right")}>
+              <th key={h.label} scope="col" className={cn(TH, h.right && "text-right", h.cell)}>
                 {h.label}
               </th>
             ))}
@@ -207,13 +210,18 @@ const QueueRow = memo(function QueueRow({
       )}
       style={{ height: QUEUE_ROW_HEIGHT }}
     >
-      <td className="border-b border-slate-100 px-3 whitespace-nowrap text-slate-700 tabular-nums">
+      <td
+        className={cn(
+          "border-b border-slate-100 px-3 whitespace-nowrap text-slate-700 tabular-nums",
+          DESKTOP_ONLY,
+        )}
+      >
         {formatWaited(w.receivedAt, now)}
       </td>
       <td className="border-b border-slate-100 px-3 text-right font-semibold whitespace-nowrap text-slate-900">
         <Money cents={w.amountCents} />
       </td>
-      <td className="border-b border-slate-100 px-3">
+      <td className={cn("border-b border-slate-100 px-3", DESKTOP_ONLY)}>
         <span className="block truncate text-slate-900">{w.accountName}</span>
         <span className="block text-xs text-slate-600 tabular-nums">
           {maskAccountNumber(w.accountNumber)}
@@ -221,13 +229,16 @@ const QueueRow = memo(function QueueRow({
       </td>
       <td className="border-b border-slate-100 px-3">
         <span className="block truncate font-medium text-slate-900">{w.originatorName}</span>
-        <span className="block truncate font-mono text-xs text-slate-600">{w.paymentId}</span>
+        <span className="hidden truncate font-mono text-xs text-slate-600 md:block">{w.paymentId}</span>
+        <span className="block truncate text-xs text-slate-600 md:hidden">
+          {formatWaited(w.receivedAt, now)} · {w.accountName}
+        </span>
       </td>
-      <td className="border-b border-slate-100 px-3">
+      <td className={cn("border-b border-slate-100 px-3", DESKTOP_ONLY)}>
         <span className="block truncate text-slate-900">{w.sendingBankName}</span>
         <span className="block text-xs text-slate-600 tabular-nums">{w.sendingBankId}</span>
       </td>
-      <td className="border-b border-slate-100 px-3">
+      <td className={cn("border-b border-slate-100 px-3", DESKTOP_ONLY)}>
         <span className="block truncate text-slate-800">{w.info || "—"}</span>
         {w.reference ? (
           <span className="block truncate text-xs text-slate-600">Ref {w.reference}</span>

@@ -177,6 +177,77 @@ describe("a newcomer's first look", () => {
     }
   });
 
+  it("shows each role exactly the pages it may use, and each of those at desktop and phone widths with no console error, no sideways scrolling and no serious axe finding", {
+    timeout: 1_200_000,
+  }, async () => {
+    // Written out by hand, not read from the code under test: the header links each role sees,
+    // in order, and the pages behind them (the new-account form is reached from the accounts page).
+    const ALL = ["viewer", "preparer", "approver", "admin"] as const;
+    const REFUSAL = /This page is for|Only administrators|Only approvers|Your role cannot/;
+    const SENDERS = ["preparer", "approver", "admin"] as const;
+    const PAGES: { path: string; link?: string; roles: readonly string[] }[] = [
+      { path: "/accounts", link: "Accounts", roles: ALL },
+      { path: "/transfers/new", link: "Send", roles: SENDERS },
+      { path: "/wires/new", link: "Wire", roles: SENDERS },
+      { path: "/drafts", link: "Drafts", roles: SENDERS },
+      { path: "/beneficiaries", link: "Beneficiaries", roles: SENDERS },
+      { path: "/payments", link: "Payments", roles: ALL },
+      { path: "/incoming-wires", link: "Incoming wires", roles: ["approver", "admin"] },
+      { path: "/wire-summaries", link: "Wire summaries", roles: ALL },
+      { path: "/alerts", link: "Alerts", roles: ALL },
+      { path: "/webhooks", link: "Webhooks", roles: ALL },
+      { path: "/admin", link: "Admin", roles: ["admin"] },
+      { path: "/profile", link: "Profile", roles: ALL },
+      { path: "/accounts/new-sen", roles: SENDERS },
+    ];
+    for (const role of ALL) {
+      for (const size of WIDTHS) {
+        const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+        try {
+          const page = await signIn(app, context, role);
+          const stopKeepAlive = keepAlive(context);
+          const links = await page
+            .getByRole("navigation", { name: "Main" })
+            .getByRole("link")
+            .allInnerTexts();
+          expect(
+            links.map((l) => l.trim()),
+            `${role}'s header`,
+          ).toEqual(PAGES.filter((p) => p.link && p.roles.includes(role)).map((p) => p.link));
+          for (const target of PAGES.filter((p) => p.roles.includes(role))) {
+            const where = `${target.path} as ${role} at ${size.width} px`;
+            const tab = await context.newPage();
+            const errors = consoleErrors(tab);
+            const res = await tab.goto(`${app.url}${target.path}`);
+            expect(res?.status(), where).toBe(200);
+            await tab.getByRole("heading", { level: 1 }).first().waitFor({ timeout: FIRST_WAIT });
+            // Time for the data to arrive and late hydration, where a mismatch would surface.
+            await tab.waitForLoadState("load");
+            await tab.waitForTimeout(800);
+            expect(await tab.getByText(REFUSAL).count(), where).toBe(0);
+            expect(errors, where).toEqual([]);
+            expect(await sidewaysOverflow(tab), where).toBeLessThanOrEqual(0);
+            expect(await axeProblems(tab), where).toEqual([]);
+            await shot(tab, `role-${role}${target.path.replaceAll("/", "-")}-${size.width}`);
+            await tab.close();
+          }
+          // A page the role may not use explains that in words instead (checked once, at desktop).
+          if (size.width === WIDTHS[0].width)
+            for (const target of PAGES.filter((p) => !p.roles.includes(role))) {
+              await page.goto(`${app.url}${target.path}`);
+              await expect
+                .poll(() => page.getByText(REFUSAL).count(), { message: `${target.path} as ${role}` })
+                .toBeGreaterThan(0);
+            }
+          stopKeepAlive();
+          await page.close();
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  });
+
   it("shows every history column inside the screen at 390 px", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
