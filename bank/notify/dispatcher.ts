@@ -23,7 +23,9 @@ import { setMaxListeners } from "node:events";
 import { signWebhook } from "../../lib/bank-api/webhook-signature.ts";
 import type { BalanceNotification } from "../../lib/bank-api/webhooks.ts";
 import { WEBHOOK_HEADERS } from "../../lib/bank-api/webhooks.ts";
+import type { SqlRow } from "../../lib/server/sql-row.ts";
 import type { Bank } from "../context.ts";
+import type { customers, outbox, webhooks } from "../db/schema.ts";
 import { nextAttemptAt } from "./backoff.ts";
 import { createDestinationCheck } from "./destination.ts";
 import { createPoster, DELIVERY_TIMEOUT_MS } from "./http-post.ts";
@@ -40,20 +42,21 @@ export interface DispatcherOptions {
   leaseMs?: number;
 }
 
-interface OutboxRow {
-  id: number;
-  message_id: string;
-  webhook_id: string;
+/**
+ * A claimed notification as claim_outbox returns it (migration 0011): its outbox columns, the
+ * customer's signing secret and the webhook's description (null once the webhook is deleted).
+ */
+type OutboxRow = Pick<
+  SqlRow<typeof outbox>,
+  "id" | "message_id" | "webhook_id" | "target" | "created_at" | "attempts"
+> & {
   channel: "http" | "email";
-  target: string;
   payload: BalanceNotification;
-  created_at: Date | string;
-  attempts: number;
-  secret: string;
-  description: string | null;
   /** The receiver (host and port, lower case) of an http row; null for e-mail. */
-  host: string | null;
-}
+  host: SqlRow<typeof outbox>["host"] | null;
+  secret: SqlRow<typeof customers>["webhook_secret"];
+  description: SqlRow<typeof webhooks>["description"] | null;
+};
 
 interface Outcome {
   ok: boolean;

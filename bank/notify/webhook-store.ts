@@ -2,16 +2,14 @@
 // webhook is indistinguishable from none.
 import { randomBytes } from "node:crypto";
 import type { RegisterWebhookRequest, Webhook } from "../../lib/bank-api/webhooks.ts";
+import type { SqlRow } from "../../lib/server/sql-row.ts";
 import type { BankDb, Queryable } from "../db/client.ts";
+import type { webhooks } from "../db/schema.ts";
 
-interface WebhookRow {
-  id: string;
-  account_number: string;
-  description: string;
-  url: string;
-  emails: string;
-  sms: string;
-}
+type WebhookRow = Pick<
+  SqlRow<typeof webhooks>,
+  "id" | "account_number" | "description" | "url" | "emails" | "sms"
+>;
 
 const COLUMNS = "id, account_number, description, url, emails, sms";
 
