@@ -75,6 +75,16 @@ export async function listDrafts(db: Queryable, o: { open: boolean; limit?: numb
   return rows.map(toDraft);
 }
 
+/** $3 to $8 of both the insert and the update: the draft's details and who prepared it. */
+const preparation = (actor: Actor, d: Omit<NewDraft, "id" | "kind">) => [
+  d.fromAccount,
+  d.amountCents,
+  d.counterparty,
+  JSON.stringify(d.request),
+  actor.id,
+  actor.email,
+];
+
 /**
  * Saves a draft under the form session's key. The same key again (a double submit, a retry)
  * returns the draft already made; the same key with another request is a conflict.
@@ -85,16 +95,7 @@ export async function createDraft(db: Queryable, actor: Actor, d: NewDraft): Pro
        prepared_by, prepared_by_email)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (id) DO NOTHING RETURNING *`,
-    [
-      d.id,
-      d.kind,
-      d.fromAccount,
-      d.amountCents,
-      d.counterparty,
-      JSON.stringify(d.request),
-      actor.id,
-      actor.email,
-    ],
+    [d.id, d.kind, ...preparation(actor, d)],
   );
   if (rows[0]) {
     const draft = toDraft(rows[0]);
@@ -130,16 +131,7 @@ export async function updateDraft(
     `UPDATE payment_drafts SET version = version + 1, from_account = $3, amount_cents = $4,
        counterparty = $5, request = $6, prepared_by = $7, prepared_by_email = $8, prepared_at = now()
      WHERE id = $1 AND version = $2 AND status = 'pending' RETURNING *`,
-    [
-      id,
-      version,
-      d.fromAccount,
-      d.amountCents,
-      d.counterparty,
-      JSON.stringify(d.request),
-      actor.id,
-      actor.email,
-    ],
+    [id, version, ...preparation(actor, d)],
   );
   if (!rows[0]) throw await staleOrMissing(db, id, actor, "change");
   const draft = toDraft(rows[0]);
