@@ -2,7 +2,7 @@
 // rule needs them: the SEN release threshold, the two-approver limit for incoming wires. A new
 // setting is one entry in DashboardSettings (lib/dashboard-api/settings.ts) and its default.
 import "server-only";
-import { appendAudit } from "./auth/audit.ts";
+import { type Actor, appendAudit } from "./auth/audit.ts";
 import {
   DashboardSettings,
   SETTING_DEFAULTS,
@@ -49,7 +49,7 @@ export async function readSettingsWithChanges(db: Queryable): Promise<SettingsRe
 export async function updateDashboardSettings(
   db: { tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> },
   patch: UpdateSettingsBody,
-  actor: { id: string; email: string; ip?: string | null },
+  actor: Actor,
 ): Promise<SettingsResponse> {
   return db.tx(async (q) => {
     const before = merge(await readRows(q)).settings;

@@ -5,6 +5,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import * as z from "zod/v4/core";
+import type { Actor } from "../auth/audit.ts";
 import { hasPermission, type Permission } from "../auth/permissions.ts";
 import {
   checkSessionCookie,
@@ -44,6 +45,8 @@ export interface RouteContext<Q, B, P extends Params> {
   requestId: string;
   /** Client address, for the audit log. */
   ip: string;
+  /** The user and the address together: who the steps of this request are audited as. */
+  actor: Actor;
 }
 
 export interface PublicRouteContext {
@@ -152,6 +155,7 @@ export function withRoute<
         db,
         requestId,
         ip,
+        actor: { id: user.id, email: user.email, ip },
       });
       if (out instanceof Response) return out;
       if (opts.response && config().checkResponses) {

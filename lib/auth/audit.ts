@@ -19,6 +19,13 @@ export interface AuditRecord extends Required<Omit<AuditEntry, "detail">> {
   detail: Record<string, unknown> | null;
 }
 
+/** The signed-in user acting through a request, and from where: who a state change is audited as. */
+export interface Actor {
+  id: string;
+  email: string;
+  ip?: string | null;
+}
+
 /** The entry's who and from where: the signed-in user acting through a request. */
 export function auditActor(
   user: { id: string; email: string },

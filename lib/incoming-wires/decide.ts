@@ -8,7 +8,7 @@
 import "server-only";
 import { toCents } from "../accounts/views.ts";
 import { ApiError, conflict, notFound } from "../api/errors.ts";
-import { appendAudit, auditActor } from "../auth/audit.ts";
+import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
 import type { PaymentRecord } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, type BankError } from "../bank-client/errors.ts";
@@ -27,12 +27,6 @@ const PAST: Record<IncomingWireAction, string> = {
   cancel: "canceled",
   return: "returned",
 };
-
-export interface Actor {
-  id: string;
-  email: string;
-  ip?: string | null;
-}
 
 function alreadyDecided(d: DecisionRow): ApiError {
   const when = new Date(d.createdAt).toISOString().slice(11, 19);

@@ -2,12 +2,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { conflict, notFound } from "../api/errors.ts";
-import { appendAudit, auditActor } from "../auth/audit.ts";
+import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
 import type { Beneficiary, BeneficiaryTemplate } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
 import type { beneficiaries } from "../db/schema.ts";
 import type { SqlRow } from "../server/sql-row.ts";
-import type { Actor } from "./drafts.ts";
 
 type Row = Pick<SqlRow<typeof beneficiaries>, "id" | "label" | "fields" | "created_by_email" | "created_at">;
 

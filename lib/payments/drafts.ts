@@ -5,7 +5,7 @@
 // and the bank call carries Idempotency-Key = the draft's id, so a retry pays once.
 import "server-only";
 import { ApiError, conflict, forbidden, notFound } from "../api/errors.ts";
-import { appendAudit, auditActor } from "../auth/audit.ts";
+import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
 import type { InitiatePaymentInput } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, type BankError, type BankResult } from "../bank-client/errors.ts";
@@ -14,12 +14,6 @@ import type { Queryable } from "../db/client.ts";
 import type { paymentDrafts } from "../db/schema.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 import { sendOutgoingWire, type WireChannel } from "./wire-fallback.ts";
-
-export interface Actor {
-  id: string;
-  email: string;
-  ip?: string | null;
-}
 
 export interface NewDraft {
   id: string;

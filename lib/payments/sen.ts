@@ -6,14 +6,14 @@ import "server-only";
 import { toCents } from "../accounts/views.ts";
 import { ApiError } from "../api/errors.ts";
 import { businessToday } from "../api/params.ts";
-import { appendAudit, auditActor } from "../auth/audit.ts";
+import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
 import { centsToDollars } from "../bank-api/money.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError } from "../bank-client/errors.ts";
 import type { SenTransferResponse, SenTransferValues } from "../dashboard-api/transfers.ts";
 import { withoutBlanks } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
-import { type Actor, createDraft } from "./drafts.ts";
+import { createDraft } from "./drafts.ts";
 
 /** The transfersen body the bank is sent: wire names, dollars, empty lines left out. */
 export function senTransferBody(v: SenTransferValues): Record<string, unknown> {

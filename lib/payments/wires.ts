@@ -1,11 +1,12 @@
 // Outgoing wires start as drafts: the form's values become the initiate-payment body the bank
 // will be sent on release, checked by the contract's schema before anything is saved.
 import "server-only";
+import type { Actor } from "../auth/audit.ts";
 import { centsToDollars } from "../bank-api/money.ts";
 import { initiatePaymentRequest } from "../bank-api/payments.ts";
 import { type WireDraftValues, withoutBlanks } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
-import { type Actor, createDraft, updateDraft } from "./drafts.ts";
+import { createDraft, updateDraft } from "./drafts.ts";
 
 export function wireBody(v: WireDraftValues): Record<string, unknown> {
   const { idempotencyKey: _key, amount, ...rest } = v;

@@ -14,8 +14,8 @@ export const GET = withRoute(async ({ db }) => ({ beneficiaries: await listBenef
 });
 
 export const POST = withRoute(
-  async ({ db, user, body, ip }) => ({
-    beneficiary: await createBeneficiary(db, { id: user.id, email: user.email, ip }, body.label, body.fields),
+  async ({ db, body, actor }) => ({
+    beneficiary: await createBeneficiary(db, actor, body.label, body.fields),
   }),
   { permission: "wires.create", body: CreateBeneficiaryRequest, response: BeneficiaryResponse },
 );

@@ -7,9 +7,9 @@ import { sendSenTransfer } from "@/lib/payments/sen.ts";
 import { getDashboardSettings } from "@/lib/settings.ts";
 
 export const POST = withRoute(
-  async ({ db, user, body, ip }) => {
+  async ({ db, body, actor }) => {
     const settings = await getDashboardSettings(db);
-    return sendSenTransfer(db, await getBankClient(), { id: user.id, email: user.email, ip }, body, {
+    return sendSenTransfer(db, await getBankClient(), actor, body, {
       releaseThresholdCents: settings.senReleaseThresholdCents,
     });
   },

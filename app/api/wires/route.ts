@@ -5,8 +5,8 @@ import { DraftResponse, WireDraftRequest } from "@/lib/dashboard-api/wires.ts";
 import { prepareWireDraft } from "@/lib/payments/wires.ts";
 
 export const POST = withRoute(
-  async ({ db, user, body, ip }) => ({
-    draft: await prepareWireDraft(db, { id: user.id, email: user.email, ip }, body),
+  async ({ db, body, actor }) => ({
+    draft: await prepareWireDraft(db, actor, body),
   }),
   { permission: "wires.create", body: WireDraftRequest, response: DraftResponse },
 );

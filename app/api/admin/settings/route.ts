@@ -8,7 +8,8 @@ export const GET = withRoute(async ({ db }) => readSettingsWithChanges(db), {
   response: SettingsResponse,
 });
 
-export const PUT = withRoute(
-  async ({ db, user, body, ip }) => updateDashboardSettings(db, body, { id: user.id, email: user.email, ip }),
-  { permission: "settings.manage", body: UpdateSettingsBody, response: SettingsResponse },
-);
+export const PUT = withRoute(async ({ db, body, actor }) => updateDashboardSettings(db, body, actor), {
+  permission: "settings.manage",
+  body: UpdateSettingsBody,
+  response: SettingsResponse,
+});

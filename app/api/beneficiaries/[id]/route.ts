@@ -14,21 +14,15 @@ export const PUT = withRoute<
   { id: string },
   typeof BeneficiaryResponse
 >(
-  async ({ db, user, body, params, ip }) => ({
-    beneficiary: await updateBeneficiary(
-      db,
-      { id: user.id, email: user.email, ip },
-      params.id,
-      body.label,
-      body.fields,
-    ),
+  async ({ db, body, params, actor }) => ({
+    beneficiary: await updateBeneficiary(db, actor, params.id, body.label, body.fields),
   }),
   { permission: "wires.create", body: CreateBeneficiaryRequest, response: BeneficiaryResponse },
 );
 
 export const DELETE = withRoute<undefined, undefined, { id: string }, typeof BeneficiaryDeletedResponse>(
-  async ({ db, user, params, ip }) => {
-    await deleteBeneficiary(db, { id: user.id, email: user.email, ip }, params.id);
+  async ({ db, params, actor }) => {
+    await deleteBeneficiary(db, actor, params.id);
     return { deleted: params.id };
   },
   { permission: "wires.create", response: BeneficiaryDeletedResponse },

@@ -21,17 +21,11 @@ export const GET = withRoute<undefined, undefined, { id: string }, typeof DraftR
 const changeBody = z.object({ version: z.number().int().min(1), wire: WireDraftRequest });
 
 export const PUT = withRoute<undefined, typeof changeBody, { id: string }, typeof DraftResponse>(
-  async ({ db, params, body, user, ip }) => {
+  async ({ db, params, body, actor }) => {
     const existing = await getDraft(db, params.id);
     if (existing?.kind !== "wire") throw notFound("No such wire draft.");
     return {
-      draft: await changeWireDraft(
-        db,
-        { id: user.id, email: user.email, ip },
-        params.id,
-        body.version,
-        body.wire,
-      ),
+      draft: await changeWireDraft(db, actor, params.id, body.version, body.wire),
     };
   },
   { permission: "wires.create", body: changeBody, response: DraftResponse },

@@ -15,21 +15,14 @@ export const POST = withRoute<
   { paymentId: string },
   typeof IncomingWireDecisionResponse
 >(
-  async ({ db, user, ip, params, body }) => {
+  async ({ db, params, body, actor }) => {
     const paymentId = params.paymentId ?? "";
     if (!/^[A-Za-z0-9]{1,20}$/.test(paymentId))
       throw invalid([{ field: "paymentId", message: "must be a payment id of 1 to 20 letters and digits" }]);
     const { dualApprovalCents } = await incomingWireSettings(db);
-    return decideIncomingWire(
-      db,
-      await getBankClient(),
-      { id: user.id, email: user.email, ip },
-      paymentId,
-      body,
-      {
-        dualApprovalCents,
-      },
-    );
+    return decideIncomingWire(db, await getBankClient(), actor, paymentId, body, {
+      dualApprovalCents,
+    });
   },
   {
     permission: "wires.act",

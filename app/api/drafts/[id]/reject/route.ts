@@ -4,8 +4,8 @@ import { DraftResponse, RejectDraftRequest } from "@/lib/dashboard-api/wires.ts"
 import { rejectDraft } from "@/lib/payments/drafts.ts";
 
 export const POST = withRoute<undefined, typeof RejectDraftRequest, { id: string }, typeof DraftResponse>(
-  async ({ db, params, body, user, ip }) => ({
-    draft: await rejectDraft(db, { id: user.id, email: user.email, ip }, params.id, body),
+  async ({ db, params, body, actor }) => ({
+    draft: await rejectDraft(db, actor, params.id, body),
   }),
   { permission: "wires.release", body: RejectDraftRequest, response: DraftResponse },
 );

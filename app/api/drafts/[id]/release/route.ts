@@ -7,14 +7,8 @@ import { DraftResponse, ReleaseDraftRequest } from "@/lib/dashboard-api/wires.ts
 import { releaseWireDraft } from "@/lib/payments/drafts.ts";
 
 export const POST = withRoute<undefined, typeof ReleaseDraftRequest, { id: string }, typeof DraftResponse>(
-  async ({ db, params, body, user, ip }) => ({
-    draft: await releaseWireDraft(
-      db,
-      await getBankClient(),
-      { id: user.id, email: user.email, ip },
-      params.id,
-      body,
-    ),
+  async ({ db, params, body, actor }) => ({
+    draft: await releaseWireDraft(db, await getBankClient(), actor, params.id, body),
   }),
   { permission: "wires.release", body: ReleaseDraftRequest, response: DraftResponse },
 );
