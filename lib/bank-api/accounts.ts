@@ -1,5 +1,6 @@
 // Account list, balance, cash-manager balance and SEN account creation (specification, "Accounts").
 import { z } from "zod";
+import { accountResponse, recordPages } from "./account-response.ts";
 import { longErrorItemSchema } from "./errors.ts";
 import { contractShape, queryInt32, required, sequenceNumber } from "./fields.ts";
 import { CREATE_SEN_FIELDS } from "./rules.ts";
@@ -29,13 +30,7 @@ export const custAcctSchema = z.object({
 });
 export type CustAcct = z.infer<typeof custAcctSchema>;
 
-export const accountListResponse = z.object({
-  SEQUENCE: z.number().int(),
-  ResponseData: z.array(
-    z.object({ RECS_RETURNED: z.number().int(), MOREDATA: z.string(), CUSTACCT: z.array(custAcctSchema) }),
-  ),
-  ERROR: z.array(longErrorItemSchema),
-});
+export const accountListResponse = accountResponse(recordPages("CUSTACCT", custAcctSchema));
 export type AccountListResponse = z.infer<typeof accountListResponse>;
 
 // GET /v2/account/balance and /v2/account/cashmanagerbalance
@@ -95,18 +90,12 @@ export const balanceRecordSchema = z.object({
 >;
 export type BalanceRecord = z.infer<typeof balanceRecordSchema>;
 
-export const balanceResponse = z.object({
-  SEQUENCE: z.number().int(),
-  ResponseData: z.array(balanceRecordSchema),
-  ERROR: z.array(longErrorItemSchema),
-});
+export const balanceResponse = accountResponse(z.array(balanceRecordSchema));
 export type BalanceResponse = z.infer<typeof balanceResponse>;
 
-export const cashManagerBalanceResponse = z.object({
-  SEQUENCE: z.number().int(),
-  ResponseData: z.object({ AvailableBalance: z.number(), OpenDate: z.string() }).nullable(),
-  ERROR: z.array(longErrorItemSchema),
-});
+export const cashManagerBalanceResponse = accountResponse(
+  z.object({ AvailableBalance: z.number(), OpenDate: z.string() }).nullable(),
+);
 export type CashManagerBalanceResponse = z.infer<typeof cashManagerBalanceResponse>;
 
 // POST /v2/account/createsen

@@ -1,6 +1,6 @@
 // Transaction history (specification, "History" and "Transaction-history record").
 import { z } from "zod";
-import { longErrorItemSchema } from "./errors.ts";
+import { accountResponse, recordPages } from "./account-response.ts";
 import { queryInt32, required, str, wireDate } from "./fields.ts";
 
 /** The specification's limits: about 520 items per history call, about 5,000 per extendedhistory day. */
@@ -90,17 +90,7 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-export const historyResponse = z.object({
-  SEQUENCE: z.number().int(),
-  ResponseData: z.array(
-    z.object({
-      RECS_RETURNED: z.number().int(),
-      MOREDATA: z.string(),
-      TRANSACTION: z.array(transactionSchema),
-    }),
-  ),
-  ERROR: z.array(longErrorItemSchema),
-});
+export const historyResponse = accountResponse(recordPages("TRANSACTION", transactionSchema));
 export type HistoryResponse = z.infer<typeof historyResponse>;
 
 /** Transaction codes the public record shows (docs/decisions.md), plus the bank's own for deposits and incoming wires. */

@@ -1,0 +1,17 @@
+// The account side's answer (specification, "Accounts" and "Transaction history"): the request's
+// sequence number echoed as SEQUENCE, the data as ResponseData, and long-form ERROR items.
+import { z } from "zod";
+import { longErrorItemSchema } from "./errors.ts";
+
+export const accountResponse = <T extends z.ZodType>(responseData: T) =>
+  z.object({ SEQUENCE: z.number().int(), ResponseData: responseData, ERROR: z.array(longErrorItemSchema) });
+
+/** Pages of records under `name`, each with how many it returned and whether more wait (MOREDATA). */
+export const recordPages = <K extends string, T extends z.ZodType>(name: K, record: T) =>
+  z.array(
+    z.object({
+      RECS_RETURNED: z.number().int(),
+      MOREDATA: z.string(),
+      ...({ [name]: z.array(record) } as { [P in K]: z.ZodArray<T> }),
+    }),
+  );
