@@ -4,18 +4,13 @@ import { z } from "zod";
 import { isCalendarDate } from "./dates.ts";
 import type { Cents } from "./money.ts";
 import {
-  ABA_MESSAGE,
   amountCents,
   BANK_TYPE_MESSAGE,
   BANK_TYPES,
   type FieldRule,
   type FieldTable,
-  hasControl,
-  hasHiddenText,
-  isAbaRoutingNumber,
-  NO_CONTROL,
-  NO_HIDDEN_TEXT,
-  noControlCharacters,
+  ruleChecks,
+  TEXT_CHECKS,
 } from "./rules.ts";
 
 export { hasHiddenText, isAbaRoutingNumber, isSwiftBic } from "./rules.ts";
@@ -77,19 +72,19 @@ export const str = (max: number) =>
   z
     .string()
     .max(max, `must be at most ${max} characters`)
-    .refine((s) => !hasControl(s), NO_CONTROL)
-    .refine((s) => !hasHiddenText(s), NO_HIDDEN_TEXT);
+    .refine(...TEXT_CHECKS.noControl)
+    .refine(...TEXT_CHECKS.noHiddenText);
 
 /** A string that must hold something. */
 export const required = (max: number) =>
   z
     .string()
     // Checked before trimming: trim() drops a byte-order mark or a line separator at either end.
-    .refine((s) => !hasHiddenText(s), NO_HIDDEN_TEXT)
+    .refine(...TEXT_CHECKS.noHiddenText)
     .trim()
     .min(1, "is required")
     .max(max, `must be at most ${max} characters`)
-    .refine((s) => !hasControl(s), NO_CONTROL);
+    .refine(...TEXT_CHECKS.noControl);
 
 const wholeNumber = <T extends z.ZodType>(schema: T): T => checkedText(numeric(schema), wholeText);
 
@@ -197,8 +192,7 @@ export function contractField<R extends FieldRule>(rule: R): ContractField<R> {
   if (r.kind === "wholeDollars") return wholeDollars(r.min, r.max) as ContractField<R>;
   if (r.kind === "bankType") return bankType().optional() as ContractField<R>;
   let s: TextSchema = r.required ? required(r.max) : str(r.max);
-  if (r.fedwire) s = s.refine(noControlCharacters, NO_CONTROL);
-  if (r.aba) s = s.refine(isAbaRoutingNumber, ABA_MESSAGE);
+  for (const check of ruleChecks(r)) s = s.refine(...check);
   return (r.required ? s : s.optional()) as ContractField<R>;
 }
 

@@ -61,6 +61,23 @@ export type FieldRule =
 
 export type FieldTable = Record<string, FieldRule>;
 
+/** A check of a text field: what its value must pass, and the words when it does not. */
+export type TextCheck = readonly [ok: (s: string) => boolean, message: string];
+
+/** The text checks both schema flavours apply (the contract's in fields.ts, the forms' in lib/forms/). */
+export const TEXT_CHECKS = {
+  noControl: [(s) => !hasControl(s), NO_CONTROL],
+  noHiddenText: [(s) => !hasHiddenText(s), NO_HIDDEN_TEXT],
+  fedwire: [noControlCharacters, NO_CONTROL],
+  aba: [isAbaRoutingNumber, ABA_MESSAGE],
+} as const satisfies Record<string, TextCheck>;
+
+/** What a text rule checks beyond its length and the checks of every text: Fedwire text, an ABA number. */
+export const ruleChecks = (rule: Extract<FieldRule, { kind: "text" }>): TextCheck[] => [
+  ...(rule.fedwire ? [TEXT_CHECKS.fedwire] : []),
+  ...(rule.aba ? [TEXT_CHECKS.aba] : []),
+];
+
 /** An amount rule applied to a dollar number: its integer cents, or what is wrong with it. */
 export function amountCents(n: number, maxLength: number): { cents: Cents } | { problem: string } {
   const cents = dollarsToCents(n);

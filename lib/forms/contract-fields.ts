@@ -6,17 +6,12 @@ import * as z from "zod/mini";
 import { canonicalGuid } from "../bank-api/guid.ts";
 import { dollarsToCents } from "../bank-api/money.ts";
 import {
-  ABA_MESSAGE,
   amountCents,
   BANK_TYPE_MESSAGE,
   BANK_TYPES,
   type FieldRule,
-  hasControl,
-  hasHiddenText,
-  isAbaRoutingNumber,
-  NO_CONTROL,
-  NO_HIDDEN_TEXT,
-  noControlCharacters,
+  ruleChecks,
+  TEXT_CHECKS,
 } from "../bank-api/rules.ts";
 
 type Issues = { issues: z.core.$ZodRawIssue[]; value: unknown };
@@ -26,27 +21,28 @@ const fail = (ctx: Issues, message: string) => {
 };
 
 const str = (max: number) =>
-  z.string().check(
-    z.maxLength(max, `must be at most ${max} characters`),
-    z.refine((s) => !hasControl(s), NO_CONTROL),
-    z.refine((s) => !hasHiddenText(s), NO_HIDDEN_TEXT),
-  );
+  z
+    .string()
+    .check(
+      z.maxLength(max, `must be at most ${max} characters`),
+      z.refine(...TEXT_CHECKS.noControl),
+      z.refine(...TEXT_CHECKS.noHiddenText),
+    );
 
 const required = (max: number) =>
   z.string().check(
     // Checked before trimming, as the contract does.
-    z.refine((s) => !hasHiddenText(s), NO_HIDDEN_TEXT),
+    z.refine(...TEXT_CHECKS.noHiddenText),
     z.trim(),
     z.minLength(1, "is required"),
     z.maxLength(max, `must be at most ${max} characters`),
-    z.refine((s) => !hasControl(s), NO_CONTROL),
+    z.refine(...TEXT_CHECKS.noControl),
   );
 
 /** A typed text field of the table: required, or "" for not given. */
 export function textField(rule: Extract<FieldRule, { kind: "text" }>) {
   let s = (rule.required ? required : str)(rule.max);
-  if (rule.fedwire) s = s.check(z.refine(noControlCharacters, NO_CONTROL));
-  if (rule.aba) s = s.check(z.refine(isAbaRoutingNumber, ABA_MESSAGE));
+  for (const check of ruleChecks(rule)) s = s.check(z.refine(...check));
   return s;
 }
 
