@@ -8,15 +8,7 @@ import os from "node:os";
 import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
 import { readDemoKeys, signInHttp } from "../tests/helpers/live.ts";
-import {
-  type BenchResult,
-  childGroup,
-  firstLoadJsKb,
-  groupCpuSeconds,
-  percentile,
-  round,
-  writeResults,
-} from "./lib.ts";
+import { childGroup, firstLoadJsResults, groupCpuSeconds, percentile, round, writeResults } from "./lib.ts";
 
 const DIST = process.env.NEXT_DIST_DIR || ".next-bench";
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 1000);
@@ -120,20 +112,17 @@ export async function run(): Promise<void> {
     const bankCpuMsInDashRun = ((c1.bank - c0.bank) * 1000) / (dashRps * LOAD_SECONDS);
 
     const pages = ["/sign-in", "/accounts", `/accounts/${n}`, "/profile", "/admin/users", "/admin/audit"];
-    const js: BenchResult[] = [];
-    for (const p of pages) {
-      const name = p
+    // Named by the route: /accounts/[accountNumber] is accounts_[accountNumber].
+    const routeName = (p: string) =>
+      p
         .replace(`/${n}`, "/[accountNumber]")
         .replace(/[^a-z[\]]+/gi, "_")
         .replace(/^_|_$/g, "");
-      js.push({
-        name: `first_load_js_gzip_${name}`,
-        value: await firstLoadJsKb(stack.url, p, cookie),
-        unit: "kB",
-        better: "lower",
-        target: 200,
-      });
-    }
+    const js = await firstLoadJsResults(
+      stack.url,
+      pages.map((p): [string, string] => [routeName(p), p]),
+      cookie,
+    );
 
     const p50d = percentile(dash, 50);
     const p50b = percentile(bank, 50);

@@ -184,3 +184,21 @@ export async function firstLoadJsKb(base: string, page: string, cookie: string):
   }
   return round(bytes / 1024, 1);
 }
+
+/** Each page's first-load JavaScript as `first_load_js_gzip_<name>`, measured one page after another, held to 200 kB. */
+export async function firstLoadJsResults(
+  base: string,
+  pages: [name: string, path: string][],
+  cookie: string,
+): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const [name, page] of pages)
+    results.push({
+      name: `first_load_js_gzip_${name}`,
+      value: await firstLoadJsKb(base, page, cookie),
+      unit: "kB",
+      better: "lower",
+      target: 200,
+    });
+  return results;
+}

@@ -8,7 +8,7 @@ import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
 import { demoBank } from "../tests/helpers/live.ts";
-import { type BenchResult, firstLoadJsKb, percentile, round, writeResults } from "./lib.ts";
+import { type BenchResult, firstLoadJsResults, percentile, round, writeResults } from "./lib.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const RUNS = Number(process.env.BENCH_UI_RUNS || 20);
@@ -89,15 +89,7 @@ export async function run(): Promise<void> {
       ["beneficiaries", "/beneficiaries"],
       ["accounts", "/accounts"],
     ];
-    const js: BenchResult[] = [];
-    for (const [name, p] of pages)
-      js.push({
-        name: `first_load_js_gzip_${name}`,
-        value: await firstLoadJsKb(stack.url, p, cookie),
-        unit: "kB",
-        better: "lower",
-        target: 200,
-      });
+    const js = await firstLoadJsResults(stack.url, pages, cookie);
 
     const mine: BenchResult[] = [
       {
