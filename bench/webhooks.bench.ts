@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { startBank } from "../bank/app.ts";
 import { loadBankConfig } from "../bank/config.ts";
+import type { Bank } from "../bank/context.ts";
 import { insertWebhook } from "../bank/notify/webhook-store.ts";
 import { createCustomer, createSandboxAccount } from "../bank/sandbox/core.ts";
 import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
@@ -61,8 +62,14 @@ async function receiver(
   };
 }
 
-async function measure(kind: "pglite" | "pg"): Promise<BenchResult[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-webhooks-"));
+/**
+ * A bank of its own for one measurement: on the embedded database in a fresh folder, or on a
+ * fresh PostgreSQL database; `hits` holds when each notification (`account:balance`) first
+ * arrived at a receiver that reports to `firstHit`. `close` stops the bank, then the receivers,
+ * and removes the database.
+ */
+async function benchBank(kind: "pglite" | "pg", folder: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), folder));
   const database =
     kind === "pg" ? await createTestDatabase(process.env.TEST_DATABASE_URL as string) : undefined;
   const config = loadBankConfig({
@@ -71,31 +78,56 @@ async function measure(kind: "pglite" | "pg"): Promise<BenchResult[]> {
     ...(database ? { BANK_DATABASE_URL: database.url, BANK_DB_POOL: "20" } : { BANK_DATA_DIR: dataDir }),
   });
   const running = await startBank(config, { quiet: true });
-  const bank = running.bank;
   const hits = new Map<string, number>();
-  let delay = 0;
-  const recv = await receiver(0, (body, at) => {
-    const n = JSON.parse(body) as { AccountNumber: string; AvailableBalance: string };
-    const key = `${n.AccountNumber}:${n.AvailableBalance}`;
-    if (!hits.has(key)) hits.set(key, at);
-  });
-  const slow = await receiver(RECEIVER_DELAY_MS, (body, at) => {
-    const n = JSON.parse(body) as { AccountNumber: string; AvailableBalance: string };
-    const key = `${n.AccountNumber}:${n.AvailableBalance}`;
-    if (!hits.has(key)) hits.set(key, at);
-  });
-  try {
-    const c = await createCustomer(bank.db, { name: "Bench Webhooks Co" });
-    const { accountNumber: fast } = await createSandboxAccount(bank, {
-      customerId: c.customerId,
-      type: "SEN",
-    });
+  return {
+    config,
+    running,
+    bank: running.bank,
+    hits,
+    firstHit: (body: string, at: number) => {
+      const n = JSON.parse(body) as { AccountNumber: string; AvailableBalance: string };
+      const key = `${n.AccountNumber}:${n.AvailableBalance}`;
+      if (!hits.has(key)) hits.set(key, at);
+    },
+    close: async (...receivers: { close: () => Promise<void> }[]) => {
+      await running.close();
+      for (const r of receivers) await r.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    },
+  };
+}
+
+/** New SEN accounts of the customer, each with a webhook to `url`. */
+async function watchedAccounts(
+  bank: Bank,
+  customerId: number,
+  url: string,
+  count: number,
+): Promise<string[]> {
+  const accounts: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const { accountNumber } = await createSandboxAccount(bank, { customerId, type: "SEN" });
     await insertWebhook(
       bank.db,
-      c.customerId,
-      { AccountNumber: fast, WebHookUrl: recv.url },
+      customerId,
+      { AccountNumber: accountNumber, WebHookUrl: url },
       bank.clock.now(),
     );
+    accounts.push(accountNumber);
+  }
+  return accounts;
+}
+
+async function measure(kind: "pglite" | "pg"): Promise<BenchResult[]> {
+  const setup = await benchBank(kind, "bench-webhooks-");
+  const { config, running, bank, hits } = setup;
+  let delay = 0;
+  const recv = await receiver(0, setup.firstHit);
+  const slow = await receiver(RECEIVER_DELAY_MS, setup.firstHit);
+  try {
+    const c = await createCustomer(bank.db, { name: "Bench Webhooks Co" });
+    const [fast] = await watchedAccounts(bank, c.customerId, recv.url, 1);
 
     // 1. Latency: one balance change at a time, through the ledger function over HTTP, as a client makes it.
     const latencies: number[] = [];
@@ -121,17 +153,7 @@ async function measure(kind: "pglite" | "pg"): Promise<BenchResult[]> {
 
     // 2. Throughput: a burst of balance changes committed at once (ten accounts, one statement),
     // drained to a receiver that answers in 50 ms.
-    const accounts: string[] = [];
-    for (let i = 0; i < 10; i++) {
-      const { accountNumber } = await createSandboxAccount(bank, { customerId: c.customerId, type: "SEN" });
-      await insertWebhook(
-        bank.db,
-        c.customerId,
-        { AccountNumber: accountNumber, WebHookUrl: slow.url },
-        bank.clock.now(),
-      );
-      accounts.push(accountNumber);
-    }
+    const accounts = await watchedAccounts(bank, c.customerId, slow.url, 10);
     const perAccount = BURST / accounts.length;
     const expected = accounts.flatMap((a) =>
       Array.from({ length: perAccount }, (_, i) => `${a}:${String((i + 1) * 100).padStart(9, "0")}`),
@@ -179,11 +201,7 @@ async function measure(kind: "pglite" | "pg"): Promise<BenchResult[]> {
       },
     ];
   } finally {
-    await running.close();
-    await recv.close();
-    await slow.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    await database?.drop();
+    await setup.close(recv, slow);
   }
 }
 
@@ -194,40 +212,13 @@ async function measure(kind: "pglite" | "pg"): Promise<BenchResult[]> {
  * until every notification written during the outage has arrived.
  */
 async function measureOutage(kind: "pglite" | "pg"): Promise<BenchResult[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-webhooks-outage-"));
-  const database =
-    kind === "pg" ? await createTestDatabase(process.env.TEST_DATABASE_URL as string) : undefined;
-  const config = loadBankConfig({
-    BANK_PORT: "0",
-    BANK_SANDBOX_KEY: "sbx_bench_webhooks_key",
-    ...(database ? { BANK_DATABASE_URL: database.url, BANK_DB_POOL: "20" } : { BANK_DATA_DIR: dataDir }),
-  });
-  const running = await startBank(config, { quiet: true });
-  const bank = running.bank;
-  const hits = new Map<string, number>();
+  const setup = await benchBank(kind, "bench-webhooks-outage-");
+  const { config, bank, hits } = setup;
   let up = false;
-  const recv = await receiver(
-    0,
-    (body, at) => {
-      const n = JSON.parse(body) as { AccountNumber: string; AvailableBalance: string };
-      const key = `${n.AccountNumber}:${n.AvailableBalance}`;
-      if (!hits.has(key)) hits.set(key, at);
-    },
-    () => up,
-  );
+  const recv = await receiver(0, setup.firstHit, () => up);
   try {
     const c = await createCustomer(bank.db, { name: "Bench Outage Co" });
-    const accounts: string[] = [];
-    for (let i = 0; i < 10; i++) {
-      const { accountNumber } = await createSandboxAccount(bank, { customerId: c.customerId, type: "SEN" });
-      await insertWebhook(
-        bank.db,
-        c.customerId,
-        { AccountNumber: accountNumber, WebHookUrl: recv.url },
-        bank.clock.now(),
-      );
-      accounts.push(accountNumber);
-    }
+    const accounts = await watchedAccounts(bank, c.customerId, recv.url, 10);
     const counts = new Map(accounts.map((a) => [a, 0]));
     /** Commit time of each change, by its notification key. */
     const committedAt = new Map<string, number>();
@@ -309,10 +300,7 @@ async function measureOutage(kind: "pglite" | "pg"): Promise<BenchResult[]> {
       },
     ];
   } finally {
-    await running.close();
-    await recv.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    await database?.drop();
+    await setup.close(recv);
   }
 }
 
