@@ -21,13 +21,14 @@ import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { Draft, DraftListResponse, DraftResponse } from "@/lib/dashboard-api/wires.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
 
-const STATUS: Record<Draft["status"], { word: string; tone: Tone }> = {
-  pending: { word: "Waiting for release", tone: "warning" },
-  releasing: { word: "Releasing", tone: "brand" },
-  queued: { word: "Queued for reprocessing", tone: "brand" },
-  released: { word: "Released", tone: "success" },
-  rejected: { word: "Rejected", tone: "danger" },
-  failed: { word: "Refused by the bank", tone: "danger" },
+// Each status in words, and its badge's tone (a second signal, never the only one).
+const STATUS: Record<Draft["status"], [word: string, tone: Tone]> = {
+  pending: ["Waiting for release", "warning"],
+  releasing: ["Releasing", "brand"],
+  queued: ["Queued for reprocessing", "brand"],
+  released: ["Released", "success"],
+  rejected: ["Rejected", "danger"],
+  failed: ["Refused by the bank", "danger"],
 };
 
 // The reject form (and zod with it) loads when a reject dialog is first wanted, not with the page.
@@ -131,6 +132,7 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
                 {list.map((d) => {
                   const own = d.preparedBy.id === me.id;
                   const open = d.status === "pending" || d.status === "releasing";
+                  const [status, tone] = STATUS[d.status];
                   return (
                     <Tr key={d.id} data-draft={d.id}>
                       <Td>
@@ -150,7 +152,7 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
                         </span>
                       </Td>
                       <Td>
-                        <Badge tone={STATUS[d.status].tone}>{STATUS[d.status].word}</Badge>
+                        <Badge tone={tone}>{status}</Badge>
                         {d.decidedBy && !open ? (
                           <span className="block text-xs text-slate-600">by {d.decidedBy.email}</span>
                         ) : null}
