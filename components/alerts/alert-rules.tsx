@@ -15,9 +15,9 @@ import {
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
-import { ConfirmActions, Dialog } from "@/components/ui/dialog.tsx";
+import { ConfirmDialog } from "@/components/ui/dialog.tsx";
 import { QueryErrorState } from "@/components/ui/error-state.tsx";
-import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { Placeholders } from "@/components/ui/skeleton.tsx";
 import { useToast } from "@/components/ui/toast.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { centsToDecimal, formatUsd } from "@/lib/bank-api/money.ts";
@@ -28,7 +28,7 @@ import type {
   DeleteRuleResponseSchema,
   SaveRuleResponseSchema,
 } from "@/lib/dashboard-api/alerts.ts";
-import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import { apiFetch, failureMessage } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 
 // The form's schema comes with the contract's checks (and zod): loaded when the form is first used.
@@ -43,12 +43,7 @@ export function AlertRules({ canWrite }: { canWrite: boolean }) {
     queryFn: ({ signal }) => apiFetch<typeof AlertRulesResponseSchema>("/api/alerts", { signal }),
   });
   if (list.isPending)
-    return (
-      <div className="grid gap-4 lg:grid-cols-2" aria-busy="true">
-        <Skeleton className="h-72 w-full" />
-        <Skeleton className="h-72 w-full" />
-      </div>
-    );
+    return <Placeholders className="grid gap-4 lg:grid-cols-2" heights={["h-72", "h-72"]} />;
   if (list.isError) return <QueryErrorState title="Alerts could not be loaded" query={list} />;
   const rules = new Map(list.data.rules.map((r) => [r.accountNumber, r]));
   return (
@@ -206,29 +201,19 @@ function RuleCard({
           </Form>
         ) : null}
       </CardBody>
-      <Dialog
+      <ConfirmDialog
         open={confirm}
         onClose={() => setConfirm(false)}
         title="Remove this alert?"
         description={`The balance alert on ${account.name} (${account.accountNumber}) stops, with its e-mail.`}
-      >
-        <ConfirmActions
-          error={
-            remove.isError
-              ? remove.error instanceof ApiError
-                ? remove.error.message
-                : "The alert could not be removed."
-              : null
-          }
-          pending={remove.isPending}
-          cancelLabel="Keep it"
-          onCancel={() => setConfirm(false)}
-          actionLabel="Remove alert"
-          busyLabel="Removing…"
-          onAction={() => remove.mutate()}
-          danger
-        />
-      </Dialog>
+        error={remove.error && failureMessage(remove.error, "The alert could not be removed.")}
+        pending={remove.isPending}
+        cancelLabel="Keep it"
+        actionLabel="Remove alert"
+        busyLabel="Removing…"
+        onAction={() => remove.mutate()}
+        danger
+      />
     </Card>
   );
 }

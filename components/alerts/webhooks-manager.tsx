@@ -2,19 +2,19 @@
 // /webhooks: the bank's webhooks of every account, a form to register one (a URL and/or e-mail
 // addresses) and deletion behind a confirmation that names the webhook. The dashboard's own
 // webhooks (live balances, a balance alert's e-mail) are marked and have no delete button.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { AccountOptions } from "@/components/accounts/account-options.tsx";
 import { Form, FormAlert, SelectField, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
-import { ConfirmActions, Dialog } from "@/components/ui/dialog.tsx";
+import { ConfirmDialog } from "@/components/ui/dialog.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { QueryErrorState } from "@/components/ui/error-state.tsx";
-import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { Placeholders } from "@/components/ui/skeleton.tsx";
 import { ActionsTh, Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { useToast } from "@/components/ui/toast.tsx";
+import { useConfirmedAction } from "@/hooks/use-confirmed-action.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import type {
   DeleteWebhookResponseSchema,
@@ -23,7 +23,7 @@ import type {
   WebhooksResponseSchema,
   WebhookView,
 } from "@/lib/dashboard-api/alerts.ts";
-import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 
 // The form's schema comes with the contract's checks (and zod): loaded when the form is first used.
@@ -37,8 +37,6 @@ function webhookName(h: WebhookView): string {
   return h.description || h.url || h.emails || h.id;
 }
 
-const deleteLabel = (h: WebhookView) => `Delete webhook “${webhookName(h)}” on account ${h.accountNumber}`;
-
 export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -46,31 +44,31 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
     queryKey: queryKeys.webhooks(),
     queryFn: ({ signal }) => apiFetch<typeof WebhooksResponseSchema>("/api/webhooks", { signal }),
   });
-  const [confirm, setConfirm] = useState<WebhookView | null>(null);
-  const remove = useMutation({
+  const remove = useConfirmedAction({
     mutationFn: (h: WebhookView) =>
       apiFetch<typeof DeleteWebhookResponseSchema>(`/api/webhooks/${encodeURIComponent(h.id)}`, {
         method: "DELETE",
       }),
+    failure: "The webhook could not be deleted.",
     onSuccess: (_, h) => {
-      setConfirm(null);
       toast({ title: "Webhook deleted", body: `“${webhookName(h)}” on account ${h.accountNumber}.` });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks() }),
   });
 
-  const ask = (h: WebhookView) => {
-    remove.reset();
-    setConfirm(h);
-  };
+  // One button for the phone list and the table, named in full for a screen reader.
+  const deleteButton = (h: WebhookView) => (
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={() => remove.ask(h)}
+      aria-label={`Delete webhook “${webhookName(h)}” on account ${h.accountNumber}`}
+    >
+      Delete
+    </Button>
+  );
 
-  if (list.isPending)
-    return (
-      <div className="space-y-4" aria-busy="true">
-        <Skeleton className="h-40 w-full" />
-        <Skeleton className="h-64 w-full" />
-      </div>
-    );
+  if (list.isPending) return <Placeholders className="space-y-4" heights={["h-40", "h-64"]} />;
   if (list.isError) return <QueryErrorState title="Webhooks could not be loaded" query={list} />;
 
   const { accounts, webhooks } = list.data;
@@ -105,16 +103,7 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
                     {h.url ? <p className="break-all text-slate-800">{h.url}</p> : null}
                     {h.emails ? <p className="break-all text-slate-700">{h.emails}</p> : null}
                     {h.sms ? <p className="text-slate-700">SMS {h.sms} (stored, not sent)</p> : null}
-                    {canWrite && h.owner === "other" ? (
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        onClick={() => ask(h)}
-                        aria-label={deleteLabel(h)}
-                      >
-                        Delete
-                      </Button>
-                    ) : null}
+                    {canWrite && h.owner === "other" ? deleteButton(h) : null}
                   </li>
                 ))}
               </ul>
@@ -161,17 +150,7 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
                         </Td>
                         <Td className="text-right align-top">
                           {!canWrite ? null : h.owner === "other" ? (
-                            <Button
-                              variant="secondary"
-                              size="sm"
-                              onClick={() => {
-                                remove.reset();
-                                setConfirm(h);
-                              }}
-                              aria-label={`Delete webhook “${webhookName(h)}” on account ${h.accountNumber}`}
-                            >
-                              Delete
-                            </Button>
+                            deleteButton(h)
                           ) : (
                             <span className="text-xs text-slate-600">
                               {h.owner === "live" ? "Kept by the dashboard" : "Change it on Alerts"}
@@ -194,33 +173,19 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
         <p className="text-sm text-slate-700">Your role can see webhooks but not change them.</p>
       )}
 
-      <Dialog
-        open={confirm !== null}
-        onClose={() => setConfirm(null)}
+      <ConfirmDialog
+        {...remove.dialog}
         title="Delete this webhook?"
         description={
-          confirm
-            ? `“${webhookName(confirm)}” on account ${confirm.accountNumber} will stop receiving balance changes.`
+          remove.item
+            ? `“${webhookName(remove.item)}” on account ${remove.item.accountNumber} will stop receiving balance changes.`
             : undefined
         }
-      >
-        <ConfirmActions
-          error={
-            remove.isError
-              ? remove.error instanceof ApiError
-                ? remove.error.message
-                : "The webhook could not be deleted."
-              : null
-          }
-          pending={remove.isPending}
-          cancelLabel="Keep it"
-          onCancel={() => setConfirm(null)}
-          actionLabel="Delete webhook"
-          busyLabel="Deleting…"
-          onAction={() => confirm && remove.mutate(confirm)}
-          danger
-        />
-      </Dialog>
+        cancelLabel="Keep it"
+        actionLabel="Delete webhook"
+        busyLabel="Deleting…"
+        danger
+      />
     </div>
   );
 }

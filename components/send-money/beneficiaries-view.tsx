@@ -2,7 +2,7 @@
 // Saved wire beneficiaries: the list, and a form to add one or change one; deleting asks first.
 // Every change is checked by the contract's rules in the browser and again by the route handler,
 // and audited there.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form.tsx";
@@ -12,10 +12,11 @@ import {
 } from "@/components/send-money/beneficiary-fields.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
-import { ConfirmActions, Dialog } from "@/components/ui/dialog.tsx";
+import { ConfirmDialog } from "@/components/ui/dialog.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
-import { ErrorState } from "@/components/ui/error-state.tsx";
-import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
+import { QueryTableCard } from "@/components/ui/query-table-card.tsx";
+import { Td, Th, Tr } from "@/components/ui/table.tsx";
+import { useConfirmedAction } from "@/hooks/use-confirmed-action.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { Beneficiary, BeneficiaryListResponse, BeneficiaryResponse } from "@/lib/dashboard-api/wires.ts";
@@ -117,13 +118,11 @@ export function BeneficiariesView() {
   });
   // null: no form open; "new": adding; a beneficiary: changing it.
   const [editing, setEditing] = useState<Beneficiary | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Beneficiary | null>(null);
   const [announce, setAnnounce] = useState("");
 
-  const remove = useMutation({
+  const remove = useConfirmedAction({
     mutationFn: (b: Beneficiary) => apiFetch(`/api/beneficiaries/${b.id}`, { method: "DELETE" }),
     onSuccess: (_r, b) => {
-      setDeleting(null);
       setAnnounce(`Deleted “${b.label}”.`);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
@@ -152,105 +151,81 @@ export function BeneficiariesView() {
           <Button onClick={() => setEditing("new")}>Add a beneficiary</Button>
         </div>
       )}
-      {list.isError ? (
-        <ErrorState
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : (
-        <Card className="min-w-0 overflow-hidden" aria-labelledby="beneficiaries-list">
-          <CardHeader id="beneficiaries-list" title="Saved" />
-          {list.isPending ? (
-            <p className="px-5 py-6 text-sm text-slate-600">Loading saved beneficiaries…</p>
-          ) : rows.length === 0 ? (
-            <EmptyState title="No saved beneficiaries yet">
-              Add one here, or save one from the{" "}
-              <Link className="text-brand-700 underline" href="/wires/new">
-                Send a wire
-              </Link>{" "}
-              form; it then fills that form in one choice.
-            </EmptyState>
-          ) : (
-            <Table caption="Saved beneficiaries" captionHidden>
-              <thead>
-                <Tr>
-                  <Th>Saved as</Th>
-                  <Th>Beneficiary</Th>
-                  <Th>Bank</Th>
-                  <Th>Saved by</Th>
-                  <Th className="relative">
-                    <span className="sr-only">Actions</span>
-                  </Th>
-                </Tr>
-              </thead>
-              <tbody>
-                {rows.map((b) => (
-                  <Tr key={b.id} data-beneficiary={b.label}>
-                    <Td className="font-medium">{b.label}</Td>
-                    <Td>
-                      {b.fields.beneficiary_name}
-                      <span className="block text-xs text-slate-600">
-                        account {b.fields.beneficiary_account_number}
-                      </span>
-                    </Td>
-                    <Td>{bankOf(b)}</Td>
-                    <Td>{b.createdBy}</Td>
-                    <Td>
-                      <div className="flex gap-2">
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => setEditing(b)}
-                          aria-label={`Change ${b.label}`}
-                        >
-                          Change
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => {
-                            remove.reset();
-                            setDeleting(b);
-                          }}
-                          aria-label={`Delete ${b.label}`}
-                        >
-                          Delete
-                        </Button>
-                      </div>
-                    </Td>
-                  </Tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
-        </Card>
-      )}
+      <QueryTableCard
+        query={list}
+        id="beneficiaries-list"
+        title="Saved"
+        loading="Loading saved beneficiaries…"
+        count={rows.length}
+        empty={
+          <EmptyState title="No saved beneficiaries yet">
+            Add one here, or save one from the{" "}
+            <Link className="text-brand-700 underline" href="/wires/new">
+              Send a wire
+            </Link>{" "}
+            form; it then fills that form in one choice.
+          </EmptyState>
+        }
+        caption="Saved beneficiaries"
+        columns={
+          <>
+            <Th>Saved as</Th>
+            <Th>Beneficiary</Th>
+            <Th>Bank</Th>
+            <Th>Saved by</Th>
+          </>
+        }
+      >
+        {rows.map((b) => (
+          <Tr key={b.id} data-beneficiary={b.label}>
+            <Td className="font-medium">{b.label}</Td>
+            <Td>
+              {b.fields.beneficiary_name}
+              <span className="block text-xs text-slate-600">
+                account {b.fields.beneficiary_account_number}
+              </span>
+            </Td>
+            <Td>{bankOf(b)}</Td>
+            <Td>{b.createdBy}</Td>
+            <Td>
+              <div className="flex gap-2">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setEditing(b)}
+                  aria-label={`Change ${b.label}`}
+                >
+                  Change
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => remove.ask(b)}
+                  aria-label={`Delete ${b.label}`}
+                >
+                  Delete
+                </Button>
+              </div>
+            </Td>
+          </Tr>
+        ))}
+      </QueryTableCard>
 
-      <Dialog
-        open={!!deleting}
-        onClose={() => setDeleting(null)}
+      <ConfirmDialog
+        {...remove.dialog}
         title="Delete this saved beneficiary?"
         description="Wires already drafted with it are not changed."
+        cancelLabel="Keep it"
+        actionLabel="Delete"
+        busyLabel="Deleting…"
       >
-        {deleting ? (
-          <>
-            <p className="text-sm">
-              <strong>{deleting.label}</strong>: {deleting.fields.beneficiary_name}, account{" "}
-              {deleting.fields.beneficiary_account_number}
-            </p>
-            <ConfirmActions
-              error={remove.error?.message ?? null}
-              pending={remove.isPending}
-              cancelLabel="Keep it"
-              onCancel={() => setDeleting(null)}
-              actionLabel="Delete"
-              busyLabel="Deleting…"
-              onAction={() => remove.mutate(deleting)}
-            />
-          </>
+        {remove.item ? (
+          <p className="text-sm">
+            <strong>{remove.item.label}</strong>: {remove.item.fields.beneficiary_name}, account{" "}
+            {remove.item.fields.beneficiary_account_number}
+          </p>
         ) : null}
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // them, when, the amount and the beneficiary. Release and Reject appear only for a user with
 // release rights who did not prepare the draft; a draft decided or changed meanwhile answers 409,
 // and the list is read again so the page shows its current state.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
@@ -11,12 +11,12 @@ import { DraftSummary } from "@/components/send-money/draft-summary.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Badge, type Tone } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { Card, CardHeader } from "@/components/ui/card.tsx";
-import { ConfirmActions, Dialog } from "@/components/ui/dialog.tsx";
+import { ConfirmDialog } from "@/components/ui/dialog.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
-import { ErrorState } from "@/components/ui/error-state.tsx";
 import { Money } from "@/components/ui/money.tsx";
-import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
+import { QueryTableCard } from "@/components/ui/query-table-card.tsx";
+import { Td, Th, Tr } from "@/components/ui/table.tsx";
+import { useConfirmedAction } from "@/hooks/use-confirmed-action.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { Draft, DraftListResponse, DraftResponse } from "@/lib/dashboard-api/wires.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
@@ -44,13 +44,12 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
     queryKey: draftsKey(scope),
     queryFn: ({ signal }) => apiFetch<typeof DraftListResponse>(`/api/drafts?status=${scope}`, { signal }),
   });
-  const [releasing, setReleasing] = useState<Draft | null>(null);
   const [rejecting, setRejecting] = useState<Draft | null>(null);
   const [announce, setAnnounce] = useState("");
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["drafts"] });
 
-  const release = useMutation({
+  const release = useConfirmedAction({
     mutationFn: (d: Draft) =>
       apiFetch<typeof DraftResponse>(`/api/drafts/${d.id}/release`, {
         method: "POST",
@@ -58,7 +57,6 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
         body: JSON.stringify({ version: d.version }),
       }),
     onSuccess: (r) => {
-      setReleasing(null);
       setAnnounce(
         r.draft.status === "queued"
           ? `The wire system is down: the wire is queued for reprocessing (payment ${r.draft.paymentId}) and is sent when the bank replays it.`
@@ -88,142 +86,106 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
           </label>
         ))}
       </fieldset>
-      {drafts.isError ? (
-        <ErrorState
-          message={drafts.error.message}
-          onRetry={() => void drafts.refetch()}
-          retrying={drafts.isFetching}
-        />
-      ) : (
-        <Card className="min-w-0 overflow-hidden">
-          <CardHeader
-            title={scope === "open" ? "Waiting for release" : "All recent drafts"}
-            description={
-              canRelease
-                ? "Release sends the payment to the bank. You cannot release what you prepared."
-                : "A person with release rights releases these; you can follow them here."
-            }
-          />
-          {drafts.isPending ? (
-            <p className="px-5 py-6 text-sm text-slate-600">Loading drafts…</p>
-          ) : list.length === 0 ? (
-            <EmptyState title={scope === "open" ? "Nothing waits for release" : "No drafts yet"}>
-              Wires are prepared on the{" "}
-              <Link className="text-brand-700 underline" href="/wires/new">
-                Send a wire
-              </Link>{" "}
-              page; SEN transfers above the release threshold also wait here.
-            </EmptyState>
-          ) : (
-            <Table caption="Drafts, newest first" captionHidden>
-              <thead>
-                <Tr>
-                  <Th>Payment</Th>
-                  <Th>From</Th>
-                  <Th className="text-right">Amount</Th>
-                  <Th>Prepared</Th>
-                  <Th>Status</Th>
-                  <Th className="relative">
-                    <span className="sr-only">Actions</span>
-                  </Th>
-                </Tr>
-              </thead>
-              <tbody>
-                {list.map((d) => {
-                  const own = d.preparedBy.id === me.id;
-                  const open = d.status === "pending" || d.status === "releasing";
-                  const [status, tone] = STATUS[d.status];
-                  return (
-                    <Tr key={d.id} data-draft={d.id}>
-                      <Td>
-                        <span className="font-medium">
-                          {d.kind === "wire" ? "Wire to " : "SEN transfer to "}
-                        </span>
-                        {d.counterparty}
-                      </Td>
-                      <Td className="tabular-nums">{d.fromAccount}</Td>
-                      <Td className="text-right">
-                        <Money cents={d.amountCents} />
-                      </Td>
-                      <Td>
-                        {own ? "You" : d.preparedBy.email}
-                        <span className="block text-xs text-slate-600">
-                          {formatInstant(d.preparedAt, timeZone)}
-                        </span>
-                      </Td>
-                      <Td>
-                        <Badge tone={tone}>{status}</Badge>
-                        {d.decidedBy && !open ? (
-                          <span className="block text-xs text-slate-600">by {d.decidedBy.email}</span>
-                        ) : null}
-                        {d.rejectReason ? (
-                          <span className="block text-xs text-slate-600">“{d.rejectReason}”</span>
-                        ) : null}
-                        {d.paymentId ? (
-                          <span className="block text-xs text-slate-600">Payment {d.paymentId}</span>
-                        ) : null}
-                      </Td>
-                      <Td>
-                        {open && canRelease && !own ? (
-                          <div className="flex gap-2">
-                            <Button
-                              size="sm"
-                              onClick={() => {
-                                release.reset();
-                                setReleasing(d);
-                              }}
-                            >
-                              Release
-                            </Button>
-                            <Button size="sm" variant="secondary" onClick={() => setRejecting(d)}>
-                              Reject
-                            </Button>
-                          </div>
-                        ) : open && own ? (
-                          <span className="text-xs text-slate-600">Another approver releases it</span>
-                        ) : null}
-                        {d.status === "pending" && d.kind === "wire" && (own || canRelease) ? (
-                          <Link
-                            className="mt-1 inline-block text-sm font-medium text-brand-700 underline"
-                            href={`/wires/new?draft=${d.id}`}
-                            aria-label={`Correct the wire to ${d.counterparty}`}
-                          >
-                            Correct
-                          </Link>
-                        ) : null}
-                      </Td>
-                    </Tr>
-                  );
-                })}
-              </tbody>
-            </Table>
-          )}
-        </Card>
-      )}
+      <QueryTableCard
+        query={drafts}
+        title={scope === "open" ? "Waiting for release" : "All recent drafts"}
+        description={
+          canRelease
+            ? "Release sends the payment to the bank. You cannot release what you prepared."
+            : "A person with release rights releases these; you can follow them here."
+        }
+        loading="Loading drafts…"
+        count={list.length}
+        empty={
+          <EmptyState title={scope === "open" ? "Nothing waits for release" : "No drafts yet"}>
+            Wires are prepared on the{" "}
+            <Link className="text-brand-700 underline" href="/wires/new">
+              Send a wire
+            </Link>{" "}
+            page; SEN transfers above the release threshold also wait here.
+          </EmptyState>
+        }
+        caption="Drafts, newest first"
+        columns={
+          <>
+            <Th>Payment</Th>
+            <Th>From</Th>
+            <Th className="text-right">Amount</Th>
+            <Th>Prepared</Th>
+            <Th>Status</Th>
+          </>
+        }
+      >
+        {list.map((d) => {
+          const own = d.preparedBy.id === me.id;
+          const open = d.status === "pending" || d.status === "releasing";
+          const [status, tone] = STATUS[d.status];
+          return (
+            <Tr key={d.id} data-draft={d.id}>
+              <Td>
+                <span className="font-medium">{d.kind === "wire" ? "Wire to " : "SEN transfer to "}</span>
+                {d.counterparty}
+              </Td>
+              <Td className="tabular-nums">{d.fromAccount}</Td>
+              <Td className="text-right">
+                <Money cents={d.amountCents} />
+              </Td>
+              <Td>
+                {own ? "You" : d.preparedBy.email}
+                <span className="block text-xs text-slate-600">{formatInstant(d.preparedAt, timeZone)}</span>
+              </Td>
+              <Td>
+                <Badge tone={tone}>{status}</Badge>
+                {d.decidedBy && !open ? (
+                  <span className="block text-xs text-slate-600">by {d.decidedBy.email}</span>
+                ) : null}
+                {d.rejectReason ? (
+                  <span className="block text-xs text-slate-600">“{d.rejectReason}”</span>
+                ) : null}
+                {d.paymentId ? (
+                  <span className="block text-xs text-slate-600">Payment {d.paymentId}</span>
+                ) : null}
+              </Td>
+              <Td>
+                {open && canRelease && !own ? (
+                  <div className="flex gap-2">
+                    <Button size="sm" onClick={() => release.ask(d)}>
+                      Release
+                    </Button>
+                    <Button size="sm" variant="secondary" onClick={() => setRejecting(d)}>
+                      Reject
+                    </Button>
+                  </div>
+                ) : open && own ? (
+                  <span className="text-xs text-slate-600">Another approver releases it</span>
+                ) : null}
+                {d.status === "pending" && d.kind === "wire" && (own || canRelease) ? (
+                  <Link
+                    className="mt-1 inline-block text-sm font-medium text-brand-700 underline"
+                    href={`/wires/new?draft=${d.id}`}
+                    aria-label={`Correct the wire to ${d.counterparty}`}
+                  >
+                    Correct
+                  </Link>
+                ) : null}
+              </Td>
+            </Tr>
+          );
+        })}
+      </QueryTableCard>
 
-      <Dialog
-        open={!!releasing}
-        onClose={() => setReleasing(null)}
+      <ConfirmDialog
+        {...release.dialog}
+        // A 409 means the draft changed or was released meanwhile: releasing again cannot help.
+        disabled={release.mutation.error instanceof ApiError && release.mutation.error.status === 409}
         title="Release this payment?"
         description="It goes to the bank now. A second click or a retry cannot pay it twice."
+        cancelLabel="Cancel"
+        actionLabel="Release payment"
+        busyLabel="Releasing…"
       >
-        {releasing ? (
-          <>
-            <DraftSummary d={releasing} />
-            <ConfirmActions
-              error={release.error?.message ?? null}
-              pending={release.isPending}
-              cancelLabel="Cancel"
-              onCancel={() => setReleasing(null)}
-              actionLabel="Release payment"
-              busyLabel="Releasing…"
-              onAction={() => release.mutate(releasing)}
-              // A 409 means the draft changed or was released meanwhile: releasing again cannot help.
-              disabled={release.error instanceof ApiError && release.error.status === 409}
-            />
-          </>
-        ) : null}
-      </Dialog>
+        {release.item ? <DraftSummary d={release.item} /> : null}
+      </ConfirmDialog>
 
       {rejecting ? (
         <RejectDialog

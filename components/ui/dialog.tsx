@@ -2,7 +2,7 @@
 // A modal dialog on the native <dialog>: showModal() traps focus and makes the page behind it
 // inert, Escape closes it, and focus returns to what opened it. Confirmations of anything that
 // moves money or decides a payment go through it.
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ComponentProps, type ReactNode, useEffect, useId, useRef } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { cn } from "@/components/ui/cn.ts";
 
@@ -131,5 +131,28 @@ export function ConfirmActions({
         </Button>
       </DialogActions>
     </>
+  );
+}
+
+/** A confirmation in a dialog: what it concerns (children), then ConfirmActions, whose safe choice closes it. */
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  ...actions
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+} & Omit<ComponentProps<typeof ConfirmActions>, "onCancel">) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title} description={description}>
+      {children}
+      <ConfirmActions {...actions} onCancel={onClose} />
+    </Dialog>
   );
 }

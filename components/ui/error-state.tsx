@@ -31,7 +31,7 @@ export function QueryErrorState({
   title,
   query,
 }: {
-  title: string;
+  title?: string;
   query: { error: Error; isFetching: boolean; refetch: () => unknown };
 }) {
   return (

@@ -45,9 +45,9 @@ export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElemen
 }
 
 /** The header of a column of row buttons: named for screen readers, blank on screen. */
-export function ActionsTh() {
+export function ActionsTh({ className }: { className?: string }) {
   return (
-    <Th>
+    <Th className={className}>
       <span className="sr-only">Actions</span>
     </Th>
   );

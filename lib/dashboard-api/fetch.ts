@@ -33,6 +33,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What a failed call says to a person: the API's own words, or `fallback` for any other failure. */
+export function failureMessage(e: unknown, fallback: string): string {
+  return e instanceof ApiError ? e.message : fallback;
+}
+
 function isApiErrorBody(x: unknown): x is ApiErrorBody {
   if (!x || typeof x !== "object") return false;
   const e = (x as { error?: unknown }).error;
