@@ -4,28 +4,22 @@
 // reload (hooks/use-form-session.ts); the bank's refusals land on the field they concern.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useWatch } from "react-hook-form";
-import {
-  Form,
-  FormAlert,
-  MoneyField,
-  SelectField,
-  SubmitButton,
-  TextField,
-} from "@/components/form/form.tsx";
+import { AccountOptions } from "@/components/accounts/account-options.tsx";
+import { Form, MoneyField, SelectField, TextField } from "@/components/form/form.tsx";
+import { Review, StepActions, StepTitle } from "@/components/send-money/send-steps.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
+import { CardBody, TitledCard } from "@/components/ui/card.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
-import { useFormSession } from "@/hooks/use-form-session.ts";
+import { useSendSteps } from "@/hooks/use-send-steps.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
-import { dollarsToCents } from "@/lib/bank-api/money.ts";
+import { typedDollarsToCents } from "@/lib/bank-api/money.ts";
 import { SEN_TRANSFER_FIELDS } from "@/lib/bank-api/rules.ts";
-import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import { sendJson } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { SenTransferInput, SenTransferResponse } from "@/lib/dashboard-api/transfers.ts";
-import { centsInWords } from "@/lib/format/amount-words.ts";
 import { formatUsd } from "@/lib/format/money.ts";
 import type { SenTransferForm as SenTransferSchema } from "@/lib/forms/sen-transfer.ts";
 import { FROM_DESCRIPTION_FIELDS, TO_DESCRIPTION_FIELDS } from "@/lib/forms/send-money-fields.ts";
@@ -46,42 +40,23 @@ const EMPTY: SenTransferInput = {
   ...Object.fromEntries([...FROM_DESCRIPTION_FIELDS, ...TO_DESCRIPTION_FIELDS].map((f) => [f, ""])),
 };
 
-type Stage = "edit" | "review" | "done";
-
 export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCents: number }) {
   const queryClient = useQueryClient();
   const accounts = useQuery(accountsQuery());
   const senAccounts = (accounts.data?.accounts ?? []).filter((a) => a.type === "SEN");
-  const { session, markSubmitted, markEditing, reset } = useFormSession<SenTransferInput>(STORAGE);
   const form = useZodForm(loadSchema, { defaultValues: EMPTY });
-  const [stage, setStage] = useState<Stage>("edit");
   const [result, setResult] = useState<SenTransferResponse | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const resumed = useRef(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  // The session's key goes into the form; a confirmed request left by a reload is shown for review again.
-  useEffect(() => {
-    // Only the first read of the session resumes; later changes are this page's own.
-    if (!session || resumed.current) return;
-    resumed.current = true;
-    form.setValue("idempotencyKey", session.key);
-    if (session.submitted) {
-      form.reset({ ...session.submitted, idempotencyKey: session.key });
-      setStage("review");
+  const steps = useSendSteps<SenTransferInput>(STORAGE, form, {
+    onResumed: () =>
       setNotice(
         "This transfer was confirmed before the page reloaded. Confirm again to see its result: it cannot move money twice.",
-      );
-    }
-  }, [session, form]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new step moves focus to its heading
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, [stage]);
+      ),
+  });
+  const { stage } = steps;
 
   const values = useWatch({ control: form.control }) as SenTransferInput;
-  const amountCents = dollarsToCents(String(values.Amount ?? "").replace(/[\s,$]/g, "")) ?? 0;
+  const amountCents = typedDollarsToCents(String(values.Amount ?? "")) ?? 0;
   const from = senAccounts.find((a) => a.accountNumber === values.AccountNumberFrom);
   const to = senAccounts.find((a) => a.accountNumber === values.AccountNumberTo?.trim());
   const overAvailable = !!from && amountCents > from.availableCents;
@@ -90,56 +65,37 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
   async function onSubmit() {
     if (stage === "edit") {
       setNotice(null);
-      setStage("review");
+      steps.setStage("review");
       return;
     }
-    const raw = form.getValues();
-    markSubmitted(raw);
-    try {
-      const r = await apiFetch<typeof SenTransferResponse>("/api/transfers", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(raw),
-      });
-      setResult(r);
-      setStage("done");
-      // Answered: the next form is a new session (a reload now shows an empty form).
-      reset();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.accounts() });
-      if (r.outcome === "draft") void queryClient.invalidateQueries({ queryKey: ["drafts"] });
-    } catch (e) {
-      if (e instanceof ApiError && (e.status === 400 || e.status === 422 || e.status === 409)) {
-        // Refused: nothing moved. Back to the fields, under a new key for the changed request.
-        markEditing({ newKey: e.status !== 400 });
-        setStage("edit");
-      }
-      throw e;
-    }
+    // Refused (400, 422, 409): nothing moved.
+    await steps.confirm(
+      (raw) => sendJson<typeof SenTransferResponse>("POST", "/api/transfers", raw),
+      [400, 422, 409],
+      (r) => {
+        setResult(r);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.accounts() });
+        if (r.outcome === "draft") void queryClient.invalidateQueries({ queryKey: ["drafts"] });
+      },
+    );
   }
 
   function startOver() {
-    reset();
-    form.reset(EMPTY);
+    steps.startOver(EMPTY);
     setResult(null);
     setNotice(null);
-    setStage("edit");
   }
-
-  useEffect(() => {
-    if (session && stage === "edit") form.setValue("idempotencyKey", session.key);
-  }, [session, stage, form]);
 
   if (stage === "done" && result) {
     return (
-      <Card aria-labelledby="transfer-done">
-        <CardHeader
-          id="transfer-done"
-          title={
-            <span ref={headingRef} tabIndex={-1} className="focus:outline-none">
-              {result.outcome === "completed" ? "Transfer complete" : "Sent for release"}
-            </span>
-          }
-        />
+      <TitledCard
+        id="transfer-done"
+        title={
+          <StepTitle ref={steps.headingRef}>
+            {result.outcome === "completed" ? "Transfer complete" : "Sent for release"}
+          </StepTitle>
+        }
+      >
         <CardBody className="flex flex-col gap-3 text-sm">
           {result.outcome === "completed" ? (
             <>
@@ -182,23 +138,18 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
             </Link>
           </div>
         </CardBody>
-      </Card>
+      </TitledCard>
     );
   }
 
   return (
     <Form form={form} onSubmit={onSubmit} fieldNames={{}} aria-label="SEN transfer">
       {stage === "edit" ? (
-        <Card aria-labelledby="transfer-edit">
-          <CardHeader
-            id="transfer-edit"
-            title={
-              <span ref={headingRef} tabIndex={-1} className="focus:outline-none">
-                Transfer details
-              </span>
-            }
-            description="Moves money at once between SEN accounts. Nothing moves until you confirm on the next step."
-          />
+        <TitledCard
+          id="transfer-edit"
+          title={<StepTitle ref={steps.headingRef}>Transfer details</StepTitle>}
+          description="Moves money at once between SEN accounts. Nothing moves until you confirm on the next step."
+        >
           <CardBody className="grid gap-4 md:grid-cols-2">
             <SelectField
               name="AccountNumberFrom"
@@ -206,11 +157,7 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
               hint={accounts.isPending ? "Loading your accounts…" : undefined}
             >
               <option value="">Choose a SEN account</option>
-              {senAccounts.map((a) => (
-                <option key={a.accountNumber} value={a.accountNumber}>
-                  {a.name} · {a.accountNumber} · {formatUsd(a.availableCents)} available
-                </option>
-              ))}
+              <AccountOptions accounts={senAccounts} available />
             </SelectField>
             <TextField
               name="AccountNumberTo"
@@ -285,52 +232,34 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
               </div>
             </details>
             <div className="flex flex-col gap-3 md:col-span-2">
-              <FormAlert />
-              <div>
-                <SubmitButton>Review transfer</SubmitButton>
-              </div>
+              <StepActions>Review transfer</StepActions>
             </div>
           </CardBody>
-        </Card>
+        </TitledCard>
       ) : (
-        <Card aria-labelledby="transfer-review">
-          <CardHeader
-            id="transfer-review"
-            title={
-              <span ref={headingRef} tabIndex={-1} className="focus:outline-none">
-                Review the transfer
-              </span>
-            }
-            description={
-              needsRelease
-                ? "Above the release threshold: confirming makes a draft for another person to release."
-                : "Confirming moves the money at once."
-            }
-          />
+        <TitledCard
+          id="transfer-review"
+          title={<StepTitle ref={steps.headingRef}>Review the transfer</StepTitle>}
+          description={
+            needsRelease
+              ? "Above the release threshold: confirming makes a draft for another person to release."
+              : "Confirming moves the money at once."
+          }
+        >
           <CardBody className="flex flex-col gap-4 text-sm">
             {notice ? (
               <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
                 {notice}
               </p>
             ) : null}
-            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
-              <dt className="font-medium text-slate-600">From</dt>
-              <dd>
-                {from ? `${from.name} · ` : ""}
+            <Review.List>
+              <Review.Row term="From" account={from}>
                 {values.AccountNumberFrom}
-              </dd>
-              <dt className="font-medium text-slate-600">To</dt>
-              <dd>
-                {to ? `${to.name} · ` : ""}
+              </Review.Row>
+              <Review.Row term="To" account={to}>
                 {values.AccountNumberTo}
-              </dd>
-              <dt className="font-medium text-slate-600">Amount</dt>
-              <dd>
-                <strong className="text-lg" data-testid="review-amount">
-                  <Money cents={amountCents} />
-                </strong>
-                <span className="block text-slate-600">{centsInWords(amountCents)}</span>
-              </dd>
+              </Review.Row>
+              <Review.Amount cents={amountCents} testId="review-amount" />
               <HistoryPreview
                 label="Your history will read"
                 first={`SEN to ${values.AccountNumberTo}`}
@@ -341,25 +270,18 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
                 first={`SEN from ${values.AccountNumberFrom}`}
                 lines={TO_DESCRIPTION_FIELDS.map((f) => values[f])}
               />
-            </dl>
-            <FormAlert />
-            <div className="flex flex-wrap gap-2">
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  markEditing({ newKey: false });
-                  setNotice(null);
-                  setStage("edit");
-                }}
-              >
-                Change details
-              </Button>
-              <SubmitButton busyLabel="Sending…">
-                {needsRelease ? "Confirm draft" : "Confirm transfer"}
-              </SubmitButton>
-            </div>
+            </Review.List>
+            <StepActions
+              onBack={() => {
+                setNotice(null);
+                steps.edit();
+              }}
+              busyLabel="Sending…"
+            >
+              {needsRelease ? "Confirm draft" : "Confirm transfer"}
+            </StepActions>
           </CardBody>
-        </Card>
+        </TitledCard>
       )}
     </Form>
   );
@@ -368,16 +290,13 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
 /** One side's history line as the review shows it: the transfer, then its description lines. */
 function HistoryPreview({ label, first, lines }: { label: string; first: string; lines: unknown[] }) {
   return (
-    <>
-      <dt className="font-medium text-slate-600">{label}</dt>
-      <dd>
-        {first}
-        {lines.filter(Boolean).map((l) => (
-          <span key={String(l)} className="block text-slate-600">
-            {String(l)}
-          </span>
-        ))}
-      </dd>
-    </>
+    <Review.Row term={label}>
+      {first}
+      {lines.filter(Boolean).map((l) => (
+        <span key={String(l)} className="block text-slate-600">
+          {String(l)}
+        </span>
+      ))}
+    </Review.Row>
   );
 }

@@ -5,31 +5,26 @@
 // the form; the review step warns of the same beneficiary and amount within 7 days.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useWatch } from "react-hook-form";
-import {
-  Form,
-  FormAlert,
-  MoneyField,
-  SelectField,
-  SubmitButton,
-  TextareaField,
-} from "@/components/form/form.tsx";
+import { AccountOptions } from "@/components/accounts/account-options.tsx";
+import { Form, MoneyField, SelectField, TextareaField } from "@/components/form/form.tsx";
 import {
   BeneficiaryBankFields,
   BeneficiaryPartyFields,
 } from "@/components/send-money/beneficiary-fields.tsx";
+import { Review, StepActions, StepTitle } from "@/components/send-money/send-steps.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
+import { CardBody, TitledCard } from "@/components/ui/card.tsx";
 import { Input, Select } from "@/components/ui/field.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
-import { useFormSession } from "@/hooks/use-form-session.ts";
+import { useSendSteps } from "@/hooks/use-send-steps.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
-import { dollarsToCents } from "@/lib/bank-api/money.ts";
+import { typedDollarsToCents } from "@/lib/bank-api/money.ts";
 import { INITIATE_PAYMENT_FIELDS } from "@/lib/bank-api/rules.ts";
-import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import { ApiError, apiFetch, sendJson } from "@/lib/dashboard-api/fetch.ts";
 import type {
   BeneficiaryListResponse,
   BeneficiaryResponse,
@@ -38,7 +33,6 @@ import type {
   WireDraftInput,
   WireDuplicatesResponse,
 } from "@/lib/dashboard-api/wires.ts";
-import { centsInWords } from "@/lib/format/amount-words.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
 import { formatUsd } from "@/lib/format/money.ts";
 import { BENEFICIARY_LABEL_MAX, TEMPLATE_FIELDS } from "@/lib/forms/send-money-fields.ts";
@@ -80,10 +74,6 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
     queryKey: ["beneficiaries"],
     queryFn: ({ signal }) => apiFetch<typeof BeneficiaryListResponse>("/api/beneficiaries", { signal }),
   });
-  const formSession = useFormSession<WireDraftInput>(STORAGE);
-  // A correction is keyed by its draft (and its version), not by a form session.
-  const { markSubmitted, markEditing, reset } = formSession;
-  const session = draftId ? null : formSession.session;
   const stored = useQuery({
     queryKey: ["drafts", "one", draftId],
     enabled: !!draftId,
@@ -91,35 +81,14 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
   });
   const original = stored.data?.draft;
   const form = useZodForm(loadSchema, { defaultValues: EMPTY });
-  const [stage, setStage] = useState<"edit" | "review" | "done">("edit");
+  // A correction is keyed by its draft (and its version), not by a form session.
+  const steps = useSendSteps<WireDraftInput>(STORAGE, form, { resume: !draftId });
+  const { stage, setStage } = steps;
   const [draft, setDraft] = useState<Draft | null>(null);
   const [duplicates, setDuplicates] = useState<Draft[]>([]);
   const [saveAs, setSaveAs] = useState("");
   const [saved, setSaved] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const resumed = useRef(false);
-  const headingRef = useRef<HTMLSpanElement>(null);
-
-  useEffect(() => {
-    // Only the first read of the session resumes; later changes are this page's own.
-    if (!session || resumed.current) return;
-    resumed.current = true;
-    form.setValue("idempotencyKey", session.key);
-    if (session.submitted) {
-      form.reset({ ...session.submitted, idempotencyKey: session.key });
-      setStage("review");
-    }
-  }, [session, form]);
-
-  // A new key (after a refusal, or a new form) goes into the form when editing starts.
-  useEffect(() => {
-    if (session && stage === "edit") form.setValue("idempotencyKey", session.key);
-  }, [session, stage, form]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new step moves focus to its heading
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, [stage]);
 
   // The stored draft fills the form once it arrives.
   useEffect(() => {
@@ -127,7 +96,7 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
   }, [original, form]);
 
   const values = useWatch({ control: form.control }) as WireDraftInput;
-  const amountCents = dollarsToCents(String(values.amount ?? "").replace(/[\s,$]/g, "")) ?? 0;
+  const amountCents = typedDollarsToCents(String(values.amount ?? "")) ?? 0;
   const from = accounts.data?.accounts.find((a) => a.accountNumber === values.originator_account_number);
 
   function fill(id: string) {
@@ -152,13 +121,11 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
       setStage("review");
       return;
     }
-    const raw = form.getValues();
     if (original) {
       try {
-        const r = await apiFetch<typeof DraftResponse>(`/api/drafts/${original.id}`, {
-          method: "PUT",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ version: original.version, wire: raw }),
+        const r = await sendJson<typeof DraftResponse>("PUT", `/api/drafts/${original.id}`, {
+          version: original.version,
+          wire: form.getValues(),
         });
         setDraft(r.draft);
         setStage("done");
@@ -169,25 +136,14 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
       }
       return;
     }
-    markSubmitted(raw);
-    try {
-      const r = await apiFetch<typeof DraftResponse>("/api/wires", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(raw),
-      });
-      setDraft(r.draft);
-      setStage("done");
-      // Answered: the next form is a new session (a reload now shows an empty form).
-      reset();
-      void queryClient.invalidateQueries({ queryKey: ["drafts"] });
-    } catch (e) {
-      if (e instanceof ApiError && (e.status === 400 || e.status === 409)) {
-        markEditing({ newKey: e.status === 409 });
-        setStage("edit");
-      }
-      throw e;
-    }
+    await steps.confirm(
+      (raw) => sendJson<typeof DraftResponse>("POST", "/api/wires", raw),
+      [400, 409],
+      (r) => {
+        setDraft(r.draft);
+        void queryClient.invalidateQueries({ queryKey: ["drafts"] });
+      },
+    );
   }
 
   async function saveBeneficiary() {
@@ -196,10 +152,9 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
       TEMPLATE_FIELDS.map((f) => [f, (values as Record<string, string>)[f] ?? ""]),
     );
     try {
-      const r = await apiFetch<typeof BeneficiaryResponse>("/api/beneficiaries", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ label: saveAs, fields }),
+      const r = await sendJson<typeof BeneficiaryResponse>("POST", "/api/beneficiaries", {
+        label: saveAs,
+        fields,
       });
       setSaved(r.beneficiary.label);
       void queryClient.invalidateQueries({ queryKey: ["beneficiaries"] });
@@ -213,12 +168,10 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
   }
 
   function startOver() {
-    reset();
-    form.reset(EMPTY);
+    steps.startOver(EMPTY);
     setDraft(null);
     setSaved(null);
     setSaveAs("");
-    setStage("edit");
   }
 
   if (draftId && (stored.isError || (original && original.status !== "pending")))
@@ -238,17 +191,16 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
 
   if (stage === "done" && draft) {
     return (
-      <Card aria-labelledby="wire-done">
-        <CardHeader
-          id="wire-done"
-          title={
-            <span ref={headingRef} tabIndex={-1} className="focus:outline-none">
-              {original
-                ? `Draft changed: version ${draft.version} waits for release`
-                : "Draft saved: waiting for release"}
-            </span>
-          }
-        />
+      <TitledCard
+        id="wire-done"
+        title={
+          <StepTitle ref={steps.headingRef}>
+            {original
+              ? `Draft changed: version ${draft.version} waits for release`
+              : "Draft saved: waiting for release"}
+          </StepTitle>
+        }
+      >
         <CardBody className="flex flex-col gap-3 text-sm">
           <p role="status">
             A wire of <Money cents={draft.amountCents} /> to {draft.counterparty} waits on the{" "}
@@ -267,38 +219,27 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
             )}
           </div>
         </CardBody>
-      </Card>
+      </TitledCard>
     );
   }
-
-  const heading = (text: string) => (
-    <span ref={headingRef} tabIndex={-1} className="focus:outline-none">
-      {text}
-    </span>
-  );
 
   return (
     <Form form={form} onSubmit={onSubmit} aria-label="Outgoing wire">
       {stage === "edit" ? (
         <>
-          <Card aria-labelledby="wire-payment">
-            <CardHeader
-              id="wire-payment"
-              title={heading("Payment")}
-              description={
-                original
-                  ? `Correcting the draft prepared by ${original.preparedBy.email}: saving makes it a new preparation, and any review of the earlier version no longer counts.`
-                  : "Nothing is sent: the wire becomes a draft that another person releases."
-              }
-            />
+          <TitledCard
+            id="wire-payment"
+            title={<StepTitle ref={steps.headingRef}>Payment</StepTitle>}
+            description={
+              original
+                ? `Correcting the draft prepared by ${original.preparedBy.email}: saving makes it a new preparation, and any review of the earlier version no longer counts.`
+                : "Nothing is sent: the wire becomes a draft that another person releases."
+            }
+          >
             <CardBody className="grid gap-4 md:grid-cols-2">
               <SelectField name="originator_account_number" label="From account">
                 <option value="">Choose an account</option>
-                {(accounts.data?.accounts ?? []).map((a) => (
-                  <option key={a.accountNumber} value={a.accountNumber}>
-                    {a.name} · {a.accountNumber} · {formatUsd(a.availableCents)} available
-                  </option>
-                ))}
+                <AccountOptions accounts={accounts.data?.accounts ?? []} available />
               </SelectField>
               <MoneyField
                 name="amount"
@@ -318,10 +259,9 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
                 className="md:col-span-2"
               />
             </CardBody>
-          </Card>
+          </TitledCard>
 
-          <Card aria-labelledby="wire-beneficiary">
-            <CardHeader id="wire-beneficiary" title="Beneficiary" level={2} />
+          <TitledCard id="wire-beneficiary" title="Beneficiary" level={2}>
             <CardBody className="grid gap-4 md:grid-cols-2">
               <Select
                 label="Fill from a saved beneficiary"
@@ -343,25 +283,23 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
               </Select>
               <BeneficiaryPartyFields />
             </CardBody>
-          </Card>
+          </TitledCard>
 
-          <Card aria-labelledby="wire-bank">
-            <CardHeader
-              id="wire-bank"
-              title="Beneficiary bank"
-              description="A US bank by its ABA routing number; a bank abroad by its SWIFT BIC."
-            />
+          <TitledCard
+            id="wire-bank"
+            title="Beneficiary bank"
+            description="A US bank by its ABA routing number; a bank abroad by its SWIFT BIC."
+          >
             <CardBody className="grid gap-4 md:grid-cols-2">
               <BeneficiaryBankFields />
             </CardBody>
-          </Card>
+          </TitledCard>
 
-          <Card aria-labelledby="wire-save">
-            <CardHeader
-              id="wire-save"
-              title="Save this beneficiary (optional)"
-              description="Saves the beneficiary and bank fields above for the next wire."
-            />
+          <TitledCard
+            id="wire-save"
+            title="Save this beneficiary (optional)"
+            description="Saves the beneficiary and bank fields above for the next wire."
+          >
             <CardBody className="flex flex-wrap items-end gap-3">
               <Input
                 label="Save as"
@@ -377,20 +315,16 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
                 {saveError ? <span className="text-rose-800">{saveError}</span> : null}
               </p>
             </CardBody>
-          </Card>
+          </TitledCard>
 
-          <FormAlert />
-          <div>
-            <SubmitButton busyLabel="Checking…">Review wire</SubmitButton>
-          </div>
+          <StepActions busyLabel="Checking…">Review wire</StepActions>
         </>
       ) : (
-        <Card aria-labelledby="wire-review">
-          <CardHeader
-            id="wire-review"
-            title={heading("Review the wire")}
-            description="Saving makes a draft; nothing is sent yet."
-          />
+        <TitledCard
+          id="wire-review"
+          title={<StepTitle ref={steps.headingRef}>Review the wire</StepTitle>}
+          description="Saving makes a draft; nothing is sent yet."
+        >
           <CardBody className="flex flex-col gap-4 text-sm">
             {duplicates.length ? (
               <div
@@ -407,30 +341,20 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
                 </p>
               </div>
             ) : null}
-            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
-              <dt className="font-medium text-slate-600">Amount</dt>
-              <dd>
-                <strong className="text-lg">
-                  <Money cents={amountCents} />
-                </strong>
-                <span className="block text-slate-600">{centsInWords(amountCents)}</span>
-              </dd>
-              <dt className="font-medium text-slate-600">From</dt>
-              <dd>
-                {from ? `${from.name} · ` : ""}
+            <Review.List>
+              <Review.Amount cents={amountCents} />
+              <Review.Row term="From" account={from}>
                 {values.originator_account_number}
-              </dd>
-              <dt className="font-medium text-slate-600">Beneficiary</dt>
-              <dd>
+              </Review.Row>
+              <Review.Row term="Beneficiary">
                 {values.beneficiary_name} · account {values.beneficiary_account_number}
                 <span className="block text-slate-600">
                   {[values.beneficiary_address1, values.beneficiary_address2, values.beneficiary_address3]
                     .filter(Boolean)
                     .join(", ")}
                 </span>
-              </dd>
-              <dt className="font-medium text-slate-600">Bank</dt>
-              <dd>
+              </Review.Row>
+              <Review.Row term="Bank">
                 {[
                   values.receiving_bank_routing_id && `ABA ${values.receiving_bank_routing_id}`,
                   values.receiving_bank_name,
@@ -440,38 +364,22 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
                 ]
                   .filter(Boolean)
                   .join(" · ") || "—"}
-              </dd>
+              </Review.Row>
               {values.intermediary_bank_routing_id ? (
-                <>
-                  <dt className="font-medium text-slate-600">Intermediary</dt>
-                  <dd>
-                    {values.intermediary_bank_type} {values.intermediary_bank_routing_id}{" "}
-                    {values.intermediary_bank_name}
-                  </dd>
-                </>
+                <Review.Row term="Intermediary">
+                  {values.intermediary_bank_type} {values.intermediary_bank_routing_id}{" "}
+                  {values.intermediary_bank_name}
+                </Review.Row>
               ) : null}
               {values.originator_to_beneficiary_info ? (
-                <>
-                  <dt className="font-medium text-slate-600">Message</dt>
-                  <dd>{values.originator_to_beneficiary_info}</dd>
-                </>
+                <Review.Row term="Message">{values.originator_to_beneficiary_info}</Review.Row>
               ) : null}
-            </dl>
-            <FormAlert />
-            <div className="flex flex-wrap gap-2">
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  markEditing({ newKey: false });
-                  setStage("edit");
-                }}
-              >
-                Change details
-              </Button>
-              <SubmitButton busyLabel="Saving…">Save draft for release</SubmitButton>
-            </div>
+            </Review.List>
+            <StepActions onBack={steps.edit} busyLabel="Saving…">
+              Save draft for release
+            </StepActions>
           </CardBody>
-        </Card>
+        </TitledCard>
       )}
     </Form>
   );

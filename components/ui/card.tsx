@@ -37,3 +37,27 @@ export function CardHeader({
 export function CardBody({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("px-5 py-4", className)} {...props} />;
 }
+
+/** A card named by its heading: the header's heading carries `id`, and the card's region is labelled by it. */
+export function TitledCard({
+  id,
+  title,
+  description,
+  action,
+  level,
+  children,
+  ...props
+}: {
+  id: string;
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+  level?: 2 | 3;
+} & Omit<HTMLAttributes<HTMLElement>, "id" | "title">) {
+  return (
+    <Card aria-labelledby={id} {...props}>
+      <CardHeader id={id} title={title} description={description} action={action} level={level} />
+      {children}
+    </Card>
+  );
+}

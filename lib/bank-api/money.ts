@@ -18,6 +18,11 @@ export function dollarsToCents(value: number | string): Cents | null {
   return m[1] ? -cents : cents;
 }
 
+/** Dollars as people type them ("$1,234.50"): blanks, commas and "$" dropped, then read as dollarsToCents does. */
+export function typedDollarsToCents(text: string): Cents | null {
+  return dollarsToCents(text.replace(/[\s,$]/g, ""));
+}
+
 function numberText(n: number): string | null {
   if (!Number.isFinite(n)) return null;
   const t = String(n);
