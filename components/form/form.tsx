@@ -158,3 +158,13 @@ export function TextareaField({ name, ...props }: Bound<typeof Textarea>) {
 export function CheckboxField({ name, ...props }: Bound<typeof Checkbox>) {
   return <Checkbox {...props} {...useBound(name)} />;
 }
+
+/** Optional fields behind a summary line, spanning the form's two columns and laid out in two again. */
+export function MoreFields({ summary, children }: { summary: string; children: ReactNode }) {
+  return (
+    <details className="md:col-span-2">
+      <summary className="cursor-pointer text-sm font-medium text-brand-700">{summary}</summary>
+      <div className="mt-3 grid gap-4 md:grid-cols-2">{children}</div>
+    </details>
+  );
+}

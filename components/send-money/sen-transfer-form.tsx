@@ -7,7 +7,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import { AccountOptions } from "@/components/accounts/account-options.tsx";
-import { Form, MoneyField, SelectField, TextField } from "@/components/form/form.tsx";
+import { Form, MoneyField, MoreFields, SelectField, TextField } from "@/components/form/form.tsx";
 import { Review, StepActions, StepTitle } from "@/components/send-money/send-steps.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { CardBody, TitledCard } from "@/components/ui/card.tsx";
@@ -29,6 +29,27 @@ const loadSchema = () =>
   import("@/lib/forms/sen-transfer.ts").then((m): typeof SenTransferSchema => m.SenTransferForm);
 
 const STORAGE = "treasury.sen-transfer";
+
+type SenTextName = Exclude<keyof typeof SEN_TRANSFER_FIELDS, "Amount">;
+
+/** One text field of the transfer, limited as the contract limits it. */
+function SenText({ field, label }: { field: SenTextName; label: string }) {
+  return <TextField name={field} label={label} maxLength={SEN_TRANSFER_FIELDS[field].max} />;
+}
+
+/** The optional lines behind "More description lines and serial numbers", in the order shown. */
+const MORE_FIELDS: [field: SenTextName, label: string][] = [
+  ...FROM_DESCRIPTION_FIELDS.slice(1).map((f, i): [SenTextName, string] => [
+    f,
+    `Your account, line ${i + 3}`,
+  ]),
+  ...TO_DESCRIPTION_FIELDS.slice(1).map((f, i): [SenTextName, string] => [
+    f,
+    `Receiving account, line ${i + 3}`,
+  ]),
+  ["SerialNumber1", "Serial number 1"],
+  ["SerialNumber2", "Serial number 2"],
+];
 
 const EMPTY: SenTransferInput = {
   idempotencyKey: "",
@@ -188,49 +209,13 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
               }
             />
             <div className="hidden md:block" />
-            <TextField
-              name="AccountFromDescription2"
-              label="Description on your account"
-              maxLength={SEN_TRANSFER_FIELDS.AccountFromDescription2.max}
-            />
-            <TextField
-              name="AccountToDescription2"
-              label="Description for the receiving account"
-              maxLength={SEN_TRANSFER_FIELDS.AccountToDescription2.max}
-            />
-            <details className="md:col-span-2">
-              <summary className="cursor-pointer text-sm font-medium text-brand-700">
-                More description lines and serial numbers
-              </summary>
-              <div className="mt-3 grid gap-4 md:grid-cols-2">
-                {FROM_DESCRIPTION_FIELDS.slice(1).map((f, i) => (
-                  <TextField
-                    key={f}
-                    name={f}
-                    label={`Your account, line ${i + 3}`}
-                    maxLength={SEN_TRANSFER_FIELDS[f].max}
-                  />
-                ))}
-                {TO_DESCRIPTION_FIELDS.slice(1).map((f, i) => (
-                  <TextField
-                    key={f}
-                    name={f}
-                    label={`Receiving account, line ${i + 3}`}
-                    maxLength={SEN_TRANSFER_FIELDS[f].max}
-                  />
-                ))}
-                <TextField
-                  name="SerialNumber1"
-                  label="Serial number 1"
-                  maxLength={SEN_TRANSFER_FIELDS.SerialNumber1.max}
-                />
-                <TextField
-                  name="SerialNumber2"
-                  label="Serial number 2"
-                  maxLength={SEN_TRANSFER_FIELDS.SerialNumber2.max}
-                />
-              </div>
-            </details>
+            <SenText field="AccountFromDescription2" label="Description on your account" />
+            <SenText field="AccountToDescription2" label="Description for the receiving account" />
+            <MoreFields summary="More description lines and serial numbers">
+              {MORE_FIELDS.map(([field, label]) => (
+                <SenText key={field} field={field} label={label} />
+              ))}
+            </MoreFields>
             <div className="flex flex-col gap-3 md:col-span-2">
               <StepActions>Review transfer</StepActions>
             </div>
