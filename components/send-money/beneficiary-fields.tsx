@@ -2,7 +2,7 @@
 // saved-beneficiaries page (whose form holds them under a prefix, "fields."). Each field's
 // length limit is the contract's (lib/bank-api/rules.ts).
 import type { ComponentProps } from "react";
-import { SelectField, TextField } from "@/components/form/form.tsx";
+import { MoreFields, SelectField, TextField } from "@/components/form/form.tsx";
 import { INITIATE_PAYMENT_FIELDS } from "@/lib/bank-api/rules.ts";
 
 type WireTextName = {
@@ -53,67 +53,74 @@ function BankIdFields({
   );
 }
 
+/** A text field of the request, or a bank's identification pair (BankIdFields). */
+type FieldDescriptor =
+  | ({ field: WireTextName; label: string } & Pick<ComponentProps<typeof TextField>, "inputMode" | "hint">)
+  | ({ bank: "beneficiary" | "intermediary" } & Omit<ComponentProps<typeof BankIdFields>, "prefix" | "bank">);
+
+/** A bank's three address lines, labelled "<bank> address 1" to 3. */
+const addressLines = (bank: "receiving" | "beneficiary" | "intermediary", title: string): FieldDescriptor[] =>
+  ([1, 2, 3] as const).map((n) => ({ field: `${bank}_bank_address${n}`, label: `${title} address ${n}` }));
+
+/** Draws the descriptors in order, under the form's prefix. */
+function Fields({ prefix, list }: { prefix: string; list: FieldDescriptor[] }) {
+  return list.map((d) =>
+    "bank" in d ? (
+      <BankIdFields key={d.bank} prefix={prefix} {...d} />
+    ) : (
+      <WireText key={d.field} prefix={prefix} {...d} />
+    ),
+  );
+}
+
+const PARTY: FieldDescriptor[] = [
+  { field: "beneficiary_name", label: "Name" },
+  { field: "beneficiary_account_number", label: "Account number" },
+  { field: "beneficiary_address1", label: "Address line 1" },
+  { field: "beneficiary_address2", label: "Address line 2 (optional)" },
+  { field: "beneficiary_address3", label: "Address line 3 (optional)" },
+];
+
+const BANKS: FieldDescriptor[] = [
+  {
+    field: "receiving_bank_routing_id",
+    label: "Receiving bank ABA routing number",
+    inputMode: "numeric",
+    hint: "Nine digits; the last is a check digit.",
+  },
+  { field: "receiving_bank_name", label: "Receiving bank name" },
+  {
+    bank: "beneficiary",
+    title: "Beneficiary bank",
+    none: "Not given",
+    hint: "A BIC has 8 or 11 characters, such as DEUTDEFF500.",
+  },
+  { field: "beneficiary_bank_name", label: "Beneficiary bank name" },
+  ...addressLines("beneficiary", "Beneficiary bank"),
+];
+
+/** Behind "Receiving bank address and intermediary bank". */
+const MORE_BANKS: FieldDescriptor[] = [
+  ...addressLines("receiving", "Receiving bank"),
+  { bank: "intermediary", title: "Intermediary bank", none: "No intermediary bank" },
+  { field: "intermediary_bank_account_number", label: "Account at the intermediary bank" },
+  { field: "intermediary_bank_name", label: "Intermediary bank name" },
+  ...addressLines("intermediary", "Intermediary bank"),
+];
+
 /** Name, account number and address of the person or company paid. */
 export function BeneficiaryPartyFields({ prefix = "" }: { prefix?: string }) {
-  return (
-    <>
-      <WireText prefix={prefix} field="beneficiary_name" label="Name" />
-      <WireText prefix={prefix} field="beneficiary_account_number" label="Account number" />
-      <WireText prefix={prefix} field="beneficiary_address1" label="Address line 1" />
-      <WireText prefix={prefix} field="beneficiary_address2" label="Address line 2 (optional)" />
-      <WireText prefix={prefix} field="beneficiary_address3" label="Address line 3 (optional)" />
-    </>
-  );
+  return <Fields prefix={prefix} list={PARTY} />;
 }
 
 /** The receiving bank (ABA), the beneficiary's bank and an optional intermediary bank. */
 export function BeneficiaryBankFields({ prefix = "" }: { prefix?: string }) {
   return (
     <>
-      <WireText
-        prefix={prefix}
-        field="receiving_bank_routing_id"
-        label="Receiving bank ABA routing number"
-        inputMode="numeric"
-        hint="Nine digits; the last is a check digit."
-      />
-      <WireText prefix={prefix} field="receiving_bank_name" label="Receiving bank name" />
-      <BankIdFields
-        prefix={prefix}
-        bank="beneficiary"
-        title="Beneficiary bank"
-        none="Not given"
-        hint="A BIC has 8 or 11 characters, such as DEUTDEFF500."
-      />
-      <WireText prefix={prefix} field="beneficiary_bank_name" label="Beneficiary bank name" />
-      <WireText prefix={prefix} field="beneficiary_bank_address1" label="Beneficiary bank address 1" />
-      <WireText prefix={prefix} field="beneficiary_bank_address2" label="Beneficiary bank address 2" />
-      <WireText prefix={prefix} field="beneficiary_bank_address3" label="Beneficiary bank address 3" />
-      <details className="md:col-span-2">
-        <summary className="cursor-pointer text-sm font-medium text-brand-700">
-          Receiving bank address and intermediary bank
-        </summary>
-        <div className="mt-3 grid gap-4 md:grid-cols-2">
-          <WireText prefix={prefix} field="receiving_bank_address1" label="Receiving bank address 1" />
-          <WireText prefix={prefix} field="receiving_bank_address2" label="Receiving bank address 2" />
-          <WireText prefix={prefix} field="receiving_bank_address3" label="Receiving bank address 3" />
-          <BankIdFields
-            prefix={prefix}
-            bank="intermediary"
-            title="Intermediary bank"
-            none="No intermediary bank"
-          />
-          <WireText
-            prefix={prefix}
-            field="intermediary_bank_account_number"
-            label="Account at the intermediary bank"
-          />
-          <WireText prefix={prefix} field="intermediary_bank_name" label="Intermediary bank name" />
-          <WireText prefix={prefix} field="intermediary_bank_address1" label="Intermediary bank address 1" />
-          <WireText prefix={prefix} field="intermediary_bank_address2" label="Intermediary bank address 2" />
-          <WireText prefix={prefix} field="intermediary_bank_address3" label="Intermediary bank address 3" />
-        </div>
-      </details>
+      <Fields prefix={prefix} list={BANKS} />
+      <MoreFields summary="Receiving bank address and intermediary bank">
+        <Fields prefix={prefix} list={MORE_BANKS} />
+      </MoreFields>
     </>
   );
 }
