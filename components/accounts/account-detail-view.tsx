@@ -12,6 +12,7 @@ import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx
 import { StatusPill } from "@/components/ui/badge.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
 import { Money } from "@/components/ui/money.tsx";
+import { Section } from "@/components/ui/section.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { accountQuery } from "@/hooks/use-account-queries.ts";
 import { useHydrated } from "@/hooks/use-hydrated.ts";
@@ -118,10 +119,7 @@ export function AccountDetailView({ accountNumber }: { accountNumber: string }) 
       {data ? null : <h1 className="sr-only">Account</h1>}
       <AccountHeading data={data} />
 
-      <section aria-labelledby="summary-heading">
-        <h2 id="summary-heading" className="sr-only">
-          Balances
-        </h2>
+      <Section id="summary-heading" title="Balances" headingClassName="sr-only">
         <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <Figure label="Available balance" cents={account?.availableCents ?? null} loading={!data} />
           <Figure label="Current balance" cents={account?.currentCents ?? null} loading={!data} />
@@ -139,7 +137,7 @@ export function AccountDetailView({ accountNumber }: { accountNumber: string }) 
             }
           />
         </dl>
-      </section>
+      </Section>
 
       <BalanceTrend accountNumber={accountNumber} />
 

@@ -6,6 +6,7 @@ import { TotalsCard } from "@/components/accounts/totals-card.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
+import { Section } from "@/components/ui/section.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
 
@@ -35,10 +36,11 @@ export function AccountsView() {
     <div className="flex flex-col gap-8">
       <p className="-mt-4 text-sm text-slate-600">As of {formatInstant(data.asOf, timeZone)}</p>
       <TotalsCard data={data} />
-      <section aria-labelledby="account-list-heading">
-        <h2 id="account-list-heading" className="mb-4 text-lg font-semibold text-slate-900">
-          Accounts
-        </h2>
+      <Section
+        id="account-list-heading"
+        title="Accounts"
+        headingClassName="mb-4 text-lg font-semibold text-slate-900"
+      >
         <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
           {data.accounts.map((a) => (
             <li key={a.accountNumber} className="flex">
@@ -48,7 +50,7 @@ export function AccountsView() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </div>
   );
 }

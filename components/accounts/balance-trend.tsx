@@ -1,6 +1,7 @@
 "use client";
 import { useMemo } from "react";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
+import { Section } from "@/components/ui/section.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { useHistoryView } from "@/hooks/use-history-view.ts";
 import { usePagedHistory } from "@/hooks/use-paged-history.ts";
@@ -104,18 +105,17 @@ export function BalanceTrend({ accountNumber }: { accountNumber: string }) {
   }
 
   return (
-    <section
-      aria-labelledby="trend-heading"
+    <Section
+      id="trend-heading"
+      title="Balance trend"
       className="rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-sm"
+      headingClassName="text-base font-semibold text-slate-900"
     >
-      <h2 id="trend-heading" className="text-base font-semibold text-slate-900">
-        Balance trend
-      </h2>
       <p className="text-sm text-slate-600">
         End-of-day available balance, {formatDay(spanFrom ?? view.from)} to {formatDay(spanTo ?? view.to)}
         {history.complete || !spanFrom ? "" : " (the days read so far)"} ({timeZoneLabel(timeZone)})
       </p>
       <div className="mt-3 h-44">{body}</div>
-    </section>
+    </Section>
   );
 }

@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { CopyButton } from "@/components/ui/copy-button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
+import { Panel } from "@/components/ui/section.tsx";
 import { ActionsTh, Table, Td, Th } from "@/components/ui/table.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { ROLE_DESCRIPTIONS, ROLES, type Role } from "@/lib/auth/permissions.ts";
@@ -280,13 +281,7 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
         </DialogActions>
       </Dialog>
 
-      <section
-        aria-labelledby="add-user"
-        className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <h2 id="add-user" className="text-lg font-semibold text-slate-900">
-          Add a user
-        </h2>
+      <Panel id="add-user" title="Add a user">
         <p className="mt-1 text-sm text-slate-600">A temporary password is shown once after adding.</p>
         <Form
           form={form}
@@ -318,7 +313,7 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
             <SubmitButton busyLabel="Adding…">Add user</SubmitButton>
           </div>
         </Form>
-      </section>
+      </Panel>
     </div>
   );
 }

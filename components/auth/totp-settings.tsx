@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { Panel } from "@/components/ui/section.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { TotpCodeBody, TotpEnrolment, TotpStatus } from "@/lib/dashboard-api/session.ts";
@@ -57,13 +58,7 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
   };
 
   return (
-    <section
-      aria-labelledby="totp-heading"
-      className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
-    >
-      <h2 id="totp-heading" className="text-lg font-semibold text-slate-900">
-        Two-step sign-in
-      </h2>
+    <Panel id="totp-heading" title="Two-step sign-in">
       <p className="mt-1 text-sm text-slate-600">
         Status: <strong className="text-slate-900">{enabled ? "On" : "Off"}</strong>. With it on, signing in
         also needs a 6-digit code from an authenticator app.
@@ -145,6 +140,6 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
           </div>
         </Form>
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -1,6 +1,7 @@
 // /profile: who is signed in, their role, and the optional second factor.
 import type { Metadata } from "next";
 import { TotpSettings } from "@/components/auth/totp-settings.tsx";
+import { Panel } from "@/components/ui/section.tsx";
 import { ROLE_DESCRIPTIONS } from "@/lib/auth/permissions.ts";
 import { pageUser } from "@/lib/auth/session.ts";
 
@@ -12,13 +13,7 @@ export default async function ProfilePage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-semibold text-slate-900">Profile</h1>
-      <section
-        aria-labelledby="me-heading"
-        className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <h2 id="me-heading" className="text-lg font-semibold text-slate-900">
-          Your account
-        </h2>
+      <Panel id="me-heading" title="Your account">
         <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
           <dt className="text-slate-600">Name</dt>
           <dd className="text-slate-900">{user.name}</dd>
@@ -29,7 +24,7 @@ export default async function ProfilePage() {
             <span className="font-medium capitalize">{user.role}</span>: {ROLE_DESCRIPTIONS[user.role]}
           </dd>
         </dl>
-      </section>
+      </Panel>
       <TotpSettings initiallyEnabled={user.totpEnabled} />
     </div>
   );
