@@ -20,7 +20,7 @@ import type {
   ResetPasswordResponse,
   UpdateUserResponse,
 } from "@/lib/dashboard-api/admin.ts";
-import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import { ApiError, apiFetch, sendJson } from "@/lib/dashboard-api/fetch.ts";
 
 // The schema (and zod) loads when the form is first used.
 const loadNewUserBody = () =>
@@ -289,11 +289,7 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
           className="mt-4"
           onSubmit={async (values) => {
             setMsg(null);
-            const created = await apiFetch<typeof CreateUserResponse>("/api/admin/users", {
-              method: "POST",
-              headers: { "Content-Type": "application/json" },
-              body: JSON.stringify(values),
-            });
+            const created = await sendJson<typeof CreateUserResponse>("POST", "/api/admin/users", values);
             setMsg({
               kind: "ok",
               text: `Added ${created.user.email} as ${ROLE_NAMES[created.user.role]}.${created.temporaryPassword ? " Temporary password (shown once):" : ""}`,

@@ -5,19 +5,12 @@ import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form
 import { Button } from "@/components/ui/button.tsx";
 import { Panel } from "@/components/ui/section.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
-import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import { ApiError, apiFetch, sendJson } from "@/lib/dashboard-api/fetch.ts";
 import type { TotpCodeBody, TotpEnrolment, TotpStatus } from "@/lib/dashboard-api/session.ts";
 
 // The schema (and zod) loads when the form is first used.
 const loadTotpCodeBody = () =>
   import("@/lib/dashboard-api/session.ts").then((m): typeof TotpCodeBody => m.TotpCodeBody);
-
-const sendCode = (method: "POST" | "DELETE", url: string, body: TotpCodeBody) =>
-  apiFetch<typeof TotpStatus>(url, {
-    method,
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
 
 /** The 6-digit code field every step of this section uses. */
 function CodeField({ label }: { label: string }) {
@@ -40,6 +33,17 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
   const [starting, setStarting] = useState(false);
   const confirmForm = useZodForm(loadTotpCodeBody, { defaultValues: { code: "" } });
   const offForm = useZodForm(loadTotpCodeBody, { defaultValues: { code: "" } });
+
+  /** Sends the code to `url`; once it is accepted, two-step sign-in is `on` and `text` says so. */
+  const submitCode =
+    (method: "POST" | "DELETE", url: string, on: boolean, text: string) => async (values: TotpCodeBody) => {
+      setMessage(null);
+      await sendJson<typeof TotpStatus>(method, url, values);
+      setEnabled(on);
+      setEnrolment(null);
+      offForm.reset({ code: "" });
+      setMessage({ kind: "ok", text });
+    };
 
   const start = async () => {
     setStarting(true);
@@ -83,17 +87,12 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
           form={confirmForm}
           aria-label="Confirm two-step sign-in"
           className="mt-4"
-          onSubmit={async (values) => {
-            setMessage(null);
-            await sendCode("POST", "/api/profile/totp/confirm", values);
-            setEnabled(true);
-            setEnrolment(null);
-            offForm.reset({ code: "" });
-            setMessage({
-              kind: "ok",
-              text: "Two-step sign-in is on. From now on, sign-in asks for a code from your app.",
-            });
-          }}
+          onSubmit={submitCode(
+            "POST",
+            "/api/profile/totp/confirm",
+            true,
+            "Two-step sign-in is on. From now on, sign-in asks for a code from your app.",
+          )}
         >
           <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
             <li>
@@ -123,13 +122,7 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
           form={offForm}
           aria-label="Turn off two-step sign-in"
           className="mt-4"
-          onSubmit={async (values) => {
-            setMessage(null);
-            await sendCode("DELETE", "/api/profile/totp", values);
-            setEnabled(false);
-            offForm.reset({ code: "" });
-            setMessage({ kind: "ok", text: "Two-step sign-in is off." });
-          }}
+          onSubmit={submitCode("DELETE", "/api/profile/totp", false, "Two-step sign-in is off.")}
         >
           <FormAlert />
           <div className="flex flex-wrap items-end gap-3">
