@@ -7,7 +7,7 @@ import { AccountOptions } from "@/components/accounts/account-options.tsx";
 import { Form, FormAlert, SelectField, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
+import { CardBody, TitledCard } from "@/components/ui/card.tsx";
 import { ConfirmDialog } from "@/components/ui/dialog.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { QueryErrorState } from "@/components/ui/error-state.tsx";
@@ -75,12 +75,11 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
   const names = new Map(accounts.map((a) => [a.accountNumber, a.name]));
   return (
     <div className="space-y-6">
-      <Card aria-labelledby="webhooks-list">
-        <CardHeader
-          id="webhooks-list"
-          title="Registered webhooks"
-          description="The bank calls each URL and e-mails each address when the account's balance changes."
-        />
+      <TitledCard
+        id="webhooks-list"
+        title="Registered webhooks"
+        description="The bank calls each URL and e-mails each address when the account's balance changes."
+      >
         <div>
           {webhooks.length === 0 ? (
             <div className="p-5">
@@ -165,7 +164,7 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
             </>
           )}
         </div>
-      </Card>
+      </TitledCard>
 
       {canWrite ? (
         <RegisterWebhook accounts={accounts} />
@@ -197,12 +196,11 @@ function RegisterWebhook({ accounts }: { accounts: { accountNumber: string; name
     defaultValues: { accountNumber: accounts[0]?.accountNumber ?? "", description: "", url: "", emails: "" },
   });
   return (
-    <Card aria-labelledby="webhook-register">
-      <CardHeader
-        id="webhook-register"
-        title="Register a webhook"
-        description="A URL the bank posts to, e-mail addresses it writes to, or both."
-      />
+    <TitledCard
+      id="webhook-register"
+      title="Register a webhook"
+      description="A URL the bank posts to, e-mail addresses it writes to, or both."
+    >
       <CardBody>
         <Form
           form={form}
@@ -250,6 +248,6 @@ function RegisterWebhook({ accounts }: { accounts: { accountNumber: string; name
           </div>
         </Form>
       </CardBody>
-    </Card>
+    </TitledCard>
   );
 }

@@ -3,7 +3,7 @@
 // history entries that carry its id (after settlement).
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
+import { Card, CardBody, CardHeader, TitledCard } from "@/components/ui/card.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
@@ -27,14 +27,11 @@ export function PaymentDetail({ id, account }: { id: string; account: string }) 
   const fields = record as unknown as Record<string, string | number>;
   return (
     <div className="flex flex-col gap-4">
-      <Card aria-labelledby="payment-history">
-        <CardHeader
-          id="payment-history"
-          title="In the account's history"
-          description={
-            history.length ? undefined : "Nothing yet: a wire reaches the history when it settles."
-          }
-        />
+      <TitledCard
+        id="payment-history"
+        title="In the account's history"
+        description={history.length ? undefined : "Nothing yet: a wire reaches the history when it settles."}
+      >
         {history.length ? (
           <CardBody>
             <ul className="flex flex-col gap-2 text-sm">
@@ -54,7 +51,7 @@ export function PaymentDetail({ id, account }: { id: string; account: string }) 
             </ul>
           </CardBody>
         ) : null}
-      </Card>
+      </TitledCard>
       <div className="grid gap-4 lg:grid-cols-2">
         {PAYMENT_FIELD_GROUPS.map((g) => (
           <Card key={g.title} aria-label={g.title}>
