@@ -2,6 +2,7 @@
 // this page alone until a new password is chosen.
 import type { Metadata } from "next";
 import { ChangePasswordForm } from "@/components/auth/change-password-form.tsx";
+import { OutsideShell } from "@/components/auth/outside-shell.tsx";
 import { pageUser } from "@/lib/auth/session.ts";
 
 export const metadata: Metadata = { title: "Choose a new password · Northwind Treasury" };
@@ -10,23 +11,23 @@ export const dynamic = "force-dynamic";
 export default async function ChangePasswordPage() {
   const user = await pageUser("/change-password");
   return (
-    <main
-      id="main"
-      className="flex min-h-screen flex-col items-center justify-center bg-slate-100 px-4 py-12"
+    <OutsideShell
+      mainId="main"
+      heading={
+        <>
+          <h1 className="text-center text-2xl font-semibold tracking-tight text-slate-900">
+            Choose a new password
+          </h1>
+          <p className="mt-2 text-center text-sm text-slate-600">
+            {user.resetPending
+              ? "An administrator reset your password. Choose your own before you continue."
+              : `Signed in as ${user.email}.`}
+          </p>
+        </>
+      }
+      cardClassName="mt-6"
     >
-      <div className="w-full max-w-sm">
-        <h1 className="text-center text-2xl font-semibold tracking-tight text-slate-900">
-          Choose a new password
-        </h1>
-        <p className="mt-2 text-center text-sm text-slate-600">
-          {user.resetPending
-            ? "An administrator reset your password. Choose your own before you continue."
-            : `Signed in as ${user.email}.`}
-        </p>
-        <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <ChangePasswordForm />
-        </div>
-      </div>
-    </main>
+      <ChangePasswordForm />
+    </OutsideShell>
   );
 }
