@@ -1,4 +1,5 @@
 // Account list, balances and SEN account creation.
+import { accountAnswer } from "../../lib/bank-api/account-response.ts";
 import { endpoints } from "../../lib/bank-api/endpoints.ts";
 import { longError } from "../../lib/bank-api/errors.ts";
 import { centsToDollars } from "../../lib/bank-api/money.ts";
@@ -16,43 +17,25 @@ export function registerAccountRoutes(router: Router, bank: Bank) {
   // GET /v2/account/list - every account of the subscription key's customer
   router.v2(endpoints.accountList, async ({ customer, query }) => {
     const rows = await accountsOfCustomer(bank.db, customer.id);
-    return {
-      SEQUENCE: query.sequenceNumber ?? 0,
-      ResponseData: [{ RECS_RETURNED: rows.length, MOREDATA: "N", CUSTACCT: rows.map(custAcctRecord) }],
-      ERROR: [],
-    };
+    return accountAnswer(query.sequenceNumber ?? 0, [
+      { RECS_RETURNED: rows.length, MOREDATA: "N", CUSTACCT: rows.map(custAcctRecord) },
+    ]);
   });
 
   // GET /v2/account/balance - the full balance record of one of the customer's accounts
   router.v2(endpoints.balance, async ({ customer, query }) => {
     const a = await ownedAccount(bank.db, customer.id, query.accountNumber);
-    if (!a)
-      return {
-        SEQUENCE: query.sequenceNumber ?? 0,
-        ResponseData: [],
-        ERROR: [longError("ACCOUNT_NOT_FOUND", "accountNumber")],
-      };
-    return {
-      SEQUENCE: query.sequenceNumber ?? 0,
-      ResponseData: [await balanceRecord(bank.db, a, bank.clock.businessDate())],
-      ERROR: [],
-    };
+    const seq = query.sequenceNumber ?? 0;
+    if (!a) return accountAnswer(seq, [], [longError("ACCOUNT_NOT_FOUND", "accountNumber")]);
+    return accountAnswer(seq, [await balanceRecord(bank.db, a, bank.clock.businessDate())]);
   });
 
   // GET /v2/account/cashmanagerbalance - available balance and open date
   router.v2(endpoints.cashManagerBalance, async ({ customer, query }) => {
     const a = await ownedAccount(bank.db, customer.id, query.accountNumber);
-    if (!a)
-      return {
-        SEQUENCE: query.sequenceNumber ?? 0,
-        ResponseData: null,
-        ERROR: [longError("ACCOUNT_NOT_FOUND", "accountNumber")],
-      };
-    return {
-      SEQUENCE: query.sequenceNumber ?? 0,
-      ResponseData: { AvailableBalance: centsToDollars(a.available_cents), OpenDate: a.opened_on },
-      ERROR: [],
-    };
+    const seq = query.sequenceNumber ?? 0;
+    if (!a) return accountAnswer(seq, null, [longError("ACCOUNT_NOT_FOUND", "accountNumber")]);
+    return accountAnswer(seq, { AvailableBalance: centsToDollars(a.available_cents), OpenDate: a.opened_on });
   });
 
   // POST /v2/account/createsen - a new SEN account, titles inherited from the customer unless overridden

@@ -1,4 +1,5 @@
 // Transaction history: a date range (at most 520 items) or one day (at most 5,000 items).
+import { accountAnswer } from "../../lib/bank-api/account-response.ts";
 import { endpoints } from "../../lib/bank-api/endpoints.ts";
 import { longError } from "../../lib/bank-api/errors.ts";
 import type { WireDate } from "../../lib/bank-api/fields.ts";
@@ -22,19 +23,17 @@ function businessDay(bank: Bank, d: WireDate | undefined): string {
 }
 
 function response(sequence: number, p: HistoryPage): HistoryResponse {
-  return {
-    SEQUENCE: sequence,
-    ResponseData: [{ RECS_RETURNED: p.items.length, MOREDATA: p.more ? "Y" : "N", TRANSACTION: p.items }],
-    ERROR: [],
-  };
+  return accountAnswer(sequence, [
+    { RECS_RETURNED: p.items.length, MOREDATA: p.more ? "Y" : "N", TRANSACTION: p.items },
+  ]);
 }
 
 function rejected(sequence: number, code: Parameters<typeof longError>[0], field: string): HistoryResponse {
-  return {
-    SEQUENCE: sequence,
-    ResponseData: [{ RECS_RETURNED: 0, MOREDATA: "N", TRANSACTION: [] }],
-    ERROR: [longError(code, field)],
-  };
+  return accountAnswer(
+    sequence,
+    [{ RECS_RETURNED: 0, MOREDATA: "N", TRANSACTION: [] }],
+    [longError(code, field)],
+  );
 }
 
 export function registerHistoryRoutes(router: Router, bank: Bank) {

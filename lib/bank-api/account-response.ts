@@ -1,7 +1,7 @@
 // The account side's answer (specification, "Accounts" and "Transaction history"): the request's
 // sequence number echoed as SEQUENCE, the data as ResponseData, and long-form ERROR items.
 import { z } from "zod";
-import { longErrorItemSchema } from "./errors.ts";
+import { type LongErrorItem, longErrorItemSchema } from "./errors.ts";
 
 export const accountResponse = <T extends z.ZodType>(responseData: T) =>
   z.object({ SEQUENCE: z.number().int(), ResponseData: responseData, ERROR: z.array(longErrorItemSchema) });
@@ -15,3 +15,8 @@ export const recordPages = <K extends string, T extends z.ZodType>(name: K, reco
       ...({ [name]: z.array(record) } as { [P in K]: z.ZodArray<T> }),
     }),
   );
+
+/** An answer as the bank writes it: the sequence number echoed, the data, and the errors (none by default). */
+export function accountAnswer<T>(sequence: number, responseData: T, errors: LongErrorItem[] = []) {
+  return { SEQUENCE: sequence, ResponseData: responseData, ERROR: errors };
+}
