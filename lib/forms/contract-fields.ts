@@ -64,34 +64,34 @@ export const bankTypeField = () =>
     ),
   ]);
 
-/** Dollars as typed ("1,234.50") → the amount rule's integer cents, with the contract's messages. */
-export function moneyTextField(rule: Extract<FieldRule, { kind: "amount" }>) {
-  return z.pipe(
+/** Dollars as people type them: blanks, "," and "$" dropped; nothing left is "is required", else `read` it. */
+const typedDollars = <T>(read: (t: string, ctx: Issues) => T) =>
+  z.pipe(
     z.string({ error: "is required" }),
     z.transform((s: string, ctx) => {
       const t = s.replace(/[\s,$]/g, "");
-      if (t === "") return fail(ctx, "is required");
-      if (dollarsToCents(t) === null) return fail(ctx, "must be an amount in dollars, at most two decimals");
-      const r = amountCents(Number(t), rule.maxLength);
-      return "cents" in r ? r.cents : fail(ctx, r.problem);
+      return t === "" ? fail(ctx, "is required") : read(t, ctx);
     }),
   );
+
+/** Dollars as typed ("1,234.50") → the amount rule's integer cents, with the contract's messages. */
+export function moneyTextField(rule: Extract<FieldRule, { kind: "amount" }>) {
+  return typedDollars((t, ctx) => {
+    if (dollarsToCents(t) === null) return fail(ctx, "must be an amount in dollars, at most two decimals");
+    const r = amountCents(Number(t), rule.maxLength);
+    return "cents" in r ? r.cents : fail(ctx, r.problem);
+  });
 }
 
 /** Whole dollars as typed ("25,000") → a number within the rule's range. */
 export function wholeDollarsTextField(rule: Extract<FieldRule, { kind: "wholeDollars" }>) {
-  return z.pipe(
-    z.string({ error: "is required" }),
-    z.transform((s: string, ctx) => {
-      const t = s.replace(/[\s,$]/g, "");
-      if (t === "") return fail(ctx, "is required");
-      if (!/^\d{1,12}$/.test(t)) return fail(ctx, "must be whole dollars");
-      const n = Number(t);
-      if (n < rule.min) return fail(ctx, `must be at least ${rule.min}`);
-      if (n > rule.max) return fail(ctx, `must be at most ${rule.max}`);
-      return n;
-    }),
-  );
+  return typedDollars((t, ctx) => {
+    if (!/^\d{1,12}$/.test(t)) return fail(ctx, "must be whole dollars");
+    const n = Number(t);
+    if (n < rule.min) return fail(ctx, `must be at least ${rule.min}`);
+    if (n > rule.max) return fail(ctx, `must be at most ${rule.max}`);
+    return n;
+  });
 }
 
 /** The `Idempotency-Key` a form session carries, read as its canonical form. */
