@@ -1,7 +1,6 @@
 // POST /api/profile/password - replace one's own password, proven by the current one; audited
-import { invalid } from "@/lib/api/errors.ts";
+import { checkProof } from "@/lib/api/proof.ts";
 import { withRoute } from "@/lib/api/route.ts";
-import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { verifyPassword } from "@/lib/auth/passwords.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
 import { findUserById, setUserPassword } from "@/lib/auth/users.ts";
@@ -13,20 +12,15 @@ export const POST = withRoute<
   Record<string, string>,
   typeof ChangePasswordResponse
 >(
-  async ({ db, user, body, ip }) => {
+  async ({ db, user, body, actor }) => {
     const row = await findUserById(db, user.id);
     const ok = !!row && (await verifyPassword(row.password_hash, body.currentPassword));
-    await appendAudit(db, {
-      ...auditActor(user, ip),
-      action: "password.change",
-      target: user.email,
-      result: ok ? "ok" : "refused: wrong current password",
+    await checkProof(db, actor, "password.change", ok, {
+      field: "currentPassword",
+      message: "is not your current password",
+      summary: "The current password is not right.",
+      reason: "wrong current password",
     });
-    if (!ok)
-      throw invalid(
-        [{ field: "currentPassword", message: "is not your current password" }],
-        "The current password is not right.",
-      );
     await setUserPassword(db, user.id, body.newPassword);
     forgetCachedUser(user.id);
     return { changed: true as const };

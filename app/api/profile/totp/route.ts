@@ -1,5 +1,5 @@
 // GET /api/profile/totp - second-factor status; POST - start enrolment (secret + otpauth URL); DELETE - turn it off with a current code
-import { invalid } from "@/lib/api/errors.ts";
+import { checkProof, WRONG_CODE } from "@/lib/api/proof.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
@@ -31,21 +31,11 @@ export const POST = withRoute(
 );
 
 export const DELETE = withRoute(
-  async ({ db, user, body, ip }): Promise<TotpStatus> => {
+  async ({ db, user, body, actor }): Promise<TotpStatus> => {
     const row = await findUserById(db, user.id);
     if (!row?.totp_secret) return { enabled: false, pending: false };
     const ok = (await checkTotp(row.totp_secret, body.code, row.totp_last_step)) !== null;
-    await appendAudit(db, {
-      ...auditActor(user, ip),
-      action: "totp.disable",
-      target: user.email,
-      result: ok ? "ok" : "refused: wrong code",
-    });
-    if (!ok)
-      throw invalid(
-        [{ field: "code", message: "is not the current code from your app" }],
-        "That code did not match.",
-      );
+    await checkProof(db, actor, "totp.disable", ok, WRONG_CODE);
     await disableTotp(db, user.id);
     forgetCachedUser(user.id);
     return { enabled: false, pending: false };
