@@ -27,7 +27,9 @@ export async function openDashboardDb(
 }
 
 async function openPglite(dataDir: string): Promise<DashboardDb> {
-  const { client, orm, close } = await openMigratedPglite(dataDir, schema, { migrations: config().migrationsDir });
+  const { client, orm, close } = await openMigratedPglite(dataDir, schema, {
+    migrations: config().migrationsDir,
+  });
   return {
     kind: "pglite",
     orm: orm as unknown as DashboardDb["orm"],
