@@ -117,11 +117,12 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
             <Table caption="Drafts, newest first" captionHidden>
               <thead>
                 <Tr>
+                  {/* On a phone: the payment with its amount, status and account below it, and the actions. */}
                   <Th>Payment</Th>
-                  <Th>From</Th>
-                  <Th className="text-right">Amount</Th>
-                  <Th>Prepared</Th>
-                  <Th>Status</Th>
+                  <Th className="hidden md:table-cell">From</Th>
+                  <Th className="hidden text-right md:table-cell">Amount</Th>
+                  <Th className="hidden md:table-cell">Prepared</Th>
+                  <Th className="hidden md:table-cell">Status</Th>
                   <Th className="relative">
                     <span className="sr-only">Actions</span>
                   </Th>
@@ -138,18 +139,23 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
                           {d.kind === "wire" ? "Wire to " : "SEN transfer to "}
                         </span>
                         {d.counterparty}
+                        <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 md:hidden">
+                          <Money cents={d.amountCents} className="font-semibold" />
+                          <Badge tone={STATUS[d.status].tone}>{STATUS[d.status].word}</Badge>
+                          <span className="text-xs text-slate-600 tabular-nums">from {d.fromAccount}</span>
+                        </span>
                       </Td>
-                      <Td className="tabular-nums">{d.fromAccount}</Td>
-                      <Td className="text-right">
+                      <Td className="hidden tabular-nums md:table-cell">{d.fromAccount}</Td>
+                      <Td className="hidden text-right md:table-cell">
                         <Money cents={d.amountCents} />
                       </Td>
-                      <Td>
+                      <Td className="hidden md:table-cell">
                         {own ? "You" : d.preparedBy.email}
                         <span className="block text-xs text-slate-600">
                           {formatInstant(d.preparedAt, timeZone)}
                         </span>
                       </Td>
-                      <Td>
+                      <Td className="hidden md:table-cell">
                         <Badge tone={STATUS[d.status].tone}>{STATUS[d.status].word}</Badge>
                         {d.decidedBy && !open ? (
                           <span className="block text-xs text-slate-600">by {d.decidedBy.email}</span>
@@ -163,7 +169,7 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
                       </Td>
                       <Td>
                         {open && canRelease && !own ? (
-                          <div className="flex gap-2">
+                          <div className="flex flex-col gap-2 md:flex-row">
                             <Button
                               size="sm"
                               onClick={() => {
