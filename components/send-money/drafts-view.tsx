@@ -184,7 +184,7 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
                             </Button>
                           </div>
                         ) : open && own ? (
-                          <span className="text-xs text-slate-600">Another approver releases it</span>
+                          <span className="block text-xs text-slate-600">Another approver releases it</span>
                         ) : null}
                         {d.status === "pending" && d.kind === "wire" && (own || canRelease) ? (
                           <Link
