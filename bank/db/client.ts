@@ -4,11 +4,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { openMigratedPg, openMigratedPglite } from "../../lib/server/database.ts";
+import { openMigratedPg, openMigratedPglite, type SchemaSource } from "../../lib/server/database.ts";
 import { poolQuery, poolTransaction } from "../../lib/server/pg-pool.ts";
 import * as schema from "./schema.ts";
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+/** The bank's tables (migrations) and its current SQL functions. */
+export const BANK_SCHEMA: SchemaSource = {
+  migrations: path.join(HERE, "migrations"),
+  functions: path.join(HERE, "functions"),
+};
 
 export interface Queryable {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -42,7 +47,7 @@ export async function openBankDb(opts: {
 }
 
 async function openPglite(dataDir: string): Promise<BankDb> {
-  const { client, orm, close } = await openMigratedPglite(dataDir, schema, MIGRATIONS);
+  const { client, orm, close } = await openMigratedPglite(dataDir, schema, BANK_SCHEMA);
   const query = async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows;
   return {
     kind: "pglite",
@@ -63,7 +68,7 @@ async function openPglite(dataDir: string): Promise<BankDb> {
 }
 
 async function openPg(url: string, poolSize: number): Promise<BankDb> {
-  const { pool, orm } = await openMigratedPg(url, poolSize, "bank-db", schema, MIGRATIONS, 72410001);
+  const { pool, orm } = await openMigratedPg(url, poolSize, "bank-db", schema, BANK_SCHEMA, 72410001);
   const query = poolQuery(pool);
   return {
     kind: "pg",

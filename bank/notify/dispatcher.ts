@@ -68,7 +68,7 @@ interface Outcome {
   sandboxMail?: { to: string; subject: string; text: string };
 }
 
-// The claim (migration 0011, claim_outbox): per receiver with a free slot, fresh rows first
+// The claim (claim_outbox, bank/db/functions/outbox.sql): per receiver with a free slot, fresh rows first
 // (never tried, written since $4: FRESH_MS ago, or after the last failure of a receiver that has
 // just come back, so that its backlog is not fresh), then the longest-waiting; a failing receiver
 // ($6) gets retries only, its other rows waiting for a probe's success. Each receiver gets no more
@@ -113,7 +113,7 @@ export const PROBE_MS = 1000;
 export const MAX_PROBE_MS = 30_000;
 const probeWait = (failingForMs: number) => Math.min(MAX_PROBE_MS, Math.max(PROBE_MS, failingForMs / 60));
 
-// Finished attempts are written in batches, one statement each (migration 0011,
+// Finished attempts are written in batches, one statement each (bank/db/functions/outbox.sql,
 // record_outbox_attempts): the attempts, the rows' new states and (without SMTP) the sandbox
 // messages.
 const RECORD =

@@ -1,6 +1,6 @@
 // Payment rows. The record fields fixed when a wire is created live in the row's `details`;
 // status, dates and message references are columns. The trigger render_payment_record
-// (migration 0003) lays both into the row's `record`, the JSON that GET /v2/payment returns.
+// (bank/db/functions/payments.sql) lays both into the row's `record`, the JSON that GET /v2/payment returns.
 import { randomUUID } from "node:crypto";
 import type { InitiatePaymentRequest, PaymentRecordField } from "../../lib/bank-api/payments.ts";
 import type { SqlRow } from "../../lib/server/sql-row.ts";

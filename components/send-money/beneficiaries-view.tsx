@@ -169,26 +169,33 @@ export function BeneficiariesView() {
         caption="Saved beneficiaries"
         columns={
           <>
+            {/* On a phone: the saved name with the beneficiary and bank below it, and the actions. */}
             <Th>Saved as</Th>
-            <Th>Beneficiary</Th>
-            <Th>Bank</Th>
-            <Th>Saved by</Th>
+            <Th className="hidden md:table-cell">Beneficiary</Th>
+            <Th className="hidden md:table-cell">Bank</Th>
+            <Th className="hidden md:table-cell">Saved by</Th>
           </>
         }
       >
         {rows.map((b) => (
           <Tr key={b.id} data-beneficiary={b.label}>
-            <Td className="font-medium">{b.label}</Td>
             <Td>
+              <span className="font-medium">{b.label}</span>
+              <span className="block text-xs text-slate-600 md:hidden">
+                {b.fields.beneficiary_name} · account {b.fields.beneficiary_account_number}
+              </span>
+              <span className="block text-xs text-slate-600 md:hidden">{bankOf(b)}</span>
+            </Td>
+            <Td className="hidden md:table-cell">
               {b.fields.beneficiary_name}
               <span className="block text-xs text-slate-600">
                 account {b.fields.beneficiary_account_number}
               </span>
             </Td>
-            <Td>{bankOf(b)}</Td>
-            <Td>{b.createdBy}</Td>
+            <Td className="hidden md:table-cell">{bankOf(b)}</Td>
+            <Td className="hidden md:table-cell">{b.createdBy}</Td>
             <Td>
-              <div className="flex gap-2">
+              <div className="flex flex-col gap-2 md:flex-row">
                 <Button
                   size="sm"
                   variant="secondary"

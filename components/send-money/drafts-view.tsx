@@ -108,11 +108,12 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
         caption="Drafts, newest first"
         columns={
           <>
+            {/* On a phone: the payment with its amount, status and account below it, and the actions. */}
             <Th>Payment</Th>
-            <Th>From</Th>
-            <Th className="text-right">Amount</Th>
-            <Th>Prepared</Th>
-            <Th>Status</Th>
+            <Th className="hidden md:table-cell">From</Th>
+            <Th className="hidden text-right md:table-cell">Amount</Th>
+            <Th className="hidden md:table-cell">Prepared</Th>
+            <Th className="hidden md:table-cell">Status</Th>
           </>
         }
       >
@@ -125,16 +126,21 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
               <Td>
                 <span className="font-medium">{d.kind === "wire" ? "Wire to " : "SEN transfer to "}</span>
                 {d.counterparty}
+                <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 md:hidden">
+                  <Money cents={d.amountCents} className="font-semibold" />
+                  <Badge tone={tone}>{status}</Badge>
+                  <span className="text-xs text-slate-600 tabular-nums">from {d.fromAccount}</span>
+                </span>
               </Td>
-              <Td className="tabular-nums">{d.fromAccount}</Td>
-              <Td className="text-right">
+              <Td className="hidden tabular-nums md:table-cell">{d.fromAccount}</Td>
+              <Td className="hidden text-right md:table-cell">
                 <Money cents={d.amountCents} />
               </Td>
-              <Td>
+              <Td className="hidden md:table-cell">
                 {own ? "You" : d.preparedBy.email}
                 <span className="block text-xs text-slate-600">{formatInstant(d.preparedAt, timeZone)}</span>
               </Td>
-              <Td>
+              <Td className="hidden md:table-cell">
                 <Badge tone={tone}>{status}</Badge>
                 {d.decidedBy && !open ? (
                   <span className="block text-xs text-slate-600">by {d.decidedBy.email}</span>
@@ -148,7 +154,7 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
               </Td>
               <Td>
                 {open && canRelease && !own ? (
-                  <div className="flex gap-2">
+                  <div className="flex flex-col gap-2 md:flex-row">
                     <Button size="sm" onClick={() => release.ask(d)}>
                       Release
                     </Button>
@@ -157,7 +163,7 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
                     </Button>
                   </div>
                 ) : open && own ? (
-                  <span className="text-xs text-slate-600">Another approver releases it</span>
+                  <span className="block text-xs text-slate-600">Another approver releases it</span>
                 ) : null}
                 {d.status === "pending" && d.kind === "wire" && (own || canRelease) ? (
                   <Link

@@ -161,18 +161,19 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
               <Table caption={`Payments of account ${data.account}`} captionHidden>
                 <thead>
                   <Tr>
-                    <Th>Date</Th>
+                    {/* On a phone: the payment (its date, direction and counterparty below) and the amount (its status below). */}
+                    <Th className="hidden md:table-cell">Date</Th>
                     <Th>Payment</Th>
-                    <Th>Direction</Th>
-                    <Th>Counterparty</Th>
-                    <Th>Status</Th>
+                    <Th className="hidden md:table-cell">Direction</Th>
+                    <Th className="hidden md:table-cell">Counterparty</Th>
+                    <Th className="hidden md:table-cell">Status</Th>
                     <Th className="text-right">Amount</Th>
                   </Tr>
                 </thead>
                 <tbody>
                   {data.payments.map((p) => (
                     <Tr key={p.paymentId}>
-                      <Td className="whitespace-nowrap">{formatDay(p.date)}</Td>
+                      <Td className="hidden whitespace-nowrap md:table-cell">{formatDay(p.date)}</Td>
                       <Td>
                         <Link
                           className="font-medium text-brand-700 underline"
@@ -180,32 +181,29 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
                         >
                           {p.paymentId}
                         </Link>
+                        <span className="block text-xs text-slate-600 md:hidden">
+                          {formatDay(p.date)} · {p.direction}
+                          {p.counterparty ? ` · ${p.counterparty}` : ""}
+                        </span>
                       </Td>
-                      <Td>{p.direction}</Td>
-                      <Td>
+                      <Td className="hidden md:table-cell">{p.direction}</Td>
+                      <Td className="hidden md:table-cell">
                         {p.counterparty || "—"}
                         {p.counterpartyAccount ? (
                           <span className="block text-xs text-slate-600">{p.counterpartyAccount}</span>
                         ) : null}
                       </Td>
-                      <Td>
-                        <Badge
-                          tone={
-                            p.status === "Complete"
-                              ? "success"
-                              : p.status === "Canceled"
-                                ? "danger"
-                                : "warning"
-                          }
-                        >
-                          {p.status}
-                        </Badge>
+                      <Td className="hidden md:table-cell">
+                        <PaymentStatus status={p.status} />
                       </Td>
                       <Td className="text-right">
                         <Money
                           cents={p.amountCents}
                           direction={p.direction === "Outgoing" ? "debit" : "credit"}
                         />
+                        <span className="mt-1 block md:hidden">
+                          <PaymentStatus status={p.status} />
+                        </span>
                       </Td>
                     </Tr>
                   ))}
@@ -237,5 +235,13 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
         </Card>
       )}
     </div>
+  );
+}
+
+function PaymentStatus({ status }: { status: string }) {
+  return (
+    <Badge tone={status === "Complete" ? "success" : status === "Canceled" ? "danger" : "warning"}>
+      {status}
+    </Badge>
   );
 }

@@ -1,5 +1,5 @@
 // The rules of a SEN transfer as a caller meets them. The database decides a transfer in one
-// statement (sen_transfer, bank/db/migrations/0009_sen_transfer_record.sql) and answers with one
+// statement (sen_transfer, bank/db/functions/ledger.sql) and answers with one
 // result code; this table says what each code means on the wire: the business code and its
 // wording, and the request field it names. A test reads the codes out of the database and
 // checks that each one is here.

@@ -27,7 +27,9 @@ export async function openDashboardDb(
 }
 
 async function openPglite(dataDir: string): Promise<DashboardDb> {
-  const { client, orm, close } = await openMigratedPglite(dataDir, schema, config().migrationsDir);
+  const { client, orm, close } = await openMigratedPglite(dataDir, schema, {
+    migrations: config().migrationsDir,
+  });
   return {
     kind: "pglite",
     orm: orm as unknown as DashboardDb["orm"],
@@ -47,7 +49,7 @@ async function openPg(url: string, poolSize: number): Promise<DashboardDb> {
     poolSize,
     "dashboard-db",
     schema,
-    config().migrationsDir,
+    { migrations: config().migrationsDir },
     72420001,
   );
   return {

@@ -1,6 +1,8 @@
 // Opening a database and bringing it to the latest migration, for the bank and the dashboard
 // alike: PGlite in a directory that one process at a time may hold (a lock file), or a
-// PostgreSQL pool whose instances migrate one after another (an advisory lock).
+// PostgreSQL pool whose instances migrate one after another (an advisory lock). After the
+// migrations, the program's SQL functions are (re)defined from their own folder at every open: a
+// migration changes tables and data, and each function has one current definition, in one file.
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -11,6 +13,23 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
 import { createPool } from "./pg-pool.ts";
 import { lockDataDirectory } from "./pglite-lock.ts";
+
+/** Where a database's shape comes from: Drizzle's migrations, then the current SQL functions. */
+export interface SchemaSource {
+  migrations: string;
+  /** A folder of `*.sql` files of `CREATE OR REPLACE` definitions, applied in name order after the migrations. */
+  functions?: string;
+}
+
+/** The `*.sql` files of a functions folder, in name order, as one script. */
+function functionsScript(folder: string | undefined): string | null {
+  if (!folder) return null;
+  const files = fs
+    .readdirSync(folder)
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
+  return files.map((f) => fs.readFileSync(path.join(folder, f), "utf8")).join("\n");
+}
 
 export interface MigratedPglite<S extends Record<string, unknown>> {
   client: PGlite;
@@ -23,7 +42,7 @@ export interface MigratedPglite<S extends Record<string, unknown>> {
 export async function openMigratedPglite<S extends Record<string, unknown>>(
   dataDir: string,
   schema: S,
-  migrationsFolder: string,
+  source: SchemaSource,
 ): Promise<MigratedPglite<S>> {
   const dir = dataDir === "memory://" ? undefined : path.resolve(dataDir);
   // PGlite does not create missing parents; the lock keeps a second process out (it would lose writes).
@@ -32,7 +51,9 @@ export async function openMigratedPglite<S extends Record<string, unknown>>(
   try {
     const client = await PGlite.create(dir);
     const orm = drizzlePglite(client, { schema });
-    await migratePglite(orm, { migrationsFolder });
+    await migratePglite(orm, { migrationsFolder: source.migrations });
+    const functions = functionsScript(source.functions);
+    if (functions) await client.transaction((t) => t.exec(functions));
     return {
       client,
       orm,
@@ -58,7 +79,7 @@ export async function openMigratedPg<S extends Record<string, unknown>>(
   poolSize: number,
   name: string,
   schema: S,
-  migrationsFolder: string,
+  source: SchemaSource,
   lockId: number,
 ): Promise<MigratedPg<S>> {
   const pool = createPool(url, poolSize, name);
@@ -66,7 +87,9 @@ export async function openMigratedPg<S extends Record<string, unknown>>(
   const c = await pool.connect();
   try {
     await c.query("SELECT pg_advisory_lock($1)", [lockId]);
-    await migratePg(orm, { migrationsFolder });
+    await migratePg(orm, { migrationsFolder: source.migrations });
+    const functions = functionsScript(source.functions);
+    if (functions) await c.query(`BEGIN;\n${functions}\nCOMMIT;`);
   } finally {
     await c.query("SELECT pg_advisory_unlock($1)", [lockId]).catch(() => {});
     c.release();

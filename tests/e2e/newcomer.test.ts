@@ -16,6 +16,7 @@ import {
   FIRST_WAIT,
   launchChromium,
   shot,
+  sidewaysOverflow,
   signIn,
 } from "../helpers/browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
@@ -63,22 +64,6 @@ function keepAlive(context: BrowserContext): () => void {
   };
   const timer = setInterval(() => void report().catch(() => {}), 5000);
   return () => clearInterval(timer);
-}
-
-/**
- * How far anything scrolls sideways: the page past the window's right edge, or a box inside it
- * (a table in a scrolling frame) past its own; 0 when nothing does.
- */
-function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    let worst = document.documentElement.scrollWidth - window.innerWidth;
-    for (const el of document.querySelectorAll<HTMLElement>("main *")) {
-      const x = getComputedStyle(el).overflowX;
-      if ((x === "auto" || x === "scroll") && el.clientWidth > 0)
-        worst = Math.max(worst, el.scrollWidth - el.clientWidth - 1);
-    }
-    return worst;
-  });
 }
 
 describe("a newcomer's first look", () => {

@@ -5,8 +5,7 @@
 // axe on every new page and a look at each at 1440 and 390 px.
 import fs from "node:fs";
 import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { formatUsd } from "../../lib/bank-api/money.ts";
@@ -16,30 +15,24 @@ import type {
   DraftListResponse,
   PaymentsResponse,
 } from "../../lib/dashboard-api/index.ts";
+import {
+  FIRST_WAIT,
+  launchChromium,
+  SHOTS,
+  seriousAxeViolations,
+  sidewaysOverflow,
+  signIn as signInAs,
+} from "../helpers/browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
-
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const SHOTS = path.resolve("test-results/screenshots");
-const FIRST_WAIT = 90_000;
 
 let app: RunningDashboard;
 let browser: Browser;
 let demo: { sandboxKey: string; bankUrl: string };
 
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   app = await startDashboard();
   demo = JSON.parse(fs.readFileSync(path.join(app.dataDir, "bank-demo.json"), "utf8"));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -48,30 +41,19 @@ afterAll(async () => {
 });
 
 async function signIn(role: string): Promise<{ context: BrowserContext; page: Page }> {
-  const user = app.users.find((u) => u.role === role);
-  if (!user) throw new Error(`no demo ${role} in the npm start output:\n${app.output()}`);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${app.url}/sign-in`);
-  await page.getByLabel("Work e-mail").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/accounts/, { timeout: FIRST_WAIT });
-  return { context, page };
+  return { context, page: await signInAs(app, context, role) };
 }
 
 /** No serious or critical axe violation on the page as it stands, and a picture at 1440 and 390 px. */
 async function check(page: Page, name: string) {
-  const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(await serious(), name).toEqual([]);
+  expect(await seriousAxeViolations(page), name).toEqual([]);
   await page.screenshot({ path: path.join(SHOTS, `send-${name}-1440.png`), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   try {
     await page.screenshot({ path: path.join(SHOTS, `send-${name}-390.png`), fullPage: true });
-    expect(await serious(), `${name} at 390 px`).toEqual([]);
+    expect(await seriousAxeViolations(page), `${name} at 390 px`).toEqual([]);
+    expect(await sidewaysOverflow(page), `${name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
   } finally {
     await page.setViewportSize({ width: 1440, height: 900 });
   }

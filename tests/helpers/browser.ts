@@ -55,3 +55,19 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
+
+/**
+ * How far anything scrolls sideways: the page past the window's right edge, or a box inside it
+ * (a table in a scrolling frame) past its own; 0 when nothing does.
+ */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    let worst = document.documentElement.scrollWidth - window.innerWidth;
+    for (const el of document.querySelectorAll<HTMLElement>("main *")) {
+      const x = getComputedStyle(el).overflowX;
+      if ((x === "auto" || x === "scroll") && el.clientWidth > 0)
+        worst = Math.max(worst, el.scrollWidth - el.clientWidth - 1);
+    }
+    return worst;
+  });
+}

@@ -3,8 +3,9 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { BANK_SCHEMA } from "../../bank/db/client.ts";
+import type { SchemaSource } from "../../lib/server/database.ts";
 
 export const PG_URL = process.env.TEST_DATABASE_URL;
 
@@ -27,26 +28,20 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
   };
 }
 
-/** The bank's migrations as they are now. */
-export const BANK_MIGRATIONS = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../bank/db/migrations",
-);
-
 /**
  * A copy of the bank's migrations as they were before migration `first` (its journal cut there),
- * in a fresh temporary folder: an upgrade test opens a database with it, writes old rows, then
- * migrates to the current schema. `dir` is removed by the caller.
+ * in a fresh temporary folder, with no functions: an upgrade test opens a database with it,
+ * writes old rows, then opens it with BANK_SCHEMA. `dir` is removed by the caller.
  */
-export function bankMigrationsBefore(first: number, prefix: string): { dir: string; migrations: string } {
+export function bankMigrationsBefore(first: number, prefix: string): { dir: string; before: SchemaSource } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const migrations = path.join(dir, "migrations");
-  fs.cpSync(BANK_MIGRATIONS, migrations, { recursive: true });
+  fs.cpSync(BANK_SCHEMA.migrations, migrations, { recursive: true });
   const journalFile = path.join(migrations, "meta/_journal.json");
   const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
   const later = (tag: string) => Number(tag.slice(0, 4)) >= first;
   for (const e of journal.entries) if (later(e.tag)) fs.rmSync(path.join(migrations, `${e.tag}.sql`));
   journal.entries = journal.entries.filter((e) => !later(e.tag));
   fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return { dir, migrations };
+  return { dir, before: { migrations } };
 }

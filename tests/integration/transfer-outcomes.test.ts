@@ -4,12 +4,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BANK_SCHEMA } from "../../bank/db/client.ts";
 import * as schema from "../../bank/db/schema.ts";
 import { BUSINESS_ERRORS } from "../../lib/bank-api/errors.ts";
 import { TRANSFER_OUTCOMES } from "../../lib/bank-api/transfer-outcomes.ts";
 import { openMigratedPglite } from "../../lib/server/database.ts";
 import { BACKENDS, startTestBank, type TestBank } from "../helpers/bank.ts";
-import { BANK_MIGRATIONS, bankMigrationsBefore } from "../helpers/databases.ts";
+import { bankMigrationsBefore } from "../helpers/databases.ts";
 
 describe.each(BACKENDS)("SEN transfer result codes on $name", ({ postgres }) => {
   let bank: TestBank;
@@ -51,7 +52,7 @@ describe.each(BACKENDS)("SEN transfer result codes on $name", ({ postgres }) => 
 describe("SEN transfer answers kept from before the result codes", () => {
   it("replays an Idempotency-Key's stored answer as its code after the upgrade", async () => {
     // The migrations before 0009.
-    const { dir, migrations: before } = bankMigrationsBefore(9, "bank-upgrade-");
+    const { dir, before } = bankMigrationsBefore(9, "bank-upgrade-");
     try {
       const data = path.join(dir, "db");
       const old = await openMigratedPglite(data, schema, before);
@@ -84,7 +85,7 @@ describe("SEN transfer answers kept from before the result codes", () => {
         );
       await old.close();
 
-      const upgraded = await openMigratedPglite(data, schema, BANK_MIGRATIONS);
+      const upgraded = await openMigratedPglite(data, schema, BANK_SCHEMA);
       try {
         for (const [key, , code] of stored) {
           const record = {

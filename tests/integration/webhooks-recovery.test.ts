@@ -6,6 +6,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BANK_SCHEMA } from "../../bank/db/client.ts";
 import * as schema from "../../bank/db/schema.ts";
 import { openMigratedPglite } from "../../lib/server/database.ts";
 import {
@@ -16,7 +17,7 @@ import {
   type TestBank,
   type TestCustomer,
 } from "../helpers/bank.ts";
-import { BANK_MIGRATIONS, bankMigrationsBefore, createTestDatabase, PG_URL } from "../helpers/databases.ts";
+import { bankMigrationsBefore, createTestDatabase, PG_URL } from "../helpers/databases.ts";
 import { type Receiver, startReceiver } from "./webhooks-receivers.ts";
 
 interface Delivery {
@@ -203,7 +204,7 @@ describe("claims by receiver, on notifications written before the receiver was a
     timeout: 240_000,
   }, async () => {
     // The migrations before 0011.
-    const { dir, migrations: before } = bankMigrationsBefore(11, "bank-outbox-upgrade-");
+    const { dir, before } = bankMigrationsBefore(11, "bank-outbox-upgrade-");
     try {
       const data = path.join(dir, "db");
       const old = await openMigratedPglite(data, schema, before);
@@ -230,7 +231,7 @@ describe("claims by receiver, on notifications written before the receiver was a
         );
       await old.close();
 
-      const db = await openMigratedPglite(data, schema, BANK_MIGRATIONS);
+      const db = await openMigratedPglite(data, schema, BANK_SCHEMA);
       try {
         const hosts = await db.client.query<{ message_id: string; host: string }>(
           "SELECT message_id, host FROM outbox ORDER BY id",
