@@ -43,8 +43,8 @@ export interface DispatcherOptions {
 }
 
 /**
- * A claimed notification as claim_outbox returns it (migration 0011): its outbox columns, the
- * customer's signing secret and the webhook's description (null once the webhook is deleted).
+ * A claimed notification as claim_outbox returns it (bank/db/functions/outbox.sql): its outbox
+ * columns, the customer's signing secret and the webhook's description (null once it is deleted).
  */
 type OutboxRow = Pick<
   SqlRow<typeof outbox>,
