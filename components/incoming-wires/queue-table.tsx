@@ -67,40 +67,41 @@ export function WireStatus({ wire }: { wire: IncomingWire }) {
 const CHUNK = 4;
 /**
  * Rows rendered beyond the view on each side: a chunk and two more, so the rows a j/k step scrolls
- * into view are in the DOM before the window moves, and the window moves between key presses.
+ * into view are in the DOM before the window moves, and the window moves after the step's frame.
  */
 const OVERSCAN = CHUNK + 2;
 
 type OffsetCallback = (offset: number, isScrolling: boolean) => void;
 
-/** What moving the rendered rows by a chunk takes at most, in ms of an idle period. */
-const MOVE_MS = 4;
-
 /**
- * Runs fn in an idle period long enough for it (MOVE_MS), or after 100 ms whatever comes; returns
- * the cancel.
+ * Runs fn on its own once the coming frame is painted (from a scroll event, the frame
+ * that dispatched it); returns the cancel. What fn changes is laid out by the frame after, whereas
+ * work done in the idle time before a frame (requestIdleCallback) makes that frame, the one that
+ * shows a key press, lay it out too.
  */
-function whenIdle(fn: () => void): () => void {
-  if (typeof requestIdleCallback !== "function") {
-    const id = setTimeout(fn, 16);
-    return () => clearTimeout(id);
-  }
-  const since = performance.now();
-  let id = 0;
-  const attempt = (deadline: IdleDeadline) => {
-    if (deadline.timeRemaining() >= MOVE_MS || deadline.didTimeout || performance.now() - since > 100) fn();
-    else id = requestIdleCallback(attempt, { timeout: Math.max(1, 100 - (performance.now() - since)) });
+function afterThisFrame(fn: () => void): () => void {
+  let cancelled = false;
+  const id = requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      if (!cancelled) fn();
+    };
+    channel.port2.postMessage(null);
+  });
+  return () => {
+    cancelled = true;
+    cancelAnimationFrame(id);
   };
-  id = requestIdleCallback(attempt, { timeout: 100 });
-  return () => cancelIdleCallback(id);
 }
 
 /**
  * Tells the virtualizer where the box is scrolled, in whole chunks of rows, so the rendered rows
  * change once every CHUNK rows of scrolling rather than on every step. While the rows in view are
- * already rendered (the overscan holds them), the move waits for an idle moment after the frame:
- * the frame of a key press paints what the key changed and nothing more. A scroll that shows rows
- * not rendered (a jump with the scroll bar, a long wheel turn) renders them inside its frame.
+ * already rendered (the overscan holds them), the move waits until the frame is painted: the frame
+ * of a key press paints what the key changed and nothing more, and the frame after it lays out the
+ * moved rows. A scroll that shows rows not rendered (a jump with the scroll bar, a long wheel
+ * turn) renders them inside its frame.
  */
 function chunkedOffset(rendered: { current: { first: number; last: number } }) {
   return (instance: { scrollElement: Element | Window | null }, cb: OffsetCallback) => {
@@ -123,12 +124,17 @@ function chunkedOffset(rendered: { current: { first: number; last: number } }) {
       const last = Math.ceil((top + box.clientHeight - HEAD_HEIGHT) / QUEUE_ROW_HEIGHT) - 1;
       if (first < rendered.current.first || last > rendered.current.last) report(top);
       else if (chunkOf(top) !== reported && !cancel)
-        cancel = whenIdle(() => {
+        cancel = afterThisFrame(() => {
           cancel = null;
           report(box.scrollTop);
         });
     };
-    if (box.scrollTop > 0) report(box.scrollTop);
+    // A box that mounts scrolled (it seldom does) starts from where it is; this runs inside
+    // React's commit, where rendering again waits for the commit to end.
+    if (box.scrollTop > 0) {
+      reported = chunkOf(box.scrollTop);
+      cb(reported, false);
+    }
     box.addEventListener("scroll", onScroll, { passive: true });
     return () => {
       cancel?.();
