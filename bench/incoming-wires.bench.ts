@@ -4,7 +4,9 @@
 // focus, the wait for the display's frame left out; target under 16 ms), and Enter on an approval
 // to its row leaving the queue (p99 of 20, target under 300 ms).
 // Results are merged into bench/results/ui.json under their own names; other entries stay.
+import fs from "node:fs";
 import os from "node:os";
+import type { Page } from "playwright-core";
 import { launchChromium, signIn } from "../tests/helpers/browser.ts";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
 import { demoBank } from "../tests/helpers/live.ts";
@@ -73,43 +75,93 @@ export async function run(): Promise<void> {
     // sent between frames, as a key press arrives; the step ends after the next frame is painted
     // with the focus on the row below or above (scroll events and the rows they render belong to
     // that frame). The wait for the display's next frame is idle time and is left out.
-    const measured = (await page.evaluate(async (n) => {
-      const out: number[] = [];
-      let misses = 0;
-      const afterFrame = () =>
-        new Promise<number>((resolve) =>
-          requestAnimationFrame((frameStart) => {
+    // With BENCH_TRACE=<file> the steps run under a Chromium performance trace, each marked
+    // "jk <index>" (bench/support/trace-steps.ts sums up where its time went). Tracing slows the
+    // page: such a run's figures only compare with other traced runs.
+    const tracing = process.env.BENCH_TRACE ? await startTrace(page) : null;
+    const measured = (await page.evaluate(
+      async ({ n, marks }) => {
+        const out: number[] = [];
+        const detail: {
+          key: string;
+          handler: number;
+          queued: number;
+          frame: number;
+          frames: number;
+          scrolls: number;
+        }[] = [];
+        let misses = 0;
+        let scrolls = 0;
+        // Counting scroll events reads nothing from the layout.
+        const onScroll = () => {
+          scrolls++;
+        };
+        document.addEventListener("scroll", onScroll, { capture: true, passive: true });
+        const afterFrame = () =>
+          new Promise<number>((resolve) =>
+            requestAnimationFrame((frameStart) => {
+              const ch = new MessageChannel();
+              ch.port1.onmessage = () => resolve(frameStart);
+              ch.port2.postMessage(0);
+            }),
+          );
+        const tick = () =>
+          new Promise<void>((resolve) => {
             const ch = new MessageChannel();
-            ch.port1.onmessage = () => resolve(frameStart);
+            ch.port1.onmessage = () => resolve();
             ch.port2.postMessage(0);
-          }),
-        );
-      const tick = () =>
-        new Promise<void>((resolve) => {
-          const ch = new MessageChannel();
-          ch.port1.onmessage = () => resolve();
-          ch.port2.postMessage(0);
-        });
-      const focusedIndex = () => Number(document.activeElement?.getAttribute("data-row-index") ?? Number.NaN);
-      const first = focusedIndex();
-      let expected = Number.isNaN(first) ? 0 : first;
-      for (let i = 0; i < n; i++) {
-        await afterFrame();
-        const key = Math.floor(i / 50) % 2 === 0 ? "j" : "k";
-        const t0 = performance.now();
-        document.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
-        expected = Math.max(0, expected + (key === "j" ? 1 : -1));
-        const frame = afterFrame();
-        // React's microtask and any task the key queued run before this one.
-        await tick();
-        const settled = performance.now();
-        const idle = Math.max(0, (await frame) - settled);
-        for (let frames = 1; focusedIndex() !== expected && frames <= 10; frames++) await afterFrame();
-        if (focusedIndex() !== expected) misses++;
-        out.push(performance.now() - t0 - idle);
-      }
-      return { out, misses };
-    }, STEPS)) as { out: number[]; misses: number };
+          });
+        const focusedIndex = () =>
+          Number(document.activeElement?.getAttribute("data-row-index") ?? Number.NaN);
+        const first = focusedIndex();
+        let expected = Number.isNaN(first) ? 0 : first;
+        for (let i = 0; i < n; i++) {
+          await afterFrame();
+          const key = Math.floor(i / 50) % 2 === 0 ? "j" : "k";
+          scrolls = 0;
+          if (marks) performance.mark(`jk ${i}`);
+          const t0 = performance.now();
+          document.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+          const handled = performance.now();
+          expected = Math.max(0, expected + (key === "j" ? 1 : -1));
+          const frame = afterFrame();
+          // React's microtask and any task the key queued run before this one.
+          await tick();
+          const settled = performance.now();
+          const idle = Math.max(0, (await frame) - settled);
+          let frames = 1;
+          for (; focusedIndex() !== expected && frames <= 10; frames++) await afterFrame();
+          if (focusedIndex() !== expected) misses++;
+          const end = performance.now();
+          out.push(end - t0 - idle);
+          if (marks) performance.mark(`jk end ${i}`);
+          detail.push({
+            key,
+            handler: handled - t0,
+            queued: settled - handled,
+            frame: end - settled - idle,
+            frames,
+            scrolls,
+          });
+        }
+        document.removeEventListener("scroll", onScroll, { capture: true });
+        return { out, misses, detail };
+      },
+      { n: STEPS, marks: !!tracing },
+    )) as {
+      out: number[];
+      misses: number;
+      detail: {
+        key: string;
+        handler: number;
+        queued: number;
+        frame: number;
+        frames: number;
+        scrolls: number;
+      }[];
+    };
+    if (tracing)
+      console.log(`trace of the j/k steps in ${await tracing.stop(process.env.BENCH_TRACE as string)}`);
     if (measured.misses)
       throw new Error(`${measured.misses} j/k steps did not move the focus to the next row`);
     const steps = measured.out;
@@ -119,6 +171,14 @@ export async function run(): Promise<void> {
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 5);
     console.log(`slowest j/k steps (index, ms): ${slowest.map((x) => `${x.i}:${x.ms}`).join(" ")}`);
+    // Where each of them went: the key's handler, the work it queued before the frame, the frame itself
+    // (its idle wait left out), how many frames until the focus showed, and scroll events.
+    for (const { i } of slowest) {
+      const d = measured.detail[i];
+      console.log(
+        `  step ${i} (${d.key}): handler ${round(d.handler, 1)} ms, queued ${round(d.queued, 1)} ms, frame ${round(d.frame, 1)} ms, ${d.frames} frame(s), ${d.scrolls} scroll event(s)`,
+      );
+    }
 
     // Enter on an approval to the row leaving the queue, measured in the page.
     const leaves: number[] = [];
@@ -214,4 +274,48 @@ export async function run(): Promise<void> {
     await browser.close();
     await app.stop();
   }
+}
+
+/** Starts a Chromium performance trace of the page (main-thread work, rendering, GC, marks). */
+async function startTrace(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Tracing.start", {
+    transferMode: "ReturnAsStream",
+    traceConfig: {
+      includedCategories: [
+        "devtools.timeline",
+        "disabled-by-default-devtools.timeline",
+        "disabled-by-default-devtools.timeline.frame",
+        "blink.user_timing",
+        "toplevel",
+        "v8",
+        "v8.execute",
+        "blink",
+        "cc",
+        "gpu",
+        "viz",
+        "input",
+        "loading",
+      ],
+    },
+  });
+  return {
+    async stop(file: string): Promise<string> {
+      const done = new Promise<string>((resolve) =>
+        cdp.once("Tracing.tracingComplete", (e) => resolve(e.stream as string)),
+      );
+      await cdp.send("Tracing.end");
+      const handle = await done;
+      const chunks: Buffer[] = [];
+      for (;;) {
+        const r = await cdp.send("IO.read", { handle, size: 1 << 20 });
+        chunks.push(Buffer.from(r.data, r.base64Encoded ? "base64" : "utf8"));
+        if (r.eof) break;
+      }
+      await cdp.send("IO.close", { handle });
+      await cdp.detach();
+      fs.writeFileSync(file, Buffer.concat(chunks));
+      return file;
+    },
+  };
 }

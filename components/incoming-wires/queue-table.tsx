@@ -1,6 +1,7 @@
 "use client";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useImperativeHandle, useRef } from "react";
+import { memo, useCallback, useImperativeHandle, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { type QueueCursor, useCursor } from "@/components/incoming-wires/queue-cursor.ts";
 import { Badge } from "@/components/ui/badge.tsx";
 import { cn } from "@/components/ui/cn.ts";
@@ -62,12 +63,93 @@ export function WireStatus({ wire }: { wire: IncomingWire }) {
   }
 }
 
+/** Rows scrolled past before the rendered rows move: the window moves this many rows at once. */
+const CHUNK = 4;
 /**
- * The queue as a real table with only the rows in view in the DOM (react-virtual, spacer rows
- * above and below, every row the same height so nothing is ever measured). One row at a time is in
+ * Rows rendered beyond the view on each side: a chunk and two more, so the rows a j/k step scrolls
+ * into view are in the DOM before the window moves, and the window moves after the step's frame.
+ */
+const OVERSCAN = CHUNK + 2;
+
+type OffsetCallback = (offset: number, isScrolling: boolean) => void;
+
+/**
+ * Runs fn on its own once the coming frame is painted (from a scroll event, the frame
+ * that dispatched it); returns the cancel. What fn changes is laid out by the frame after, whereas
+ * work done in the idle time before a frame (requestIdleCallback) makes that frame, the one that
+ * shows a key press, lay it out too.
+ */
+function afterThisFrame(fn: () => void): () => void {
+  let cancelled = false;
+  const id = requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      if (!cancelled) fn();
+    };
+    channel.port2.postMessage(null);
+  });
+  return () => {
+    cancelled = true;
+    cancelAnimationFrame(id);
+  };
+}
+
+/**
+ * Tells the virtualizer where the box is scrolled, in whole chunks of rows, so the rendered rows
+ * change once every CHUNK rows of scrolling rather than on every step. While the rows in view are
+ * already rendered (the overscan holds them), the move waits until the frame is painted: the frame
+ * of a key press paints what the key changed and nothing more, and the frame after it lays out the
+ * moved rows. A scroll that shows rows not rendered (a jump with the scroll bar, a long wheel
+ * turn) renders them inside its frame.
+ */
+function chunkedOffset(rendered: { current: { first: number; last: number } }) {
+  return (instance: { scrollElement: Element | Window | null }, cb: OffsetCallback) => {
+    const box = instance.scrollElement;
+    if (!(box instanceof HTMLElement)) return;
+    let reported = 0;
+    let cancel: (() => void) | null = null;
+    const chunkOf = (top: number) => Math.floor(top / (CHUNK * QUEUE_ROW_HEIGHT)) * CHUNK * QUEUE_ROW_HEIGHT;
+    const report = (top: number) => {
+      cancel?.();
+      cancel = null;
+      const offset = chunkOf(top);
+      if (offset === reported) return;
+      reported = offset;
+      flushSync(() => cb(offset, false));
+    };
+    const onScroll = () => {
+      const top = box.scrollTop;
+      const first = Math.floor(top / QUEUE_ROW_HEIGHT);
+      const last = Math.ceil((top + box.clientHeight - HEAD_HEIGHT) / QUEUE_ROW_HEIGHT) - 1;
+      if (first < rendered.current.first || last > rendered.current.last) report(top);
+      else if (chunkOf(top) !== reported && !cancel)
+        cancel = afterThisFrame(() => {
+          cancel = null;
+          report(box.scrollTop);
+        });
+    };
+    // A box that mounts scrolled (it seldom does) starts from where it is; this runs inside
+    // React's commit, where rendering again waits for the commit to end.
+    if (box.scrollTop > 0) {
+      reported = chunkOf(box.scrollTop);
+      cb(reported, false);
+    }
+    box.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      cancel?.();
+      box.removeEventListener("scroll", onScroll);
+    };
+  };
+}
+
+/**
+ * The queue as a real table with only the rows in view and a few either side in the DOM
+ * (react-virtual, spacer rows above and below, every row the same height so nothing is ever
+ * measured; the rendered rows move a chunk at a time, see chunkedOffset). One row at a time is in
  * the tab order (roving tabindex); the page's keys (j, k, a, c, r) act on that row. The focused
- * row lives in a cursor outside React state: a step re-renders the two rows whose focus changed,
- * and a poll that brings no new wire re-renders none.
+ * row lives in a cursor outside React state: a step re-renders the two rows whose focus changed
+ * (their cells stay as they are), and a poll that brings no new wire re-renders none.
  */
 export const QueueTable = memo(function QueueTable({
   wires,
@@ -82,17 +164,15 @@ export const QueueTable = memo(function QueueTable({
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const pendingFocus = useRef<number | null>(null);
+  const rendered = useRef({ first: 0, last: -1 });
+  const [observeElementOffset] = useState(() => chunkedOffset(rendered));
   const virtualizer = useVirtualizer({
     count: wires.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => QUEUE_ROW_HEIGHT,
-    // Enough rows beyond the view that the next one is always there to take focus; every extra
-    // row is laid out and painted again on each step.
-    overscan: 3,
+    overscan: OVERSCAN,
     scrollPaddingStart: HEAD_HEIGHT,
-    // The rows a scroll brings into the window render after the frame, not inside the scroll
-    // event: the row a step focuses is already there, so the frame showing it waits for nothing.
-    useFlushSync: false,
+    observeElementOffset,
   });
 
   const focusRow = useCallback(
@@ -125,13 +205,24 @@ export const QueueTable = memo(function QueueTable({
   useImperativeHandle(ref, () => ({ focusRow }), [focusRow]);
 
   const rows = virtualizer.getVirtualItems();
+  rendered.current = rows.length
+    ? { first: rows[0].index, last: rows[rows.length - 1].index }
+    : { first: 0, last: -1 };
+  // One handler for every row's click and focus (the row's index is on it), not two per row.
+  const follow = useCallback(
+    (e: React.SyntheticEvent) => {
+      const row = (e.target as Element).closest<HTMLElement>("tr[data-row-index]");
+      if (row) cursor.set(Number(row.dataset.rowIndex));
+    },
+    [cursor],
+  );
   const padTop = rows.length ? rows[0].start : 0;
   const padBottom = rows.length ? virtualizer.getTotalSize() - rows[rows.length - 1].end : 0;
 
   return (
     <div
       ref={scrollRef}
-      className="relative max-h-[60vh] min-h-40 overflow-auto overscroll-contain border-t border-slate-200"
+      className="relative max-h-[60vh] min-h-40 overflow-auto overscroll-contain border-t border-slate-200 [contain:strict]"
       style={{ height: Math.min(wires.length * QUEUE_ROW_HEIGHT + 42, 640) }}
     >
       <table
@@ -169,6 +260,7 @@ export const QueueTable = memo(function QueueTable({
               index={v.index}
               cursor={cursor}
               now={now}
+              follow={follow}
             />
           ))}
           {padBottom > 0 ? (
@@ -182,17 +274,19 @@ export const QueueTable = memo(function QueueTable({
   );
 });
 
-/** One row; memoised and reading only its own focus, so a j/k step re-renders two rows. */
+/** One row; memoised and reading only its own focus, so a j/k step re-renders two rows' own attributes. */
 const QueueRow = memo(function QueueRow({
   wire: w,
   index,
   cursor,
   now,
+  follow,
 }: {
   wire: IncomingWire;
   index: number;
   cursor: QueueCursor;
   now: number;
+  follow: (e: React.SyntheticEvent) => void;
 }) {
   const active = useCursor(cursor, (at) => at === index);
   return (
@@ -202,51 +296,60 @@ const QueueRow = memo(function QueueRow({
       data-row-index={index}
       data-payment-id={w.paymentId}
       tabIndex={active ? 0 : -1}
-      onClick={() => cursor.set(index)}
-      onFocus={() => cursor.set(index)}
-      className={cn(
-        "cursor-default focus-visible:outline-offset-[-3px]",
-        active ? "bg-brand-50 shadow-[inset_4px_0_0_var(--color-brand-700)]" : "hover:bg-slate-50",
-      )}
-      style={{ height: QUEUE_ROW_HEIGHT }}
+      onClick={follow}
+      onFocus={follow}
+      className={active ? ACTIVE_ROW : ROW}
+      style={ROW_STYLE}
     >
-      <td
-        className={cn(
-          "border-b border-slate-100 px-3 whitespace-nowrap text-slate-700 tabular-nums",
-          DESKTOP_ONLY,
-        )}
-      >
-        {formatWaited(w.receivedAt, now)}
-      </td>
-      <td className="border-b border-slate-100 px-3 text-right font-semibold whitespace-nowrap text-slate-900">
+      <QueueCells wire={w} now={now} />
+    </tr>
+  );
+});
+
+const ROW = "cursor-default focus-visible:outline-offset-[-3px] hover:bg-slate-50";
+const ACTIVE_ROW =
+  "cursor-default focus-visible:outline-offset-[-3px] bg-brand-50 shadow-[inset_4px_0_0_var(--color-brand-700)]";
+const ROW_STYLE = { height: QUEUE_ROW_HEIGHT };
+const CELL = "border-b border-slate-100 px-3";
+const WAITED_CELL = cn(CELL, "whitespace-nowrap text-slate-700 tabular-nums", DESKTOP_ONLY);
+const AMOUNT_CELL = cn(CELL, "text-right font-semibold whitespace-nowrap text-slate-900");
+const DESKTOP_CELL = cn(CELL, DESKTOP_ONLY);
+
+/** A row's cells: they change with the wire and the clock, never with the focus. */
+const QueueCells = memo(function QueueCells({ wire: w, now }: { wire: IncomingWire; now: number }) {
+  const waited = formatWaited(w.receivedAt, now);
+  return (
+    <>
+      <td className={WAITED_CELL}>{waited}</td>
+      <td className={AMOUNT_CELL}>
         <Money cents={w.amountCents} />
       </td>
-      <td className={cn("border-b border-slate-100 px-3", DESKTOP_ONLY)}>
+      <td className={DESKTOP_CELL}>
         <span className="block truncate text-slate-900">{w.accountName}</span>
         <span className="block text-xs text-slate-600 tabular-nums">
           {maskAccountNumber(w.accountNumber)}
         </span>
       </td>
-      <td className="border-b border-slate-100 px-3">
+      <td className={CELL}>
         <span className="block truncate font-medium text-slate-900">{w.originatorName}</span>
         <span className="hidden truncate font-mono text-xs text-slate-600 md:block">{w.paymentId}</span>
         <span className="block truncate text-xs text-slate-600 md:hidden">
-          {formatWaited(w.receivedAt, now)} · {w.accountName}
+          {waited} · {w.accountName}
         </span>
       </td>
-      <td className={cn("border-b border-slate-100 px-3", DESKTOP_ONLY)}>
+      <td className={DESKTOP_CELL}>
         <span className="block truncate text-slate-900">{w.sendingBankName}</span>
         <span className="block text-xs text-slate-600 tabular-nums">{w.sendingBankId}</span>
       </td>
-      <td className={cn("border-b border-slate-100 px-3", DESKTOP_ONLY)}>
+      <td className={DESKTOP_CELL}>
         <span className="block truncate text-slate-800">{w.info || "—"}</span>
         {w.reference ? (
           <span className="block truncate text-xs text-slate-600">Ref {w.reference}</span>
         ) : null}
       </td>
-      <td className="border-b border-slate-100 px-3">
+      <td className={CELL}>
         <WireStatus wire={w} />
       </td>
-    </tr>
+    </>
   );
 });

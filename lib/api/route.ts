@@ -65,6 +65,11 @@ interface RouteOptions<
   body?: BS;
   /** The answer's schema (lib/dashboard-api/*): checked outside production, so tests catch a drift. */
   response?: RS;
+  /**
+   * For an answer polled often: its version, sent as its ETag. A request whose If-None-Match names
+   * the version gets 304 Not Modified without a body, with the version's headers beside it.
+   */
+  version?: (answer: Answer<RS>) => { tag: string; headers?: Record<string, string> };
 }
 
 type Out<S> = S extends z.$ZodType ? z.output<S> : undefined;
@@ -165,7 +170,12 @@ export function withRoute<
             `the answer does not match its schema: ${JSON.stringify(fieldsOf(r.error.issues))}`,
           );
       }
-      return json(out);
+      if (!opts.version) return json(out);
+      const { tag, headers = {} } = opts.version(out);
+      const etag = `"${tag}"`;
+      if (req.headers.get("if-none-match") === etag)
+        return new Response(null, { status: 304, headers: { ...NO_STORE, ETag: etag, ...headers } });
+      return json(out, { headers: { ETag: etag } });
     } catch (e) {
       return errorResponse(e, requestId, `${req.method} ${req.nextUrl?.pathname ?? ""}`);
     }

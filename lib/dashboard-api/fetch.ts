@@ -57,9 +57,34 @@ export async function apiFetch<S extends z.$ZodType>(
   path: string,
   init: RequestInit = {},
 ): Promise<z.output<S>> {
-  let res: Response;
+  return readAnswer<S>(await send(path, init));
+}
+
+/** What a GET that names the version it holds answers: the new answer and its version, or no change. */
+export type VersionedAnswer<T> =
+  | { changed: true; data: T; version: string | null }
+  | { changed: false; headers: Headers };
+
+/**
+ * A GET polled often, naming the version of the answer it holds (If-None-Match): the server
+ * answers 304 without a body when nothing changed (lib/api/route.ts, `version`).
+ */
+export async function apiFetchIfChanged<S extends z.$ZodType>(
+  path: string,
+  version: string | null,
+  init: RequestInit = {},
+): Promise<VersionedAnswer<z.output<S>>> {
+  const res = await send(
+    path,
+    version ? { ...init, headers: { ...(init.headers ?? {}), "If-None-Match": version } } : init,
+  );
+  if (res.status === 304) return { changed: false, headers: res.headers };
+  return { changed: true, data: await readAnswer<S>(res), version: res.headers.get("ETag") };
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
   try {
-    res = await fetch(path, {
+    return await fetch(path, {
       ...init,
       credentials: "same-origin",
       headers: { Accept: "application/json", ...(init.headers ?? {}) },
@@ -71,6 +96,9 @@ export async function apiFetch<S extends z.$ZodType>(
       "The dashboard could not be reached. Check your connection and try again.",
     );
   }
+}
+
+async function readAnswer<S extends z.$ZodType>(res: Response): Promise<z.output<S>> {
   const text = await res.text();
   let body: unknown = null;
   if (text) {

@@ -161,6 +161,30 @@ describe("the queue", () => {
     expect(q.dualApprovalCents).toBe(100_000_000);
   });
 
+  it("answers a poll that names the current version 304 with only the time it read the queue, and a changed queue in full", async () => {
+    await incomingWire(12.34);
+    const first = await invoke(mod.queue, "GET", "/api/incoming-wires", { as: approver });
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag") as string;
+    expect(etag).toMatch(/^".+"$/);
+    const poll = () =>
+      invoke(mod.queue, "GET", "/api/incoming-wires", { as: approver, headers: { "if-none-match": etag } });
+
+    const same = await poll();
+    expect(same.status).toBe(304);
+    expect(same.text).toBe("");
+    expect(same.headers.get("etag")).toBe(etag);
+    expect(Date.parse(same.headers.get("x-as-of") ?? "")).toBeGreaterThanOrEqual(Date.parse(first.json.asOf));
+
+    const w = await incomingWire(56.78);
+    const changed = await poll();
+    expect(changed.status).toBe(200);
+    expect(rowOf(changed.json, w.id)).toMatchObject({ amountCents: 5_678, state: "pending" });
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    // Another user's poll with no version gets the list whole.
+    expect((await invoke(mod.queue, "GET", "/api/incoming-wires", { as: admin })).status).toBe(200);
+  });
+
   it("is for wires.act only: viewers and preparers are refused, admins allowed, no session is a 401", async () => {
     expect((await invoke(mod.queue, "GET", "/api/incoming-wires", { as: viewer })).status).toBe(403);
     expect((await invoke(mod.queue, "GET", "/api/incoming-wires", { as: preparer })).status).toBe(403);
