@@ -4,12 +4,16 @@
 const GUID =
   /^(?:\{([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12})\}|\(([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12})\)|([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12}))$/i;
 
+const HYPHENATED = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The canonical form of a GUID (lower case, hyphenated: `0d2b0c9e-1111-4a2b-9c1d-aaaaaaaaaaaa`),
  * or null when the text is not a GUID. Hyphens are all present or all absent.
  */
 export function canonicalGuid(text: string): string | null {
   const t = text.trim();
+  // The usual spelling, hyphenated without braces, is the canonical form in lower case.
+  if (HYPHENATED.test(t)) return t.toLowerCase();
   const m = GUID.exec(t);
   if (!m) return null;
   const hyphens = (t.match(/-/g) ?? []).length;

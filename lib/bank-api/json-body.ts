@@ -23,141 +23,172 @@ export function jsonNumberText(obj: object, name: string): string | undefined {
   return numberTexts.get(obj)?.get(name);
 }
 
-const LITERALS = [
-  ["true", true],
-  ["false", false],
-  ["null", null],
-] as const;
-
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
-export function readJsonBody(text: string): unknown {
-  let i = 0;
+/**
+ * The reader's state: the text and the position reached. Its steps are methods, made once,
+ * rather than closures made for every body read.
+ */
+class Reader {
+  i = 0;
 
-  const fail = (what: string): never => {
-    throw new JsonBodyError(`malformed JSON: ${what} at position ${i}`);
-  };
+  constructor(readonly text: string) {}
 
-  const skipSpace = () => {
+  fail(what: string): never {
+    throw new JsonBodyError(`malformed JSON: ${what} at position ${this.i}`);
+  }
+
+  skipSpace(): void {
+    const text = this.text;
+    let i = this.i;
     for (;;) {
       const c = text.charCodeAt(i);
       if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
-      else return;
+      else break;
     }
-  };
+    this.i = i;
+  }
 
-  const readString = (): string => {
-    const start = i;
-    i++; // the opening quote
+  readString(): string {
+    const text = this.text;
+    const start = this.i;
+    let i = start + 1; // past the opening quote
+    // A string with no escape and no control character is its own text; any other is decoded
+    // (and judged) by JSON.parse.
+    let plain = true;
     for (;;) {
       const c = text.charCodeAt(i);
-      if (Number.isNaN(c)) fail("unterminated string");
+      if (Number.isNaN(c)) {
+        this.i = i;
+        this.fail("unterminated string");
+      }
       if (c === 0x22) break;
-      i += c === 0x5c ? 2 : 1;
-    }
-    i++;
-    try {
-      return JSON.parse(text.slice(start, i)) as string;
-    } catch {
-      i = start;
-      return fail("bad string");
-    }
-  };
-
-  const readValue = (depth: number, holder?: { obj: object; name: string }): unknown => {
-    skipSpace();
-    const c = text[i];
-    if (c === "{") return readObject(depth + 1);
-    if (c === "[") return readArray(depth + 1);
-    if (c === '"') return readString();
-    for (const [word, value] of LITERALS) {
-      if (text.startsWith(word, i)) {
-        i += word.length;
-        return value;
+      if (c === 0x5c) {
+        plain = false;
+        i += 2;
+      } else {
+        if (c < 0x20) plain = false;
+        i++;
       }
     }
-    NUMBER.lastIndex = i;
-    const m = NUMBER.exec(text);
-    if (!m) return fail("unexpected character");
-    i += m[0].length;
-    if (holder) {
-      let texts = numberTexts.get(holder.obj);
+    this.i = i + 1;
+    if (plain) return text.slice(start + 1, i);
+    try {
+      return JSON.parse(text.slice(start, i + 1)) as string;
+    } catch {
+      this.i = start;
+      return this.fail("bad string");
+    }
+  }
+
+  /** The literal `word` if the text has it here (its value), else undefined. */
+  literal(word: string, value: boolean | null): boolean | null | undefined {
+    if (!this.text.startsWith(word, this.i)) return undefined;
+    this.i += word.length;
+    return value;
+  }
+
+  /** `obj` and `name`: the member being read, whose number text is kept. */
+  readValue(depth: number, obj?: object, name?: string): unknown {
+    this.skipSpace();
+    const c = this.text.charCodeAt(this.i);
+    if (c === 0x7b) return this.readObject(depth + 1); // {
+    if (c === 0x5b) return this.readArray(depth + 1); // [
+    if (c === 0x22) return this.readString();
+    const word =
+      c === 0x74
+        ? this.literal("true", true)
+        : c === 0x66
+          ? this.literal("false", false)
+          : c === 0x6e
+            ? this.literal("null", null)
+            : undefined;
+    if (word !== undefined) return word;
+    NUMBER.lastIndex = this.i;
+    const m = NUMBER.exec(this.text);
+    if (!m) return this.fail("unexpected character");
+    this.i += m[0].length;
+    if (obj && name !== undefined) {
+      let texts = numberTexts.get(obj);
       if (!texts) {
         texts = new Map();
-        numberTexts.set(holder.obj, texts);
+        numberTexts.set(obj, texts);
       }
-      texts.set(holder.name, m[0]);
+      texts.set(name, m[0]);
     }
     return Number(m[0]);
-  };
+  }
 
-  const readObject = (depth: number): Record<string, unknown> => {
-    if (depth > MAX_DEPTH) fail("nested too deeply");
-    i++;
+  readObject(depth: number): Record<string, unknown> {
+    if (depth > MAX_DEPTH) this.fail("nested too deeply");
+    const text = this.text;
+    this.i++;
     const obj: Record<string, unknown> = {};
-    const seen = new Set<string>();
-    skipSpace();
-    if (text[i] === "}") {
-      i++;
+    this.skipSpace();
+    if (text[this.i] === "}") {
+      this.i++;
       return obj;
     }
     for (;;) {
-      skipSpace();
-      if (text[i] !== '"') fail("expected a name");
-      const name = readString();
-      if (seen.has(name)) throw new JsonBodyError("appears more than once", name);
-      seen.add(name);
-      skipSpace();
-      if (text[i] !== ":") fail("expected ':'");
-      i++;
-      // defineProperty: a member named __proto__ stays a member, never the object's prototype.
-      Object.defineProperty(obj, name, {
-        value: readValue(depth, { obj, name }),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-      skipSpace();
-      if (text[i] === ",") {
-        i++;
+      this.skipSpace();
+      if (text[this.i] !== '"') this.fail("expected a name");
+      const name = this.readString();
+      // The object holds exactly the names read so far.
+      if (Object.hasOwn(obj, name)) throw new JsonBodyError("appears more than once", name);
+      this.skipSpace();
+      if (text[this.i] !== ":") this.fail("expected ':'");
+      this.i++;
+      const value = this.readValue(depth, obj, name);
+      // A member named __proto__ stays a member, never the object's prototype (assigning it
+      // would call the prototype's setter); every other name is an ordinary own property.
+      if (name === "__proto__")
+        Object.defineProperty(obj, name, { value, enumerable: true, writable: true, configurable: true });
+      else obj[name] = value;
+      this.skipSpace();
+      if (text[this.i] === ",") {
+        this.i++;
         continue;
       }
-      if (text[i] === "}") {
-        i++;
+      if (text[this.i] === "}") {
+        this.i++;
         return obj;
       }
-      fail("expected ',' or '}'");
+      this.fail("expected ',' or '}'");
     }
-  };
+  }
 
-  const readArray = (depth: number): unknown[] => {
-    if (depth > MAX_DEPTH) fail("nested too deeply");
-    i++;
+  readArray(depth: number): unknown[] {
+    if (depth > MAX_DEPTH) this.fail("nested too deeply");
+    const text = this.text;
+    this.i++;
     const out: unknown[] = [];
-    skipSpace();
-    if (text[i] === "]") {
-      i++;
+    this.skipSpace();
+    if (text[this.i] === "]") {
+      this.i++;
       return out;
     }
     for (;;) {
-      out.push(readValue(depth));
-      skipSpace();
-      if (text[i] === ",") {
-        i++;
+      out.push(this.readValue(depth));
+      this.skipSpace();
+      if (text[this.i] === ",") {
+        this.i++;
         continue;
       }
-      if (text[i] === "]") {
-        i++;
+      if (text[this.i] === "]") {
+        this.i++;
         return out;
       }
-      fail("expected ',' or ']'");
+      this.fail("expected ',' or ']'");
     }
-  };
+  }
+}
 
+export function readJsonBody(text: string): unknown {
+  const r = new Reader(text);
   // A byte-order mark is not JSON, but some clients write one; it carries no meaning.
-  if (text.charCodeAt(0) === 0xfeff) i = 1;
-  const value = readValue(0);
-  skipSpace();
-  if (i < text.length) fail("unexpected text after the value");
+  if (text.charCodeAt(0) === 0xfeff) r.i = 1;
+  const value = r.readValue(0);
+  r.skipSpace();
+  if (r.i < text.length) r.fail("unexpected text after the value");
   return value;
 }
