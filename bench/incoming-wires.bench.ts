@@ -18,6 +18,16 @@ const STEPS = 200;
 const DECISIONS = 20;
 const PREFIX = "incoming_wires_";
 
+/** Where one j/k step's time went: the key's handler, the work it queued, the frame, and scroll events. */
+interface StepDetail {
+  key: string;
+  handler: number;
+  queued: number;
+  frame: number;
+  frames: number;
+  scrolls: number;
+}
+
 export async function run(): Promise<void> {
   const app = await startDashboard({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" }, timeoutMs: 600_000 });
   const browser = await launchChromium();
@@ -82,14 +92,7 @@ export async function run(): Promise<void> {
     const measured = (await page.evaluate(
       async ({ n, marks }) => {
         const out: number[] = [];
-        const detail: {
-          key: string;
-          handler: number;
-          queued: number;
-          frame: number;
-          frames: number;
-          scrolls: number;
-        }[] = [];
+        const detail: StepDetail[] = [];
         let misses = 0;
         let scrolls = 0;
         // Counting scroll events reads nothing from the layout.
@@ -151,14 +154,7 @@ export async function run(): Promise<void> {
     )) as {
       out: number[];
       misses: number;
-      detail: {
-        key: string;
-        handler: number;
-        queued: number;
-        frame: number;
-        frames: number;
-        scrolls: number;
-      }[];
+      detail: StepDetail[];
     };
     if (tracing)
       console.log(`trace of the j/k steps in ${await tracing.stop(process.env.BENCH_TRACE as string)}`);
