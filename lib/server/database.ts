@@ -89,7 +89,12 @@ export async function openMigratedPg<S extends Record<string, unknown>>(
     await c.query("SELECT pg_advisory_lock($1)", [lockId]);
     await migratePg(orm, { migrationsFolder: source.migrations });
     const functions = functionsScript(source.functions);
-    if (functions) await c.query(`BEGIN;\n${functions}\nCOMMIT;`);
+    if (functions)
+      await c.query(`BEGIN;\n${functions}\nCOMMIT;`).catch(async (e) => {
+        // The connection goes back to the pool: never in a failed transaction.
+        await c.query("ROLLBACK").catch(() => {});
+        throw e;
+      });
   } finally {
     await c.query("SELECT pg_advisory_unlock($1)", [lockId]).catch(() => {});
     c.release();
