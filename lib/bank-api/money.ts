@@ -18,9 +18,14 @@ export function dollarsToCents(value: number | string): Cents | null {
   return m[1] ? -cents : cents;
 }
 
-/** Dollars as people type them ("$1,234.50"): blanks, commas and "$" dropped, then read as dollarsToCents does. */
+/** Dollars as people type them ("$1,234.50") as plain decimal text: blanks, commas and "$" dropped. */
+export function typedDollarsText(text: string): string {
+  return text.replace(/[\s,$]/g, "");
+}
+
+/** Dollars as people type them, read as dollarsToCents reads decimal text. */
 export function typedDollarsToCents(text: string): Cents | null {
-  return dollarsToCents(text.replace(/[\s,$]/g, ""));
+  return dollarsToCents(typedDollarsText(text));
 }
 
 function numberText(n: number): string | null {

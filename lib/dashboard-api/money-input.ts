@@ -1,7 +1,7 @@
 // Amounts as people type them ("1,234.50") checked by the contract's own amount schema, so the
 // form, the route handler and the bank share one set of limits.
 import { z } from "zod";
-import { dollarsToCents } from "../bank-api/money.ts";
+import { dollarsToCents, typedDollarsText } from "../bank-api/money.ts";
 
 /** A number as people type it → the contract's number: blanks, "," and "$" dropped, then `accepts` the rest or says `rule`. */
 export function typedNumber<S extends z.ZodType<number, number>>(
@@ -12,7 +12,7 @@ export function typedNumber<S extends z.ZodType<number, number>>(
   return z
     .string({ error: "is required" })
     .transform((s, ctx) => {
-      const t = s.replace(/[\s,$]/g, "");
+      const t = typedDollarsText(s);
       if (t === "") {
         ctx.addIssue({ code: "custom", message: "is required" });
         return z.NEVER;

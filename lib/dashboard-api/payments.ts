@@ -3,7 +3,12 @@
 import { z } from "zod";
 import { daysBetween } from "../bank-api/dates.ts";
 import { PAYMENT_STATUSES, PAYMENT_WINDOW_DAYS, paymentRecordSchema } from "../bank-api/payments.ts";
-import { PAYMENT_DIRECTIONS, PAYMENT_PAGE_SIZES, PAYMENT_SORTS } from "../forms/send-money-fields.ts";
+import {
+  PAYMENT_DIRECTIONS,
+  PAYMENT_PAGE_SIZE_MESSAGE,
+  PAYMENT_PAGE_SIZES,
+  PAYMENT_SORTS,
+} from "../forms/send-money-fields.ts";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = z
@@ -40,7 +45,7 @@ export const PaymentsQuery = z
       .pipe(
         z.union(
           PAYMENT_PAGE_SIZES.map((n) => z.literal(n)),
-          { error: "must be 25, 50 or 100" },
+          { error: PAYMENT_PAGE_SIZE_MESSAGE },
         ),
       )
       .default(25),

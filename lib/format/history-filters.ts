@@ -3,10 +3,10 @@
 // narrow the loaded items in the browser.
 
 import { addDays, isIsoDay } from "../bank-api/dates.ts";
+import { dollarsToCents, typedDollarsText } from "../bank-api/money.ts";
 import type { HistoryItem } from "../dashboard-api/index.ts";
 import { todayIsoDay } from "./dates.ts";
 import { rangeErrors } from "./history-range-check.ts";
-import { dollarsToCents } from "./money.ts";
 
 export type Direction = "all" | "debit" | "credit";
 export type Order = "A" | "D";
@@ -85,7 +85,7 @@ export type AmountFilter = { ok: true; cents: number | null } | { ok: false; mes
 
 /** A minimum or maximum amount typed in dollars ("1,250.50", "$30"): cents, or a message. */
 export function parseAmountFilter(text: string): AmountFilter {
-  const cleaned = text.replace(/[$,\s]/g, "");
+  const cleaned = typedDollarsText(text);
   if (cleaned === "") return { ok: true, cents: null };
   const cents = dollarsToCents(cleaned);
   if (cents === null || cents < 0) return { ok: false, message: "Enter an amount in dollars, like 1250.00." };

@@ -4,7 +4,7 @@
 // The route handlers check every request again with the contract's schemas.
 import * as z from "zod/mini";
 import { canonicalGuid } from "../bank-api/guid.ts";
-import { dollarsToCents } from "../bank-api/money.ts";
+import { dollarsToCents, typedDollarsText } from "../bank-api/money.ts";
 import {
   amountCents,
   BANK_TYPE_MESSAGE,
@@ -69,7 +69,7 @@ const typedDollars = <T>(read: (t: string, ctx: Issues) => T) =>
   z.pipe(
     z.string({ error: "is required" }),
     z.transform((s: string, ctx) => {
-      const t = s.replace(/[\s,$]/g, "");
+      const t = typedDollarsText(s);
       return t === "" ? fail(ctx, "is required") : read(t, ctx);
     }),
   );

@@ -2,7 +2,7 @@
 // integer cents through the decimal text, never through floating-point arithmetic. Written with
 // zod's tree-shakable build: these travel to the browser with every form.
 import * as z from "zod/mini";
-import { dollarsToCents, formatUsd } from "../bank-api/money.ts";
+import { dollarsToCents, formatUsd, typedDollarsText } from "../bank-api/money.ts";
 
 /** A dollar amount typed by a person, to cents: positive, at most two decimals, within max. */
 export function dollarsInput(opts: { maxCents?: number; label?: string } = {}) {
@@ -13,7 +13,7 @@ export function dollarsInput(opts: { maxCents?: number; label?: string } = {}) {
         ctx.issues.push({ code: "custom", message, input: raw });
         return z.NEVER;
       };
-      const text = raw.trim().replace(/^\$/, "").replaceAll(",", "");
+      const text = typedDollarsText(raw);
       if (text === "") {
         return fail(`Enter ${opts.label ?? "an amount"}.`);
       }

@@ -5,7 +5,12 @@
 import * as z from "zod/mini";
 import { daysBetween } from "../bank-api/dates.ts";
 import { PAYMENT_STATUSES, PAYMENT_WINDOW_DAYS } from "../bank-api/rules.ts";
-import { PAYMENT_DIRECTIONS, PAYMENT_PAGE_SIZES, PAYMENT_SORTS } from "./send-money-fields.ts";
+import {
+  PAYMENT_DIRECTIONS,
+  PAYMENT_PAGE_SIZE_MESSAGE,
+  PAYMENT_PAGE_SIZES,
+  PAYMENT_SORTS,
+} from "./send-money-fields.ts";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = z.string().check(
@@ -30,7 +35,9 @@ export const PaymentsFilterForm = z
       z.regex(/^\d{1,6}$/, "must be a page number"),
       z.refine((p) => !/^\d{1,6}$/.test(p) || Number(p) >= 1, "must be at least 1"),
     ),
-    pageSize: z.enum(["25", "50", "100"], { error: "must be 25, 50 or 100" }),
+    pageSize: z
+      .string()
+      .check(z.refine((s) => PAYMENT_PAGE_SIZES.some((n) => String(n) === s), PAYMENT_PAGE_SIZE_MESSAGE)),
   })
   .check(
     z.superRefine((q, ctx) => {

@@ -64,6 +64,7 @@ export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
 export const PAYMENT_SORTS = ["date-desc", "date-asc", "amount-desc", "amount-asc"] as const;
 
 export const PAYMENT_PAGE_SIZES = [25, 50, 100] as const;
+export const PAYMENT_PAGE_SIZE_MESSAGE = `must be ${PAYMENT_PAGE_SIZES.slice(0, -1).join(", ")} or ${PAYMENT_PAGE_SIZES.at(-1)}`;
 
 export const PAYMENT_DIRECTIONS = ["all", "incoming", "outgoing"] as const;
 

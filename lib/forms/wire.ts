@@ -11,14 +11,7 @@ import {
   optionalTextField,
   textField,
 } from "./contract-fields.ts";
-import {
-  BENEFICIARY_BANK_FIELDS,
-  BENEFICIARY_FIELDS,
-  BENEFICIARY_LABEL_MAX,
-  INTERMEDIARY_BANK_FIELDS,
-  TEMPLATE_FIELDS,
-  type TemplateField,
-} from "./send-money-fields.ts";
+import { BENEFICIARY_LABEL_MAX, TEMPLATE_FIELDS, type TemplateField } from "./send-money-fields.ts";
 
 const w = INITIATE_PAYMENT_FIELDS;
 
