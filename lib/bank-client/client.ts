@@ -2,7 +2,8 @@
 // Every answer is checked against the contract's response schema: a mismatch is an error value
 // (bank_error), never a crash. Reads are retried with backoff on timeouts and 5xx, never on 4xx;
 // writes are never retried here (their safety comes from Idempotency-Key, chosen by the caller).
-// Identical reads that overlap share one bank request (see `coalesce`).
+// Identical reads that overlap share one bank request (see `coalesce`), and a read answered with
+// the same bytes as the last time is not parsed and checked again (see `checked`).
 import "server-only";
 import type { z } from "zod";
 import { type EndpointDef, type EndpointName, endpoints } from "../bank-api/endpoints.ts";
@@ -38,6 +39,9 @@ export interface BankClientOptions {
   retryBaseMs?: number;
 }
 
+/** How much answer text (in UTF-16 code units) the client keeps to recognise unchanged reads. */
+const CHECKED_TEXT = 16 * 1024 * 1024;
+
 type Attempt = ({ kind: "response" } & RawResponse) | { kind: "network"; message: string };
 
 /** Reads in progress, by endpoint and query: the one on the wire and the callers for the next. */
@@ -54,6 +58,13 @@ export class BankClient {
   private readonly retryBaseMs: number;
   private readonly origin: Origin;
   private readonly flights = new Map<string, Flight>();
+  /**
+   * The last checked answer of each read, by endpoint and query, while their texts together stay
+   * under CHECKED_TEXT: a poll whose answer did not change (the approval queue reads a thousand
+   * payments every few seconds) costs a comparison of texts, not a parse and a schema check.
+   */
+  private readonly checked = new Map<string, { text: string; result: BankResult<unknown> }>();
+  private checkedText = 0;
 
   constructor(private readonly opts: BankClientOptions) {
     this.timeoutMs = opts.timeoutMs ?? 10_000;
@@ -79,10 +90,13 @@ export class BankClient {
       const qs = q.toString();
       if (qs) path += `?${qs}`;
     }
-    const run = () => this.callSafe(name, def, path, o);
-    if (def.method === "GET" && o.body === undefined)
-      return this.coalesce(`${def.method} ${path}`, run) as Promise<BankResult<ResponseOf<N>>>;
-    return run();
+    if (def.method === "GET" && o.body === undefined) {
+      const key = `${def.method} ${path}`;
+      return this.coalesce(key, () => this.callSafe(name, def, path, o, key)) as Promise<
+        BankResult<ResponseOf<N>>
+      >;
+    }
+    return this.callSafe(name, def, path, o);
   }
 
   /**
@@ -133,9 +147,10 @@ export class BankClient {
     def: EndpointDef,
     path: string,
     o: CallOptions<N>,
+    readKey?: string,
   ): Promise<BankResult<ResponseOf<N>>> {
     try {
-      return await this.callUnsafe(name, def, path, o);
+      return await this.callUnsafe(name, def, path, o, readKey);
     } catch (e) {
       if (e instanceof BankCallError) return { ok: false, error: e.error };
       log.error("bank call failed unexpectedly", { endpoint: name, error: e });
@@ -148,6 +163,7 @@ export class BankClient {
     def: EndpointDef,
     path: string,
     o: CallOptions<N>,
+    readKey?: string,
   ): Promise<BankResult<ResponseOf<N>>> {
     const body = o.body === undefined ? undefined : JSON.stringify(o.body);
 
@@ -158,7 +174,37 @@ export class BankClient {
       token = await this.opts.tokens.renewAfterRejection(token);
       attempt = await this.send(def, path, token, body, o.idempotencyKey);
     }
-    return this.interpret(name, def, attempt);
+    if (!readKey || attempt.kind !== "response" || attempt.status !== 200)
+      return this.interpret(name, def, attempt);
+    const last = this.checked.get(readKey);
+    if (last?.text === attempt.text) {
+      // Still in use: it goes to the back of the queue for eviction.
+      this.checked.delete(readKey);
+      this.checked.set(readKey, last);
+      return last.result as BankResult<ResponseOf<N>>;
+    }
+    const result = this.interpret(name, def, attempt);
+    if (result.ok) this.remember(readKey, attempt.text, result);
+    return result;
+  }
+
+  /** Keeps a read's checked answer beside its text, the oldest going first past CHECKED_TEXT. */
+  private remember(key: string, text: string, result: BankResult<unknown>): void {
+    const old = this.checked.get(key);
+    if (old) {
+      this.checked.delete(key);
+      this.checkedText -= old.text.length;
+    }
+    if (text.length > CHECKED_TEXT) return;
+    // Callers to come get this very value: frozen, a caller that changed it would fail loudly.
+    deepFreeze(result);
+    this.checked.set(key, { text, result });
+    this.checkedText += text.length;
+    for (const [k, v] of this.checked) {
+      if (this.checkedText <= CHECKED_TEXT) break;
+      this.checked.delete(k);
+      this.checkedText -= v.text.length;
+    }
   }
 
   private async send(
@@ -290,6 +336,12 @@ function parseJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+function deepFreeze(value: unknown): void {
+  if (!value || typeof value !== "object" || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,7 +1,8 @@
 // The bank client against the real bank: contract-checked answers, ERROR items and 400s as clear
 // error values, reads retried and writes not, overlapping identical reads sharing one bank
-// request but never an answer older than the caller; and against a tiny misbehaving server (not
-// the bank), a malformed answer or a silent one becomes an error value instead of a crash.
+// request but never an answer older than the caller, an unchanged answer checked once; and
+// against a tiny misbehaving server (not the bank), a malformed answer or a silent one becomes an
+// error value instead of a crash.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -212,6 +213,33 @@ describe("identical reads in flight together", () => {
     } finally {
       await p.close();
     }
+  });
+});
+
+describe("an answer the bank repeats", () => {
+  it("is parsed and checked once: the same frozen value comes back until the answer changes", async () => {
+    const acct = (
+      await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
+        customerId,
+        type: "DDA",
+        balance: 40,
+      })
+    ).accountNumber;
+    const read = () => client.call("balance", { query: { accountNumber: acct } });
+    const first = await read();
+    const again = await read();
+    if (!first.ok || !again.ok) return expect.fail("both reads should succeed");
+    expect(again.data).toBe(first.data);
+    const record = first.data.ResponseData[0] as { AVAILBAL: number };
+    expect(() => {
+      record.AVAILBAL = 1;
+    }).toThrow(TypeError);
+    await sandbox(bank, "POST", "/sandbox/deposits", { accountNumber: acct, amount: 2.5 });
+    const after = await read();
+    if (!after.ok) return expect.fail("the read after the deposit should succeed");
+    expect(after.data).not.toBe(first.data);
+    expect(after.data.ResponseData[0].AVAILBAL).toBe(42.5);
+    expect(first.data.ResponseData[0].AVAILBAL).toBe(40);
   });
 });
 
