@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { DecidedToday } from "@/components/incoming-wires/decided-today.tsx";
 import {
   ACTION_WORDS,
@@ -51,7 +51,8 @@ export function IncomingWiresQueue() {
   const count = wires.length;
 
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 30_000);
+    // The waiting times move as a transition: a key pressed while the rows redraw is handled first.
+    const t = setInterval(() => startTransition(() => setNow(Date.now())), 30_000);
     return () => clearInterval(t);
   }, []);
 

@@ -219,10 +219,12 @@ export const QueueTable = memo(function QueueTable({
   const padTop = rows.length ? rows[0].start : 0;
   const padBottom = rows.length ? virtualizer.getTotalSize() - rows[rows.length - 1].end : 0;
 
+  // An opaque box with its own compositing layer: a step's scroll moves rows already painted
+  // rather than painting the box again.
   return (
     <div
       ref={scrollRef}
-      className="relative max-h-[60vh] min-h-40 overflow-auto overscroll-contain border-t border-slate-200 [contain:strict]"
+      className="relative max-h-[60vh] min-h-40 overflow-auto overscroll-contain border-t border-slate-200 bg-white [contain:strict] [will-change:scroll-position]"
       style={{ height: Math.min(wires.length * QUEUE_ROW_HEIGHT + 42, 640) }}
     >
       <table
