@@ -38,7 +38,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
             Skip to main content
           </a>
           <header className="bg-brand-900 text-white">
-            <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6 md:gap-x-8 md:gap-y-3">
+            <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 pt-3 pb-2 sm:px-6 md:gap-x-8">
               <Link
                 href="/accounts"
                 className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight"
@@ -48,17 +48,6 @@ export default async function AppLayout({ children }: { children: React.ReactNod
                 </Icon>
                 Treasury
               </Link>
-              {/* On a phone the links are one row that scrolls sideways, below the name and sign-out. */}
-              <nav
-                aria-label="Main"
-                className="order-last -mx-4 flex w-[calc(100%+2rem)] items-center gap-1 overflow-x-auto px-4 [mask-image:linear-gradient(to_right,transparent,black_1rem,black_calc(100%-1rem),transparent)] [scrollbar-width:none] md:order-none md:[mask-image:none] md:mx-0 md:w-auto md:flex-wrap md:overflow-visible md:px-0"
-              >
-                {NAV_ITEMS.filter((i) => !i.permission || hasPermission(user.role, i.permission)).map((i) => (
-                  <NavLink key={i.href} href={i.href}>
-                    {i.label}
-                  </NavLink>
-                ))}
-              </nav>
               <div className="ml-auto flex items-center gap-4">
                 {hasPermission(user.role, "accounts.read") ? <NotificationsPanel /> : null}
                 <LiveBalances />
@@ -71,6 +60,18 @@ export default async function AppLayout({ children }: { children: React.ReactNod
                 </div>
                 <SignOutButton />
               </div>
+              {/* The links are a row of their own under the name and sign-out, in reading and tab
+                  order alike; on a phone that row scrolls sideways. */}
+              <nav
+                aria-label="Main"
+                className="-mx-4 flex w-[calc(100%+2rem)] items-center gap-1 overflow-x-auto px-4 [mask-image:linear-gradient(to_right,transparent,black_1rem,black_calc(100%-1rem),transparent)] [scrollbar-width:none] sm:-mx-6 sm:w-[calc(100%+3rem)] sm:px-6 md:mr-0 md:-ml-3 md:w-[calc(100%+0.75rem)] md:flex-wrap md:overflow-visible md:px-0 md:[mask-image:none]"
+              >
+                {NAV_ITEMS.filter((i) => !i.permission || hasPermission(user.role, i.permission)).map((i) => (
+                  <NavLink key={i.href} href={i.href}>
+                    {i.label}
+                  </NavLink>
+                ))}
+              </nav>
             </div>
           </header>
           <main

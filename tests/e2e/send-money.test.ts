@@ -17,6 +17,7 @@ import type {
 } from "../../lib/dashboard-api/index.ts";
 import {
   FIRST_WAIT,
+  headerOutOfOrder,
   launchChromium,
   SHOTS,
   seriousAxeViolations,
@@ -48,12 +49,14 @@ async function signIn(role: string): Promise<{ context: BrowserContext; page: Pa
 /** No serious or critical axe violation on the page as it stands, and a picture at 1440 and 390 px. */
 async function check(page: Page, name: string) {
   expect(await seriousAxeViolations(page), name).toEqual([]);
+  expect(await headerOutOfOrder(page), `${name}: the header's tab order`).toEqual([]);
   await page.screenshot({ path: path.join(SHOTS, `send-${name}-1440.png`), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   try {
     await page.screenshot({ path: path.join(SHOTS, `send-${name}-390.png`), fullPage: true });
     expect(await seriousAxeViolations(page), `${name} at 390 px`).toEqual([]);
     expect(await sidewaysOverflow(page), `${name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
+    expect(await headerOutOfOrder(page), `${name}: the header's tab order at 390 px`).toEqual([]);
   } finally {
     await page.setViewportSize({ width: 1440, height: 900 });
   }

@@ -71,3 +71,28 @@ export function sidewaysOverflow(page: Page): Promise<number> {
     return worst;
   });
 }
+
+/**
+ * The header's controls that are out of reading order (top to bottom, then left to right within
+ * a row): Tab must visit them as they are read. Empty when in order.
+ */
+export function headerOutOfOrder(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const els = [...document.querySelectorAll<HTMLElement>("header a[href], header button")].filter(
+      (el) => el.getClientRects().length > 0,
+    );
+    const out: string[] = [];
+    for (let i = 1; i < els.length; i++) {
+      const a = els[i - 1].getBoundingClientRect();
+      const b = els[i].getBoundingClientRect();
+      const nextRow = b.top >= a.bottom - 4;
+      const sameRow =
+        Math.abs(b.top + b.height / 2 - (a.top + a.height / 2)) < Math.max(a.height, b.height) / 2;
+      if (!nextRow && !(sameRow && b.left >= a.left))
+        out.push(
+          `"${els[i].textContent?.trim()}" comes after "${els[i - 1].textContent?.trim()}" in tab order but is read before it`,
+        );
+    }
+    return out;
+  });
+}
