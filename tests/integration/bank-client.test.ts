@@ -12,7 +12,13 @@ vi.mock("server-only", () => ({}));
 import { BankClient } from "../../lib/bank-client/client.ts";
 import { TokenManager } from "../../lib/bank-client/token-manager.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
-import { sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
+import {
+  type SandboxCustomer,
+  sandbox,
+  sandboxCustomer,
+  startTestBank,
+  type TestBank,
+} from "../helpers/bank.ts";
 import { openTestDashboardDb, type TestDashboardDb } from "../helpers/routes.ts";
 
 let bank: TestBank;
@@ -21,7 +27,8 @@ let db: DashboardDb;
 let client: BankClient;
 let key: string;
 let account: string;
-let customerId: number;
+/** The customer the client calls as; it opens more accounts for the cases that need their own. */
+let customer: SandboxCustomer;
 
 beforeAll(async () => {
   bank = await startTestBank();
@@ -29,7 +36,7 @@ beforeAll(async () => {
   db = dashboard.db;
   const c = await sandboxCustomer(bank, "Client Test Co");
   key = c.subscriptionKey;
-  customerId = c.customerId;
+  customer = c;
   account = await c.account("SEN", 1234.56);
   const tokens = new TokenManager({ db, bankUrl: bank.url, subscriptionKey: key });
   client = new BankClient({ bankUrl: bank.url, subscriptionKey: key, tokens });
@@ -165,13 +172,7 @@ describe("identical reads in flight together", () => {
       // The first caller's request, then one shared by the 19 that arrived while it was out.
       expect(p.forwarded).toHaveLength(2);
       // Different reads are never shared.
-      const other = (
-        await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
-          customerId,
-          type: "DDA",
-          balance: 5,
-        })
-      ).accountNumber;
+      const other = await customer.account("DDA", 5);
       p.forwarded.length = 0;
       const [a, b] = await Promise.all([
         p.client.call("balance", { query: { accountNumber: account } }),
@@ -190,13 +191,7 @@ describe("identical reads in flight together", () => {
   it("never hand a caller an answer the bank read before that caller asked", async () => {
     const p = await countingPassThrough();
     try {
-      const acct = (
-        await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
-          customerId,
-          type: "DDA",
-          balance: 100,
-        })
-      ).accountNumber;
+      const acct = await customer.account("DDA", 100);
       const read = () => p.client.call("balance", { query: { accountNumber: acct } });
       const avail = (r: Awaited<ReturnType<typeof read>>) => (r.ok ? r.data.ResponseData[0].AVAILBAL : null);
       // The first read has its answer from the bank (100.00) but it is still on its way back...
@@ -218,13 +213,7 @@ describe("identical reads in flight together", () => {
 
 describe("an answer the bank repeats", () => {
   it("is parsed and checked once: the same frozen value comes back until the answer changes", async () => {
-    const acct = (
-      await sandbox<{ accountNumber: string }>(bank, "POST", "/sandbox/accounts", {
-        customerId,
-        type: "DDA",
-        balance: 40,
-      })
-    ).accountNumber;
+    const acct = await customer.account("DDA", 40);
     const read = () => client.call("balance", { query: { accountNumber: acct } });
     const first = await read();
     const again = await read();
