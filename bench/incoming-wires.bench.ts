@@ -4,6 +4,8 @@
 // focus, the wait for the display's frame left out, from when the loaded page is quiet; target
 // under 16 ms), and Enter on an approval to its row leaving the queue (p99 of 20, target under
 // 300 ms).
+// The log names the slowest steps with where their time went, whether the rendered rows had just
+// moved or a request was in flight, and what every process on the machine spent during the steps.
 // Results are merged into bench/results/ui.json under their own names; other entries stay.
 import fs from "node:fs";
 import os from "node:os";
@@ -12,6 +14,7 @@ import { launchChromium, signIn } from "../tests/helpers/browser.ts";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
 import { demoBank } from "../tests/helpers/live.ts";
 import { type BenchResult, mergeResults, percentile, round } from "./lib.ts";
+import { printCpuSince, processCpu } from "./support/process-cpu.ts";
 
 const PENDING = Number(process.env.BENCH_WIRES || 1000);
 const LOADS = 5;
@@ -27,6 +30,10 @@ interface StepDetail {
   frame: number;
   frames: number;
   scrolls: number;
+  /** Rows the rendered window added or removed since the step before (a chunk move). */
+  moved: number;
+  /** A request of the page's (the queue's poll) was in flight during the step. */
+  request: boolean;
 }
 
 export async function run(): Promise<void> {
@@ -104,6 +111,8 @@ export async function run(): Promise<void> {
     // "jk <index>" (bench/support/trace-steps.ts sums up where its time went). Tracing slows the
     // page: such a run's figures only compare with other traced runs.
     const tracing = process.env.BENCH_TRACE ? await startTrace(page) : null;
+    const cpuBefore = processCpu();
+    const stepsStart = performance.now();
     const measured = (await page.evaluate(
       async ({ n, marks }) => {
         const out: number[] = [];
@@ -115,6 +124,20 @@ export async function run(): Promise<void> {
           scrolls++;
         };
         document.addEventListener("scroll", onScroll, { capture: true, passive: true });
+        // Rows the window adds or removes, and the page's requests: both can land inside a step.
+        let moved = 0;
+        const rowsChanged = new MutationObserver((records) => {
+          for (const r of records) moved += r.addedNodes.length + r.removedNodes.length;
+        });
+        const tbody = document.querySelector("tbody");
+        if (tbody) rowsChanged.observe(tbody, { childList: true });
+        const requests: [number, number][] = [];
+        const requestsSeen = new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as PerformanceResourceTiming[])
+            requests.push([e.startTime, e.responseEnd]);
+        });
+        requestsSeen.observe({ type: "resource" });
+        const spans: [number, number][] = [];
         // One channel carries every hop to a new task: a channel per hop would be garbage the
         // page's collector then spends step time on.
         const channel = new MessageChannel();
@@ -139,6 +162,8 @@ export async function run(): Promise<void> {
           await afterFrame();
           const key = Math.floor(i / 50) % 2 === 0 ? "j" : "k";
           scrolls = 0;
+          const movedBefore = moved;
+          moved = 0;
           if (marks) performance.mark(`jk ${i}`);
           const t0 = performance.now();
           document.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
@@ -154,6 +179,7 @@ export async function run(): Promise<void> {
           if (focusedIndex() !== expected) misses++;
           const end = performance.now();
           out.push(end - t0 - idle);
+          spans.push([t0, end]);
           if (marks) performance.mark(`jk end ${i}`);
           detail.push({
             key,
@@ -162,10 +188,20 @@ export async function run(): Promise<void> {
             frame: end - settled - idle,
             frames,
             scrolls,
+            moved: movedBefore,
+            request: false,
           });
         }
         document.removeEventListener("scroll", onScroll, { capture: true });
         channel.port1.close();
+        rowsChanged.disconnect();
+        for (const e of requestsSeen.takeRecords() as PerformanceResourceTiming[])
+          requests.push([e.startTime, e.responseEnd]);
+        requestsSeen.disconnect();
+        for (let i = 0; i < n; i++) {
+          const [a, b] = spans[i];
+          detail[i].request = requests.some(([start, end]) => start <= b && end >= a);
+        }
         return { out, misses, detail };
       },
       { n: STEPS, marks: !!tracing },
@@ -174,6 +210,8 @@ export async function run(): Promise<void> {
       misses: number;
       detail: StepDetail[];
     };
+    // What every process on the machine spent while the steps ran: the page shares the cores.
+    const busy = printCpuSince(cpuBefore, performance.now() - stepsStart, `the ${STEPS} j/k steps`);
     if (tracing)
       console.log(`trace of the j/k steps in ${await tracing.stop(process.env.BENCH_TRACE as string)}`);
     if (measured.misses)
@@ -190,7 +228,7 @@ export async function run(): Promise<void> {
     for (const { i } of slowest) {
       const d = measured.detail[i];
       console.log(
-        `  step ${i} (${d.key}): handler ${round(d.handler, 1)} ms, queued ${round(d.queued, 1)} ms, frame ${round(d.frame, 1)} ms, ${d.frames} frame(s), ${d.scrolls} scroll event(s)`,
+        `  step ${i} (${d.key}): handler ${round(d.handler, 1)} ms, queued ${round(d.queued, 1)} ms, frame ${round(d.frame, 1)} ms, ${d.frames} frame(s), ${d.scrolls} scroll event(s)${d.moved ? `, after the window moved ${d.moved} rows` : ""}${d.request ? ", a request in flight" : ""}`,
       );
     }
 
@@ -258,7 +296,7 @@ export async function run(): Promise<void> {
         unit: "ms",
         better: "lower",
         target: 16,
-        note: `${STEPS} steps through ${PENDING} virtualised rows; load average ${round(os.loadavg()[0])} on ${os.cpus().length} cores`,
+        note: `${STEPS} steps through ${PENDING} virtualised rows; load average ${round(os.loadavg()[0])} on ${os.cpus().length} cores, which were ${Math.round(busy * 100)} % busy during the steps`,
       },
       {
         name: `${PREFIX}jk_step_p99`,
