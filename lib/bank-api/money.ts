@@ -18,9 +18,26 @@ export function dollarsToCents(value: number | string): Cents | null {
   return m[1] ? -cents : cents;
 }
 
-/** Dollars as people type them ("$1,234.50") as plain decimal text: blanks, commas and "$" dropped. */
+const TYPED = /^(-?)([\d,\s]*)(\.\d*)?$/;
+/** A whole part written with separators: groups of three after the first one to three digits. */
+const GROUPED = /^\d{1,3}([,\s]\d{3})+$/;
+
+/**
+ * Dollars as people type them ("$1,234.50", "1 234.5", ".5", "20.") as plain decimal text
+ * ("1234.50", "1234.5", "0.5", "20"): a leading "$" and blanks around the amount dropped, commas
+ * or blanks taken as thousands separators only where they group by three, a missing whole part
+ * read as 0 and a final point dropped. Text that is not such an amount ("12,50", "1$0") comes back
+ * without its outer blanks, which no reader of decimal text accepts.
+ */
 export function typedDollarsText(text: string): string {
-  return text.replace(/[\s,$]/g, "");
+  const t = text.trim().replace(/^(-?)\s*\$\s*/, "$1");
+  const m = TYPED.exec(t);
+  if (!m) return t;
+  const [, sign, written, point = ""] = m;
+  if (/[,\s]/.test(written) && !GROUPED.test(written)) return t;
+  const whole = written.replace(/[,\s]/g, "");
+  if (!whole) return point.length > 1 ? `${sign}0${point}` : t;
+  return `${sign}${whole}${point === "." ? "" : point}`;
 }
 
 /** Dollars as people type them, read as dollarsToCents reads decimal text. */

@@ -1,7 +1,7 @@
 // Webhook management, balance alerts and the notifications panel: request and response shapes of
 // app/api/webhooks/*, app/api/alerts/* and app/api/notifications/*.
 import { z } from "zod";
-import { dollarsToCents } from "../bank-api/money.ts";
+import { typedDollarsToCents } from "../bank-api/money.ts";
 import { registerWebhookRequest, splitList, WEBHOOK_LIMITS } from "../bank-api/webhooks.ts";
 
 const accountNumber = z
@@ -90,17 +90,20 @@ export const DeleteWebhookResponseSchema = z.object({ deleted: z.string() });
 
 // Balance alert rules -----------------------------------------------------------------------
 
-/** A threshold as typed: a positive dollar amount, at most two decimals, commas allowed. */
+/**
+ * A threshold as typed: a positive dollar amount, at most two decimals, read as every other amount
+ * field reads it ("$1,250", "1 250.5", ".5").
+ */
 const threshold = z
   .string()
   .trim()
   .refine(
-    (s) => s === "" || (/^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/.test(s) && (toCents(s) ?? 0) > 0),
+    (s) => s === "" || (toCents(s) ?? 0) > 0,
     "Enter a positive amount in dollars with at most two decimals, like 1,250.00",
   );
 
 function toCents(s: string): number | null {
-  return dollarsToCents(s.replace(/,/g, ""));
+  return typedDollarsToCents(s);
 }
 
 /** The rule form as typed (dollars as text); the server parses it again with AlertRuleInputSchema. */

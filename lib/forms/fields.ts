@@ -17,10 +17,10 @@ export function dollarsInput(opts: { maxCents?: number; label?: string } = {}) {
       if (text === "") {
         return fail(`Enter ${opts.label ?? "an amount"}.`);
       }
-      if (!/^\d+(\.\d*)?$|^\.\d+$/.test(text)) {
+      if (!/^\d+(\.\d+)?$/.test(text)) {
         return fail("Enter an amount in dollars, such as 1,250.00.");
       }
-      const cents = dollarsToCents(text.endsWith(".") ? text.slice(0, -1) : text);
+      const cents = dollarsToCents(text);
       if (cents === null) {
         return fail("Use at most two decimals (whole cents).");
       }
