@@ -5,7 +5,7 @@
 // back. axe finds no serious or critical violation on the new pages, at desktop and phone widths.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { centsToDecimal, formatUsd } from "../../lib/bank-api/money.ts";
+import { formatUsd } from "../../lib/bank-api/money.ts";
 import type { AccountsResponse } from "../../lib/dashboard-api/index.ts";
 import { FIRST_WAIT, launchChromium, seriousAxeViolations, shot, signIn } from "../helpers/browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
@@ -132,9 +132,9 @@ describe("webhooks and balance alerts in Chromium", () => {
       (await (await page.request.get(`${app.url}/api/alerts`)).json()).rules as unknown[];
     expect(await rules()).toEqual([]);
 
-    // The line sits $100 under today's balance.
+    // The line sits $100 under today's balance, typed as the page writes amounts ("$1,234.56").
     const line = sen.availableCents - 10_000;
-    await form.getByLabel("Alert when below ($)").fill(centsToDecimal(line));
+    await form.getByLabel("Alert when below ($)").fill(formatUsd(line));
     await form.getByRole("button", { name: "Set alert" }).click();
     await card.getByText("Armed", { exact: true }).waitFor();
     expect(await card.innerText()).toContain(`Below ${formatUsd(line)}`);

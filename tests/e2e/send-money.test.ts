@@ -175,6 +175,11 @@ describe("sending money in Chromium", () => {
     const amount = page.getByLabel("Amount (USD)");
     await expect.poll(() => amount.getAttribute("aria-invalid")).toBe("true");
     expect(await page.getByText("must be an amount in dollars, at most two decimals").count()).toBe(1);
+    // A comma that does not group by three is a slip, not 1,250.00.
+    await amount.fill(".5");
+    await expect.poll(() => amount.getAttribute("aria-invalid")).toBe(null);
+    await amount.fill("12,50");
+    await expect.poll(() => amount.getAttribute("aria-invalid")).toBe("true");
     await amount.fill("1,234.56");
     await page.getByLabel("Description on your account").fill("E2E PAYROLL");
     await page.keyboard.press("Enter");
