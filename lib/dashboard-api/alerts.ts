@@ -98,13 +98,9 @@ const threshold = z
   .string()
   .trim()
   .refine(
-    (s) => s === "" || (toCents(s) ?? 0) > 0,
+    (s) => s === "" || (typedDollarsToCents(s) ?? 0) > 0,
     "Enter a positive amount in dollars with at most two decimals, like 1,250.00",
   );
-
-function toCents(s: string): number | null {
-  return typedDollarsToCents(s);
-}
 
 /** The rule form as typed (dollars as text); the server parses it again with AlertRuleInputSchema. */
 export const AlertRuleFormSchema = z
@@ -118,8 +114,8 @@ export const AlertRuleFormSchema = z
     if (!v.below && !v.above) {
       ctx.addIssue({ code: "custom", path: ["below"], message: "Enter a low line, a high line, or both" });
     }
-    const b = v.below ? toCents(v.below) : null;
-    const a = v.above ? toCents(v.above) : null;
+    const b = v.below ? typedDollarsToCents(v.below) : null;
+    const a = v.above ? typedDollarsToCents(v.above) : null;
     if (b !== null && a !== null && a <= b)
       ctx.addIssue({ code: "custom", path: ["above"], message: "The high line must be above the low line" });
     if (v.emails) {
@@ -144,8 +140,8 @@ export const AlertRuleFormSchema = z
 export type AlertRuleForm = z.input<typeof AlertRuleFormSchema>;
 
 export const AlertRuleInputSchema = AlertRuleFormSchema.transform((v) => ({
-  belowCents: v.below ? (toCents(v.below) as number) : null,
-  aboveCents: v.above ? (toCents(v.above) as number) : null,
+  belowCents: v.below ? (typedDollarsToCents(v.below) as number) : null,
+  aboveCents: v.above ? (typedDollarsToCents(v.above) as number) : null,
   notifyUsers: v.notifyUsers,
   emails: splitList(v.emails).join(", "),
 }));

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { dollarsToCents, typedDollarsText } from "../bank-api/money.ts";
 
-/** A number as people type it → the contract's number: blanks, "," and "$" dropped, then `accepts` the rest or says `rule`. */
+/** A number as people type it → the contract's number: read as typedDollarsText reads it, then `accepts` the rest or says `rule`. */
 export function typedNumber<S extends z.ZodType<number, number>>(
   contract: S,
   accepts: (digits: string) => boolean,

@@ -64,7 +64,7 @@ export const bankTypeField = () =>
     ),
   ]);
 
-/** Dollars as people type them: blanks, "," and "$" dropped; nothing left is "is required", else `read` it. */
+/** Dollars as people type them, read as typedDollarsText reads them; nothing left is "is required", else `read` it. */
 const typedDollars = <T>(read: (t: string, ctx: Issues) => T) =>
   z.pipe(
     z.string({ error: "is required" }),
