@@ -185,6 +185,10 @@ describe("a newcomer's first look", () => {
       { path: "/profile", link: "Profile", roles: ALL },
       { path: "/accounts/new-sen", roles: SENDERS },
     ];
+    const ADMIN_PAGES = [
+      { path: "/admin/settings", roles: ["admin"] },
+      { path: "/admin/audit", roles: ["admin"] },
+    ];
     for (const role of ALL) {
       for (const size of WIDTHS) {
         const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
@@ -216,13 +220,18 @@ describe("a newcomer's first look", () => {
             await shot(tab, `role-${role}${target.path.replaceAll("/", "-")}-${size.width}`);
             await tab.close();
           }
-          // A page the role may not use explains that in words instead (checked once, at desktop).
+          // A page the role may not use explains that in words instead, under the page's own
+          // heading (checked once, at desktop); the admin pages behind /admin are checked too.
           if (size.width === WIDTHS[0].width)
-            for (const target of PAGES.filter((p) => !p.roles.includes(role))) {
+            for (const target of [...PAGES, ...ADMIN_PAGES].filter((p) => !p.roles.includes(role))) {
               await page.goto(`${app.url}${target.path}`);
               await expect
                 .poll(() => page.getByText(REFUSAL).count(), { message: `${target.path} as ${role}` })
                 .toBeGreaterThan(0);
+              expect(
+                await page.getByRole("heading", { level: 1 }).allInnerTexts(),
+                `${target.path} as ${role}: its heading`,
+              ).toHaveLength(1);
             }
           stopKeepAlive();
           await page.close();

@@ -11,6 +11,8 @@ export const dynamic = "force-dynamic";
 export default async function Page() {
   const user = await pageUser("/incoming-wires");
   if (!hasPermission(user.role, "wires.act"))
-    return <Refusal>Only approvers and administrators can decide incoming wires.</Refusal>;
+    return (
+      <Refusal title="Incoming wires">Only approvers and administrators can decide incoming wires.</Refusal>
+    );
   return <IncomingWiresQueue />;
 }

@@ -26,7 +26,7 @@ const CONTROL =
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Search> }) {
   const user = await pageUser("/admin/audit");
   if (!hasPermission(user.role, "audit.read"))
-    return <Refusal>Only administrators can read the audit log.</Refusal>;
+    return <Refusal title="Audit log">Only administrators can read the audit log.</Refusal>;
   const sp = await searchParams;
   const raw = { actor: one(sp.actor), action: one(sp.action), from: one(sp.from), to: one(sp.to) };
   const parsed = AuditQuery.safeParse(raw);

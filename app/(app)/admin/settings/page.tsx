@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 export default async function AdminSettingsPage() {
   const user = await pageUser("/admin/settings");
   if (!hasPermission(user.role, "settings.manage"))
-    return <Refusal>Only administrators can change settings.</Refusal>;
+    return <Refusal title="Settings">Only administrators can change settings.</Refusal>;
   const initial = await readSettingsWithChanges(await getDashboardDb());
   return (
     <div className="mx-auto max-w-3xl space-y-6">
