@@ -30,15 +30,40 @@ const GROUPED = /^\d{1,3}([,\s]\d{3})+$/;
  * without its outer blanks, which no reader of decimal text accepts.
  */
 export function typedDollarsText(text: string): string {
-  const t = text.trim().replace(/^(-?)\s*\$\s*/, "$1");
+  const t = withoutDollarSign(text);
   const m = TYPED.exec(t);
   if (!m) return t;
   const [, sign, written, point = ""] = m;
-  if (/[,\s]/.test(written) && !GROUPED.test(written)) return t;
+  if (misgrouped(written)) return t;
   const whole = written.replace(/[,\s]/g, "");
   if (!whole) return point.length > 1 ? `${sign}0${point}` : t;
   return `${sign}${whole}${point === "." ? "" : point}`;
 }
+
+function withoutDollarSign(text: string): string {
+  return text.trim().replace(/^(-?)\s*\$\s*/, "$1");
+}
+
+function misgrouped(written: string): boolean {
+  return /[,\s]/.test(written) && !GROUPED.test(written);
+}
+
+/**
+ * Typed text that would be an amount but for a comma or blank where no thousands separator goes
+ * ("12,50", "1,2345", "25,00"): most often a decimal comma. Every amount field names this slip
+ * in the words below rather than its general rule, so a person sees what to type instead.
+ */
+export function misplacedSeparator(text: string): boolean {
+  const m = TYPED.exec(withoutDollarSign(text));
+  return !!m && misgrouped(m[2]);
+}
+
+/** What a field says of a misplaced separator, after the field's name (the contract's style). */
+export const MISPLACED_SEPARATOR_RULE =
+  "must group thousands by three (1,250.00) and use a point for cents (12.50)";
+/** The same, as a sentence on its own (the settings and filter fields' style). */
+export const MISPLACED_SEPARATOR_SENTENCE =
+  "Group thousands by three (1,250.00) and use a point for cents (12.50).";
 
 /** Dollars as people type them, read as dollarsToCents reads decimal text. */
 export function typedDollarsToCents(text: string): Cents | null {

@@ -1,7 +1,7 @@
 // Webhook management, balance alerts and the notifications panel: request and response shapes of
 // app/api/webhooks/*, app/api/alerts/* and app/api/notifications/*.
 import { z } from "zod";
-import { typedDollarsToCents } from "../bank-api/money.ts";
+import { MISPLACED_SEPARATOR_SENTENCE, misplacedSeparator, typedDollarsToCents } from "../bank-api/money.ts";
 import { registerWebhookRequest, splitList, WEBHOOK_LIMITS } from "../bank-api/webhooks.ts";
 
 const accountNumber = z
@@ -97,10 +97,15 @@ export const DeleteWebhookResponseSchema = z.object({ deleted: z.string() });
 const threshold = z
   .string()
   .trim()
-  .refine(
-    (s) => s === "" || (typedDollarsToCents(s) ?? 0) > 0,
-    "Enter a positive amount in dollars with at most two decimals, like 1,250.00",
-  );
+  .superRefine((s, ctx) => {
+    if (s === "" || (typedDollarsToCents(s) ?? 0) > 0) return;
+    ctx.addIssue({
+      code: "custom",
+      message: misplacedSeparator(s)
+        ? MISPLACED_SEPARATOR_SENTENCE
+        : "Enter a positive amount in dollars with at most two decimals, like 1,250.00",
+    });
+  });
 
 /** The rule form as typed (dollars as text); the server parses it again with AlertRuleInputSchema. */
 export const AlertRuleFormSchema = z

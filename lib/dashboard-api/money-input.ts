@@ -1,7 +1,12 @@
 // Amounts as people type them ("1,234.50") checked by the contract's own amount schema, so the
 // form, the route handler and the bank share one set of limits.
 import { z } from "zod";
-import { dollarsToCents, typedDollarsText } from "../bank-api/money.ts";
+import {
+  dollarsToCents,
+  MISPLACED_SEPARATOR_RULE,
+  misplacedSeparator,
+  typedDollarsText,
+} from "../bank-api/money.ts";
 
 /** A number as people type it → the contract's number: read as typedDollarsText reads it, then `accepts` the rest or says `rule`. */
 export function typedNumber<S extends z.ZodType<number, number>>(
@@ -18,7 +23,7 @@ export function typedNumber<S extends z.ZodType<number, number>>(
         return z.NEVER;
       }
       if (!accepts(t)) {
-        ctx.addIssue({ code: "custom", message: rule });
+        ctx.addIssue({ code: "custom", message: misplacedSeparator(s) ? MISPLACED_SEPARATOR_RULE : rule });
         return z.NEVER;
       }
       // Exact: decimal text of at most two decimals round-trips through a JSON number.

@@ -3,7 +3,12 @@
 // narrow the loaded items in the browser.
 
 import { addDays, isIsoDay } from "../bank-api/dates.ts";
-import { dollarsToCents, typedDollarsText } from "../bank-api/money.ts";
+import {
+  dollarsToCents,
+  MISPLACED_SEPARATOR_SENTENCE,
+  misplacedSeparator,
+  typedDollarsText,
+} from "../bank-api/money.ts";
 import type { HistoryItem } from "../dashboard-api/index.ts";
 import { todayIsoDay } from "./dates.ts";
 import { rangeErrors } from "./history-range-check.ts";
@@ -87,6 +92,7 @@ export type AmountFilter = { ok: true; cents: number | null } | { ok: false; mes
 export function parseAmountFilter(text: string): AmountFilter {
   const cleaned = typedDollarsText(text);
   if (cleaned === "") return { ok: true, cents: null };
+  if (misplacedSeparator(text)) return { ok: false, message: MISPLACED_SEPARATOR_SENTENCE };
   const cents = dollarsToCents(cleaned);
   if (cents === null || cents < 0) return { ok: false, message: "Enter an amount in dollars, like 1250.00." };
   return { ok: true, cents };

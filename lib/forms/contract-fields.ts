@@ -4,7 +4,12 @@
 // The route handlers check every request again with the contract's schemas.
 import * as z from "zod/mini";
 import { canonicalGuid } from "../bank-api/guid.ts";
-import { dollarsToCents, typedDollarsText } from "../bank-api/money.ts";
+import {
+  dollarsToCents,
+  MISPLACED_SEPARATOR_RULE,
+  misplacedSeparator,
+  typedDollarsText,
+} from "../bank-api/money.ts";
 import {
   amountCents,
   BANK_TYPE_MESSAGE,
@@ -70,7 +75,8 @@ const typedDollars = <T>(read: (t: string, ctx: Issues) => T) =>
     z.string({ error: "is required" }),
     z.transform((s: string, ctx) => {
       const t = typedDollarsText(s);
-      return t === "" ? fail(ctx, "is required") : read(t, ctx);
+      if (t === "") return fail(ctx, "is required");
+      return misplacedSeparator(s) ? fail(ctx, MISPLACED_SEPARATOR_RULE) : read(t, ctx);
     }),
   );
 

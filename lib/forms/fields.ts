@@ -2,7 +2,13 @@
 // integer cents through the decimal text, never through floating-point arithmetic. Written with
 // zod's tree-shakable build: these travel to the browser with every form.
 import * as z from "zod/mini";
-import { dollarsToCents, formatUsd, typedDollarsText } from "../bank-api/money.ts";
+import {
+  dollarsToCents,
+  formatUsd,
+  MISPLACED_SEPARATOR_SENTENCE,
+  misplacedSeparator,
+  typedDollarsText,
+} from "../bank-api/money.ts";
 
 /** A dollar amount typed by a person, to cents: positive, at most two decimals, within max. */
 export function dollarsInput(opts: { maxCents?: number; label?: string } = {}) {
@@ -18,6 +24,7 @@ export function dollarsInput(opts: { maxCents?: number; label?: string } = {}) {
         return fail(`Enter ${opts.label ?? "an amount"}.`);
       }
       if (!/^\d+(\.\d+)?$/.test(text)) {
+        if (misplacedSeparator(raw)) return fail(MISPLACED_SEPARATOR_SENTENCE);
         return fail("Enter an amount in dollars, such as 1,250.00.");
       }
       const cents = dollarsToCents(text);

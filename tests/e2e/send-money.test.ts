@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
-import { formatUsd } from "../../lib/bank-api/money.ts";
+import { formatUsd, MISPLACED_SEPARATOR_RULE } from "../../lib/bank-api/money.ts";
 import type {
   AccountsResponse,
   AuditResponse,
@@ -180,6 +180,7 @@ describe("sending money in Chromium", () => {
     await expect.poll(() => amount.getAttribute("aria-invalid")).toBe(null);
     await amount.fill("12,50");
     await expect.poll(() => amount.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByText(MISPLACED_SEPARATOR_RULE).count()).toBe(1);
     await amount.fill("1,234.56");
     await page.getByLabel("Description on your account").fill("E2E PAYROLL");
     await page.keyboard.press("Enter");
