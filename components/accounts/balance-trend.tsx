@@ -1,5 +1,5 @@
 "use client";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Section } from "@/components/ui/section.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
@@ -12,21 +12,153 @@ import { formatUsd } from "@/lib/format/money.ts";
 
 const W = 1000;
 const H = 160;
+/** The plot's inner margin above the highest and below the lowest balance, in viewBox units. */
+const PAD = 8;
 
-/** The polyline of the points, scaled into the chart's box (the lowest balance at the bottom). */
-function pathOf(points: TrendPoint[], low: number, high: number): string {
+/** Where a point sits in the plot, in percent of its width and height (the lowest balance at the bottom). */
+function place(i: number, count: number, cents: number, low: number, high: number): { x: number; y: number } {
   const span = high - low || 1;
-  const step = points.length > 1 ? W / (points.length - 1) : 0;
+  return {
+    x: count > 1 ? (i / (count - 1)) * 100 : 50,
+    y: ((H - PAD - ((cents - low) / span) * (H - 2 * PAD)) / H) * 100,
+  };
+}
+
+/** The polyline of the points, scaled into the chart's box. */
+function pathOf(points: TrendPoint[], low: number, high: number): string {
   return points
-    .map(
-      (p, i) =>
-        `${i ? "L" : "M"}${(i * step).toFixed(1)},${(H - 8 - ((p.cents - low) / span) * (H - 16)).toFixed(1)}`,
-    )
+    .map((p, i) => {
+      const { x, y } = place(i, points.length, p.cents, low, high);
+      return `${i ? "L" : "M"}${((x * W) / 100).toFixed(1)},${((y * H) / 100).toFixed(1)}`;
+    })
     .join(" ");
 }
 
-function extreme(points: TrendPoint[], pick: (a: number, b: number) => boolean): TrendPoint {
-  return points.reduce((best, p) => (pick(p.cents, best.cents) ? p : best), points[0]);
+function extreme(points: TrendPoint[], pick: (a: number, b: number) => boolean): number {
+  return points.reduce((best, p, i) => (pick(p.cents, points[best].cents) ? i : best), 0);
+}
+
+/**
+ * The trend as a line over the days, the highest and the lowest day marked and their balances on
+ * the left. Pointing at a day, or stepping to it with the arrow keys once the chart has focus,
+ * reads that day's closing balance in the line above the chart; otherwise it reads the last day's.
+ * The keys move a range control that screen readers announce with the day and its balance.
+ */
+function TrendChart({ points, summary }: { points: TrendPoint[]; summary: string }) {
+  const [at, setAt] = useState<number | null>(null);
+  const last = points.length - 1;
+  const lowAt = extreme(points, (a, b) => a < b);
+  const highAt = extreme(points, (a, b) => a > b);
+  const low = points[lowAt].cents;
+  const high = points[highAt].cents;
+  const shown = at ?? last;
+  const spot = (i: number) => place(i, points.length, points[i].cents, low, high);
+  const active = spot(shown);
+
+  const pointAt = (e: React.PointerEvent<HTMLDivElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    const ratio = box.width ? (e.clientX - box.left) / box.width : 0;
+    setAt(Math.min(last, Math.max(0, Math.round(ratio * last))));
+  };
+
+  return (
+    <div className="grid h-full grid-cols-[auto_minmax(0,1fr)] grid-rows-[auto_minmax(0,1fr)_auto] gap-x-3 gap-y-1 text-xs text-slate-600 tabular-nums">
+      <p data-testid="trend-readout" className="col-start-2 row-start-1 text-right">
+        <span className="sr-only">Closing balance on </span>
+        {formatDay(points[shown].day)}
+        <span aria-hidden="true"> · </span>
+        <span className="sr-only">: </span>
+        <span className="font-semibold text-slate-900">{formatUsd(points[shown].cents)}</span>
+      </p>
+      {/* The labels' middles fall within a pixel or two of the dashed lines at the top and bottom. */}
+      <p
+        aria-hidden="true"
+        className="col-start-1 row-start-2 flex flex-col justify-between text-right whitespace-nowrap"
+      >
+        <span>High {formatUsd(high)}</span>
+        <span>Low {formatUsd(low)}</span>
+      </p>
+      {/* The days as a range control: the arrow keys, Home and End step through them natively. */}
+      <input
+        type="range"
+        min={0}
+        max={last}
+        value={shown}
+        onChange={(e) => setAt(Number(e.target.value))}
+        onBlur={() => setAt(null)}
+        aria-label="Day on the balance trend"
+        aria-valuetext={`${formatDay(points[shown].day)}: ${formatUsd(points[shown].cents)}`}
+        className="peer sr-only"
+      />
+      <div
+        onPointerMove={pointAt}
+        onPointerLeave={() => setAt(null)}
+        className="relative col-start-2 row-start-2 cursor-crosshair rounded-md bg-slate-50 outline-offset-2 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700"
+      >
+        <svg
+          role="img"
+          aria-label={summary}
+          viewBox={`0 0 ${W} ${H}`}
+          preserveAspectRatio="none"
+          className="h-full w-full overflow-visible"
+        >
+          <line
+            x1={0}
+            x2={W}
+            y1={PAD}
+            y2={PAD}
+            className="stroke-slate-300"
+            strokeDasharray="4 4"
+            vectorEffect="non-scaling-stroke"
+          />
+          <line
+            x1={0}
+            x2={W}
+            y1={H - PAD}
+            y2={H - PAD}
+            className="stroke-slate-300"
+            strokeDasharray="4 4"
+            vectorEffect="non-scaling-stroke"
+          />
+          <path d={`${pathOf(points, low, high)} L${W},${H} L0,${H} Z`} className="fill-brand-100/70" />
+          <path
+            d={pathOf(points, low, high)}
+            fill="none"
+            className="stroke-brand-700"
+            strokeWidth={2}
+            vectorEffect="non-scaling-stroke"
+          />
+        </svg>
+        {at !== null ? (
+          <span
+            aria-hidden="true"
+            className="absolute inset-y-0 w-px bg-slate-400"
+            style={{ left: `${active.x}%` }}
+          />
+        ) : null}
+        {[highAt, lowAt, shown].map((i, k) => {
+          const p = spot(i);
+          return (
+            <span
+              // biome-ignore lint/suspicious/noArrayIndexKey: three fixed markers, in a fixed order.
+              key={k}
+              aria-hidden="true"
+              className={
+                k === 2
+                  ? "absolute size-2.5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-brand-700 shadow"
+                  : "absolute size-2 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-brand-700 bg-white"
+              }
+              style={{ left: `${p.x}%`, top: `${p.y}%` }}
+            />
+          );
+        })}
+      </div>
+      <p aria-hidden="true" className="col-start-2 row-start-3 flex justify-between">
+        <span>{formatDay(points[0].day)}</span>
+        <span>{formatDay(points[last].day)}</span>
+      </p>
+    </div>
+  );
 }
 
 /**
@@ -61,47 +193,13 @@ export function BalanceTrend({ accountNumber }: { accountNumber: string }) {
       </p>
     );
   else {
-    const low = extreme(points, (a, b) => a < b);
-    const high = extreme(points, (a, b) => a > b);
+    const low = points[extreme(points, (a, b) => a < b)];
+    const high = points[extreme(points, (a, b) => a > b)];
     const first = points[0];
     const last = points[points.length - 1];
     // Worded without "from" and "to", which name the date fields of the form below.
     const summary = `End-of-day available balance: ${formatUsd(first.cents)} on ${formatDay(first.day)}, ${formatUsd(last.cents)} on ${formatDay(last.day)}; lowest ${formatUsd(low.cents)} on ${formatDay(low.day)}, highest ${formatUsd(high.cents)} on ${formatDay(high.day)}.`;
-    body = (
-      <div className="grid h-full grid-cols-[minmax(0,1fr)] grid-rows-[auto_minmax(0,1fr)_auto] gap-1">
-        <p className="flex justify-between text-xs text-slate-600 tabular-nums">
-          <span>High {formatUsd(high.cents)}</span>
-          <span>Low {formatUsd(low.cents)}</span>
-        </p>
-        <svg
-          role="img"
-          aria-label={summary}
-          viewBox={`0 0 ${W} ${H}`}
-          preserveAspectRatio="none"
-          className="h-full w-full overflow-visible rounded-md bg-slate-50"
-        >
-          <path
-            d={`${pathOf(points, low.cents, high.cents)} L${W},${H} L0,${H} Z`}
-            className="fill-brand-100/70"
-          />
-          <path
-            d={pathOf(points, low.cents, high.cents)}
-            fill="none"
-            className="stroke-brand-700"
-            strokeWidth={2}
-            vectorEffect="non-scaling-stroke"
-          />
-        </svg>
-        <p className="flex justify-between text-xs text-slate-600 tabular-nums">
-          <span>
-            {formatDay(first.day)} · {formatUsd(first.cents)}
-          </span>
-          <span>
-            {formatDay(last.day)} · {formatUsd(last.cents)}
-          </span>
-        </p>
-      </div>
-    );
+    body = <TrendChart points={points} summary={summary} />;
   }
 
   return (

@@ -239,6 +239,55 @@ describe("dashboard in Chromium", () => {
     await shot(page, "account");
   });
 
+  it("reads any day's closing balance on the trend, by keyboard and by pointer", async () => {
+    // Each day closes at the balance after its latest transaction; a day without one keeps the
+    // day before's, and the days before the first transaction the balance before it.
+    const closing = new Map<string, number>();
+    for (const item of loaded) if (!closing.has(item.date)) closing.set(item.date, item.availableAfterCents);
+    const oldest = loaded[loaded.length - 1];
+    let carried =
+      oldest.availableAfterCents - (oldest.direction === "credit" ? 1 : -1) * Math.abs(oldest.amountCents);
+    const days: string[] = [];
+    for (let d = range.from; d <= range.to; d = addDays(d, 1)) days.push(d);
+    const daily = days.map((d) => {
+      carried = closing.get(d) ?? carried;
+      return carried;
+    });
+    const busiest = [...closing.keys()].reduce((a, b) =>
+      loaded.filter((i) => i.date === b).length > loaded.filter((i) => i.date === a).length ? b : a,
+    );
+    const at = days.indexOf(busiest);
+    expect(at).toBeGreaterThan(0);
+
+    const trend = page.getByRole("region", { name: "Balance trend" });
+    expect(await trend.getByText(`High ${formatUsd(Math.max(...daily))}`).count()).toBe(1);
+    expect(await trend.getByText(`Low ${formatUsd(Math.min(...daily))}`).count()).toBe(1);
+    const readout = trend.getByTestId("trend-readout");
+    const said = (i: number) => `${formatDay(days[i])}: ${formatUsd(daily[i])}`;
+
+    // Keyboard: Tab reaches the days; Home, the arrow keys and End step through them.
+    const slider = trend.getByRole("slider", { name: "Day on the balance trend" });
+    await slider.focus();
+    await page.keyboard.press("Home");
+    expect(await slider.getAttribute("aria-valuetext")).toBe(said(0));
+    for (let i = 0; i < at; i++) await page.keyboard.press("ArrowRight");
+    expect(await slider.getAttribute("aria-valuetext")).toBe(said(at));
+    expect(await readout.innerText()).toContain(formatUsd(daily[at]));
+    await page.keyboard.press("End");
+    expect(await slider.getAttribute("aria-valuetext")).toBe(said(days.length - 1));
+    await shot(page, "account-trend-keyboard", false);
+
+    // Pointer: the day under it, and the last day again once it leaves.
+    await slider.blur();
+    const plot = await trend.getByRole("img").boundingBox();
+    if (!plot) throw new Error("the trend has no plot");
+    await page.mouse.move(plot.x + (plot.width * at) / (days.length - 1), plot.y + plot.height / 2);
+    await expect.poll(() => readout.innerText()).toContain(formatDay(days[at]));
+    expect(await readout.innerText()).toContain(formatUsd(daily[at]));
+    await page.mouse.move(plot.x + plot.width / 2, plot.y - 40);
+    await expect.poll(() => readout.innerText()).toContain(formatDay(days[days.length - 1]));
+  });
+
   it("names every control, captions the table, keeps headings in order and has the landmarks", async () => {
     const problems = await page.evaluate(() => {
       const found: string[] = [];
