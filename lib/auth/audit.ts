@@ -50,14 +50,19 @@ export async function appendAudit(db: Queryable, e: AuditEntry): Promise<void> {
   );
 }
 
-/** Narrows the audit log: who (e-mail contains), the action (exact), and a range of UTC days. */
+/**
+ * Narrows the audit log: who (e-mail contains), the action (exact), and a range of days in a time
+ * zone (the dashboard's, in which the audit page shows the times; UTC when not given).
+ */
 export interface AuditFilter {
   actor?: string;
   action?: string;
-  /** First UTC day, YYYY-MM-DD, inclusive. */
+  /** First day, YYYY-MM-DD, inclusive. */
   from?: string;
-  /** Last UTC day, YYYY-MM-DD, inclusive. */
+  /** Last day, YYYY-MM-DD, inclusive. */
   to?: string;
+  /** The IANA time zone the days are in. */
+  timeZone?: string;
 }
 
 export async function readAudit(
@@ -74,8 +79,13 @@ export async function readAudit(
   // LIKE's own wildcards in the typed text match themselves.
   if (filter.actor) add("actor_email ILIKE ? ESCAPE '\\'", `%${filter.actor.replace(/[\\%_]/g, "\\$&")}%`);
   if (filter.action) add("action = ?", filter.action);
-  if (filter.from) add("at >= (?::date)::timestamp AT TIME ZONE 'UTC'", filter.from);
-  if (filter.to) add("at < ((?::date) + 1)::timestamp AT TIME ZONE 'UTC'", filter.to);
+  // A day starts at midnight in the zone: its instant moves with daylight saving time.
+  const midnight = (day: string, plusDays: 0 | 1) => {
+    params.push(day, filter.timeZone ?? "UTC");
+    return `(($${params.length - 1}::date + ${plusDays})::timestamp AT TIME ZONE $${params.length})`;
+  };
+  if (filter.from) where.push(`at >= ${midnight(filter.from, 0)}`);
+  if (filter.to) where.push(`at < ${midnight(filter.to, 1)}`);
   params.push(limit);
   // bigserial comes back as text from node-postgres: read as text, converted with Number().
   const rows = await db.query<AsText<SqlRow<typeof auditLog>, "id">>(

@@ -3,6 +3,7 @@
 import * as z from "zod/mini";
 import { PASSWORD_MIN_LENGTH } from "../auth/password-rules.ts";
 import { ROLES } from "../auth/permissions.ts";
+import { isIsoDay } from "../bank-api/dates.ts";
 
 export const AdminUser = z.object({
   id: z.string(),
@@ -63,15 +64,16 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditResponse = z.object({ entries: z.array(AuditEntry) });
 export type AuditResponse = z.infer<typeof AuditResponse>;
 
-const utcDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD"));
+const day = z.string().check(z.refine(isIsoDay, "must be a date YYYY-MM-DD"));
 
-// GET /api/admin/audit and /api/admin/audit/export: who (e-mail contains), action, UTC days
+// GET /api/admin/audit and /api/admin/audit/export: who (e-mail contains), action, days (in the
+// dashboard's time zone, DASHBOARD_TIME_ZONE)
 export const AuditQuery = z
   .object({
     actor: z.optional(z.string().check(z.trim(), z.maxLength(254, "must be at most 254 characters"))),
     action: z.optional(z.string().check(z.trim(), z.maxLength(100, "must be at most 100 characters"))),
-    from: z.optional(utcDay),
-    to: z.optional(utcDay),
+    from: z.optional(day),
+    to: z.optional(day),
   })
   .check(
     z.refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "must not be before from" }),

@@ -292,6 +292,11 @@ describe("incoming-wire queue in Chromium", () => {
       const voteRow = admin.locator("tbody tr", { hasText: w.id });
       await voteRow.waitFor({ timeout: FIRST_WAIT });
       expect(await admin.locator("tbody tr", { hasText: "incoming_wire.approve" }).count()).toBe(0);
+      // The entry in words, its result as a status word, and its detail one click away.
+      expect(await voteRow.innerText()).toContain("Incoming wire: first of two approvals");
+      expect(await voteRow.innerText()).toContain("awaiting second approval");
+      await voteRow.getByText(/^\d+ fields?$/).click();
+      await expect.poll(() => voteRow.innerText()).toContain("150000000 ($1,500,000.00)");
       await axe(admin, "audit page at 390 px");
       await shot(admin, "audit-390");
       const href = await admin.getByRole("link", { name: "Export CSV" }).getAttribute("href");

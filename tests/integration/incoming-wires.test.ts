@@ -7,8 +7,10 @@ vi.mock("server-only", () => ({}));
 
 import { readAudit } from "../../lib/auth/audit.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
+import { businessDayFormatter } from "../../lib/bank-api/dates.ts";
 import type { PaymentRecord } from "../../lib/bank-api/payments.ts";
 import { BankClient, setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
+import { config } from "../../lib/config.ts";
 import type { IncomingWire, IncomingWiresResponse } from "../../lib/dashboard-api/incoming-wires.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
 import { parseCsv } from "../../lib/format/csv.ts";
@@ -515,7 +517,31 @@ describe("e-wire summaries", () => {
 });
 
 describe("the audit log's filters and CSV export", () => {
-  it("filters by who, action and UTC day, and exports the same filter as CSV", async () => {
+  it("reads a day as the dashboard's day: 23:30 in New York is that day, though already the next in UTC", async () => {
+    expect(config().timeZone).toBe("America/New_York");
+    // 2026-03-07 23:30 EST is 2026-03-08 04:30 UTC; 2026-03-08 23:30 EDT (after the clocks moved)
+    // is 2026-03-09 03:30 UTC.
+    const late = [
+      ["2026-03-08T04:30:00Z", "late.before_dst"],
+      ["2026-03-09T03:30:00Z", "late.after_dst"],
+    ];
+    for (const [at, target] of late)
+      await db.query(
+        "INSERT INTO audit_log (at, actor_email, action, target, result) VALUES ($1, $2, 'test.late', $3, 'ok')",
+        [at, admin.email, target],
+      );
+    const on = async (day: string) =>
+      (
+        await invoke(mod.audit, "GET", `/api/admin/audit?action=test.late&from=${day}&to=${day}`, {
+          as: admin,
+        })
+      ).json.entries.map((e: { target: string }) => e.target);
+    expect(await on("2026-03-07")).toEqual(["late.before_dst"]);
+    expect(await on("2026-03-08")).toEqual(["late.after_dst"]);
+    expect(await on("2026-03-09")).toEqual([]);
+  });
+
+  it("filters by who, action and day, and exports the same filter as CSV", async () => {
     const w = await incomingWire(2_500_000);
     expect((await decide(approver, w, "approve")).json.outcome).toBe("awaiting_second_approval");
     const votes = await invoke(
@@ -534,7 +560,8 @@ describe("the audit log's filters and CSV export", () => {
     }
     expect(votes.json.entries.map((e: { target: string }) => e.target)).toContain(w.id);
 
-    const today = new Date().toISOString().slice(0, 10);
+    // Days are the dashboard's (New York here), the days the audit page shows its times in.
+    const today = businessDayFormatter(config().timeZone)(new Date());
     const inDay = await invoke(mod.audit, "GET", `/api/admin/audit?from=${today}&to=${today}&actor=admin@`, {
       as: admin,
     });
@@ -553,6 +580,9 @@ describe("the audit log's filters and CSV export", () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.json.error.fields[0].field).toBe("to");
+    const impossible = await invoke(mod.audit, "GET", "/api/admin/audit?from=2026-02-30", { as: admin });
+    expect(impossible.status).toBe(400);
+    expect(impossible.json.error.fields[0].field).toBe("from");
 
     const csv = await invoke(
       mod.auditExport,

@@ -1,7 +1,10 @@
-// /admin/audit: audit entries, newest first (audit.read), filtered by who, action and UTC days
-// through the URL (a plain GET form, so a filtered view can be shared), with a CSV export of
-// the same filter. Read-only by design.
+// /admin/audit: audit entries, newest first (audit.read), filtered by who, action and days in the
+// dashboard's time zone through the URL (a plain GET form, so a filtered view can be shared), with
+// a CSV export of the same filter. Each entry says what happened in words, its result as a status
+// word, and opens to its detail (the bank's answer, amounts, the address it came from).
+// Read-only by design.
 import type { Metadata } from "next";
+import { Badge } from "@/components/ui/badge.tsx";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { Refusal } from "@/components/ui/refusal.tsx";
 import { Table, Td, Th } from "@/components/ui/table.tsx";
@@ -11,7 +14,9 @@ import { pageUser } from "@/lib/auth/session.ts";
 import { config } from "@/lib/config.ts";
 import { AuditQuery } from "@/lib/dashboard-api/index.ts";
 import { getDashboardDb } from "@/lib/db/client.ts";
+import { auditActionWords, auditResultTone, auditResultWords } from "@/lib/format/audit-actions.ts";
 import { formatInstant, timeZoneLabel } from "@/lib/format/dates.ts";
+import { formatUsd } from "@/lib/format/money.ts";
 
 export const metadata: Metadata = { title: "Audit log" };
 export const dynamic = "force-dynamic";
@@ -34,15 +39,24 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`);
   const db = await getDashboardDb();
   const timeZone = config().timeZone;
-  const [entries, actions] = await Promise.all([readAudit(db, 200, filter), auditActions(db)]);
+  const [entries, actions] = await Promise.all([
+    readAudit(db, 200, { ...filter, timeZone }),
+    auditActions(db),
+  ]);
   const qs = new URLSearchParams(
     Object.entries(filter).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""),
   ).toString();
   const filtered = qs !== "";
 
   return (
-    <div className="mx-auto max-w-6xl space-y-4">
-      <h1 className="text-2xl font-semibold text-slate-900">Audit log</h1>
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Audit log</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Every sign-in, payment, decision and change, with the bank's answer. Entries are never changed or
+          removed.
+        </p>
+      </div>
       <form
         method="get"
         action="/admin/audit"
@@ -59,17 +73,17 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             <option value="">Any action</option>
             {actions.map((a) => (
               <option key={a} value={a}>
-                {a}
+                {auditActionWords(a) === a ? a : `${auditActionWords(a)} (${a})`}
               </option>
             ))}
           </select>
         </label>
         <label className={LABEL}>
-          From (UTC day)
+          From
           <input type="date" name="from" defaultValue={raw.from ?? ""} className={CONTROL} />
         </label>
         <label className={LABEL}>
-          To (UTC day)
+          To
           <input type="date" name="to" defaultValue={raw.to ?? ""} className={CONTROL} />
         </label>
         <div className="flex gap-2">
@@ -119,6 +133,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               <Th>What</Th>
               <Th>Target</Th>
               <Th>Result</Th>
+              <Th>Detail</Th>
             </tr>
           </thead>
           <tbody>
@@ -130,13 +145,19 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 <Td data-label="Who" className="break-all">
                   {e.actorEmail ?? "—"}
                 </Td>
-                <Td data-label="What" className="font-mono text-xs">
-                  {e.action}
+                <Td data-label="What">
+                  <span className="block text-slate-900">{auditActionWords(e.action)}</span>
+                  <span className="block font-mono text-xs text-slate-600">{e.action}</span>
                 </Td>
                 <Td data-label="Target" className="font-mono text-xs break-all">
                   {e.target ?? "—"}
                 </Td>
-                <Td data-label="Result">{e.result}</Td>
+                <Td data-label="Result">
+                  <Badge tone={auditResultTone(e.result)}>{auditResultWords(e.result)}</Badge>
+                </Td>
+                <Td data-label="Detail">
+                  <EntryDetail detail={e.detail} ip={e.ip} />
+                </Td>
               </tr>
             ))}
           </tbody>
@@ -146,5 +167,36 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A value of an entry's detail as text: amounts in cents also in dollars, objects as JSON. */
+function detailText(key: string, value: unknown): string {
+  if (typeof value === "number" && /Cents$/.test(key) && Number.isSafeInteger(value))
+    return `${value} (${formatUsd(value)})`;
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** An entry's detail, folded: what was sent, the bank's answer, and where the request came from. */
+function EntryDetail({ detail, ip }: { detail: Record<string, unknown> | null; ip: string | null }) {
+  const fields = Object.entries(detail ?? {});
+  if (ip) fields.push(["ip", ip]);
+  if (!fields.length) return <span className="text-slate-500">—</span>;
+  return (
+    <details className="group">
+      <summary className="cursor-pointer text-sm text-brand-700 underline-offset-2 hover:underline">
+        {fields.length} {fields.length === 1 ? "field" : "fields"}
+      </summary>
+      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">
+        {fields.map(([key, value]) => (
+          <div key={key} className="contents">
+            <dt className="font-mono text-slate-600">{key}</dt>
+            <dd className="font-mono break-all whitespace-pre-wrap text-slate-900">
+              {detailText(key, value)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

@@ -1,10 +1,13 @@
-// GET /api/admin/audit - audit log entries, newest first, filtered by who, action and UTC days (AuditResponse); read-only by design
+// GET /api/admin/audit - audit log entries, newest first, filtered by who, action and days in the dashboard's time zone (AuditResponse); read-only by design
 import { withRoute } from "@/lib/api/route.ts";
 import { readAudit } from "@/lib/auth/audit.ts";
+import { config } from "@/lib/config.ts";
 import { AuditQuery, AuditResponse } from "@/lib/dashboard-api/index.ts";
 
 export const GET = withRoute(
-  async ({ db, query }): Promise<AuditResponse> => ({ entries: await readAudit(db, 200, query) }),
+  async ({ db, query }): Promise<AuditResponse> => ({
+    entries: await readAudit(db, 200, { ...query, timeZone: config().timeZone }),
+  }),
   {
     permission: "audit.read",
     query: AuditQuery,

@@ -1,6 +1,7 @@
 // GET /api/admin/audit/export - the filtered audit log as a CSV download (up to 10,000 entries)
 import { withRoute } from "@/lib/api/route.ts";
 import { readAudit } from "@/lib/auth/audit.ts";
+import { config } from "@/lib/config.ts";
 import { AuditQuery } from "@/lib/dashboard-api/index.ts";
 import { auditToCsv } from "@/lib/format/audit-csv.ts";
 
@@ -8,7 +9,7 @@ const AUDIT_EXPORT_LIMIT = 10_000;
 
 export const GET = withRoute(
   async ({ db, query }) => {
-    const entries = await readAudit(db, AUDIT_EXPORT_LIMIT, query);
+    const entries = await readAudit(db, AUDIT_EXPORT_LIMIT, { ...query, timeZone: config().timeZone });
     const day = new Date().toISOString().slice(0, 10);
     return new Response(auditToCsv(entries), {
       headers: {

@@ -1,0 +1,86 @@
+// The audit log's action names in words for the audit page. The log, its filter and its CSV keep
+// the names themselves ("incoming_wire.approve"); the page shows both. A name this table does not
+// know is shown as it is.
+
+const NAMED: Record<string, string> = {
+  "auth.sign_in": "Sign-in",
+  "auth.sign_out": "Sign-out",
+  "password.change": "Password changed",
+  "totp.enrol_start": "Authenticator set-up started",
+  "totp.enable": "Authenticator turned on",
+  "totp.disable": "Authenticator turned off",
+  "user.create": "User added",
+  "user.update": "User changed",
+  "user.unlock": "User unlocked",
+  "user.password_reset": "User's password reset",
+  "settings.update": "Settings changed",
+  "transfer.sen": "SEN transfer",
+  "account.create_sen": "SEN account opened",
+  "beneficiary.create": "Beneficiary added",
+  "beneficiary.update": "Beneficiary changed",
+  "beneficiary.delete": "Beneficiary deleted",
+  "webhook.register": "Webhook registered",
+  "webhook.delete": "Webhook deleted",
+  "alert_rule.create": "Balance alert set",
+  "alert_rule.update": "Balance alert changed",
+  "alert_rule.delete": "Balance alert removed",
+  "draft.release": "Draft release refused",
+  "draft.reject": "Draft rejection refused",
+  "draft.reprocessed.wire": "Wire reprocessed after an outage",
+  "incoming_wire.vote": "Incoming wire: first of two approvals",
+  "incoming_wire.fallback": "Incoming wire: sent through the backup",
+};
+
+const KINDS: Record<string, string> = { wire: "Wire draft", sen: "SEN transfer draft" };
+const DRAFT_STEPS: Record<string, string> = {
+  create: "created",
+  update: "corrected",
+  release: "released",
+  reject: "rejected",
+};
+const DECISIONS: Record<string, string> = { approve: "approved", cancel: "canceled", return: "returned" };
+const DECISION_NOUNS: Record<string, string> = {
+  approve: "approval",
+  cancel: "cancellation",
+  return: "return",
+};
+
+/** "incoming_wire.approve" → "Incoming wire approved"; an unknown name comes back as it is. */
+export function auditActionWords(action: string): string {
+  const named = NAMED[action];
+  if (named) return named;
+  const [area, a, b, ...rest] = action.split(".");
+  if (rest.length) return action;
+  if (area === "draft" && a in DRAFT_STEPS && b in KINDS) return `${KINDS[b]} ${DRAFT_STEPS[a]}`;
+  if (area === "incoming_wire" && a in DECISIONS) {
+    if (b === undefined) return `Incoming wire ${DECISIONS[a]}`;
+    if (b === "settled") return `Incoming wire ${DECISION_NOUNS[a]} settled at the bank`;
+  }
+  return action;
+}
+
+const GOOD = new Set(["ok", "complete"]);
+const WAITING = new Set([
+  "queued",
+  "awaiting_second_approval",
+  "unconfirmed",
+  "in-progress",
+  "pre-approval",
+  "stale",
+]);
+const REFUSED =
+  /^(refused|rejected|denied|failed|bank unavailable|rate_limited|invalid|disabled|totp_invalid|locked)/;
+
+/** The colour (a badge tone) that repeats an entry's result, which is always shown in words too. */
+export function auditResultTone(result: string): "success" | "warning" | "danger" | "neutral" {
+  const r = result.toLowerCase();
+  if (GOOD.has(r)) return "success";
+  if (WAITING.has(r)) return "warning";
+  if (REFUSED.test(r)) return "danger";
+  return "neutral";
+}
+
+/** "awaiting_second_approval" → "awaiting second approval": the result as the page shows it. */
+export function auditResultWords(result: string): string {
+  return result.replaceAll("_", " ");
+}
