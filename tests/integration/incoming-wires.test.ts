@@ -507,6 +507,14 @@ describe("e-wire summaries", () => {
     });
     expect(r.status).toBe(400);
     expect(r.json.error.fields.map((f: { field: string }) => f.field).sort()).toEqual(["date", "direction"]);
+    const impossible = await invoke(
+      mod.summaries,
+      "GET",
+      `/api/wire-summaries?accountNumber=${dda}&date=2026-02-30&direction=I`,
+      { as: viewer },
+    );
+    expect(impossible.status).toBe(400);
+    expect(impossible.json.error.fields).toEqual([{ field: "date", message: "must be a date YYYY-MM-DD" }]);
     const none = await invoke(mod.summaries, "GET", "/api/wire-summaries?uniqueId=bm90LWEtcmVhbC1pZA", {
       as: viewer,
     });
