@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import { PASSWORD_MIN_LENGTH } from "../auth/password-rules.ts";
 import { ROLES } from "../auth/permissions.ts";
 import { isIsoDay } from "../bank-api/dates.ts";
+import { TEXT_CHECKS } from "../bank-api/rules.ts";
 
 export const AdminUser = z.object({
   id: z.string(),
@@ -70,8 +71,24 @@ const day = z.string().check(z.refine(isIsoDay, "must be a date YYYY-MM-DD"));
 // dashboard's time zone, DASHBOARD_TIME_ZONE)
 export const AuditQuery = z
   .object({
-    actor: z.optional(z.string().check(z.trim(), z.maxLength(254, "must be at most 254 characters"))),
-    action: z.optional(z.string().check(z.trim(), z.maxLength(100, "must be at most 100 characters"))),
+    actor: z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(254, "must be at most 254 characters"),
+          z.refine(...TEXT_CHECKS.noControl),
+        ),
+    ),
+    action: z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(100, "must be at most 100 characters"),
+          z.refine(...TEXT_CHECKS.noControl),
+        ),
+    ),
     from: z.optional(day),
     to: z.optional(day),
   })

@@ -1,7 +1,7 @@
 // The payments page: GET /api/payments (one account's wires over at most 32 days, filtered,
 // sorted and paged) and GET /api/payments/[id] (every field of one record, and its history).
 import { z } from "zod";
-import { daysBetween } from "../bank-api/dates.ts";
+import { daysBetween, isIsoDay } from "../bank-api/dates.ts";
 import { PAYMENT_STATUSES, PAYMENT_WINDOW_DAYS, paymentRecordSchema } from "../bank-api/payments.ts";
 import {
   PAYMENT_DIRECTIONS,
@@ -14,11 +14,8 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = z
   .string()
   .regex(ISO_DAY, "must be a date written YYYY-MM-DD")
-  // A text that is not date-shaped already failed above; it must not throw here (a 500).
-  .refine(
-    (s) => !ISO_DAY.test(s) || new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s,
-    "is not a calendar date",
-  );
+  // A text that is not date-shaped already failed above.
+  .refine((s) => !ISO_DAY.test(s) || isIsoDay(s), "is not a calendar date");
 const accountNumber = z.string().regex(/^\d{1,20}$/, "must be an account number (digits only)");
 
 export { PAYMENT_PAGE_SIZES, PAYMENT_SORTS };

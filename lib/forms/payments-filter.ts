@@ -3,7 +3,7 @@
 // table, the same messages; tests/unit/send-money-forms.test.ts holds them together), which checks
 // every request again. One module per form, so a page loads only its own.
 import * as z from "zod/mini";
-import { daysBetween } from "../bank-api/dates.ts";
+import { daysBetween, isIsoDay } from "../bank-api/dates.ts";
 import { PAYMENT_STATUSES, PAYMENT_WINDOW_DAYS } from "../bank-api/rules.ts";
 import {
   PAYMENT_DIRECTIONS,
@@ -16,10 +16,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = z.string().check(
   z.regex(ISO_DAY, "must be a date written YYYY-MM-DD"),
   // Only a date-shaped text is a calendar question (the route handler's schema stops at the shape).
-  z.refine(
-    (s) => !ISO_DAY.test(s) || new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s,
-    "is not a calendar date",
-  ),
+  z.refine((s) => !ISO_DAY.test(s) || isIsoDay(s), "is not a calendar date"),
 );
 
 /** The payments page's filters as the form holds them (text); the route handler reads numbers. */

@@ -543,6 +543,112 @@ describe("permissions on every route", () => {
   });
 });
 
+describe("junk in any query parameter", () => {
+  // Every query parameter a route reads, each given values a client might send by mistake or on
+  // purpose: the answer is a 400 naming a field or a normal answer, never a 500 or a hang.
+  const QUERIED: { route: string; url: () => string; params?: () => Record<string, string> }[] = [
+    {
+      route: "GET /api/accounts/[accountNumber]/history",
+      url: () => `/api/accounts/${dda}/history?from=2026-11-01&to=2026-11-20&order=D`,
+      params: () => ({ accountNumber: dda }),
+    },
+    {
+      route: "GET /api/admin/audit",
+      url: () => "/api/admin/audit?actor=a&action=b&from=2026-11-01&to=2026-11-02",
+    },
+    {
+      route: "GET /api/admin/audit/export",
+      url: () => "/api/admin/audit/export?actor=a&action=b&from=2026-11-01&to=2026-11-02",
+    },
+    { route: "GET /api/drafts", url: () => "/api/drafts?status=open" },
+    { route: "GET /api/notifications", url: () => "/api/notifications?limit=10" },
+    {
+      route: "GET /api/payments",
+      url: () =>
+        `/api/payments?account=${dda}&from=2026-01-01&to=2026-01-31&direction=all&status=all&sort=date-desc&page=1&pageSize=25`,
+    },
+    {
+      route: "GET /api/payments/[id]",
+      url: () => `/api/payments/O000000NOSUCH?account=${dda}`,
+      params: () => ({ id: "O000000NOSUCH" }),
+    },
+    {
+      route: "GET /api/wire-summaries",
+      url: () => `/api/wire-summaries?accountNumber=${dda}&date=2026-11-23&direction=I`,
+    },
+    { route: "GET /api/wire-summaries", url: () => "/api/wire-summaries?uniqueId=bm90LWEtcmVhbC1pZA" },
+    {
+      route: "GET /api/wires/duplicates",
+      url: () => "/api/wires/duplicates?beneficiary_account_number=1&amountCents=100",
+    },
+  ];
+  const JUNK = [
+    "",
+    " ",
+    "2026-02-30",
+    "2026-13-01",
+    "0000-00-00",
+    "99999-01-01",
+    "-1",
+    "0",
+    "1e309",
+    "NaN",
+    "0x10",
+    "x".repeat(5000),
+    "\u0000",
+    "%",
+    "'; DROP TABLE audit_log;--",
+    "[object Object]",
+    "🙂",
+  ];
+
+  it("covers every route that reads a query (apart from the routes' own cases above)", async () => {
+    const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+        const p = path.join(dir, e.name);
+        return e.isDirectory() ? walk(p) : e.name === "route.ts" ? [p] : [];
+      });
+    const reading = walk(path.join(root, "app/api"))
+      .filter((f) => /\bquery: /.test(fs.readFileSync(f, "utf8")))
+      .map((f) => `GET /${path.relative(path.join(root, "app"), path.dirname(f))}`);
+    expect(reading.filter((name) => !QUERIED.some((q) => q.route === name))).toEqual([]);
+  });
+
+  for (const q of QUERIED) {
+    const names = [...new URL(q.url(), "http://x").searchParams.keys()];
+    it(`${q.route}?${names.join("&")}: 400 naming a field or an answer, never 500`, async () => {
+      const route = ROUTES.find((r) => r.name === q.route);
+      if (!route) throw new Error(`no route ${q.route}`);
+      const cookie = await cookieFor(users.admin);
+      const tried: string[] = [];
+      for (const name of names) {
+        const cases = [
+          ...JUNK.map((v) => {
+            const u = new URL(q.url(), "http://x");
+            u.searchParams.set(name, v);
+            return u;
+          }),
+          // The same parameter twice.
+          (() => {
+            const u = new URL(q.url(), "http://x");
+            u.searchParams.append(name, u.searchParams.get(name) ?? "");
+            return u;
+          })(),
+        ];
+        for (const u of cases) {
+          const url = `${u.pathname}${u.search}`;
+          const r = await invoke(route.load, "GET", url, { cookie, params: q.params?.() });
+          tried.push(`${r.status} ${name}=${u.searchParams.get(name)?.slice(0, 20)}`);
+          expect(r.status, url.slice(0, 200)).toBeLessThan(500);
+          if (r.status === 400) expect(r.json.error.fields?.length, url.slice(0, 200)).toBeGreaterThan(0);
+        }
+      }
+      expect(tried.length).toBe(names.length * (JUNK.length + 1));
+    });
+  }
+});
+
 describe("cross-site requests", () => {
   const CROSS_SITE = { error: { code: "forbidden", message: "Cross-site requests are not accepted." } };
   const STATE_CHANGING = ["POST", "PUT", "PATCH", "DELETE"];
