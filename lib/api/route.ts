@@ -139,12 +139,7 @@ export function withRoute<
       }
       let body: unknown;
       if (opts.body) {
-        let raw: unknown;
-        try {
-          raw = await req.json();
-        } catch {
-          throw invalid([{ field: "body", message: "must be a JSON object" }]);
-        }
+        const raw = await readJsonBody(req);
         const r = z.safeParse(opts.body, raw);
         if (!r.success) throw invalid(fieldsOf(r.error.issues));
         body = r.data;
@@ -180,6 +175,39 @@ export function withRoute<
       return errorResponse(e, requestId, `${req.method} ${req.nextUrl?.pathname ?? ""}`);
     }
   };
+}
+
+/**
+ * The most a request body may hold. Every form the dashboard sends is a few kilobytes; a larger
+ * body is refused before it is read further, so no request can make the server buffer megabytes.
+ */
+export const MAX_BODY_BYTES = 64 * 1024;
+const BODY_TOO_LARGE = `must be at most ${MAX_BODY_BYTES.toLocaleString("en-US")} bytes`;
+
+/** The request's JSON body, read up to MAX_BODY_BYTES; a 400 naming the body otherwise. */
+async function readJsonBody(req: NextRequest): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length"));
+  if (declared > MAX_BODY_BYTES) throw invalid([{ field: "body", message: BODY_TOO_LARGE }]);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (req.body) {
+    const reader = req.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel().catch(() => {});
+        throw invalid([{ field: "body", message: BODY_TOO_LARGE }]);
+      }
+      chunks.push(value);
+    }
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    throw invalid([{ field: "body", message: "must be a JSON object" }]);
+  }
 }
 
 /** Routes that need no session (health checks): the same error mapping, nothing else. */

@@ -45,15 +45,23 @@ export async function cookieFor(
 export function routeRequest(
   method: string,
   url: string,
-  o: { cookie?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  o: {
+    cookie?: string;
+    body?: unknown;
+    /** The body's text as it is, sent instead of `body` as JSON. */
+    rawBody?: string;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  } = {},
 ): NextRequest {
   const headers: Record<string, string> = { ...o.headers };
   if (o.cookie) headers.cookie = o.cookie;
-  if (o.body !== undefined) headers["content-type"] = "application/json";
+  const text = o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
+  if (text !== undefined) headers["content-type"] ??= "application/json";
   return new NextRequest(new URL(url, process.env.NEXTAUTH_URL ?? "http://127.0.0.1:3999"), {
     method,
     headers,
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    body: text,
     signal: o.signal,
   });
 }
@@ -68,6 +76,7 @@ export async function invoke(
     /** Signs the request in as this user (a fresh session cookie), unless `cookie` is given. */
     as?: SessionSubject;
     body?: unknown;
+    rawBody?: string;
     params?: Record<string, unknown>;
     headers?: Record<string, string>;
   } = {},
@@ -77,7 +86,7 @@ export async function invoke(
   const handler = m[method];
   if (!handler) throw new Error(`${method} ${url} is not exported`);
   const cookie = o.cookie ?? (o.as ? await cookieFor(o.as) : undefined);
-  const req = routeRequest(method, url, { cookie, body: o.body, headers: o.headers });
+  const req = routeRequest(method, url, { cookie, body: o.body, rawBody: o.rawBody, headers: o.headers });
   const res = await handler(req, { params: Promise.resolve((o.params ?? {}) as Record<string, string>) });
   const text = await res.text();
   // A download (text/csv) has no JSON to read: its text is the answer.

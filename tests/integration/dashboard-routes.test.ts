@@ -649,6 +649,62 @@ describe("junk in any query parameter", () => {
   }
 });
 
+describe("junk for a body", () => {
+  const BODIES: [string, string][] = [
+    ["empty", ""],
+    ["cut short", '{"a":'],
+    ["null", "null"],
+    ["an array", "[]"],
+    ["a number", "42"],
+    ["a string", '"x"'],
+    ["a prototype key", '{"__proto__":{"role":"admin"},"constructor":{"prototype":{"x":1}}}'],
+    ["nested 100,000 deep", `${"[".repeat(100_000)}${"]".repeat(100_000)}`],
+    ["not UTF-8 JSON", "\ud800"],
+  ];
+
+  it("every route that changes something: a 400 naming a field or an answer, never 500", async () => {
+    const cookie = await cookieFor(users.admin);
+    for (const route of ROUTES.filter((r) => r.method !== "GET")) {
+      for (const [label, rawBody] of BODIES) {
+        const r = await invoke(route.load, route.method, route.url(), {
+          cookie,
+          params: route.params?.(),
+          rawBody,
+        });
+        expect(r.status, `${route.name} with ${label}`).toBeLessThan(500);
+        if (r.status === 400)
+          expect(r.json.error.fields?.length, `${route.name} with ${label}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("refuses a body over 64 KiB before reading the rest of it, naming the body", async () => {
+    const cookie = await cookieFor(users.admin);
+    const big = JSON.stringify({
+      AccountNumberFrom: sen,
+      AccountNumberTo: dda,
+      Amount: "1.00",
+      pad: "x".repeat(70_000),
+    });
+    const r = await invoke(mod.transfers, "POST", "/api/transfers", { cookie, rawBody: big });
+    expect(r.status).toBe(400);
+    expect(r.json.error.fields).toEqual([{ field: "body", message: "must be at most 65,536 bytes" }]);
+    // A declared length over the limit is refused on its word.
+    const declared = await invoke(mod.transfers, "POST", "/api/transfers", {
+      cookie,
+      rawBody: "{}",
+      headers: { "content-length": String(10 * 1024 * 1024) },
+    });
+    expect(declared.status).toBe(400);
+    expect(declared.json.error.fields[0].field).toBe("body");
+    // Just under the limit is read, and judged on its fields.
+    const under = JSON.stringify({ pad: "x".repeat(60_000) });
+    const ok = await invoke(mod.transfers, "POST", "/api/transfers", { cookie, rawBody: under });
+    expect(ok.status).toBe(400);
+    expect(ok.json.error.fields.map((f: { field: string }) => f.field)).not.toContain("body");
+  });
+});
+
 describe("cross-site requests", () => {
   const CROSS_SITE = { error: { code: "forbidden", message: "Cross-site requests are not accepted." } };
   const STATE_CHANGING = ["POST", "PUT", "PATCH", "DELETE"];
