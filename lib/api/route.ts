@@ -184,10 +184,10 @@ export function withRoute<
 export const MAX_BODY_BYTES = 64 * 1024;
 const BODY_TOO_LARGE = `must be at most ${MAX_BODY_BYTES.toLocaleString("en-US")} bytes`;
 
-/** The request's JSON body, read up to MAX_BODY_BYTES; a 400 naming the body otherwise. */
-async function readJsonBody(req: NextRequest): Promise<unknown> {
+/** The request's body as text, read up to MAX_BODY_BYTES; null when it holds more (the rest unread). */
+export async function readBodyText(req: Request): Promise<string | null> {
   const declared = Number(req.headers.get("content-length"));
-  if (declared > MAX_BODY_BYTES) throw invalid([{ field: "body", message: BODY_TOO_LARGE }]);
+  if (declared > MAX_BODY_BYTES) return null;
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (req.body) {
@@ -198,13 +198,20 @@ async function readJsonBody(req: NextRequest): Promise<unknown> {
       size += value.byteLength;
       if (size > MAX_BODY_BYTES) {
         await reader.cancel().catch(() => {});
-        throw invalid([{ field: "body", message: BODY_TOO_LARGE }]);
+        return null;
       }
       chunks.push(value);
     }
   }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The request's JSON body, read up to MAX_BODY_BYTES; a 400 naming the body otherwise. */
+async function readJsonBody(req: NextRequest): Promise<unknown> {
+  const text = await readBodyText(req);
+  if (text === null) throw invalid([{ field: "body", message: BODY_TOO_LARGE }]);
   try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    return JSON.parse(text);
   } catch {
     throw invalid([{ field: "body", message: "must be a JSON object" }]);
   }

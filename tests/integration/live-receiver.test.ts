@@ -155,6 +155,11 @@ describe("live balance receiver", () => {
     expect((await post(receiverToken(), body("000002000"), { ts: future })).status).toBe(401);
     expect((await post(receiverToken(), '{"AccountNumber":"5304554908"}')).status).toBe(400);
     expect((await post(receiverToken(), body("99999999999999999999"))).status).toBe(400);
+    // A correctly signed body of more than 64 KiB is refused for its size.
+    const padded = JSON.stringify({ ...JSON.parse(body("000002000")), pad: "x".repeat(70_000) });
+    const big = await post(receiverToken(), padded);
+    expect(big.status).toBe(400);
+    expect((await big.json()).error.message).toBe("The body is too large.");
     expect(await stored()).toBe("0");
     expect(events.length).toBe(before);
 

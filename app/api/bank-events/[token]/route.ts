@@ -1,10 +1,12 @@
 // POST /api/bank-events/[token] - the bank's balance notifications (live balances). Not a browser
 // route: no session; the unguessable path and the Standard Webhooks signature are the checks.
 // 204 once stored (also for a repeat, stored once by webhook-id), 404 for a wrong path, 401 for a
-// bad signature or a stale timestamp, 400 for a body that is not a balance notification; a refused
+// bad signature or a stale timestamp, 400 for a body that is not a balance notification (or holds
+// more than 64 KiB, refused before the rest is read); a refused
 // notification is stored nowhere.
 
 import { errorBody } from "@/lib/api/errors.ts";
+import { readBodyText } from "@/lib/api/route.ts";
 import { refuseCrossSite } from "@/lib/api/same-origin.ts";
 import { verifyWebhook } from "@/lib/bank-api/webhook-signature.ts";
 import { balanceNotificationSchema, WEBHOOK_HEADERS } from "@/lib/bank-api/webhooks.ts";
@@ -24,7 +26,8 @@ export async function POST(req: Request, ctx: { params: Promise<{ token: string 
   const { token } = await ctx.params;
   const secret = config().bankWebhookSecret;
   if (!secret || !isReceiverToken(token)) return answer(404);
-  const body = await req.text();
+  const body = await readBodyText(req);
+  if (body === null) return answer(400, "The body is too large.");
   const headers = {
     id: req.headers.get(WEBHOOK_HEADERS.id),
     timestamp: req.headers.get(WEBHOOK_HEADERS.timestamp),
