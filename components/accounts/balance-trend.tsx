@@ -51,7 +51,8 @@ function TrendChart({ points, summary }: { points: TrendPoint[]; summary: string
   const highAt = extreme(points, (a, b) => a > b);
   const low = points[lowAt].cents;
   const high = points[highAt].cents;
-  const shown = at ?? last;
+  // The days can change under a held position (more history read, another range): it then reads the last.
+  const shown = at !== null && at <= last ? at : last;
   const spot = (i: number) => place(i, points.length, points[i].cents, low, high);
   const active = spot(shown);
 
