@@ -14,12 +14,20 @@ import { alertEmailHookIds } from "./rules.ts";
 
 type Actor = Pick<AuditEntry, "actorId" | "actorEmail" | "ip">;
 
+/**
+ * The URL as the page shows it: a live-balance receiver's path token is a secret (the first of the
+ * receiver's two checks, before the signature), so it is shown masked to every role.
+ */
+function shownUrl(url: string, owner: WebhookView["owner"]): string {
+  return owner === "live" ? url.replace(/(\/api\/bank-events\/)[^/?#]+/, "$1••••••") : url;
+}
+
 function webhookView(h: Webhook, owner: WebhookView["owner"]): WebhookView {
   return {
     id: h.WebHookId,
     accountNumber: h.AccountNumber,
     description: h.Description,
-    url: h.WebHookUrl,
+    url: shownUrl(h.WebHookUrl, owner),
     emails: h.Emails,
     sms: h.Sms,
     owner,

@@ -1,10 +1,12 @@
-// The subscription key and the bank access token never reach a browser: `npm start` (which
+// The subscription key, the bank access token, the webhook secret and the live receiver's path
+// token never reach a browser: `npm start` (which
 // builds the app into its own folder) runs the bank and the dashboard; a staff member signs in
 // over HTTP through next-auth's CSRF and credentials callback and opens every API route and
 // page; then every client bundle and every response is searched for both secrets.
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openBankDb } from "../../bank/db/client.ts";
 import { openDashboardDb } from "../../lib/db/client.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 
@@ -97,6 +99,7 @@ describe("no secret reaches a browser", () => {
       `/api/accounts/${n}/history`,
       "/api/admin/users",
       "/api/admin/audit",
+      "/api/webhooks",
       "/api/profile/totp",
       "/api/auth/session",
       "/api/auth/providers",
@@ -111,6 +114,7 @@ describe("no secret reaches a browser", () => {
       "/admin",
       "/admin/users",
       "/admin/audit",
+      "/webhooks",
     ];
     for (const p of pages) expect((await admin.record(p)).status, p).toBeLessThan(500);
     expect(await admin.record("/accounts").then((r) => r.status)).toBe(200);
@@ -119,6 +123,18 @@ describe("no secret reaches a browser", () => {
     const viewer = new Browser();
     expect(await viewer.signIn(demoUsers.viewer.email, demoUsers.viewer.password)).toBeNull();
     expect((await viewer.record("/api/accounts")).status).toBe(200);
+    // The webhooks list (every role reads it) names the dashboard's receiver, its token masked.
+    // The first live listener has the dashboard register its receiver at the bank.
+    const events = await viewer.fetch("/api/events");
+    expect(events.headers.get("content-type")).toContain("text/event-stream");
+    await events.body?.cancel();
+    const hooks = JSON.parse((await viewer.record("/api/webhooks")).text) as {
+      webhooks: { url: string; owner: string }[];
+    };
+    const live = hooks.webhooks.filter((h) => h.owner === "live");
+    expect(live.length).toBeGreaterThan(0);
+    for (const h of live) expect(h.url).toMatch(/\/api\/bank-events\/••••••$/);
+    expect((await viewer.record("/webhooks")).status).toBe(200);
     expect((await viewer.record("/api/admin/users")).status).toBe(403);
     expect((await new Browser().record("/api/accounts")).status).toBe(401);
   });
@@ -195,11 +211,25 @@ describe("no secret reaches a browser", () => {
       .map((r) => r.token)
       .filter((t): t is string => !!t);
     await db.close();
+    // The receiver's path token, as the bank holds it.
+    const bankDb = await openBankDb({ dataDir: path.join(dataDir, "bank") });
+    const receiverTokens = (
+      await bankDb.query<{ url: string }>("SELECT url FROM webhooks WHERE url LIKE '%/api/bank-events/%'")
+    ).map((r) => r.url.split("/api/bank-events/")[1]);
+    await bankDb.close();
+    expect(receiverTokens.length).toBeGreaterThan(0);
+    expect(receiverTokens[0]).toMatch(/^[\w-]{32}$/);
     expect(subscriptionKey).toMatch(/^sk_/);
     expect(webhookSecret).toMatch(/^whsec_/);
     expect(tokens.length).toBeGreaterThan(0);
     // The webhook secret whole and its key part (what the signatures are made with).
-    const secrets = [subscriptionKey, webhookSecret, webhookSecret.slice("whsec_".length), ...tokens];
+    const secrets = [
+      subscriptionKey,
+      webhookSecret,
+      webhookSecret.slice("whsec_".length),
+      ...tokens,
+      ...new Set(receiverTokens),
+    ];
 
     const files: string[] = [];
     const walk = (d: string) => {
