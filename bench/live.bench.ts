@@ -15,7 +15,8 @@ const CHANGES = Number(process.env.BENCH_LIVE_CHANGES || 200);
 const CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS || 200);
 const FANOUT_CHANGES = Number(process.env.BENCH_LIVE_FANOUT_CHANGES || 20);
 const PG_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const ENV = { BANK_TOKEN_INTERVAL_SECONDS: "1" };
+// The fan-out below holds CLIENTS streams for one user: more than a user may hold by default.
+const ENV = { BANK_TOKEN_INTERVAL_SECONDS: "1", LIVE_STREAMS_PER_USER: String(CLIENTS + 10) };
 
 type Event = { seq: number; accountNumber: string; availableCents: number; at: number };
 

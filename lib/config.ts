@@ -50,6 +50,7 @@ const schema = z.object({
   SESSION_IDLE_SECONDS: positiveInt(900),
   SESSION_IDLE_WARNING_SECONDS: positiveInt(120),
   SIGN_IN_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  LIVE_STREAMS_PER_USER: positiveInt(32),
   DASHBOARD_TIME_ZONE: timeZone,
   DASHBOARD_SMTP_URL: url,
   DASHBOARD_MAIL_FROM: optionalText,
@@ -74,6 +75,8 @@ export interface DashboardConfig {
   sessionIdleSeconds: number;
   sessionIdleWarningSeconds: number;
   signInRateLimitPerMinute: number;
+  /** Live event streams (/api/events) one user may hold open at once on one instance. */
+  liveStreamsPerUser: number;
   /** The bank's business time zone: "today", and every time the dashboard shows. */
   timeZone: string;
   smtpUrl?: string;
@@ -116,6 +119,7 @@ export function config(): DashboardConfig {
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     sessionIdleWarningSeconds: e.SESSION_IDLE_WARNING_SECONDS,
     signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE,
+    liveStreamsPerUser: e.LIVE_STREAMS_PER_USER,
     timeZone: e.DASHBOARD_TIME_ZONE,
     smtpUrl: e.DASHBOARD_SMTP_URL,
     mailFrom: e.DASHBOARD_MAIL_FROM ?? "Treasury <treasury@dashboard.localhost>",

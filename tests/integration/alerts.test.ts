@@ -310,6 +310,41 @@ const note = (accountNumber: string, availableCents: number) =>
   });
 
 describe("live events and the notifications panel", () => {
+  it("holds one user to LIVE_STREAMS_PER_USER open streams; a closed one frees its place", async () => {
+    process.env.LIVE_STREAMS_PER_USER = "3";
+    try {
+      const handler = ((await mod.events()) as unknown as Record<string, Handler>).GET;
+      const request = async (as: Role) => {
+        const abort = new AbortController();
+        const res = await handler(
+          routeRequest("GET", "/api/events", { cookie: await cookieFor(users[as]), signal: abort.signal }),
+          { params: Promise.resolve({}) },
+        );
+        return { res, close: () => abort.abort() };
+      };
+      const open = [await request("viewer"), await request("viewer"), await request("viewer")];
+      expect(open.map((o) => o.res.status)).toEqual([200, 200, 200]);
+      const refused = await request("viewer");
+      expect(refused.res.status).toBe(429);
+      expect(refused.res.headers.get("retry-after")).toBe("10");
+      expect((await refused.res.json()).error.code).toBe("too_many_streams");
+      // Another user has places of their own.
+      const other = await request("admin");
+      expect(other.res.status).toBe(200);
+      other.close();
+      open[0].close();
+      const again = await request("viewer");
+      expect(again.res.status).toBe(200);
+      // The stream's own cancel (the runtime's, when the browser goes) frees a place too.
+      await again.res.body?.cancel();
+      const last = await request("viewer");
+      expect(last.res.status).toBe(200);
+      for (const o of [...open, last]) o.close();
+    } finally {
+      delete process.env.LIVE_STREAMS_PER_USER;
+    }
+  });
+
   it("sends only the user's accounts, and a reconnect with Last-Event-ID gets what it missed once", async () => {
     const a = await openStream("viewer");
     await note("9999999999", 1); // not this customer's account

@@ -3,8 +3,10 @@
 // see. Each event's id is its place in the store: a browser that reconnects with Last-Event-ID
 // first gets what it missed, then the live events, none twice. The first connection of a process
 // makes sure the bank's webhooks point at this dashboard.
+import { errorBody } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
+import { config } from "@/lib/config.ts";
 import { getLiveHub, type LiveEvent, REPLAY_LIMIT } from "@/lib/live/hub.ts";
 import { ensureBankWebhooksOnce, liveEnabled } from "@/lib/live/receiver.ts";
 import { mayReceive } from "@/lib/live/visibility.ts";
@@ -18,6 +20,12 @@ function lastEventId(req: Request): number | null {
   return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
 }
 
+/**
+ * Streams open per user on this instance. Each holds a subscription and a timer until its
+ * browser goes, so one user (a runaway script, a stolen session) cannot open them without end.
+ */
+const openStreams = new Map<string, number>();
+
 export const GET = withRoute(
   async ({ req, user }) => {
     if (!liveEnabled()) return new Response(null, { status: 204 });
@@ -26,6 +34,26 @@ export const GET = withRoute(
     await ensureBankWebhooksOnce(bank).catch(() => {});
     const hub = await getLiveHub();
     const resumeFrom = lastEventId(req);
+    // Checked and counted at once (no wait between), from here to the stream's end: its browser
+    // gone, or the stream cancelled.
+    const limit = config().liveStreamsPerUser;
+    if ((openStreams.get(user.id) ?? 0) >= limit)
+      return Response.json(
+        errorBody(
+          "too_many_streams",
+          `At most ${limit} live connections per user are open at once. Close a tab and try again.`,
+        ),
+        { status: 429, headers: { "Retry-After": "10", "Cache-Control": "no-store" } },
+      );
+    openStreams.set(user.id, (openStreams.get(user.id) ?? 0) + 1);
+    let counted = true;
+    const release = () => {
+      if (!counted) return;
+      counted = false;
+      const left = (openStreams.get(user.id) ?? 1) - 1;
+      if (left > 0) openStreams.set(user.id, left);
+      else openStreams.delete(user.id);
+    };
     const encoder = new TextEncoder();
     let stop = () => {};
     const stream = new ReadableStream<Uint8Array>({
@@ -80,6 +108,7 @@ export const GET = withRoute(
         }
         const beat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
         stop = () => {
+          release();
           off();
           clearInterval(beat);
           try {
@@ -87,6 +116,7 @@ export const GET = withRoute(
           } catch {}
         };
         req.signal.addEventListener("abort", () => stop());
+        if (req.signal.aborted) stop();
       },
       cancel() {
         stop();
