@@ -1,4 +1,5 @@
 "use client";
+import { useState } from "react";
 import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules.ts";
@@ -9,28 +10,47 @@ import type { ChangePasswordBody, ChangePasswordResponse } from "@/lib/dashboard
 const loadChangePasswordBody = () =>
   import("@/lib/dashboard-api/session.ts").then((m): typeof ChangePasswordBody => m.ChangePasswordBody);
 
-/** The current (or temporary) password, then the new one twice; on success, on to the accounts. */
-export function ChangePasswordForm() {
-  const form = useZodForm(loadChangePasswordBody, {
-    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
-  });
+const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
+
+/**
+ * The current (or temporary) password, then the new one twice. On success, on to the accounts
+ * (the page a reset password leads to), or, on the profile (`stay`), an empty form and a word
+ * that it is done.
+ */
+export function ChangePasswordForm({ stay = false }: { stay?: boolean }) {
+  const form = useZodForm(loadChangePasswordBody, { defaultValues: EMPTY });
+  const [changed, setChanged] = useState(false);
   return (
     <Form
       form={form}
-      aria-label="Choose a new password"
+      aria-label={stay ? "Change your password" : "Choose a new password"}
       onSubmit={async (values) => {
+        setChanged(false);
         await apiFetch<typeof ChangePasswordResponse>("/api/profile/password", {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify(values),
         });
-        window.location.assign("/accounts");
+        if (!stay) {
+          window.location.assign("/accounts");
+          return;
+        }
+        form.reset(EMPTY);
+        setChanged(true);
       }}
     >
       <FormAlert />
+      {changed ? (
+        <p
+          role="status"
+          className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900"
+        >
+          Your password was changed. Use the new one when you next sign in.
+        </p>
+      ) : null}
       <TextField
         name="currentPassword"
-        label="Current or temporary password"
+        label={stay ? "Current password" : "Current or temporary password"}
         type="password"
         autoComplete="current-password"
       />

@@ -442,6 +442,28 @@ describe("a newcomer's first look", () => {
       await page.getByRole("button", { name: "Save the new password" }).click();
       await page.waitForURL(/\/accounts/, { timeout: FIRST_WAIT });
       await page.getByRole("heading", { name: "Accounts and balances" }).waitFor();
+
+      // Later, from the profile: a wrong current password is named at its field; the right one
+      // changes it, the form empties and says so, and the next sign-in takes the new one.
+      await page.goto(`${app.url}/profile`);
+      const change = page.getByRole("form", { name: "Change your password" });
+      await change.getByLabel("Current password").fill("not my password at all");
+      await change.getByLabel("New password", { exact: true }).fill("another new passphrase");
+      await change.getByLabel("New password again").fill("another new passphrase");
+      await change.getByRole("button", { name: "Save the new password" }).click();
+      await change.getByText("is not your current password").waitFor({ timeout: FIRST_WAIT });
+      await change.getByLabel("Current password").fill("a brand new passphrase");
+      await change.getByRole("button", { name: "Save the new password" }).click();
+      await page.getByRole("status").filter({ hasText: "Your password was changed." }).waitFor();
+      expect(await change.getByLabel("Current password").inputValue()).toBe("");
+      expect(await axeProblems(page)).toEqual([]);
+      await shot(page, "newcomer-profile-password-390");
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await page.waitForURL(/\/sign-in/, { timeout: FIRST_WAIT });
+      await page.getByLabel("Work e-mail").fill("preparer@northwind.example");
+      await page.getByLabel("Password").fill("another new passphrase");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(/\/accounts/, { timeout: FIRST_WAIT });
     } finally {
       await adminContext.close();
       await userContext.close();

@@ -1,5 +1,6 @@
-// /profile: who is signed in, their role, and the optional second factor.
+// /profile: who is signed in, their role, their password and the optional second factor.
 import type { Metadata } from "next";
+import { ChangePasswordForm } from "@/components/auth/change-password-form.tsx";
 import { TotpSettings } from "@/components/auth/totp-settings.tsx";
 import { Panel } from "@/components/ui/section.tsx";
 import { ROLE_DESCRIPTIONS } from "@/lib/auth/permissions.ts";
@@ -24,6 +25,12 @@ export default async function ProfilePage() {
             <span className="font-medium capitalize">{user.role}</span>: {ROLE_DESCRIPTIONS[user.role]}
           </dd>
         </dl>
+      </Panel>
+      <Panel id="password-heading" title="Password">
+        <p className="mt-1 mb-4 text-sm text-slate-600">
+          Changing it needs the one you use now. The change is in the audit log.
+        </p>
+        <ChangePasswordForm stay />
       </Panel>
       <TotpSettings initiallyEnabled={user.totpEnabled} />
     </div>
