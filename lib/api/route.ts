@@ -126,8 +126,11 @@ export function withRoute<
       const check = await checkSessionCookie(req.cookies.get(sessionCookieName())?.value);
       if (!check.ok) throw unauthenticated(SESSION_ENDED[check.reason]);
       const db = await getDashboardDb();
-      const user = await currentUser(db, check.claims.sub);
-      if (!user) throw unauthenticated("Your account is not active. Ask an administrator.");
+      const user = await currentUser(db, check.claims.sub, check.claims.signedInAt);
+      if (!user)
+        throw unauthenticated(
+          "Your session has ended (the password was changed, or the account is no longer active). Sign in again.",
+        );
       if (opts.permission && !hasPermission(user.role, opts.permission)) throw forbidden();
 
       const params = ((await context?.params) ?? {}) as P;

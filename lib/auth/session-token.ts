@@ -6,7 +6,7 @@ import { config, requireAuthSecret } from "../config.ts";
 import type { SessionUser } from "../dashboard-api/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { type SessionSettings, sessionSettings } from "./settings.ts";
-import { findUserById, toSessionUser } from "./users.ts";
+import { findUserById, sessionOpen, toSessionUser, type UserRow } from "./users.ts";
 
 export interface SessionClaims extends JWT {
   sub: string;
@@ -74,20 +74,29 @@ export async function checkSessionCookie(
 
 // A short cache: a page load fans out into several API calls that all need the same user row.
 const USER_TTL_MS = 1000;
-const cache = new Map<string, { at: number; user: SessionUser | null }>();
+const cache = new Map<string, { at: number; user: SessionUser | null; row: UserRow | null }>();
 
 export function forgetCachedUser(id?: string): void {
   if (id) cache.delete(id);
   else cache.clear();
 }
 
-/** The signed-in user as stored now; null when the account no longer exists or is disabled. */
-export async function currentUser(db: Queryable, id: string): Promise<SessionUser | null> {
-  const hit = cache.get(id);
-  if (hit && Date.now() - hit.at < USER_TTL_MS) return hit.user;
-  const row = await findUserById(db, id);
-  const user = row && !row.disabled ? toSessionUser(row) : null;
-  if (cache.size > 5000) cache.clear();
-  cache.set(id, { at: Date.now(), user });
-  return user;
+/**
+ * The signed-in user as stored now; null when the account no longer exists or is disabled, or
+ * when the session (signed in at `signedInAt`) was ended by a password change or reset since.
+ */
+export async function currentUser(
+  db: Queryable,
+  id: string,
+  signedInAt?: number,
+): Promise<SessionUser | null> {
+  let hit = cache.get(id);
+  if (!hit || Date.now() - hit.at >= USER_TTL_MS) {
+    const row = await findUserById(db, id);
+    hit = { at: Date.now(), user: row && !row.disabled ? toSessionUser(row) : null, row };
+    if (cache.size > 5000) cache.clear();
+    cache.set(id, hit);
+  }
+  if (hit.user && hit.row && signedInAt !== undefined && !sessionOpen(hit.row, signedInAt)) return null;
+  return hit.user;
 }

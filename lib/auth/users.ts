@@ -38,6 +38,19 @@ export function toAdminUser(u: UserRow, now = Date.now()): AdminUser {
   };
 }
 
+/**
+ * Whether a session signed in at `signedInAt` (seconds) is still open for this user: not ended
+ * by a password change or reset since, or the session that made the change.
+ */
+export function sessionOpen(
+  u: Pick<UserRow, "sessions_from" | "kept_session_signed_in_at">,
+  signedInAt: number,
+) {
+  if (u.sessions_from === null) return true;
+  if (u.kept_session_signed_in_at !== null && Number(u.kept_session_signed_in_at) === signedInAt) return true;
+  return signedInAt >= Math.floor(new Date(u.sessions_from).getTime() / 1000);
+}
+
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 // TOTP seeds are stored sealed (secret-box.ts) and opened as rows are read.
@@ -108,11 +121,21 @@ export async function updateUser(
   return readRow(rows[0]);
 }
 
-/** Sets a password the user chose (or the start script's demo password): nothing left to change. */
-export async function setUserPassword(db: Queryable, id: string, password: string): Promise<void> {
+/**
+ * Sets a password the user chose (or the start script's demo password): nothing left to change.
+ * Every session signed in before it ends, but for the one that changed it (its sign-in time,
+ * `keepSession`), which goes on.
+ */
+export async function setUserPassword(
+  db: Queryable,
+  id: string,
+  password: string,
+  keepSession: number | null = null,
+): Promise<void> {
   await db.query(
-    "UPDATE users SET password_hash = $2, password_must_change = false, updated_at = now() WHERE id = $1",
-    [id, await hashPassword(password)],
+    `UPDATE users SET password_hash = $2, password_must_change = false, sessions_from = now(),
+       kept_session_signed_in_at = $3, updated_at = now() WHERE id = $1`,
+    [id, await hashPassword(password), keepSession],
   );
 }
 
@@ -127,7 +150,8 @@ export async function unlockUser(db: Queryable, id: string): Promise<UserRow | n
 
 /**
  * An administrator's reset: a temporary password the user must replace at the next sign-in.
- * It also lifts a lockout, since a locked-out user is the usual reason for a reset.
+ * Every session of the user ends (a reset is often for a password someone else may know), and a
+ * lockout is lifted, since a locked-out user is the usual reason for a reset.
  */
 export async function resetUserPassword(
   db: Queryable,
@@ -136,7 +160,8 @@ export async function resetUserPassword(
 ): Promise<UserRow | null> {
   const rows = await db.query<UserRow>(
     `UPDATE users SET password_hash = $2, password_must_change = true, failed_attempts = 0,
-       locked_until = NULL, updated_at = now() WHERE id = $1 RETURNING *`,
+       locked_until = NULL, sessions_from = now(), kept_session_signed_in_at = NULL, updated_at = now()
+     WHERE id = $1 RETURNING *`,
     [id, await hashPassword(temporary)],
   );
   return readRow(rows[0]);

@@ -40,6 +40,10 @@ export const users = pgTable("users", {
   lastSignInAt: ts("last_sign_in_at"),
   /** Set by an administrator's password reset: the user chooses a new one before anything else. */
   passwordMustChange: boolean("password_must_change").notNull().default(false),
+  /** Sessions signed in before this instant are over: the password was changed or reset then. */
+  sessionsFrom: ts("sessions_from"),
+  /** The sign-in time (seconds) of the session that changed its own password: it goes on. */
+  keptSessionSignedInAt: bigint("kept_session_signed_in_at", { mode: "number" }),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });

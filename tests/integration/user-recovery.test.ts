@@ -9,6 +9,7 @@ import { readAudit } from "../../lib/auth/audit.ts";
 import { checkSignIn, findUserById, type UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
 import {
+  cookieFor,
   invoke,
   openTestDashboardDb,
   TEST_PASSWORD as PASSWORD,
@@ -22,6 +23,7 @@ const route = {
   unlock: () => import("../../app/api/admin/users/[id]/unlock/route.ts"),
   reset: () => import("../../app/api/admin/users/[id]/reset-password/route.ts"),
   changePassword: () => import("../../app/api/profile/password/route.ts"),
+  me: () => import("../../app/api/me/route.ts"),
 };
 
 let dashboard: TestDashboardDb;
@@ -110,5 +112,42 @@ describe("getting a locked-out user back in", () => {
     expect(audit.some((e) => e.action === "password.change" && e.result === "ok")).toBe(true);
     // Nothing secret in the audit log.
     expect(JSON.stringify(audit)).not.toContain(temporaryPassword);
+  });
+
+  it("a changed password ends the user's other sessions; a reset ends them all", async () => {
+    const user = await testUser(db, "viewer", "sessions@recovery.example", "S");
+    const now = Math.floor(Date.now() / 1000);
+    const laptop = await cookieFor(user, { signedInAt: now - 120, lastActivity: now });
+    const phone = await cookieFor(user, { signedInAt: now - 60, lastActivity: now });
+    const me = (cookie: string) => invoke(route.me, "GET", "/api/me", { cookie });
+    expect([(await me(laptop)).status, (await me(phone)).status]).toEqual([200, 200]);
+
+    // Changed on the laptop: the phone's session is over, the laptop's goes on.
+    const changed = await invoke(route.changePassword, "POST", "/api/profile/password", {
+      cookie: laptop,
+      body: {
+        currentPassword: PASSWORD,
+        newPassword: "the laptop's new password",
+        confirmPassword: "the laptop's new password",
+      },
+    });
+    expect(changed.status).toBe(200);
+    expect((await me(laptop)).status).toBe(200);
+    const ended = await me(phone);
+    expect(ended.status).toBe(401);
+    expect(ended.json.error.message).toMatch(/password was changed/);
+    // A sign-in after the change is a session like any other.
+    const later = await cookieFor(user, { signedInAt: now + 5, lastActivity: now + 5 });
+    expect((await me(later)).status).toBe(200);
+
+    // An administrator's reset ends every session signed in before it, the laptop's too.
+    const reset = await invoke(route.reset, "POST", `/api/admin/users/${user.id}/reset-password`, {
+      as: admin,
+      params: { id: user.id },
+    });
+    expect(reset.status).toBe(200);
+    expect([(await me(laptop)).status, (await me(phone)).status]).toEqual([401, 401]);
+    // Other users' sessions are theirs.
+    expect((await me(await cookieFor(admin, { signedInAt: now - 120, lastActivity: now }))).status).toBe(200);
   });
 });

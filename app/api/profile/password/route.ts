@@ -1,4 +1,5 @@
-// POST /api/profile/password - replace one's own password, proven by the current one; audited
+// POST /api/profile/password - replace one's own password, proven by the current one; audited.
+// The user's other sessions end; the one that made the change goes on.
 import { checkProof } from "@/lib/api/proof.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { verifyPassword } from "@/lib/auth/passwords.ts";
@@ -12,7 +13,7 @@ export const POST = withRoute<
   Record<string, string>,
   typeof ChangePasswordResponse
 >(
-  async ({ db, user, body, actor }) => {
+  async ({ db, user, body, actor, session }) => {
     const row = await findUserById(db, user.id);
     const ok = !!row && (await verifyPassword(row.password_hash, body.currentPassword));
     await checkProof(db, actor, "password.change", ok, {
@@ -21,7 +22,8 @@ export const POST = withRoute<
       summary: "The current password is not right.",
       reason: "wrong current password",
     });
-    await setUserPassword(db, user.id, body.newPassword);
+    // Every other session of the user ends; this one goes on.
+    await setUserPassword(db, user.id, body.newPassword, session.signedInAt);
     forgetCachedUser(user.id);
     return { changed: true as const };
   },
