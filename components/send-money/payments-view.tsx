@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Form, FormAlert, SelectField, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
-import { Button } from "@/components/ui/button.tsx";
+import { Button, buttonClasses } from "@/components/ui/button.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
@@ -34,6 +34,12 @@ const SORT_WORDS: Record<(typeof PAYMENT_SORTS)[number], string> = {
   "amount-desc": "Largest first",
   "amount-asc": "Smallest first",
 };
+
+/** The CSV of every payment the filters match (all pages), in the list's order. */
+function exportHref(f: Filters): string {
+  const { page: _page, pageSize: _size, ...filter } = f;
+  return `/api/payments/export?${new URLSearchParams(filter)}`;
+}
 
 export function PaymentsView({ today, initialAccount }: { today: string; initialAccount?: string }) {
   const accounts = useQuery(accountsQuery());
@@ -143,6 +149,13 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
                 ? `${data.total.toLocaleString("en-US")} payment${data.total === 1 ? "" : "s"} from ${formatDay(data.from)} to ${formatDay(data.to)}`
                 : undefined
             }
+            action={
+              data && data.total > 0 && applied ? (
+                <a href={exportHref(applied)} download className={buttonClasses("secondary", "sm")}>
+                  Export CSV
+                </a>
+              ) : null
+            }
           />
           {!data ? (
             <p className="px-5 py-6 text-sm text-slate-600">
@@ -240,7 +253,10 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
 
 function PaymentStatus({ status }: { status: string }) {
   return (
-    <Badge tone={status === "Complete" ? "success" : status === "Canceled" ? "danger" : "warning"}>
+    <Badge
+      className="whitespace-nowrap"
+      tone={status === "Complete" ? "success" : status === "Canceled" ? "danger" : "warning"}
+    >
       {status}
     </Badge>
   );

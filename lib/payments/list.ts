@@ -1,5 +1,6 @@
 // The payments page's reads: every wire of one account over a range (all of the bank's pages,
-// then filtered, sorted and paged here, so filters and page counts agree), and one record in full.
+// then filtered, sorted and paged here, so filters and page counts agree), the same as CSV, and
+// one record in full.
 import "server-only";
 import type { z } from "zod";
 import { toCents } from "../accounts/views.ts";
@@ -13,6 +14,7 @@ import type {
   PaymentsQuery,
   PaymentsResponse,
 } from "../dashboard-api/payments.ts";
+import { paymentsToCsv } from "../format/payments-csv.ts";
 
 const BANK_PAGE = 10_000;
 
@@ -30,10 +32,14 @@ function toRow(p: PaymentRecord): PaymentRow {
   };
 }
 
-export async function listAccountPayments(
+/** The filters that choose and order payments: the page and page size aside. */
+type PaymentsFilter = Omit<z.output<typeof PaymentsQuery>, "page" | "pageSize">;
+
+/** Every wire of the account in the range that the filters match, in the filters' order. */
+async function matchingPayments(
   bank: BankClient,
-  q: z.output<typeof PaymentsQuery>,
-): Promise<PaymentsResponse> {
+  q: PaymentsFilter,
+): Promise<{ record: PaymentRecord; row: PaymentRow }[]> {
   const all: PaymentRecord[] = [];
   for (let page = 1; ; page++) {
     const batch = unwrap(
@@ -51,31 +57,44 @@ export async function listAccountPayments(
     all.push(...batch);
     if (batch.length < BANK_PAGE) break;
   }
-  let rows = all.map(toRow);
+  let rows = all.map((record) => ({ record, row: toRow(record) }));
   if (q.direction !== "all")
-    rows = rows.filter((r) =>
-      q.direction === "outgoing" ? r.direction === "Outgoing" : r.direction !== "Outgoing",
+    rows = rows.filter(({ row }) =>
+      q.direction === "outgoing" ? row.direction === "Outgoing" : row.direction !== "Outgoing",
     );
-  if (q.status !== "all") rows = rows.filter((r) => r.status === q.status);
+  if (q.status !== "all") rows = rows.filter(({ row }) => row.status === q.status);
   const [key, dir] = q.sort.split("-") as ["date" | "amount", "asc" | "desc"];
   const sign = dir === "asc" ? 1 : -1;
-  rows.sort((a, b) => {
+  rows.sort(({ row: a }, { row: b }) => {
     const d =
       key === "amount"
         ? a.amountCents - b.amountCents
         : a.timestamp.localeCompare(b.timestamp) || a.paymentId.localeCompare(b.paymentId);
     return sign * d;
   });
+  return rows;
+}
+
+export async function listAccountPayments(
+  bank: BankClient,
+  q: z.output<typeof PaymentsQuery>,
+): Promise<PaymentsResponse> {
+  const rows = await matchingPayments(bank, q);
   const start = (q.page - 1) * q.pageSize;
   return {
     account: q.account,
     from: q.from,
     to: q.to,
-    payments: rows.slice(start, start + q.pageSize),
+    payments: rows.slice(start, start + q.pageSize).map(({ row }) => row),
     total: rows.length,
     page: q.page,
     pageSize: q.pageSize,
   };
+}
+
+/** The payments the filters match, every page of them, as CSV with each record's every field. */
+export async function exportAccountPayments(bank: BankClient, q: PaymentsFilter): Promise<string> {
+  return paymentsToCsv(await matchingPayments(bank, q));
 }
 
 /** One payment with every field, and the history entries that carry its id. */

@@ -15,6 +15,7 @@ import type {
   DraftListResponse,
   PaymentsResponse,
 } from "../../lib/dashboard-api/index.ts";
+import { parseCsv } from "../../lib/format/csv.ts";
 import {
   FIRST_WAIT,
   headerOutOfOrder,
@@ -42,7 +43,7 @@ afterAll(async () => {
 });
 
 async function signIn(role: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   return { context, page: await signInAs(app, context, role) };
 }
 
@@ -306,6 +307,17 @@ describe("sending money in Chromium", () => {
     const link = page.getByRole("link", { name: wire.paymentId as string });
     await link.waitFor({ timeout: FIRST_WAIT });
     await check(page, "payments");
+    // Export CSV downloads the payments the filters match, this wire among them.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^payments-${dda}-\\d{4}-\\d{2}-\\d{2}-to-`));
+    const rows = parseCsv(fs.readFileSync(await download.path(), "utf8"));
+    expect(rows[0].slice(0, 3)).toEqual(["Date", "Payment ID", "Direction"]);
+    const mine = rows.find((r) => r[1] === wire.paymentId);
+    expect(mine?.[2]).toBe("Outgoing");
+    expect(rows.slice(1).every((r) => r[2] === "Outgoing")).toBe(true);
     await sandbox("/sandbox/settle", {});
     await link.click();
     await page.getByRole("heading", { name: `Payment ${wire.paymentId}` }).waitFor();

@@ -12,7 +12,9 @@ vi.mock("server-only", () => ({}));
 
 import { ROLES, type Role } from "../../lib/auth/permissions.ts";
 import { createUser, type UserRow } from "../../lib/auth/users.ts";
+import { addDays, businessDayFormatter } from "../../lib/bank-api/dates.ts";
 import { BankClient, setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
+import { config } from "../../lib/config.ts";
 import type {
   AccountDetailResponse,
   AccountsResponse,
@@ -20,6 +22,7 @@ import type {
   HistoryResponse,
 } from "../../lib/dashboard-api/index.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
+import { parseCsv } from "../../lib/format/csv.ts";
 import { sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
 import { cookieFor, invoke, openTestDashboardDb, type TestDashboardDb, testUser } from "../helpers/routes.ts";
 
@@ -28,6 +31,7 @@ process.env.NEXTAUTH_SECRET = SECRET;
 process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
 
 let bank: TestBank;
+let customer: Awaited<ReturnType<typeof sandboxCustomer>>;
 let dashboard: TestDashboardDb;
 let db: DashboardDb;
 const users = {} as Record<Role, UserRow>;
@@ -68,6 +72,7 @@ const mod = {
   beneficiary: () => import("../../app/api/beneficiaries/[id]/route.ts"),
   payments: () => import("../../app/api/payments/route.ts"),
   payment: () => import("../../app/api/payments/[id]/route.ts"),
+  paymentsExport: () => import("../../app/api/payments/export/route.ts"),
   createSen: () => import("../../app/api/accounts/sen/route.ts"),
   incomingWires: () => import("../../app/api/incoming-wires/route.ts"),
   incomingWire: () => import("../../app/api/incoming-wires/[paymentId]/route.ts"),
@@ -84,6 +89,7 @@ beforeAll(async () => {
   dashboard = await openTestDashboardDb("dashboard-routes");
   db = dashboard.db;
   const c = await sandboxCustomer(bank, "Northwind Traders LLC");
+  customer = c;
   dda = await c.account("DDA", 250_000.1);
   sen = await c.account("SEN", 1_000.05);
   busy = await c.account("DDA", 0);
@@ -216,6 +222,13 @@ const ROUTES: RouteCase[] = [
     load: mod.payments,
     method: "GET",
     url: () => `/api/payments?account=${dda}&from=2026-01-01&to=2026-01-31`,
+    allowed: EVERYONE,
+  },
+  {
+    name: "GET /api/payments/export",
+    load: mod.paymentsExport,
+    method: "GET",
+    url: () => `/api/payments/export?account=${dda}&from=2026-01-01&to=2026-01-31`,
     allowed: EVERYONE,
   },
   {
@@ -543,6 +556,71 @@ describe("permissions on every route", () => {
   });
 });
 
+describe("payments as CSV", () => {
+  it("exports every payment the filters match, in the list's order, with every field of each record", async () => {
+    const account = await customer.account("DDA", 1_000);
+    const amounts = [1_250.5, 99.99, 30_000, 1_250.5];
+    const ids: string[] = [];
+    for (const [i, amount] of amounts.entries()) {
+      const r = await sandbox<{ payment_id: string }>(bank, "POST", "/sandbox/incoming-wires", {
+        accountNumber: account,
+        amount,
+        originatorName: i === 1 ? "=HYPERLINK(1)" : `EXPORT ORIGINATOR ${i}`,
+        originatorToBeneficiaryInfo: `INVOICE, "Q${i}"`,
+      });
+      ids.push(r.payment_id);
+    }
+    const today = businessDayFormatter(config().timeZone)(new Date());
+    const filter = `account=${account}&from=${addDays(today, -1)}&to=${today}&sort=amount-desc`;
+    // The list page by page, and the export of the same filter in one file.
+    const listed: { paymentId: string; amountCents: number }[] = [];
+    for (const page of [1, 2]) {
+      const r = await invoke(mod.payments, "GET", `/api/payments?${filter}&pageSize=25&page=${page}`, {
+        as: users.viewer,
+      });
+      expect(r.status).toBe(200);
+      listed.push(...r.json.payments);
+    }
+    expect(listed.map((p) => p.paymentId).sort()).toEqual([...ids].sort());
+    const csv = await invoke(mod.paymentsExport, "GET", `/api/payments/export?${filter}`, {
+      as: users.viewer,
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(csv.headers.get("content-disposition")).toBe(
+      `attachment; filename="payments-${account}-${addDays(today, -1)}-to-${today}.csv"`,
+    );
+    const [head, ...rows] = parseCsv(csv.text);
+    expect(head.slice(0, 7)).toEqual([
+      "Date",
+      "Payment ID",
+      "Direction",
+      "Status",
+      "Amount",
+      "Counterparty",
+      "Counterparty account",
+    ]);
+    expect(head).toContain("imad");
+    expect(rows.map((r) => r[1])).toEqual(listed.slice(0, 4).map((p) => p.paymentId));
+    expect(rows.map((r) => r[4])).toEqual(["30000.00", "1250.50", "1250.50", "99.99"]);
+    const cheap = rows.find((r) => r[4] === "99.99") as string[];
+    // A text that a spreadsheet would run as a formula is written as text; quotes and commas survive.
+    expect(cheap[5]).toBe("'=HYPERLINK(1)");
+    expect(cheap[head.indexOf("originator_to_beneficiary_info_line")]).toBe('INVOICE, "Q1"');
+    expect(cheap[head.indexOf("direction")]).toBe("Incoming");
+    // The filters apply: no outgoing wire on this account.
+    const outgoing = await invoke(
+      mod.paymentsExport,
+      "GET",
+      `/api/payments/export?${filter}&direction=outgoing`,
+      {
+        as: users.viewer,
+      },
+    );
+    expect(parseCsv(outgoing.text)).toHaveLength(1);
+  });
+});
+
 describe("junk in any query parameter", () => {
   // Every query parameter a route reads, each given values a client might send by mistake or on
   // purpose: the answer is a 400 naming a field or a normal answer, never a 500 or a hang.
@@ -566,6 +644,11 @@ describe("junk in any query parameter", () => {
       route: "GET /api/payments",
       url: () =>
         `/api/payments?account=${dda}&from=2026-01-01&to=2026-01-31&direction=all&status=all&sort=date-desc&page=1&pageSize=25`,
+    },
+    {
+      route: "GET /api/payments/export",
+      url: () =>
+        `/api/payments/export?account=${dda}&from=2026-01-01&to=2026-01-31&direction=all&status=all&sort=date-desc`,
     },
     {
       route: "GET /api/payments/[id]",
