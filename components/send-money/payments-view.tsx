@@ -87,7 +87,7 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
         <CardHeader id="payments-filters" title="Which payments" />
         <Form
           form={form}
-          className="grid gap-4 px-5 py-4 sm:grid-cols-2 lg:grid-cols-4"
+          className="grid gap-4 px-5 py-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.35fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.1fr)]"
           onSubmit={() => setApplied({ ...(form.getValues() as Filters), page: "1" })}
         >
           <SelectField name="account" label="Account">
