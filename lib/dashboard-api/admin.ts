@@ -66,29 +66,22 @@ export const AuditResponse = z.object({ entries: z.array(AuditEntry) });
 export type AuditResponse = z.infer<typeof AuditResponse>;
 
 const day = z.string().check(z.refine(isIsoDay, "must be a date YYYY-MM-DD"));
+/** Typed text to search by: trimmed, at most `max` characters, no control characters. */
+const searchText = (max: number) =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(max, `must be at most ${max} characters`),
+      z.refine(...TEXT_CHECKS.noControl),
+    );
 
 // GET /api/admin/audit and /api/admin/audit/export: who (e-mail contains), action, days (in the
 // dashboard's time zone, DASHBOARD_TIME_ZONE)
 export const AuditQuery = z
   .object({
-    actor: z.optional(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.maxLength(254, "must be at most 254 characters"),
-          z.refine(...TEXT_CHECKS.noControl),
-        ),
-    ),
-    action: z.optional(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.maxLength(100, "must be at most 100 characters"),
-          z.refine(...TEXT_CHECKS.noControl),
-        ),
-    ),
+    actor: z.optional(searchText(254)),
+    action: z.optional(searchText(100)),
     from: z.optional(day),
     to: z.optional(day),
   })
