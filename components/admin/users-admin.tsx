@@ -107,17 +107,19 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
     void load();
   }, [load]);
 
+  /** Runs an action, reads the list again, then says how it went: the words and the list agree. */
   async function act(run: () => Promise<Msg>) {
     setBusy(true);
     setMsg(null);
+    let outcome: Msg;
     try {
-      setMsg(await run());
+      outcome = await run();
     } catch (e) {
-      setMsg({ kind: "error", text: errorText(e) });
-    } finally {
-      setBusy(false);
-      await load();
+      outcome = { kind: "error", text: errorText(e) };
     }
+    await load();
+    setBusy(false);
+    setMsg(outcome);
   }
 
   const change = (u: AdminUser, patch: { role?: Role; disabled?: boolean }, done: string) =>
