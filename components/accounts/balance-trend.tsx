@@ -158,6 +158,13 @@ function TrendChart({ points, summary }: { points: TrendPoint[]; summary: string
         <span>{formatDay(points[0].day)}</span>
         <span>{formatDay(points[last].day)}</span>
       </p>
+      {/* While the days have keyboard focus, the keys that step through them (screen readers hear the day). */}
+      <p
+        aria-hidden="true"
+        className="col-start-2 row-start-3 hidden max-w-full justify-self-center rounded bg-slate-800 px-2 text-center text-white peer-focus-visible:block"
+      >
+        ← → a day · Home, End the first, the last
+      </p>
     </div>
   );
 }

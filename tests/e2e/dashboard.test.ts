@@ -275,10 +275,14 @@ describe("dashboard in Chromium", () => {
     expect(await readout.innerText()).toContain(formatUsd(daily[at]));
     await page.keyboard.press("End");
     expect(await slider.getAttribute("aria-valuetext")).toBe(said(days.length - 1));
+    // The keys are written under the chart while it has keyboard focus.
+    const keys = trend.getByText("← → a day · Home, End the first, the last");
+    expect(await keys.isVisible()).toBe(true);
     await shot(page, "account-trend-keyboard", false);
 
     // Pointer: the day under it, and the last day again once it leaves.
     await slider.blur();
+    expect(await keys.isVisible()).toBe(false);
     const plot = await trend.getByRole("img").boundingBox();
     if (!plot) throw new Error("the trend has no plot");
     await page.mouse.move(plot.x + (plot.width * at) / (days.length - 1), plot.y + plot.height / 2);
