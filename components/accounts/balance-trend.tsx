@@ -44,11 +44,27 @@ function extreme(points: TrendPoint[], pick: (a: number, b: number) => boolean):
  * reads that day's closing balance in the line above the chart; otherwise it reads the last day's.
  * The keys move a range control that screen readers announce with the day and its balance.
  */
-function TrendChart({ points, summary }: { points: TrendPoint[]; summary: string }) {
+function TrendChart({ points }: { points: TrendPoint[] }) {
   const [at, setAt] = useState<number | null>(null);
   const last = points.length - 1;
-  const lowAt = extreme(points, (a, b) => a < b);
-  const highAt = extreme(points, (a, b) => a > b);
+  // What the days alone decide, worked out once per set of days, not on every pointer move.
+  const { lowAt, highAt, line, summary } = useMemo(() => {
+    const lowAt = extreme(points, (a, b) => a < b);
+    const highAt = extreme(points, (a, b) => a > b);
+    const [first, end, lowest, highest] = [
+      points[0],
+      points[points.length - 1],
+      points[lowAt],
+      points[highAt],
+    ];
+    return {
+      lowAt,
+      highAt,
+      line: pathOf(points, lowest.cents, highest.cents),
+      // Worded without "from" and "to", which name the date fields of the form below.
+      summary: `End-of-day available balance: ${formatUsd(first.cents)} on ${formatDay(first.day)}, ${formatUsd(end.cents)} on ${formatDay(end.day)}; lowest ${formatUsd(lowest.cents)} on ${formatDay(lowest.day)}, highest ${formatUsd(highest.cents)} on ${formatDay(highest.day)}.`,
+    };
+  }, [points]);
   const low = points[lowAt].cents;
   const high = points[highAt].cents;
   // The days can change under a held position (more history read, another range): it then reads the last.
@@ -121,9 +137,9 @@ function TrendChart({ points, summary }: { points: TrendPoint[]; summary: string
             strokeDasharray="4 4"
             vectorEffect="non-scaling-stroke"
           />
-          <path d={`${pathOf(points, low, high)} L${W},${H} L0,${H} Z`} className="fill-brand-100/70" />
+          <path d={`${line} L${W},${H} L0,${H} Z`} className="fill-brand-100/70" />
           <path
-            d={pathOf(points, low, high)}
+            d={line}
             fill="none"
             className="stroke-brand-700"
             strokeWidth={2}
@@ -200,15 +216,7 @@ export function BalanceTrend({ accountNumber }: { accountNumber: string }) {
         No transactions between {formatDay(view.from)} and {formatDay(view.to)}: the balance did not move.
       </p>
     );
-  else {
-    const low = points[extreme(points, (a, b) => a < b)];
-    const high = points[extreme(points, (a, b) => a > b)];
-    const first = points[0];
-    const last = points[points.length - 1];
-    // Worded without "from" and "to", which name the date fields of the form below.
-    const summary = `End-of-day available balance: ${formatUsd(first.cents)} on ${formatDay(first.day)}, ${formatUsd(last.cents)} on ${formatDay(last.day)}; lowest ${formatUsd(low.cents)} on ${formatDay(low.day)}, highest ${formatUsd(high.cents)} on ${formatDay(high.day)}.`;
-    body = <TrendChart points={points} summary={summary} />;
-  }
+  else body = <TrendChart points={points} />;
 
   return (
     <Section

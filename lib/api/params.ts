@@ -1,6 +1,6 @@
 // Shared input schemas of the dashboard API.
 import { z } from "zod";
-import { businessDayFormatter, isIsoDay } from "../bank-api/dates.ts";
+import { businessDayFormatter } from "../bank-api/dates.ts";
 import { config } from "../config.ts";
 import { invalid } from "./errors.ts";
 
@@ -12,14 +12,6 @@ export function accountNumberFrom(params: { accountNumber?: string | string[] })
   if (!r.success) throw invalid([{ field: "accountNumber", message: r.error.issues[0].message }]);
   return r.data;
 }
-
-// One check with one message per case: zod runs every refinement even after the format failed,
-// so a refinement must never assume the format.
-export const isoDay = z.string().superRefine((s, ctx) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s))
-    ctx.addIssue({ code: "custom", message: "must be a date written YYYY-MM-DD" });
-  else if (!isIsoDay(s)) ctx.addIssue({ code: "custom", message: "is not a calendar date" });
-});
 
 /** Today's business day of the bank (its time zone: DASHBOARD_TIME_ZONE). */
 export function businessToday(now = new Date()): string {

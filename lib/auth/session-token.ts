@@ -74,7 +74,7 @@ export async function checkSessionCookie(
 
 // A short cache: a page load fans out into several API calls that all need the same user row.
 const USER_TTL_MS = 1000;
-const cache = new Map<string, { at: number; user: SessionUser | null; row: UserRow | null }>();
+const cache = new Map<string, { at: number; row: UserRow | null }>();
 
 export function forgetCachedUser(id?: string): void {
   if (id) cache.delete(id);
@@ -92,11 +92,12 @@ export async function currentUser(
 ): Promise<SessionUser | null> {
   let hit = cache.get(id);
   if (!hit || Date.now() - hit.at >= USER_TTL_MS) {
-    const row = await findUserById(db, id);
-    hit = { at: Date.now(), user: row && !row.disabled ? toSessionUser(row) : null, row };
+    hit = { at: Date.now(), row: await findUserById(db, id) };
     if (cache.size > 5000) cache.clear();
     cache.set(id, hit);
   }
-  if (hit.user && hit.row && signedInAt !== undefined && !sessionOpen(hit.row, signedInAt)) return null;
-  return hit.user;
+  const { row } = hit;
+  if (!row || row.disabled) return null;
+  if (signedInAt !== undefined && !sessionOpen(row, signedInAt)) return null;
+  return toSessionUser(row);
 }

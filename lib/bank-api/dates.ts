@@ -19,6 +19,12 @@ export function isIsoDay(s: string | null | undefined): s is string {
   return !!m && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
 }
 
+/** What is wrong with a day typed YYYY-MM-DD (its shape, then the calendar), or null. */
+export function isoDayProblem(s: string): string | null {
+  if (!ISO_DAY.test(s)) return "must be a date written YYYY-MM-DD";
+  return isIsoDay(s) ? null : "is not a calendar date";
+}
+
 /** Adds whole days to a YYYY-MM-DD day. */
 export function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);

@@ -1,7 +1,7 @@
 // Building blocks for the wire contract: every field carries its wire type and the
 // specification's maximum length, so the bank, the client and the forms share one truth.
 import { z } from "zod";
-import { isCalendarDate } from "./dates.ts";
+import { isCalendarDate, isoDayProblem } from "./dates.ts";
 import type { Cents } from "./money.ts";
 import {
   amountCents,
@@ -214,3 +214,10 @@ export function requireUnless<Q extends Record<string, unknown>>(
     if (!q[field])
       ctx.addIssue({ code: "custom", path: [field], message: `is required unless ${unless} is given` });
 }
+
+/** A day typed YYYY-MM-DD that is on the calendar: one message for its shape, one for the day. */
+export const calendarDay = () =>
+  z.string().superRefine((s, ctx) => {
+    const problem = isoDayProblem(s);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });

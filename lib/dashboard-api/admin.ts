@@ -3,8 +3,8 @@
 import * as z from "zod/mini";
 import { PASSWORD_MIN_LENGTH } from "../auth/password-rules.ts";
 import { ROLES } from "../auth/permissions.ts";
-import { isIsoDay } from "../bank-api/dates.ts";
 import { TEXT_CHECKS } from "../bank-api/rules.ts";
+import { calendarDayField } from "../forms/contract-fields.ts";
 
 export const AdminUser = z.object({
   id: z.string(),
@@ -65,7 +65,6 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditResponse = z.object({ entries: z.array(AuditEntry) });
 export type AuditResponse = z.infer<typeof AuditResponse>;
 
-const day = z.string().check(z.refine(isIsoDay, "must be a date YYYY-MM-DD"));
 /** Typed text to search by: trimmed, at most `max` characters, no control characters. */
 const searchText = (max: number) =>
   z
@@ -82,8 +81,8 @@ export const AuditQuery = z
   .object({
     actor: z.optional(searchText(254)),
     action: z.optional(searchText(100)),
-    from: z.optional(day),
-    to: z.optional(day),
+    from: z.optional(calendarDayField()),
+    to: z.optional(calendarDayField()),
   })
   .check(
     z.refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "must not be before from" }),

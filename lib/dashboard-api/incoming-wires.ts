@@ -1,7 +1,7 @@
 // The incoming-wire queue, its decisions and the e-wire summaries, as the dashboard API shapes
 // them. Amounts are integer cents; instants are ISO text.
 import { z } from "zod";
-import { isIsoDay } from "../bank-api/dates.ts";
+import { calendarDay } from "../bank-api/fields.ts";
 import { PAYMENT_ACTIONS, PAYMENT_TIMESTAMP } from "../bank-api/payments.ts";
 
 export const IncomingWireAction = z.enum(PAYMENT_ACTIONS);
@@ -97,7 +97,7 @@ export type IncomingWireDecisionResponse = z.infer<typeof IncomingWireDecisionRe
 export const WireSummariesQuery = z
   .object({
     accountNumber: z.string().trim().max(20, "must be at most 20 characters").optional(),
-    date: z.string().refine(isIsoDay, "must be a date YYYY-MM-DD").optional(),
+    date: calendarDay().optional(),
     direction: z.enum(["I", "O"], { error: "must be I (incoming) or O (outgoing)" }).optional(),
     uniqueId: z.string().max(1000, "must be at most 1000 characters").optional(),
   })

@@ -1,7 +1,8 @@
 // The payments page: GET /api/payments (one account's wires over at most 32 days, filtered,
 // sorted and paged) and GET /api/payments/[id] (every field of one record, and its history).
 import { z } from "zod";
-import { daysBetween, isIsoDay } from "../bank-api/dates.ts";
+import { daysBetween } from "../bank-api/dates.ts";
+import { calendarDay } from "../bank-api/fields.ts";
 import { PAYMENT_STATUSES, PAYMENT_WINDOW_DAYS, paymentRecordSchema } from "../bank-api/payments.ts";
 import {
   PAYMENT_DIRECTIONS,
@@ -10,12 +11,7 @@ import {
   PAYMENT_SORTS,
 } from "../forms/send-money-fields.ts";
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = z
-  .string()
-  .regex(ISO_DAY, "must be a date written YYYY-MM-DD")
-  // A text that is not date-shaped already failed above.
-  .refine((s) => !ISO_DAY.test(s) || isIsoDay(s), "is not a calendar date");
+const day = calendarDay();
 const accountNumber = z.string().regex(/^\d{1,20}$/, "must be an account number (digits only)");
 
 export { PAYMENT_PAGE_SIZES, PAYMENT_SORTS };

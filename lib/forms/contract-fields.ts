@@ -3,6 +3,7 @@
 // same table, in zod's tree-shakable build, so a form page does not load the whole schema library.
 // The route handlers check every request again with the contract's schemas.
 import * as z from "zod/mini";
+import { isoDayProblem } from "../bank-api/dates.ts";
 import { canonicalGuid } from "../bank-api/guid.ts";
 import {
   dollarsToCents,
@@ -107,5 +108,15 @@ export const idempotencyKeyField = () =>
     z.transform((s: string, ctx) => {
       const key = canonicalGuid(s);
       return key ?? fail(ctx, "must be a GUID (such as 0d2b0c9e-1111-4a2b-9c1d-aaaaaaaaaaaa)");
+    }),
+  );
+
+/** A day typed YYYY-MM-DD that is on the calendar, with the contract's messages (calendarDay). */
+export const calendarDayField = () =>
+  z.string().check(
+    z.superRefine((s, ctx) => {
+      const problem = isoDayProblem(s);
+      // Not fatal, as the contract's check is not: the object's own checks still run.
+      if (problem) ctx.issues.push({ code: "custom", message: problem, input: s, continue: true });
     }),
   );

@@ -3,8 +3,9 @@
 // table, the same messages; tests/unit/send-money-forms.test.ts holds them together), which checks
 // every request again. One module per form, so a page loads only its own.
 import * as z from "zod/mini";
-import { daysBetween, isIsoDay } from "../bank-api/dates.ts";
+import { daysBetween } from "../bank-api/dates.ts";
 import { PAYMENT_STATUSES, PAYMENT_WINDOW_DAYS } from "../bank-api/rules.ts";
+import { calendarDayField } from "./contract-fields.ts";
 import {
   PAYMENT_DIRECTIONS,
   PAYMENT_PAGE_SIZE_MESSAGE,
@@ -12,12 +13,7 @@ import {
   PAYMENT_SORTS,
 } from "./send-money-fields.ts";
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = z.string().check(
-  z.regex(ISO_DAY, "must be a date written YYYY-MM-DD"),
-  // Only a date-shaped text is a calendar question (the route handler's schema stops at the shape).
-  z.refine((s) => !ISO_DAY.test(s) || isIsoDay(s), "is not a calendar date"),
-);
+const day = calendarDayField();
 
 /** The payments page's filters as the form holds them (text); the route handler reads numbers. */
 export const PaymentsFilterForm = z

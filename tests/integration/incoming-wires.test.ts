@@ -514,7 +514,7 @@ describe("e-wire summaries", () => {
       { as: viewer },
     );
     expect(impossible.status).toBe(400);
-    expect(impossible.json.error.fields).toEqual([{ field: "date", message: "must be a date YYYY-MM-DD" }]);
+    expect(impossible.json.error.fields).toEqual([{ field: "date", message: "is not a calendar date" }]);
     const none = await invoke(mod.summaries, "GET", "/api/wire-summaries?uniqueId=bm90LWEtcmVhbC1pZA", {
       as: viewer,
     });

@@ -71,11 +71,14 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           Action
           <select name="action" defaultValue={raw.action ?? ""} className={CONTROL}>
             <option value="">Any action</option>
-            {actions.map((a) => (
-              <option key={a} value={a}>
-                {auditActionWords(a) === a ? a : `${auditActionWords(a)} (${a})`}
-              </option>
-            ))}
+            {actions.map((a) => {
+              const words = auditActionWords(a);
+              return (
+                <option key={a} value={a}>
+                  {words === a ? a : `${words} (${a})`}
+                </option>
+              );
+            })}
           </select>
         </label>
         <label className={LABEL}>
