@@ -1,16 +1,19 @@
 "use client";
-// Second factor on /profile: start set-up (secret and otpauth link), confirm with a code, or turn off.
+// Second factor on /profile: start set-up (secret and otpauth link), confirm with a code, move it
+// to another device (proven by a current code, or the password when the device is lost), or turn off.
 import { useState } from "react";
 import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Panel } from "@/components/ui/section.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
-import { ApiError, apiFetch, sendJson } from "@/lib/dashboard-api/fetch.ts";
-import type { TotpCodeBody, TotpEnrolment, TotpStatus } from "@/lib/dashboard-api/session.ts";
+import { ApiError, sendJson } from "@/lib/dashboard-api/fetch.ts";
+import type { TotpCodeBody, TotpEnrolment, TotpStartBody, TotpStatus } from "@/lib/dashboard-api/session.ts";
 
 // The schema (and zod) loads when the form is first used.
 const loadTotpCodeBody = () =>
   import("@/lib/dashboard-api/session.ts").then((m): typeof TotpCodeBody => m.TotpCodeBody);
+const loadTotpStartBody = () =>
+  import("@/lib/dashboard-api/session.ts").then((m): typeof TotpStartBody => m.TotpStartBody);
 
 /** The 6-digit code field every step of this section uses. */
 function CodeField({ label }: { label: string }) {
@@ -33,6 +36,9 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
   const [starting, setStarting] = useState(false);
   const confirmForm = useZodForm(loadTotpCodeBody, { defaultValues: { code: "" } });
   const offForm = useZodForm(loadTotpCodeBody, { defaultValues: { code: "" } });
+  const replaceForm = useZodForm(loadTotpStartBody, {
+    defaultValues: { currentCode: "", currentPassword: "" },
+  });
 
   /** Sends the code to `url`; once it is accepted, two-step sign-in is `on` and `text` says so. */
   const submitCode =
@@ -49,7 +55,7 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
     setStarting(true);
     setMessage(null);
     try {
-      setEnrolment(await apiFetch<typeof TotpEnrolment>("/api/profile/totp", { method: "POST" }));
+      setEnrolment(await sendJson<typeof TotpEnrolment>("POST", "/api/profile/totp", {}));
       confirmForm.reset({ code: "" });
     } catch (e) {
       setMessage({
@@ -82,7 +88,7 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
         </Button>
       ) : null}
 
-      {!enabled && enrolment ? (
+      {enrolment ? (
         <Form
           form={confirmForm}
           aria-label="Confirm two-step sign-in"
@@ -91,7 +97,9 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
             "POST",
             "/api/profile/totp/confirm",
             true,
-            "Two-step sign-in is on. From now on, sign-in asks for a code from your app.",
+            enabled
+              ? "Two-step sign-in now uses the new device. Codes from the old one no longer work."
+              : "Two-step sign-in is on. From now on, sign-in asks for a code from your app.",
           )}
         >
           <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
@@ -117,7 +125,47 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
         </Form>
       ) : null}
 
-      {enabled ? (
+      {enabled && !enrolment ? (
+        <Form
+          form={replaceForm}
+          aria-label="Move two-step sign-in to another device"
+          className="mt-4"
+          onSubmit={async (values) => {
+            setMessage(null);
+            setEnrolment(await sendJson<typeof TotpEnrolment>("POST", "/api/profile/totp", values));
+            replaceForm.reset({ currentCode: "", currentPassword: "" });
+            confirmForm.reset({ code: "" });
+          }}
+        >
+          <p className="text-sm text-slate-700">
+            To move it to another device, prove it is you with a current code from your app, or with your
+            password if you no longer have the device.
+          </p>
+          <FormAlert />
+          <div className="flex flex-wrap items-end gap-3">
+            <TextField
+              name="currentCode"
+              label="Current code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              className="w-44 [&_input]:tracking-[0.3em] [&_input]:tabular-nums"
+            />
+            <TextField
+              name="currentPassword"
+              label="Or your password"
+              type="password"
+              autoComplete="current-password"
+              className="w-64"
+            />
+            <SubmitButton variant="secondary" busyLabel="Checking…">
+              Move to another device
+            </SubmitButton>
+          </div>
+        </Form>
+      ) : null}
+
+      {enabled && !enrolment ? (
         <Form
           form={offForm}
           aria-label="Turn off two-step sign-in"

@@ -260,11 +260,32 @@ async function checkUnknownAddress(
 
 // TOTP enrolment --------------------------------------------------------------------------
 
-export async function setPendingTotp(db: Queryable, id: string, secret: string | null): Promise<void> {
-  await db.query("UPDATE users SET totp_pending_secret = $2, updated_at = now() WHERE id = $1", [
-    id,
-    secret === null ? null : seal(secret, TOTP_PURPOSE),
-  ]);
+/**
+ * Keeps a new secret until a code from it confirms it. Without `provenStep` only while no second
+ * factor is on (checked in the same statement, so a set-up started just before another one is
+ * confirmed cannot slip in as a replacement): a pending secret beside a live one was always
+ * proven. `provenStep` is the time step of the current code that proved a replacement (null when
+ * the password did): that code is then used up, as at sign-in. False when nothing was stored.
+ */
+export async function setPendingTotp(
+  db: Queryable,
+  id: string,
+  secret: string,
+  proof?: { provenStep: number | null },
+): Promise<boolean> {
+  const rows = proof
+    ? await db.query(
+        `UPDATE users SET totp_pending_secret = $2, totp_last_step = COALESCE($3, totp_last_step),
+           updated_at = now()
+         WHERE id = $1 RETURNING id`,
+        [id, seal(secret, TOTP_PURPOSE), proof.provenStep],
+      )
+    : await db.query(
+        `UPDATE users SET totp_pending_secret = $2, updated_at = now()
+         WHERE id = $1 AND totp_secret IS NULL RETURNING id`,
+        [id, seal(secret, TOTP_PURPOSE)],
+      );
+  return rows.length === 1;
 }
 
 export async function enableTotp(db: Queryable, id: string, secret: string, step: number): Promise<void> {

@@ -33,6 +33,22 @@ export const TotpCodeBody = z.object({
 });
 export type TotpCodeBody = z.infer<typeof TotpCodeBody>;
 
+/** A 6-digit code, or "" for a field left empty. */
+const optionalCode = z.optional(
+  z.string().check(
+    z.trim(),
+    z.refine((s) => s === "" || /^\d{6}$/.test(s), "must be the 6-digit code"),
+  ),
+);
+
+// POST /api/profile/totp: start a set-up. With the second factor on, this replaces its device and
+// is proven by a current code from the app, or by the password when the device is lost.
+export const TotpStartBody = z.object({
+  currentCode: optionalCode,
+  currentPassword: z.optional(z.string().check(z.maxLength(1024, "must be at most 1,024 characters"))),
+});
+export type TotpStartBody = z.infer<typeof TotpStartBody>;
+
 // GET /api/profile/totp
 export const TotpStatus = z.object({ enabled: z.boolean(), pending: z.boolean() });
 export type TotpStatus = z.infer<typeof TotpStatus>;

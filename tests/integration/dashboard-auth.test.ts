@@ -9,7 +9,7 @@ vi.mock("server-only", () => ({}));
 
 import { authOptions } from "../../lib/auth/options.ts";
 import { allowSignInAttempt } from "../../lib/auth/throttle.ts";
-import { checkSignIn, createUser } from "../../lib/auth/users.ts";
+import { checkSignIn, createUser, enableTotp, findUserById } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
 import {
   cookieFor,
@@ -126,7 +126,7 @@ describe("TOTP", () => {
     const req = (method: string, url: string, body?: unknown) => routeRequest(method, url, { cookie, body });
     const ctx = { params: Promise.resolve({}) };
 
-    const start = await totp.POST(req("POST", "/api/profile/totp"), ctx);
+    const start = await totp.POST(req("POST", "/api/profile/totp", {}), ctx);
     const { secret, otpauthUrl } = (await start.json()) as { secret: string; otpauthUrl: string };
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/.+secret=/);
     const wrong = await confirm.POST(req("POST", "/api/profile/totp/confirm", { code: "000000" }), ctx);
@@ -155,6 +155,78 @@ describe("TOTP", () => {
     });
     const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     expect((await checkSignIn(db, { email: user.email, password: PASSWORD, totp: next })).ok).toBe(true);
+  });
+});
+
+describe("moving the second factor to another device", () => {
+  it("needs a current code or the password, never the session alone", async () => {
+    const user = await createUser(db, {
+      email: "move-totp@auth.example",
+      name: "Move",
+      role: "approver",
+      password: PASSWORD,
+    });
+    const oldSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    await enableTotp(db, user.id, oldSecret, 0);
+    const cookie = await cookieFor(user);
+    const totp = await import("../../app/api/profile/totp/route.ts");
+    const confirm = await import("../../app/api/profile/totp/confirm/route.ts");
+    const call = async (handler: typeof totp.POST, url: string, body: unknown) => {
+      const res = await handler(routeRequest("POST", url, { cookie, body }), { params: Promise.resolve({}) });
+      return { status: res.status, json: await res.json() };
+    };
+    const fields = (r: { json: { error: { fields?: { field: string }[] } } }) =>
+      (r.json.error.fields ?? []).map((f) => f.field);
+
+    // A session alone: refused, naming the proof it needs.
+    const bare = await call(totp.POST, "/api/profile/totp", {});
+    expect(bare.status).toBe(400);
+    expect(fields(bare)).toEqual(["currentCode"]);
+    // Confirming a device of one's own choosing is refused too: nothing was started.
+    const attacker = "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU";
+    const sneaked = await call(confirm.POST, "/api/profile/totp/confirm", {
+      code: await generate({ secret: attacker }),
+    });
+    expect(sneaked.status).toBe(400);
+
+    const wrongCode = await call(totp.POST, "/api/profile/totp", { currentCode: "000000" });
+    expect(wrongCode.status).toBe(400);
+    expect(fields(wrongCode)).toEqual(["currentCode"]);
+    const wrongPassword = await call(totp.POST, "/api/profile/totp", { currentPassword: "not it" });
+    expect(wrongPassword.status).toBe(400);
+    expect(fields(wrongPassword)).toEqual(["currentPassword"]);
+    expect((await findUserById(db, user.id))?.totp_secret).toBe(oldSecret);
+    expect((await findUserById(db, user.id))?.totp_pending_secret).toBeNull();
+
+    // The current code proves it; that code is then used up, as at sign-in.
+    const current = await generate({ secret: oldSecret });
+    const started = await call(totp.POST, "/api/profile/totp", { currentCode: current });
+    expect(started.status).toBe(200);
+    expect(await checkSignIn(db, { email: user.email, password: PASSWORD, totp: current })).toMatchObject({
+      ok: false,
+      reason: "totp_invalid",
+    });
+    const newSecret = (started.json as { secret: string }).secret;
+    const done = await call(confirm.POST, "/api/profile/totp/confirm", {
+      code: await generate({ secret: newSecret }),
+    });
+    expect(done.json).toEqual({ enabled: true, pending: false });
+    expect((await findUserById(db, user.id))?.totp_secret).toBe(newSecret);
+
+    // The password proves it too (a lost device).
+    const byPassword = await call(totp.POST, "/api/profile/totp", { currentPassword: PASSWORD });
+    expect(byPassword.status).toBe(200);
+    const audit = await db.query<{ action: string; result: string }>(
+      "SELECT action, result FROM audit_log WHERE actor_id = $1 ORDER BY id",
+      [user.id],
+    );
+    expect(audit.map((a) => `${a.action} ${a.result}`)).toEqual([
+      "totp.replace_start refused: wrong code",
+      "totp.replace_start refused: wrong password",
+      "totp.replace_start ok",
+      "totp.replace ok",
+      "totp.replace_start ok",
+    ]);
   });
 });
 

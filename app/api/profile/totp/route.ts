@@ -1,11 +1,14 @@
-// GET /api/profile/totp - second-factor status; POST - start enrolment (secret + otpauth URL); DELETE - turn it off with a current code
-import { checkProof, WRONG_CODE } from "@/lib/api/proof.ts";
+// GET /api/profile/totp - second-factor status; POST - start enrolment (secret + otpauth URL), or
+// a replacement of the device proven by a current code or the password; DELETE - turn it off with a current code
+import { invalid } from "@/lib/api/errors.ts";
+import { checkProof, type Refusal, WRONG_CODE } from "@/lib/api/proof.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
+import { verifyPassword } from "@/lib/auth/passwords.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
 import { checkTotp, newTotpSecret, totpUri } from "@/lib/auth/totp.ts";
 import { disableTotp, findUserById, setPendingTotp } from "@/lib/auth/users.ts";
-import { TotpCodeBody, TotpEnrolment, TotpStatus } from "@/lib/dashboard-api/index.ts";
+import { TotpCodeBody, TotpEnrolment, TotpStartBody, TotpStatus } from "@/lib/dashboard-api/index.ts";
 
 export const GET = withRoute(
   async ({ db, user }): Promise<TotpStatus> => {
@@ -15,19 +18,50 @@ export const GET = withRoute(
   { response: TotpStatus },
 );
 
+// A session alone must not move the second factor to another device: whoever holds a stolen
+// session would then own both factors.
+const PROOF_MISSING = invalid(
+  [{ field: "currentCode", message: "enter the current code from your app, or your password" }],
+  "Replacing your authenticator needs a current code from it, or your password.",
+);
+const WRONG_CURRENT_CODE: Refusal = { ...WRONG_CODE, field: "currentCode" };
+const WRONG_PASSWORD: Refusal = {
+  field: "currentPassword",
+  message: "is not your current password",
+  summary: "The password is not right.",
+  reason: "wrong password",
+};
+
 export const POST = withRoute(
-  async ({ db, user, ip }): Promise<TotpEnrolment> => {
+  async ({ db, user, body, actor }): Promise<TotpEnrolment> => {
+    const row = await findUserById(db, user.id);
     const secret = newTotpSecret();
-    await setPendingTotp(db, user.id, secret);
-    await appendAudit(db, {
-      ...auditActor(user, ip),
-      action: "totp.enrol_start",
-      target: user.email,
-      result: "ok",
-    });
+    if (row?.totp_secret) {
+      const code = body.currentCode ?? "";
+      const password = body.currentPassword ?? "";
+      if (!code && !password) throw PROOF_MISSING;
+      let provenStep: number | null = null;
+      if (code) {
+        provenStep = await checkTotp(row.totp_secret, code, row.totp_last_step);
+        await checkProof(db, actor, "totp.replace_start", provenStep !== null, WRONG_CURRENT_CODE);
+      } else {
+        const ok = await verifyPassword(row.password_hash, password);
+        await checkProof(db, actor, "totp.replace_start", ok, WRONG_PASSWORD);
+      }
+      await setPendingTotp(db, user.id, secret, { provenStep });
+    } else {
+      // Turned on by another tab since the row was read: that one is now the device to prove with.
+      if (!(await setPendingTotp(db, user.id, secret))) throw PROOF_MISSING;
+      await appendAudit(db, {
+        ...auditActor(user, actor.ip),
+        action: "totp.enrol_start",
+        target: user.email,
+        result: "ok",
+      });
+    }
     return { secret, otpauthUrl: totpUri(user.email, secret) };
   },
-  { response: TotpEnrolment },
+  { body: TotpStartBody, response: TotpEnrolment },
 );
 
 export const DELETE = withRoute(

@@ -1,4 +1,6 @@
-// POST /api/profile/totp/confirm - finish enrolment with a code from the app; sign-in then asks for a code
+// POST /api/profile/totp/confirm - finish enrolment (or a replacement) with a code from the app;
+// sign-in then asks for a code from it. A secret pending beside a live one was set only with a
+// proof (POST /api/profile/totp), so the confirmation needs none of its own.
 import { invalid } from "@/lib/api/errors.ts";
 import { checkProof, WRONG_CODE } from "@/lib/api/proof.ts";
 import { withRoute } from "@/lib/api/route.ts";
@@ -16,7 +18,8 @@ export const POST = withRoute(
         "There is no set-up in progress.",
       );
     const step = await checkTotp(row.totp_pending_secret, body.code);
-    await checkProof(db, actor, "totp.enable", step !== null, WRONG_CODE);
+    const action = row.totp_secret ? "totp.replace" : "totp.enable";
+    await checkProof(db, actor, action, step !== null, WRONG_CODE);
     // A wrong code was refused above: here the step is the code's.
     await enableTotp(db, user.id, row.totp_pending_secret, step as number);
     forgetCachedUser(user.id);
