@@ -19,7 +19,7 @@ export function registerWebhookRoutes(router: Router, bank: Bank) {
   // POST /v2/webhooks/register - a webhook on one of the customer's accounts
   router.v2(endpoints.registerWebhook, async ({ customer, body }): Promise<Webhook> => {
     if (body.WebHookUrl) {
-      const refused = destinations.refusedAtRegistration(new URL(body.WebHookUrl));
+      const refused = await destinations.refusedAtRegistration(new URL(body.WebHookUrl));
       if (refused) throw badField("WebHookUrl", refused);
     }
     const account = await ownedAccount(bank.db, customer.id, body.AccountNumber);

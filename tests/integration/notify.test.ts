@@ -221,7 +221,7 @@ describe("delivery destinations with the sandbox off", () => {
     ]);
   });
 
-  it("refuses delivery to a host name that resolves to a private address, once, without retrying", async () => {
+  it("refuses a host name that resolves to a private address at registration, and at delivery once, without retrying", async () => {
     const host = os.hostname();
     const addresses = (await dns.lookup(host, { all: true })).map((a) => a.address);
     const c = await directCustomer(bank);
@@ -231,7 +231,14 @@ describe("delivery destinations with the sandbox off", () => {
       expect(reg.status).toBe(200);
       return;
     }
-    expect(reg.json.WebHookId).toMatch(/^wh_/);
+    // Refused at registration, once resolved; stored anyway (as before the check), it is refused at delivery.
+    expect(reg.status).toBe(400);
+    expect(reg.json.errors[0]).toEqual({ field: "WebHookUrl", message: expect.stringMatching(/private/) });
+    const stored = await c.register({ WebHookUrl: "https://hooks.example.com/in" });
+    await bank.running.bank.db.query("UPDATE webhooks SET url = $1 WHERE id = $2", [
+      `http://${host}:${receiver.port}/hook`,
+      stored.json.WebHookId,
+    ]);
     await c.credit();
     const attempts = await waitFor(async () => {
       const a = await attemptsOf(bank, c.accountNumber);

@@ -1,7 +1,12 @@
 // A slow receiver gets at most BANK_WEBHOOK_HOST_CONCURRENCY deliveries at once, so it cannot
-// hold every delivery slot while other receivers' notifications wait.
+// hold every delivery slot while other receivers' notifications wait. With the sandbox off, no
+// special-purpose address receives anything, however it is written.
+import dns from "node:dns/promises";
+import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newCustomer, sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { createCustomer, createSandboxAccount, deposit } from "../../bank/sandbox/core.ts";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
+import { call, newCustomer, sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
 import { type Receiver, startReceiver, waitFor } from "./webhooks-receivers.ts";
 
 let bank: TestBank;
@@ -61,5 +66,139 @@ describe("webhook deliveries per receiver", () => {
       [a],
     );
     expect(attempts[0].n).toBe(10);
+  });
+});
+
+/** A customer made inside the bank: with the sandbox off there is no /sandbox API to do it. */
+async function directCustomer(bank: TestBank) {
+  const b = bank.running.bank;
+  const c = await createCustomer(b.db, { name: "Special Hosts Co" });
+  const t = await call(bank.url, "GET", "/v2/access/token", {
+    headers: { [BANK_HEADERS.subscriptionKey]: c.subscriptionKey },
+  });
+  const token = t.headers.get("authorization") as string;
+  const { accountNumber } = await createSandboxAccount(b, {
+    customerId: c.customerId,
+    type: "SEN",
+    balance: 100,
+  });
+  return {
+    accountNumber,
+    register: (WebHookUrl: string) =>
+      call(bank.url, "POST", "/v2/webhooks/register", {
+        body: { AccountNumber: accountNumber, WebHookUrl },
+        headers: { [BANK_HEADERS.subscriptionKey]: c.subscriptionKey, Authorization: token },
+      }),
+    credit: () => deposit(b, accountNumber, 100),
+  };
+}
+
+// Every range of the IANA special-purpose registries, and the IPv6 forms that carry an IPv4
+// address: each one refused with the sandbox off, whatever way the address is written.
+const SPECIAL = [
+  "[::127.0.0.1]", // IPv4-compatible loopback
+  "[::7f00:1]",
+  "[64:ff9b::a9fe:a9fe]", // NAT64 of 169.254.169.254
+  "[64:ff9b::127.0.0.1]",
+  "[64:ff9b:1::a9fe:a9fe]", // local-use NAT64
+  "[2002:a9fe:a9fe::]", // 6to4 of 169.254.169.254
+  "[2002:7f00:1::1]",
+  "[2001:0:4136:e378:8000:63bf:3fff:fdd2]", // Teredo
+  "[::ffff:169.254.169.254]", // IPv4-mapped
+  "[::ffff:10.0.0.1]",
+  "[::ffff:0:7f00:1]", // IPv4-translated
+  "[::]",
+  "[100::1]", // discard-only
+  "[2001:db8::1]", // documentation
+  "[3fff::1]",
+  "[2001:2::1]", // benchmarking
+  "[2620:4f:8000::1]", // AS112
+  "[fec0::1]", // site-local
+  "[ff02::1]", // multicast
+  "[5f00::1]", // SRv6
+  "198.18.0.1", // benchmarking
+  "198.19.255.254",
+  "100.64.0.1", // shared address space
+  "192.0.0.8", // IETF protocol assignments
+  "192.0.2.1", // documentation
+  "198.51.100.7",
+  "203.0.113.9",
+  "192.88.99.1", // 6to4 relay anycast
+  "192.31.196.1",
+  "192.52.193.1",
+  "192.175.48.1",
+  "224.0.0.1", // multicast
+  "255.255.255.255", // limited broadcast
+  "0x7f000001", // 127.0.0.1 written as a number
+  "127.1",
+  "localhost.", // a fully qualified name's final dot
+  "app.localhost.",
+  `${os.hostname()}.`, // resolves to this machine
+];
+
+// Public addresses, written in the same forms, stay allowed.
+const PUBLIC = ["8.8.8.8", "[2606:4700:4700::1111]", "[::ffff:8.8.8.8]", "[64:ff9b::808:808]"];
+
+describe("special-purpose destinations with the sandbox off", () => {
+  let bank: TestBank;
+  let receiver: Receiver;
+  let hostnameIsLocal = false;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    bank = await startTestBank({ env: { BANK_SANDBOX: "off", BANK_WEBHOOK_RETRY_BASE_MS: "50" } });
+    const addresses = (await dns.lookup(os.hostname(), { all: true })).map((a) => a.address);
+    hostnameIsLocal = addresses.every((a) => a.startsWith("127.") || a === "::1");
+  });
+  afterAll(async () => {
+    await bank?.close();
+    await receiver?.close();
+  });
+
+  it.each(SPECIAL)("refuses to register http://%s with a 400 naming WebHookUrl", async (host) => {
+    if (host === `${os.hostname()}.` && !hostnameIsLocal) return;
+    const c = await directCustomer(bank);
+    const r = await c.register(`http://${host}:${receiver.port}/hook`);
+    expect(r.status).toBe(400);
+    expect(r.json.errors).toEqual([
+      { field: "WebHookUrl", message: expect.stringMatching(/special-purpose/) },
+    ]);
+  });
+
+  it.each(PUBLIC)("registers the public address http://%s", async (host) => {
+    const c = await directCustomer(bank);
+    const r = await c.register(`http://${host}/hook`);
+    expect(r.status).toBe(200);
+    expect(r.json.WebHookId).toMatch(/^wh_/);
+  });
+
+  it("refuses delivery to every one of them when stored before the sandbox was turned off", async () => {
+    const c = await directCustomer(bank);
+    const urls = SPECIAL.filter((h) => hostnameIsLocal || h !== `${os.hostname()}.`).map(
+      (h) => `http://${h}:${receiver.port}/hook`,
+    );
+    for (const url of urls) {
+      const reg = await c.register("https://hooks.example.com/in");
+      expect(reg.json.WebHookId).toMatch(/^wh_/);
+      await bank.running.bank.db.query("UPDATE webhooks SET url = $1 WHERE id = $2", [
+        url,
+        reg.json.WebHookId,
+      ]);
+    }
+    await c.credit();
+    const attempts = await waitFor(async () => {
+      const a = await bank.running.bank.db.query<{ url: string; ok: boolean | null; error: string | null }>(
+        `SELECT w.url, a.ok, a.error FROM delivery_attempts a JOIN outbox o ON o.id = a.outbox_id
+         JOIN webhooks w ON w.id = o.webhook_id WHERE w.account_number = $1`,
+        [c.accountNumber],
+      );
+      return a.length === urls.length && a.every((x) => x.ok !== null) ? a : undefined;
+    }, 30_000);
+    for (const url of urls)
+      expect(attempts.find((a) => a.url === url)).toEqual({
+        url,
+        ok: false,
+        error: expect.stringMatching(/^refused: .*special-purpose/),
+      });
+    expect(receiver.received).toEqual([]);
   });
 });
