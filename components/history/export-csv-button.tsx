@@ -12,7 +12,7 @@ export async function downloadHistoryCsv(
   filtered: boolean,
 ): Promise<void> {
   // The CSV writer is only needed here, so it is loaded on the first export.
-  const { historyCsvFilename, historyToCsv } = await import("@/lib/format/csv.ts");
+  const { historyCsvFilename, historyToCsv } = await import("@/lib/format/history-csv.ts");
   // The byte-order mark lets spreadsheet programs read the file as UTF-8.
   const blob = new Blob(["\uFEFF", historyToCsv(rows)], { type: "text/csv;charset=utf-8" });
   const url = URL.createObjectURL(blob);

@@ -1,84 +1,53 @@
-// CSV export of history rows (RFC 4180): CRLF line ends, a header row, fields quoted when they
-// hold a comma, quote, CR or LF, quotes doubled. Generated in the browser from the rows shown.
-import type { HistoryItem } from "../dashboard-api/index.ts";
-import { centsToDecimal } from "./money.ts";
+// The one CSV writer of every export (history, payments, audit): RFC 4180 with CRLF line ends and
+// a header row, every text cell quoted and unable to start a formula, numbers only from our own
+// formatting of integer cents (docs/decisions.md, "CSV exports").
+import { centsToDecimal } from "../bank-api/money.ts";
 
-export const HISTORY_CSV_COLUMNS = [
-  "Date",
-  "Effective date",
-  "Description",
-  "Debit/Credit",
-  "Amount",
-  "Balance after",
-  "Transaction code",
-  "Counterparty account",
-  "Counterparty name",
-  "Memo",
-  "Payment ID",
-  "Idempotency key",
-  "Unique ID",
-  "Additional description",
-] as const;
-
-/** Quotes one field when RFC 4180 requires it. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/** A number cell: made only from integer cents by `csvCents`, never from text that came from outside. */
+export class CsvNumber {
+  private constructor(readonly text: string) {}
+  /** Decimal dollars of integer cents ("-1250.50"), written unquoted so a spreadsheet reads a number. */
+  static cents(cents: number): CsvNumber {
+    if (!Number.isSafeInteger(cents)) throw new TypeError(`not integer cents: ${cents}`);
+    return new CsvNumber(centsToDecimal(cents));
+  }
 }
+
+export const csvCents = (cents: number): CsvNumber => CsvNumber.cents(cents);
+
+/** A cell: text (absent is empty text) or one of our numbers. */
+export type CsvCell = string | null | undefined | CsvNumber;
 
 /**
- * Text a spreadsheet would run as a formula (=, +, -, @, tab, CR at the start) is prefixed with
- * an apostrophe, so a description from the bank can never execute in the reader's spreadsheet.
+ * Where a reader may begin a cell inside our text: its start, and after a comma, semicolon, tab,
+ * bar or line break, since a reader set to another separator than ours splits there and ignores
+ * our quotes. From such a place it passes over blanks (any Unicode space), invisible format
+ * characters, controls and quotes; a formula sign (= + - @, full-width, small or minus-sign
+ * forms) after them gets an apostrophe at that place, so the cell reads as text.
  */
+const FORMULA_AFTER_SKIPPED =
+  /(?<=^|[,;\t|\r\n])(?=[\s\p{Z}\p{Cc}\p{Cf}"]*[=+\-@\uff1d\uff0b\uff0d\uff20\u2212\ufe62\ufe63\ufe66\ufe6b])/gu;
+
+/** Text as a spreadsheet must read it: formula starts neutralised (see above). */
 export function neutralizeFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return value.replace(FORMULA_AFTER_SKIPPED, "'");
 }
 
-/** One CSV line from raw values. */
-export function csvLine(values: readonly string[]): string {
-  return values.map(csvField).join(",");
+/** A text cell: always quoted (quotes doubled), formula starts neutralised. */
+export function csvText(value: string | null | undefined): string {
+  return `"${neutralizeFormula(value ?? "").replace(/"/g, '""')}"`;
 }
 
-/** Signed decimal dollars: debits negative, credits positive ("-1250.00", "300.10"). */
-export function signedAmount(item: Pick<HistoryItem, "amountCents" | "direction">): string {
-  const abs = Math.abs(item.amountCents);
-  return centsToDecimal(item.direction === "debit" ? -abs : abs);
+/** One CSV line. */
+export function csvLine(cells: readonly CsvCell[]): string {
+  return cells.map((c) => (c instanceof CsvNumber ? c.text : csvText(c))).join(",");
 }
 
-export function historyItemToCsvValues(item: HistoryItem): string[] {
-  const text = (s: string | null | undefined) => neutralizeFormula(s ?? "");
-  return [
-    item.date,
-    item.effectiveDate,
-    text(item.description),
-    item.direction === "debit" ? "Debit" : "Credit",
-    signedAmount(item),
-    centsToDecimal(item.availableAfterCents),
-    text(item.code),
-    text(item.sen?.counterpartyAccount),
-    text(item.sen?.counterpartyName),
-    text(item.sen?.memo),
-    text(item.paymentId),
-    text(item.idempotencyKey),
-    text(item.uniqueId),
-    text(item.descriptions.slice(1).join(" | ")),
-  ];
-}
-
-/** The whole file: header row, then one line per item, each line ended by CRLF. */
-export function historyToCsv(items: readonly HistoryItem[]): string {
-  const lines = [csvLine(HISTORY_CSV_COLUMNS), ...items.map((i) => csvLine(historyItemToCsvValues(i)))];
+/** The whole file: the header row, then one line per row, each line ended by CRLF. */
+export function csvDocument(header: readonly string[], rows: Iterable<readonly CsvCell[]>): string {
+  const lines = [csvLine(header)];
+  for (const row of rows) lines.push(csvLine(row));
   return `${lines.join("\r\n")}\r\n`;
-}
-
-/** "transactions-1234567890-2026-10-24-to-2026-11-22.csv" (plus "-filtered" when narrowed). */
-export function historyCsvFilename(
-  accountNumber: string,
-  from: string,
-  to: string,
-  filtered = false,
-): string {
-  const safe = accountNumber.replace(/[^0-9A-Za-z]/g, "");
-  return `transactions-${safe}-${from}-to-${to}${filtered ? "-filtered" : ""}.csv`;
 }
 
 /** Parses CSV text (RFC 4180) into rows of fields; used by tests and by anyone re-reading an export. */

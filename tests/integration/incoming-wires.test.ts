@@ -601,7 +601,7 @@ describe("the audit log's filters and CSV export", () => {
       },
     );
     expect(csv.status).toBe(200);
-    expect(csv.text.startsWith("When (UTC),Who,Action,Target,Result,IP,Detail\r\n")).toBe(true);
+    expect(csv.text.startsWith('"When (UTC)","Who","Action","Target","Result","IP","Detail"\r\n')).toBe(true);
     const rows = parseCsv(csv.text).slice(1);
     expect(rows.length).toBe(votes.json.entries.length);
     const mine = rows.find((r) => r[3] === w.id);

@@ -1,42 +1,82 @@
 import { describe, expect, it } from "vitest";
 import {
-  csvField,
+  csvCents,
+  csvDocument,
+  csvLine,
+  csvText,
+  neutralizeFormula,
+  parseCsv,
+} from "../../lib/format/csv.ts";
+import {
   HISTORY_CSV_COLUMNS,
   historyCsvFilename,
   historyToCsv,
-  neutralizeFormula,
-  parseCsv,
-  signedAmount,
-} from "../../lib/format/csv.ts";
+  signedCents,
+} from "../../lib/format/history-csv.ts";
 import { historyItem } from "./history-fixtures.ts";
+
+describe("the CSV writer", () => {
+  it("quotes every text cell, doubling its quotes (RFC 4180), and writes our numbers bare", () => {
+    expect(csvText("plain")).toBe('"plain"');
+    expect(csvText("a,b")).toBe('"a,b"');
+    expect(csvText('say "hi"')).toBe('"say ""hi"""');
+    expect(csvText("two\nlines")).toBe('"two\nlines"');
+    expect(csvText(null)).toBe('""');
+    expect(csvLine(["1250.50", csvCents(-125_050), csvCents(0)])).toBe('"1250.50",-1250.50,0.00');
+  });
+
+  it("makes a number only from integer cents", () => {
+    expect(() => csvCents(1.5)).toThrow(TypeError);
+    expect(() => csvCents(Number.NaN)).toThrow(TypeError);
+    expect(csvCents(900_719_925_474_099).text).toBe("9007199254740.99");
+  });
+
+  it("neutralises a formula at the start, after blanks and invisible characters, and in full-width forms", () => {
+    expect(neutralizeFormula('=HYPERLINK("x")')).toBe('\'=HYPERLINK("x")');
+    expect(neutralizeFormula("+1")).toBe("'+1");
+    expect(neutralizeFormula("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(neutralizeFormula("  =1")).toBe("'  =1");
+    expect(neutralizeFormula("\u200b=1")).toBe("'\u200b=1");
+    expect(neutralizeFormula("＝1")).toBe("'＝1");
+    expect(neutralizeFormula("－1")).toBe("'－1");
+    expect(neutralizeFormula("PAYROLL - MONTHLY")).toBe("PAYROLL - MONTHLY");
+    expect(neutralizeFormula("'=already text")).toBe("'=already text");
+  });
+
+  it("neutralises a formula a reader splitting on another separator would start mid-cell", () => {
+    expect(csvText("ORIG:x;=cmd|' /C calc'!A0")).toBe("\"ORIG:x;'=cmd|' /C calc'!A0\"");
+    expect(neutralizeFormula("a,=1")).toBe("a,'=1");
+    expect(neutralizeFormula("a\t+1")).toBe("a\t'+1");
+    expect(neutralizeFormula("a|@x")).toBe("a|'@x");
+    expect(neutralizeFormula("a\n -1")).toBe("a\n' -1");
+  });
+
+  it("writes a header row and ends every line with CRLF", () => {
+    expect(csvDocument(["A", "B"], [["x", csvCents(1)]])).toBe('"A","B"\r\n"x",0.01\r\n');
+  });
+});
 
 describe("CSV export of history", () => {
   it("starts with a header row and ends every line with CRLF", () => {
     const csv = historyToCsv([historyItem(), historyItem()]);
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe(HISTORY_CSV_COLUMNS.join(","));
+    expect(parseCsv(lines[0])[0]).toEqual([...HISTORY_CSV_COLUMNS]);
     expect(lines).toHaveLength(4); // header, two rows, and the empty string after the last CRLF
     expect(lines[3]).toBe("");
     expect(csv.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
   });
 
   it("writes a header alone when there are no rows", () => {
-    expect(historyToCsv([])).toBe(`${HISTORY_CSV_COLUMNS.join(",")}\r\n`);
-  });
-
-  it("quotes fields with commas, quotes and line breaks, doubling the quotes (RFC 4180)", () => {
-    expect(csvField("plain")).toBe("plain");
-    expect(csvField("a,b")).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField("two\nlines")).toBe('"two\nlines"');
-    expect(csvField("cr\rhere")).toBe('"cr\rhere"');
+    expect(historyToCsv([])).toBe(`${HISTORY_CSV_COLUMNS.map((c) => `"${c}"`).join(",")}\r\n`);
   });
 
   it("writes debits as negative and credits as positive decimal dollars, never through floats", () => {
-    expect(signedAmount({ amountCents: 125_050, direction: "debit" })).toBe("-1250.50");
-    expect(signedAmount({ amountCents: 30_010, direction: "credit" })).toBe("300.10");
-    expect(signedAmount({ amountCents: 1, direction: "credit" })).toBe("0.01");
-    expect(signedAmount({ amountCents: 900_719_925_474_099, direction: "debit" })).toBe("-9007199254740.99");
+    const amount = (amountCents: number, direction: "debit" | "credit") =>
+      parseCsv(historyToCsv([historyItem({ amountCents, direction })]))[1][4];
+    expect(amount(125_050, "debit")).toBe("-1250.50");
+    expect(amount(30_010, "credit")).toBe("300.10");
+    expect(amount(1, "credit")).toBe("0.01");
+    expect(amount(900_719_925_474_099, "debit")).toBe("-9007199254740.99");
   });
 
   it("round-trips every field through a CSV parser, including awkward text", () => {
@@ -79,18 +119,15 @@ describe("CSV export of history", () => {
     const items = Array.from({ length: 50 }, (_, i) => historyItem({ amountCents: i + 1 }));
     const rows = parseCsv(historyToCsv(items)).slice(1);
     expect(rows).toHaveLength(50);
-    expect(rows.map((r) => r[4])).toEqual(items.map((i) => signedAmount(i)));
+    expect(rows.map((r) => r[4])).toEqual(items.map((i) => csvCents(signedCents(i)).text));
   });
 
-  it("stops a description from running as a spreadsheet formula", () => {
-    expect(neutralizeFormula('=HYPERLINK("x")')).toBe('\'=HYPERLINK("x")');
-    expect(neutralizeFormula("+1")).toBe("'+1");
-    expect(neutralizeFormula("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(neutralizeFormula("PAYROLL")).toBe("PAYROLL");
+  it("stops a description from running as a spreadsheet formula, and keeps an amount's minus sign", () => {
     const [, row] = parseCsv(historyToCsv([historyItem({ description: "=1+1" })]));
     expect(row[2]).toBe("'=1+1");
-    // Amounts are numbers, not text, and keep their minus sign.
-    const [, debit] = parseCsv(historyToCsv([historyItem({ direction: "debit" })]));
+    const debit = historyToCsv([historyItem({ direction: "debit" })])
+      .split("\r\n")[1]
+      .split(",");
     expect(debit[4]).toBe("-123.45");
   });
 

@@ -1,0 +1,162 @@
+// Every CSV export downloaded with text an outsider chose in it: an incoming wire's originator
+// name (through the bank's sandbox), a saved beneficiary's label and a user's name (through the
+// dashboard's routes). Each text cell comes out quoted and unable to start a formula in a
+// spreadsheet, whichever separator the spreadsheet splits on; amounts stay numbers.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+
+import type { UserRow } from "../../lib/auth/users.ts";
+import { addDays, businessDayFormatter } from "../../lib/bank-api/dates.ts";
+import { setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
+import { config } from "../../lib/config.ts";
+import type { HistoryResponse } from "../../lib/dashboard-api/index.ts";
+import { parseCsv } from "../../lib/format/csv.ts";
+import { historyToCsv } from "../../lib/format/history-csv.ts";
+import { sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { expectSafeCsv } from "../helpers/csv-safety.ts";
+import {
+  CountingBankClient,
+  invoke,
+  openTestDashboardDb,
+  type TestDashboardDb,
+  testUser,
+} from "../helpers/routes.ts";
+
+process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
+process.env.NEXTAUTH_URL = "http://127.0.0.1:3997";
+
+const mod = {
+  decide: () => import("../../app/api/incoming-wires/[paymentId]/route.ts"),
+  history: () => import("../../app/api/accounts/[accountNumber]/history/route.ts"),
+  paymentsExport: () => import("../../app/api/payments/export/route.ts"),
+  auditExport: () => import("../../app/api/admin/audit/export/route.ts"),
+  beneficiaries: () => import("../../app/api/beneficiaries/route.ts"),
+  adminUser: () => import("../../app/api/admin/users/[id]/route.ts"),
+};
+
+/** The originator name of the attack: a spreadsheet splitting on ";" would run `=cmd...`. */
+const ORIGINATOR = "x;=cmd|' /C calc'!A0";
+const LABEL = "@SUM(1+1);-2+3";
+const NAME = "=cmd|' /C calc'!A0 ＋1";
+
+let bank: TestBank;
+let dashboard: TestDashboardDb;
+let account: string;
+let approver: UserRow;
+let admin: UserRow;
+let preparer: UserRow;
+let viewer: UserRow;
+let today: string;
+
+beforeAll(async () => {
+  bank = await startTestBank({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" } });
+  dashboard = await openTestDashboardDb("csv-exports");
+  const c = await sandboxCustomer(bank, "Formula Exports LLC");
+  account = await c.account("DDA", 1_000);
+  process.env.BANK_API_URL = bank.url;
+  process.env.BANK_SUBSCRIPTION_KEY = c.subscriptionKey;
+  setBankClient(
+    new CountingBankClient({
+      bankUrl: bank.url,
+      subscriptionKey: c.subscriptionKey,
+      tokens: new TokenManager({ db: dashboard.db, bankUrl: bank.url, subscriptionKey: c.subscriptionKey }),
+    }),
+  );
+  approver = await testUser(dashboard.db, "approver", "approver@csv.example");
+  admin = await testUser(dashboard.db, "admin", "admin@csv.example");
+  preparer = await testUser(dashboard.db, "preparer", "preparer@csv.example");
+  viewer = await testUser(dashboard.db, "viewer", "viewer@csv.example");
+  today = businessDayFormatter(config().timeZone)(new Date());
+
+  // An incoming wire whose originator chose the name, approved and settled: it is then in the
+  // history (ORIG:<name>) and in the payments list.
+  const wire = await sandbox<{ payment_id: string; payment_timestamp: string }>(
+    bank,
+    "POST",
+    "/sandbox/incoming-wires",
+    {
+      accountNumber: account,
+      amount: 125.5,
+      originatorName: ORIGINATOR,
+      originatorToBeneficiaryInfo: "-1+1",
+    },
+  );
+  const approved = await invoke(mod.decide, "POST", `/api/incoming-wires/${wire.payment_id}`, {
+    as: approver,
+    params: { paymentId: wire.payment_id },
+    body: { accountNumber: account, action: "approve", paymentTimestamp: wire.payment_timestamp },
+  });
+  expect(approved.status).toBe(200);
+  await sandbox(bank, "POST", "/sandbox/settle", {});
+}, 180_000);
+
+afterAll(async () => {
+  setBankClient(undefined);
+  await dashboard?.close();
+  await bank?.close();
+});
+
+describe("CSV exports holding text a spreadsheet would run", () => {
+  it("history: the file the page saves quotes and neutralises the originator's name", async () => {
+    const r = await invoke(mod.history, "GET", `/api/accounts/${account}/history?from=${today}&to=${today}`, {
+      as: viewer,
+      params: { accountNumber: account },
+    });
+    expect(r.status).toBe(200);
+    const items = (r.json as HistoryResponse).items;
+    expect(items.some((i) => i.descriptions.includes(`ORIG:${ORIGINATOR}`))).toBe(true);
+    // The page saves exactly this text (tests/e2e/dashboard.test.ts compares the download with it).
+    const csv = historyToCsv(items);
+    expectSafeCsv(csv, ["Amount", "Balance after"]);
+    expect(csv).toContain(`"ORIG:x;'=cmd|' /C calc'!A0"`);
+    const [head, ...rows] = parseCsv(csv);
+    expect(rows.map((row) => row[head.indexOf("Amount")])).toContain("125.50");
+  });
+
+  it("payments: the download quotes and neutralises the originator's name", async () => {
+    const csv = await invoke(
+      mod.paymentsExport,
+      "GET",
+      `/api/payments/export?account=${account}&from=${addDays(today, -1)}&to=${today}`,
+      { as: viewer },
+    );
+    expect(csv.status).toBe(200);
+    expectSafeCsv(csv.text, ["Amount"]);
+    const [head, row] = parseCsv(csv.text);
+    expect(row[head.indexOf("Counterparty")]).toBe("x;'=cmd|' /C calc'!A0");
+    expect(row[head.indexOf("originator_name")]).toBe("x;'=cmd|' /C calc'!A0");
+    expect(row[head.indexOf("Amount")]).toBe("125.50");
+  });
+
+  it("audit: the download quotes and neutralises a beneficiary's label and a user's name", async () => {
+    const saved = await invoke(mod.beneficiaries, "POST", "/api/beneficiaries", {
+      as: preparer,
+      body: {
+        label: LABEL,
+        fields: {
+          beneficiary_name: "Acme Supplies Inc",
+          beneficiary_account_number: "987654321",
+          beneficiary_address1: "1 Main Street",
+          receiving_bank_routing_id: "021000021",
+        },
+      },
+    });
+    expect(saved.status).toBe(200);
+    const renamed = await invoke(mod.adminUser, "PATCH", `/api/admin/users/${viewer.id}`, {
+      as: admin,
+      params: { id: viewer.id },
+      body: { name: NAME },
+    });
+    expect(renamed.status).toBe(200);
+    const csv = await invoke(mod.auditExport, "GET", "/api/admin/audit/export", { as: admin });
+    expect(csv.status).toBe(200);
+    expectSafeCsv(csv.text);
+    expect(csv.text).toContain("@SUM(1+1);'-2+3");
+    expect(csv.text).toContain("=cmd|' /C calc'!A0 ＋1");
+    const rows = parseCsv(csv.text);
+    const detailOf = (action: string) => rows.find((r) => r[2] === action)?.[6] ?? "";
+    expect(JSON.parse(detailOf("beneficiary.create")).label).toBe("@SUM(1+1);'-2+3");
+    expect(JSON.parse(detailOf("user.update")).name.to).toBe(NAME);
+  });
+});
