@@ -1,5 +1,5 @@
-// /change-password: outside the app shell, so a user whose password an administrator reset sees
-// this page alone until a new password is chosen.
+// /change-password: outside the app shell, so a user whose password an administrator set (a reset,
+// or a new account) sees this page alone until a new password is chosen.
 import type { Metadata } from "next";
 import { ChangePasswordForm } from "@/components/auth/change-password-form.tsx";
 import { OutsideShell } from "@/components/auth/outside-shell.tsx";
@@ -20,7 +20,7 @@ export default async function ChangePasswordPage() {
           </h1>
           <p className="mt-2 text-center text-sm text-slate-600">
             {user.resetPending
-              ? "An administrator reset your password. Choose your own before you continue."
+              ? "An administrator set your password. Choose your own before you continue."
               : `Signed in as ${user.email}.`}
           </p>
         </>

@@ -61,6 +61,12 @@ interface RouteOptions<
 > {
   /** The permission needed; omitted means any signed-in user. */
   permission?: Permission;
+  /**
+   * Open to a session whose password an administrator set (a reset, or a new user's first
+   * password): only the route that replaces the password. Every other state change is refused
+   * until then, so whoever knows a temporary password cannot act as its user.
+   */
+  beforePasswordChange?: "allowed";
   query?: QS;
   body?: BS;
   /** The answer's schema (lib/dashboard-api/*): checked outside production, so tests catch a drift. */
@@ -104,6 +110,12 @@ function errorResponse(e: unknown, requestId: string, route: string): Response {
   });
 }
 
+/** Methods that read: everything else changes state. */
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const PASSWORD_CHANGE_FIRST =
+  "Your password was set by an administrator: choose your own password first (Profile, or /change-password), then try again.";
+
 const SESSION_ENDED: Record<string, string> = {
   idle: "Your session ended after a period without activity. Sign in again.",
   absolute: "Your session reached its 12-hour limit. Sign in again.",
@@ -126,11 +138,16 @@ export function withRoute<
       const check = await checkSessionCookie(req.cookies.get(sessionCookieName())?.value);
       if (!check.ok) throw unauthenticated(SESSION_ENDED[check.reason]);
       const db = await getDashboardDb();
-      const user = await currentUser(db, check.claims.sub, check.claims.signedInAt);
+      const changesState = !READS.has(req.method);
+      // A state change reads the user row afresh, not from the short cache: a reset, a disable or a
+      // role change made on another instance a moment ago holds for it at once.
+      const user = await currentUser(db, check.claims.sub, check.claims.signedInAt, { fresh: changesState });
       if (!user)
         throw unauthenticated(
           "Your session has ended (the password was changed, or the account is no longer active). Sign in again.",
         );
+      if (changesState && user.resetPending && opts.beforePasswordChange !== "allowed")
+        throw new ApiError(403, "password_change_required", PASSWORD_CHANGE_FIRST);
       if (opts.permission && !hasPermission(user.role, opts.permission)) throw forbidden();
 
       const params = ((await context?.params) ?? {}) as P;

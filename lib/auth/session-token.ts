@@ -84,14 +84,16 @@ export function forgetCachedUser(id?: string): void {
 /**
  * The signed-in user as stored now; null when the account no longer exists or is disabled, or
  * when the session (signed in at `signedInAt`) was ended by a password change or reset since.
+ * `fresh` reads the database even when a cached row is young.
  */
 export async function currentUser(
   db: Queryable,
   id: string,
   signedInAt?: number,
+  opts: { fresh?: boolean } = {},
 ): Promise<SessionUser | null> {
   let hit = cache.get(id);
-  if (!hit || Date.now() - hit.at >= USER_TTL_MS) {
+  if (!hit || opts.fresh || Date.now() - hit.at >= USER_TTL_MS) {
     hit = { at: Date.now(), row: await findUserById(db, id) };
     if (cache.size > 5000) cache.clear();
     cache.set(id, hit);

@@ -94,15 +94,19 @@ export async function listUsers(db: Queryable): Promise<UserRow[]> {
 
 export class EmailTakenError extends Error {}
 
+/**
+ * A new user. `mustChange`: the password was set by someone else (an administrator), so it is
+ * temporary and its user chooses their own before anything else.
+ */
 export async function createUser(
   db: Queryable,
-  u: { email: string; name: string; role: Role; password: string },
+  u: { email: string; name: string; role: Role; password: string; mustChange?: boolean },
 ): Promise<UserRow> {
   const hash = await hashPassword(u.password);
   const rows = await db.query<UserRow>(
-    `INSERT INTO users (id, email, name, role, password_hash) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO users (id, email, name, role, password_hash, password_must_change) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (email) DO NOTHING RETURNING *`,
-    [randomUUID(), normalizeEmail(u.email), u.name.trim(), u.role, hash],
+    [randomUUID(), normalizeEmail(u.email), u.name.trim(), u.role, hash, u.mustChange ?? false],
   );
   if (!rows[0]) throw new EmailTakenError(`A user with the e-mail ${normalizeEmail(u.email)} already exists`);
   return rows[0];

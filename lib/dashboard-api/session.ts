@@ -10,7 +10,10 @@ export const SessionUser = z.object({
   name: z.string(),
   role: z.enum(ROLES),
   totpEnabled: z.boolean(),
-  /** The password was reset by an administrator: only /change-password is open until it changes. */
+  /**
+   * The password was set by an administrator (a reset, or a new account): only /change-password
+   * and the route that changes it are open until it changes.
+   */
   resetPending: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;

@@ -99,6 +99,39 @@ export async function invoke(
   };
 }
 
+/** The HTTP methods a route handler may export that change state. */
+export const STATE_CHANGING_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
+
+export interface ApiRouteFile {
+  /** The URL path as Next serves it, with its dynamic segments as written: /api/drafts/[id]/release. */
+  path: string;
+  /** The file, relative to the repository root. */
+  file: string;
+  load: () => Promise<Record<string, unknown>>;
+}
+
+/** Every route handler file under app/api, found on disk: a route added later is in the list too. */
+export function listApiRoutes(): ApiRouteFile[] {
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+  const out: ApiRouteFile[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (/^route\.(ts|tsx|js)$/.test(e.name)) {
+        const rel = path.relative(root, full);
+        out.push({
+          path: `/${path.relative(path.join(root, "app"), dir).split(path.sep).join("/")}`,
+          file: rel,
+          load: () => import(full),
+        });
+      }
+    }
+  };
+  walk(path.join(root, "app/api"));
+  return out.sort((a, b) => a.path.localeCompare(b.path));
+}
+
 export const TEST_PASSWORD = "correct horse battery staple";
 
 export interface TestDashboardDb {

@@ -20,6 +20,8 @@ export const POST = withRoute(
       const created = await createUser(db, {
         ...body,
         password: body.password ?? (temporaryPassword as string),
+        // The administrator knows this password: it is temporary whether typed or generated.
+        mustChange: true,
       });
       await appendAudit(db, {
         ...auditActor(user, ip),

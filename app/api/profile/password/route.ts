@@ -27,5 +27,5 @@ export const POST = withRoute<
     forgetCachedUser(user.id);
     return { changed: true as const };
   },
-  { body: ChangePasswordBody, response: ChangePasswordResponse },
+  { body: ChangePasswordBody, response: ChangePasswordResponse, beforePasswordChange: "allowed" },
 );

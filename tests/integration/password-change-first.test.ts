@@ -1,0 +1,326 @@
+// A password an administrator set (a reset, or a new account's first one) is temporary: its session
+// may read, change the password and sign out, and nothing else. Route handlers invoked as Next
+// invokes them, against the real bank and a real dashboard database; what the bank and the
+// dashboard hold is read back before and after each refusal.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+
+import { authOptions } from "../../lib/auth/options.ts";
+import type { UserRow } from "../../lib/auth/users.ts";
+import { BankClient, setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
+import type { DashboardDb } from "../../lib/db/client.ts";
+import { sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
+import {
+  type ApiRouteFile,
+  cookieFor,
+  invoke,
+  listApiRoutes,
+  openTestDashboardDb,
+  STATE_CHANGING_METHODS,
+  type TestDashboardDb,
+  testUser,
+} from "../helpers/routes.ts";
+
+process.env.NEXTAUTH_SECRET = "change-first-secret-0123456789abcdef";
+process.env.NEXTAUTH_URL = "http://127.0.0.1:3997";
+
+let bank: TestBank;
+let dashboard: TestDashboardDb;
+let db: DashboardDb;
+let client: BankClient;
+let dda: string;
+let sen1: string;
+let sen2: string;
+let admin: UserRow;
+let approverA: UserRow;
+let approverB: UserRow;
+let preparer: UserRow;
+
+/**
+ * Route handlers a session whose password must change may still call, each with why. Every other
+ * exported POST, PUT, PATCH and DELETE under app/api must refuse it.
+ */
+const OPEN_BEFORE_PASSWORD_CHANGE: Record<string, string> = {
+  "POST /api/profile/password": "the change itself",
+  "POST /api/auth/[...nextauth]": "next-auth: sign-in, session refresh and sign-out",
+  "POST /api/bank-events/[token]": "the bank's notifications: no session, signed by the bank",
+};
+
+const mod = {
+  decide: () => import("../../app/api/incoming-wires/[paymentId]/route.ts"),
+  queue: () => import("../../app/api/incoming-wires/route.ts"),
+  reset: () => import("../../app/api/admin/users/[id]/reset-password/route.ts"),
+  users: () => import("../../app/api/admin/users/route.ts"),
+  changePassword: () => import("../../app/api/profile/password/route.ts"),
+  wires: () => import("../../app/api/wires/route.ts"),
+};
+
+beforeAll(async () => {
+  // Settlement only when a test asks, so every state is observable.
+  bank = await startTestBank({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" } });
+  dashboard = await openTestDashboardDb("change-first");
+  db = dashboard.db;
+  const c = await sandboxCustomer(bank, "Northwind Traders LLC");
+  dda = await c.account("DDA", 500_000);
+  sen1 = await c.account("SEN", 1_000_000);
+  sen2 = await c.account("SEN", 10);
+  process.env.BANK_API_URL = bank.url;
+  process.env.BANK_SUBSCRIPTION_KEY = c.subscriptionKey;
+  client = new BankClient({
+    bankUrl: bank.url,
+    subscriptionKey: c.subscriptionKey,
+    tokens: new TokenManager({ db, bankUrl: bank.url, subscriptionKey: c.subscriptionKey }),
+  });
+  setBankClient(client);
+  admin = await testUser(db, "admin", "admin@first.example");
+  approverA = await testUser(db, "approver", "approver-a@first.example");
+  approverB = await testUser(db, "approver", "approver-b@first.example");
+  preparer = await testUser(db, "preparer", "preparer@first.example");
+}, 180_000);
+
+afterAll(async () => {
+  setBankClient(undefined);
+  await dashboard?.close();
+  await bank?.close();
+});
+
+/** Signs in through the credentials provider, as the sign-in form does; a session cookie after. */
+async function signIn(user: UserRow, password: string): Promise<string> {
+  const provider = authOptions().providers.find((p) => p.id === "credentials") as unknown as {
+    options: { authorize: (c: Record<string, string>, r: unknown) => Promise<{ id: string } | null> };
+  };
+  const signedIn = await provider.options.authorize(
+    { email: user.email, password },
+    { headers: { "x-forwarded-for": "192.0.2.77" } },
+  );
+  expect(signedIn?.id).toBe(user.id);
+  return cookieFor(user);
+}
+
+async function resetPassword(of: UserRow): Promise<string> {
+  const r = await invoke(mod.reset, "POST", `/api/admin/users/${of.id}/reset-password`, {
+    as: admin,
+    params: { id: of.id },
+  });
+  expect(r.status).toBe(200);
+  return r.json.temporaryPassword as string;
+}
+
+async function changePassword(cookie: string, current: string, next: string) {
+  return invoke(mod.changePassword, "POST", "/api/profile/password", {
+    cookie,
+    body: { currentPassword: current, newPassword: next, confirmPassword: next },
+  });
+}
+
+async function incomingWire(amount: number) {
+  const r = await sandbox<{ payment_id: string; payment_timestamp: string }>(
+    bank,
+    "POST",
+    "/sandbox/incoming-wires",
+    { accountNumber: dda, amount, originatorName: `FIRST ${randomUUID().slice(0, 8).toUpperCase()}` },
+  );
+  return { id: r.payment_id, timestamp: r.payment_timestamp };
+}
+
+const vote = (cookie: string, w: { id: string; timestamp: string }) =>
+  invoke(mod.decide, "POST", `/api/incoming-wires/${w.id}`, {
+    cookie,
+    params: { paymentId: w.id },
+    body: { accountNumber: dda, action: "approve", paymentTimestamp: w.timestamp },
+  });
+
+async function bankStatus(paymentId: string): Promise<string> {
+  const r = await client.call("listPayments", { query: { account_number: dda, payment_id: paymentId } });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.data.find((p) => p.payment_id === paymentId)?.payment_status ?? "missing";
+}
+
+/** Everything the dashboard stores, table by table (the bank token aside: the client may renew it). */
+async function dashboardState(): Promise<Record<string, unknown[]>> {
+  const tables = await db.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables
+     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'bank_tokens'
+     ORDER BY table_name`,
+  );
+  const out: Record<string, unknown[]> = {};
+  for (const { table_name } of tables)
+    out[table_name] = await db.query(`SELECT * FROM "${table_name}" ORDER BY 1`);
+  return out;
+}
+
+/** What the bank holds for the customer: each account's balance and every payment of the days around. */
+async function bankState() {
+  const out: Record<string, unknown> = {};
+  for (const account of [dda, sen1, sen2]) {
+    const b = await client.call("balance", { query: { accountNumber: account } });
+    if (!b.ok) throw new Error(b.error.message);
+    out[`balance ${account}`] = b.data.ResponseData;
+  }
+  const begin = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+  const p = await client.call("listPayments", { query: { account_number: dda, begin_date: begin } });
+  if (!p.ok) throw new Error(p.error.message);
+  out.payments = p.data;
+  return out;
+}
+
+describe("a pending password reset", () => {
+  it("cannot cast the deciding vote on a two-approver incoming wire; after the change it can", async () => {
+    const wire = await incomingWire(1_200_000);
+    const first = await vote(await cookieFor(approverB), wire);
+    expect(first.status).toBe(200);
+    expect(first.json.outcome).toBe("awaiting_second_approval");
+
+    const temporary = await resetPassword(approverA);
+    const cookie = await signIn(approverA, temporary);
+    const refused = await vote(cookie, wire);
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.code).toBe("password_change_required");
+    expect(refused.json.error.message).toMatch(/choose your own password first/);
+    expect(await bankStatus(wire.id)).toBe("Pre-Approval");
+    const queued = (await invoke(mod.queue, "GET", "/api/incoming-wires", { as: approverB })).json;
+    const row = queued.wires.find((w: { paymentId: string }) => w.paymentId === wire.id);
+    expect(row.votes.map((v: { userEmail: string }) => v.userEmail)).toEqual([approverB.email]);
+
+    // Reading is still open (the pages send the user to /change-password); the change itself is allowed.
+    expect((await invoke(mod.queue, "GET", "/api/incoming-wires", { cookie })).status).toBe(200);
+    expect((await changePassword(cookie, temporary, "approver a's own passphrase")).status).toBe(200);
+    const decided = await vote(cookie, wire);
+    expect(decided.status).toBe(200);
+    expect(decided.json.outcome).toBe("sent");
+    expect(await bankStatus(wire.id)).toBe("In-Progress");
+  });
+
+  it("is refused by every state-changing route handler under app/api, and nothing changes", async () => {
+    const routes = listApiRoutes();
+    expect(routes.length).toBeGreaterThan(30);
+    // Something each money route would act on if it let the session through.
+    const wire = await incomingWire(1_500_000);
+    await vote(await cookieFor(approverB), wire);
+    const drafted = await invoke(mod.wires, "POST", "/api/wires", {
+      as: preparer,
+      body: {
+        idempotencyKey: randomUUID(),
+        originator_account_number: dda,
+        amount: "2,500.00",
+        beneficiary_name: "Acme Supplies Inc",
+        beneficiary_account_number: "987654321",
+        beneficiary_address1: "1 Main Street",
+        receiving_bank_routing_id: "021000021",
+        receiving_bank_name: "Receiving Bank NA",
+        beneficiary_bank_type: "",
+        beneficiary_bank_routing_id: "",
+      },
+    });
+    expect(drafted.status).toBe(200);
+    const draftId = drafted.json.draft.id as string;
+
+    // An administrator whose password another administrator reset: every permission, a temporary password.
+    const pendingAdmin = await testUser(db, "admin", "admin-pending@first.example");
+    const temporary = await resetPassword(pendingAdmin);
+    const cookie = await signIn(pendingAdmin, temporary);
+
+    const bodies: Record<string, unknown> = {
+      "POST /api/incoming-wires/[paymentId]": {
+        accountNumber: dda,
+        action: "approve",
+        paymentTimestamp: wire.timestamp,
+      },
+      "POST /api/drafts/[id]/release": { version: 1 },
+      "POST /api/drafts/[id]/reject": { version: 1, reason: "not ours" },
+      "POST /api/transfers": {
+        idempotencyKey: randomUUID(),
+        AccountNumberFrom: sen1,
+        AccountNumberTo: sen2,
+        Amount: "1,000.00",
+      },
+      "PUT /api/admin/settings": { senReleaseThresholdCents: 99_999_999_00 },
+      "POST /api/admin/users": { email: "new@first.example", name: "New", role: "admin" },
+      "PATCH /api/admin/users/[id]": { role: "viewer" },
+    };
+    const paramsFor = (r: ApiRouteFile) => ({
+      id: r.path.includes("/drafts/") ? draftId : approverB.id,
+      paymentId: wire.id,
+      accountNumber: dda,
+    });
+    const calls = routes.flatMap((r) =>
+      STATE_CHANGING_METHODS.map((method) => ({ route: r, method, name: `${method} ${r.path}` })),
+    );
+
+    const dashboardBefore = await dashboardState();
+    const bankBefore = await bankState();
+    const answered: string[] = [];
+    const open: string[] = [];
+    for (const { route, method, name } of calls) {
+      const m = await route.load();
+      if (typeof m[method] !== "function") continue;
+      if (name in OPEN_BEFORE_PASSWORD_CHANGE) {
+        open.push(name);
+        continue;
+      }
+      const r = await invoke(route.load, method, route.path, {
+        cookie,
+        params: paramsFor(route),
+        body: bodies[name] ?? {},
+      });
+      answered.push(`${name} ${r.status} ${r.json?.error?.code}`);
+    }
+    expect(answered.length).toBeGreaterThan(15);
+    expect(answered.filter((a) => !a.endsWith(" 403 password_change_required"))).toEqual([]);
+    // Every exemption names a handler that exists: a removed route leaves no stale hole in the list.
+    expect(open.sort()).toEqual(Object.keys(OPEN_BEFORE_PASSWORD_CHANGE).sort());
+    expect(await dashboardState()).toEqual(dashboardBefore);
+    expect(await bankState()).toEqual(bankBefore);
+
+    // After the change, the same session reaches the routes' own rules.
+    expect((await changePassword(cookie, temporary, "the pending admin's own")).status).toBe(200);
+    const afterwards = await vote(cookie, wire);
+    expect(afterwards.status).toBe(200);
+    expect(afterwards.json.outcome).toBe("sent");
+  });
+
+  it("a reset takes effect at once, even for a user whose row was read a moment earlier", async () => {
+    const user = await testUser(db, "approver", "quick@first.example");
+    const wire = await incomingWire(10);
+    // A read fills the short user cache with the row before the reset.
+    expect((await invoke(mod.queue, "GET", "/api/incoming-wires", { as: user })).status).toBe(200);
+    await db.query(
+      "UPDATE users SET password_must_change = true, sessions_from = now() - interval '1 hour' WHERE id = $1",
+      [user.id],
+    );
+    const r = await vote(await cookieFor(user), wire);
+    expect(r.status).toBe(403);
+    expect(r.json.error.code).toBe("password_change_required");
+    expect(await bankStatus(wire.id)).toBe("Pre-Approval");
+  });
+});
+
+describe("a new user's first password", () => {
+  it("is temporary: the new user must choose their own before acting", async () => {
+    const created = await invoke(mod.users, "POST", "/api/admin/users", {
+      as: admin,
+      body: { email: "newcomer@first.example", name: "Newcomer", role: "viewer" },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json.user.resetPending).toBe(true);
+    const typed = await invoke(mod.users, "POST", "/api/admin/users", {
+      as: admin,
+      body: { email: "typed@first.example", name: "Typed", role: "viewer", password: "chosen by the admin" },
+    });
+    expect(typed.status).toBe(201);
+    expect(typed.json.user.resetPending).toBe(true);
+
+    const user = { ...created.json.user } as UserRow;
+    const cookie = await signIn(user, created.json.temporaryPassword);
+    const totp = () => import("../../app/api/profile/totp/route.ts");
+    const refused = await invoke(totp, "POST", "/api/profile/totp", { cookie, body: {} });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.code).toBe("password_change_required");
+    expect((await changePassword(cookie, created.json.temporaryPassword, "the newcomer's own")).status).toBe(
+      200,
+    );
+    expect((await invoke(totp, "POST", "/api/profile/totp", { cookie, body: {} })).status).toBe(200);
+  });
+});
