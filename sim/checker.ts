@@ -1,0 +1,462 @@
+// The invariants that need the product's stored state: the bank's ledger, payments, backup log
+// and outbox (read straight from its database, never through its API), the dashboard's drafts,
+// decisions, live events, alerts and audit log, and the history of what clients were told.
+// `during` runs at every `check` of the schedule; `atEnd` once the system is quiet.
+import { step } from "../lib/alerts/evaluate.ts";
+import { ok } from "./history.ts";
+import { ALERT_ACCOUNT, ALERT_LINES } from "./schedule.ts";
+import type { World } from "./world.ts";
+
+type Row = Record<string, unknown>;
+const n = (v: unknown) => Number(v ?? 0);
+
+/** Wire statuses and the moves between them the bank may make. */
+const NEXT: Record<string, string[]> = {
+  "Pre-Approval": ["In-Progress", "Canceled", "Complete"],
+  "In-Progress": ["Complete"],
+  Complete: [],
+  Canceled: [],
+};
+
+export class Checker {
+  private readonly statuses = new Map<string, string>();
+  /** Each invariant reported once per kind of finding, so a long run's report stays readable. */
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly w: World) {}
+
+  private report(invariant: string, op: number, key: string, message: string) {
+    const k = `${invariant}:${key}`;
+    if (this.seen.has(k)) return;
+    this.seen.add(k);
+    this.w.violation(invariant, op, message);
+  }
+
+  async during(op: number): Promise<void> {
+    if (!this.w.cluster.bankDbUrl) return;
+    await this.ledger(op, false);
+    await this.transitions(op);
+    await this.paidOnce(op);
+    await this.liveHooks(op);
+  }
+
+  async atEnd(op: number): Promise<void> {
+    if (!this.w.cluster.bankDbUrl) return;
+    await this.ledger(op, true);
+    await this.transitions(op);
+    await this.paidOnce(op);
+    await this.secondPerson(op);
+    await this.twoApprovers(op);
+    await this.backupLog(op);
+    await this.liveHooks(op);
+    await this.sink(op);
+    await this.alerts(op);
+    await this.audit();
+  }
+
+  // Money ----------------------------------------------------------------------------------
+
+  private async ledger(op: number, end: boolean) {
+    const c = this.w.cluster;
+    const accounts = await c.bankQuery(
+      `SELECT a.number, a.current_cents, a.available_cents, a.holds_cents,
+         COALESCE((SELECT sum(CASE e.dr_cr WHEN 'C' THEN e.amount_cents ELSE -e.amount_cents END)
+                   FROM ledger_entries e WHERE e.account_number = a.number), 0) AS ledger,
+         COALESCE((SELECT sum(p.amount_cents) FROM payments p WHERE p.account_number = a.number
+                   AND p.direction = 'Outgoing' AND p.status = 'In-Progress' AND p.return_of IS NULL), 0) AS held
+       FROM accounts a`,
+    );
+    let total = 0;
+    for (const a of accounts) {
+      total += n(a.current_cents);
+      if (n(a.current_cents) !== n(a.ledger))
+        this.report(
+          "money.conserved",
+          op,
+          `acct-${a.number}`,
+          `account ${a.number}: balance ${a.current_cents} but its ledger entries sum to ${a.ledger}`,
+        );
+      if (n(a.available_cents) < 0)
+        this.report(
+          "money.non-negative",
+          op,
+          `acct-${a.number}`,
+          `account ${a.number}: available balance ${a.available_cents} below zero`,
+        );
+      if (n(a.available_cents) !== n(a.current_cents) - n(a.holds_cents))
+        this.report(
+          "money.conserved",
+          op,
+          `avail-${a.number}`,
+          `account ${a.number}: available ${a.available_cents} ≠ current ${a.current_cents} − holds ${a.holds_cents}`,
+        );
+      if (n(a.holds_cents) !== n(a.held))
+        this.report(
+          "money.conserved",
+          op,
+          `holds-${a.number}`,
+          `account ${a.number}: holds ${a.holds_cents} ≠ in-progress outgoing wires ${a.held}`,
+        );
+    }
+    const pairs = await c.bankQuery(
+      `SELECT transfer_id, count(*) AS k, sum(CASE dr_cr WHEN 'C' THEN amount_cents ELSE -amount_cents END) AS net
+       FROM ledger_entries WHERE transfer_id IS NOT NULL GROUP BY transfer_id
+       HAVING count(*) <> 2 OR sum(CASE dr_cr WHEN 'C' THEN amount_cents ELSE -amount_cents END) <> 0`,
+    );
+    for (const p of pairs)
+      this.report(
+        "money.two-entries",
+        op,
+        `tx-${p.transfer_id}`,
+        `SEN transfer ${p.transfer_id} has ${p.k} ledger entries (net ${p.net}), not one debit and one credit`,
+      );
+    const [sums] = await c.bankQuery(
+      `SELECT
+         COALESCE(sum(amount_cents) FILTER (WHERE tran_code = '1100' AND dr_cr = 'C'), 0) AS deposits,
+         COALESCE(sum(amount_cents) FILTER (WHERE tran_code = '9096' AND dr_cr = 'C'), 0) AS wires_in,
+         COALESCE(sum(amount_cents) FILTER (WHERE tran_code = '9095' AND dr_cr = 'D'), 0) AS wires_out
+       FROM ledger_entries`,
+    );
+    const [settled] = await c.bankQuery(
+      `SELECT COALESCE(sum(amount_cents) FILTER (WHERE direction = 'Incoming'), 0) AS inc,
+              COALESCE(sum(amount_cents) FILTER (WHERE direction = 'Outgoing' AND return_of IS NULL), 0) AS out
+       FROM payments WHERE status = 'Complete'`,
+    );
+    const expected = n(sums.deposits) + n(settled.inc) - n(settled.out);
+    if (total !== expected)
+      this.report(
+        "money.conserved",
+        op,
+        "total",
+        `all balances ${total} ≠ deposits ${sums.deposits} + settled incoming wires ${settled.inc} − settled outgoing wires ${settled.out} (= ${expected})`,
+      );
+    if (n(sums.wires_in) !== n(settled.inc) || n(sums.wires_out) !== n(settled.out))
+      this.report(
+        "money.conserved",
+        op,
+        "wires",
+        `wire entries (in ${sums.wires_in}, out ${sums.wires_out}) ≠ settled wires (in ${settled.inc}, out ${settled.out})`,
+      );
+    const dep = n(sums.deposits);
+    if (end && (dep < this.w.depositsAck || dep > this.w.depositsAck + this.w.depositsMaybe))
+      this.report(
+        "money.conserved",
+        op,
+        "deposits",
+        `the ledger holds ${dep} cents of deposits; the bank confirmed ${this.w.depositsAck} (${this.w.depositsMaybe} more unanswered)`,
+      );
+    const doubled = await c.bankQuery(
+      `SELECT payment_id, count(*) AS k FROM ledger_entries WHERE payment_id <> '' GROUP BY payment_id HAVING count(*) > 1`,
+    );
+    for (const d of doubled)
+      this.report(
+        "backup.applied-once",
+        op,
+        `pay-${d.payment_id}`,
+        `wire ${d.payment_id} was posted ${d.k} times`,
+      );
+  }
+
+  // Payments ---------------------------------------------------------------------------------
+
+  private async transitions(op: number) {
+    const rows = await this.w.cluster.bankQuery<{ id: string; status: string }>(
+      "SELECT id, status FROM payments",
+    );
+    for (const r of rows) {
+      const before = this.statuses.get(r.id);
+      if (before && before !== r.status && !NEXT[before]?.includes(r.status))
+        this.report("wire.transitions", op, r.id, `wire ${r.id} moved from ${before} to ${r.status}`);
+      this.statuses.set(r.id, r.status);
+    }
+  }
+
+  /** Every draft is paid at most once: one payment carries its mark, one SEN debit its key. */
+  private async paidOnce(op: number) {
+    const c = this.w.cluster;
+    const wires = await c.bankQuery<{ tag: string; k: string; ids: string }>(
+      `SELECT details->>'originator_to_beneficiary_info_line' AS tag, count(*) AS k, string_agg(id || ' ' || status, ', ') AS ids
+       FROM payments WHERE direction = 'Outgoing' AND details->>'originator_to_beneficiary_info_line' LIKE 'S%'
+         AND status <> 'Canceled'
+       GROUP BY 1 HAVING count(*) > 1`,
+    );
+    const byTag = new Map([...this.w.drafts.values()].map((d) => [this.w.tagOf(d.id), d]));
+    for (const r of wires) {
+      const d = byTag.get(r.tag);
+      if (!d) continue;
+      this.report(
+        "draft.paid-once",
+        op,
+        r.tag,
+        `draft ${d.id} ($${(d.cents / 100).toFixed(2)}) was paid ${r.k} times at the bank: ${r.ids}`,
+      );
+    }
+    const ids = [...this.w.drafts.values()].filter((d) => d.kind === "sen").map((d) => d.id);
+    if (ids.length) {
+      const sen = await c.bankQuery<{ key: string; k: string }>(
+        `SELECT idempotency_key AS key, count(*) AS k FROM ledger_entries
+         WHERE dr_cr = 'D' AND tran_code IN ('9084', '9028') AND idempotency_key = ANY($1) GROUP BY 1 HAVING count(*) > 1`,
+        [ids],
+      );
+      for (const r of sen)
+        this.report("draft.paid-once", op, r.key, `SEN draft ${r.key} moved money ${r.k} times`);
+    }
+  }
+
+  /** Nothing above the release threshold leaves without a second person (the release side). */
+  private async secondPerson(op: number) {
+    const drafts = await this.w.cluster.dashQuery<{
+      id: string;
+      prepared_by: string;
+      decided_by: string | null;
+      status: string;
+    }>(
+      "SELECT id, prepared_by, decided_by, status FROM payment_drafts WHERE status IN ('released', 'queued', 'releasing')",
+    );
+    for (const d of drafts)
+      if (d.decided_by && d.decided_by === d.prepared_by)
+        this.report(
+          "release.second-person",
+          op,
+          d.id,
+          `draft ${d.id} was released by the person who prepared it`,
+        );
+  }
+
+  /**
+   * No incoming wire above the limit is decided by fewer than two people whose sessions could act:
+   * a vote from a session that had to be refused does not count as a person.
+   */
+  private async twoApprovers(op: number) {
+    const byPayment = new Map<string, { votes: Set<string>; sent: boolean; cents: number }>();
+    const wires = new Map([...this.w.wires.values()].map((x) => [x.paymentId, x]));
+    for (const call of this.w.history.calls) {
+      const m = /^\/api\/incoming-wires\/([A-Za-z0-9]+)$/.exec(call.path);
+      if (!m || call.method !== "POST" || !ok(call)) continue;
+      const wire = wires.get(m[1]);
+      if (!wire) continue;
+      const rec = byPayment.get(m[1]) ?? { votes: new Set<string>(), sent: false, cents: wire.cents };
+      byPayment.set(m[1], rec);
+      if (call.session === "normal") rec.votes.add(call.actor);
+      const outcome = (call.answer as { outcome?: string } | undefined)?.outcome;
+      if (outcome === "sent" || outcome === "queued") rec.sent = true;
+    }
+    for (const [id, rec] of byPayment)
+      if (rec.sent && rec.cents > this.w.dualApproval && rec.votes.size < 2)
+        this.report(
+          "incoming.two-approvers",
+          op,
+          id,
+          `incoming wire ${id} of $${(rec.cents / 100).toFixed(2)} (limit $${(this.w.dualApproval / 100).toFixed(2)}) was decided with ${rec.votes.size} approver(s) who could act: ${[...rec.votes].join(", ") || "none"}`,
+        );
+  }
+
+  private async backupLog(op: number) {
+    const rows = await this.w.cluster.bankQuery(
+      "SELECT seq, kind, replayed_at FROM payment_backup_log WHERE replayed_at IS NULL",
+    );
+    for (const r of rows as Row[])
+      this.report(
+        "backup.applied-once",
+        op,
+        `seq-${r.seq}`,
+        `backup entry ${r.seq} (${r.kind}) was never applied though the wire system is up`,
+      );
+  }
+
+  // Notifications ----------------------------------------------------------------------------
+
+  /** One live webhook per account at the bank, and one stored event per balance change. */
+  private async liveHooks(op: number) {
+    const c = this.w.cluster;
+    const hooks = await c.bankQuery<{ account_number: string; k: string }>(
+      `SELECT account_number, count(*) AS k FROM webhooks WHERE url LIKE '%/api/bank-events/%'
+       GROUP BY 1 HAVING count(*) > 1`,
+    );
+    for (const h of hooks)
+      this.report(
+        "live.one-webhook",
+        op,
+        h.account_number,
+        `account ${h.account_number} has ${h.k} live-balance webhooks at the bank: every change is sent and stored ${h.k} times`,
+      );
+    const twice = await c.bankQuery<{ ids: string[] }>(
+      `SELECT array_agg(o.message_id) AS ids FROM outbox o JOIN webhooks w ON w.id = o.webhook_id
+       WHERE w.url LIKE '%/api/bank-events/%'
+       GROUP BY o.payload::text, o.created_at HAVING count(*) > 1 LIMIT 50`,
+    );
+    if (!twice.length) return;
+    const ids = twice.flatMap((t) => t.ids);
+    const stored = await c.dashQuery<{ webhook_id: string }>(
+      "SELECT webhook_id FROM live_events WHERE webhook_id = ANY($1)",
+      [ids],
+    );
+    const got = new Set(stored.map((s) => s.webhook_id));
+    for (const t of twice)
+      if (t.ids.filter((x) => got.has(x)).length > 1)
+        this.report(
+          "live.stored-once",
+          op,
+          "stored",
+          `one balance change was stored ${t.ids.filter((x) => got.has(x)).length} times by the dashboard (webhook-ids ${t.ids.join(", ")})`,
+        );
+  }
+
+  /** Every notification for the customer's own receiver arrived at least once; repeats are identical. */
+  private async sink(op: number) {
+    const ids = [...this.w.sinkHooks];
+    if (!ids.length) return;
+    const rows = await this.w.cluster.bankQuery<{ message_id: string; state: string; payload: unknown }>(
+      "SELECT message_id, state, payload FROM outbox WHERE webhook_id = ANY($1)",
+      [ids],
+    );
+    const got = new Map<string, Set<string>>();
+    for (const d of this.w.cluster.sinkDeliveries) {
+      const s = got.get(d.webhookId) ?? new Set<string>();
+      s.add(d.body);
+      got.set(d.webhookId, s);
+    }
+    let missing = 0;
+    for (const r of rows) if (!got.has(r.message_id)) missing++;
+    if (missing)
+      this.report(
+        "webhook.delivered",
+        op,
+        "missing",
+        `${missing} of ${rows.length} balance notifications never reached the customer's receiver after it came back`,
+      );
+    for (const [id, bodies] of got)
+      if (bodies.size > 1)
+        this.report(
+          "webhook.delivered",
+          op,
+          id,
+          `webhook-id ${id} was delivered with ${bodies.size} different bodies`,
+        );
+  }
+
+  /** Each crossing of an alert line fires once: the bank's order of balance changes decides. */
+  private async alerts(op: number) {
+    if (!this.w.alertRuleSaved) return;
+    const c = this.w.cluster;
+    const account = this.w.accounts[ALERT_ACCOUNT];
+    const rows = await c.bankQuery<{ payload: { AvailableBalance: string }; created_at: Date }>(
+      `SELECT DISTINCT ON (o.payload::text, o.created_at) o.id, o.payload, o.created_at FROM outbox o
+       JOIN webhooks w ON w.id = o.webhook_id
+       WHERE w.url LIKE '%/api/bank-events/%' AND o.payload->>'AccountNumber' = $1 AND o.id > $2
+       ORDER BY o.payload::text, o.created_at, o.id`,
+      [account, this.w.alertFromOutboxId],
+    );
+    const ordered = (rows as unknown as { id: string; payload: { AvailableBalance: string } }[]).sort(
+      (a, b) => n(a.id) - n(b.id),
+    );
+    let rule = { ...ALERT_LINES, belowArmed: true, aboveArmed: true };
+    const expected = { below: 0, above: 0 };
+    for (const r of ordered) {
+      const { next, fired } = step(rule, Number(r.payload.AvailableBalance));
+      rule = { ...ALERT_LINES, belowArmed: next.belowArmed, aboveArmed: next.aboveArmed };
+      for (const f of fired) expected[f.kind]++;
+    }
+    const got = await c.dashQuery<{ kind: "below" | "above"; k: string }>(
+      "SELECT kind, count(*) AS k FROM alerts WHERE account_number = $1 GROUP BY kind",
+      [account],
+    );
+    const actual = { below: 0, above: 0 };
+    for (const g of got) actual[g.kind] = n(g.k);
+    for (const kind of ["below", "above"] as const)
+      if (actual[kind] !== expected[kind])
+        this.report(
+          "alert.once-per-crossing",
+          op,
+          kind,
+          `the "${kind}" line of account ${account} was crossed ${expected[kind]} times in the bank's order of changes; the dashboard fired ${actual[kind]} alerts`,
+        );
+  }
+
+  // Audit ------------------------------------------------------------------------------------
+
+  /** Each confirmed action has exactly one audit entry, in the name of the person who took it. */
+  private async audit() {
+    const entries = await this.w.cluster.dashQuery<{
+      actor_email: string;
+      action: string;
+      target: string | null;
+      result: string;
+    }>("SELECT actor_email, action, target, result FROM audit_log");
+    const emailOf = (who: string) => this.w.people[who as keyof World["people"]]?.email;
+    const FAILED = new Set([
+      "denied",
+      "stale",
+      "bank unavailable",
+      "rejected by bank",
+      "failed",
+      "unconfirmed",
+    ]);
+    for (const call of this.w.history.calls) {
+      if (!ok(call) || call.method === "GET" || call.session !== "normal") continue;
+      const a = call.answer as
+        | { outcome?: string; idempotencyKey?: string; action?: string; user?: { email?: string } }
+        | undefined;
+      const who = emailOf(call.actor);
+      if (!who) continue;
+      let e: { action: (s: string) => boolean; target?: string; what: string; once: boolean } | null = null;
+      if (call.path === "/api/transfers" && a?.outcome === "completed")
+        e = {
+          action: (s) => s === "transfer.sen",
+          target: a.idempotencyKey,
+          what: "SEN transfer",
+          once: true,
+        };
+      const rel = /^\/api\/drafts\/([^/]+)\/(release|reject)$/.exec(call.path);
+      if (rel)
+        e = {
+          action: (s) => s.startsWith(`draft.${rel[2]}.`),
+          target: rel[1],
+          what: `draft ${rel[2]}`,
+          once: true,
+        };
+      const dec = /^\/api\/incoming-wires\/([A-Za-z0-9]+)$/.exec(call.path);
+      if (dec && a?.outcome)
+        e =
+          a.outcome === "awaiting_second_approval"
+            ? {
+                action: (s) => s === "incoming_wire.vote",
+                target: dec[1],
+                what: "incoming-wire vote",
+                once: false,
+              }
+            : {
+                action: (s) => s === `incoming_wire.${a.action}`,
+                target: dec[1],
+                what: `incoming-wire ${a.action}`,
+                once: true,
+              };
+      if (/^\/api\/admin\/users\/[^/]+\/reset-password$/.test(call.path))
+        e = {
+          action: (s) => s === "user.password_reset",
+          target: a?.user?.email,
+          what: "password reset",
+          once: false,
+        };
+      if (!e) continue;
+      const x = e;
+      const done = entries.filter(
+        (y) => x.action(y.action) && y.target === x.target && !FAILED.has(y.result),
+      );
+      if (!done.some((y) => y.actor_email === who))
+        this.report(
+          "audit.exactly-once",
+          call.op,
+          `${x.what}-${x.target}-${who}`,
+          `${x.what} of ${x.target} by ${who} (answered ${call.status}) is not in the audit log under that person`,
+        );
+      if (x.once && done.length > 1)
+        this.report(
+          "audit.exactly-once",
+          call.op,
+          `${x.what}-${x.target}`,
+          `${x.what} of ${x.target} is in the audit log ${done.length} times as done (${done.map((y) => `${y.actor_email}: ${y.result}`).join("; ")})`,
+        );
+    }
+  }
+}

@@ -1,0 +1,421 @@
+// The product as it runs in production, on this machine: N banks (`bank/main.ts`) and N dashboards
+// (`next start` on a build) over one bank database and one dashboard database (PostgreSQL), or one
+// of each on PGlite. Every process is its own process group, so `kill -9` takes it down at once,
+// as a crash would; a restart reuses its port. In front of the dashboards' webhook receiver sits
+// the simulator's load balancer, which can be made to refuse, fail or stall; beside them, a second
+// receiver (the sink) stands for a customer's own webhook endpoint.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { ReceiverMode } from "./schedule.ts";
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
+export const SANDBOX_KEY = "sbx_simulator_key_0123456789";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitHealthy(url: string, proc: Proc, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null)
+      throw new Error(`${proc.name} exited while starting; see ${proc.logFile}`);
+    try {
+      const r = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      if (r.status === 200) return;
+    } catch {}
+    await sleep(150);
+  }
+  throw new Error(`${proc.name} did not answer ${url} within ${timeoutMs} ms; see ${proc.logFile}`);
+}
+
+// Build ------------------------------------------------------------------------------------
+
+function newestSource(): number {
+  let newest = 0;
+  const walk = (p: string) => {
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      for (const e of fs.readdirSync(p))
+        if (e !== "node_modules" && !e.startsWith(".")) walk(path.join(p, e));
+    } else newest = Math.max(newest, st.mtimeMs);
+  };
+  for (const p of ["app", "components", "lib", "next.config.js", "postcss.config.mjs", "package.json"])
+    walk(path.join(ROOT, p));
+  return newest;
+}
+
+/** Builds the dashboard when its sources are newer than `.next` (the lock is the one `npm start` takes). */
+export async function ensureBuild(log: (s: string) => void): Promise<void> {
+  const builtAt = () => {
+    const f = path.join(ROOT, ".next/BUILD_ID");
+    return fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0;
+  };
+  if (builtAt() && builtAt() >= newestSource()) return;
+  const lock = path.join(ROOT, ".next-build.lock");
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() - fs.statSync(lock).mtimeMs > 15 * 60_000)
+        fs.rmSync(lock, { recursive: true, force: true });
+      await sleep(1000);
+    }
+  }
+  try {
+    if (builtAt() && builtAt() >= newestSource()) return;
+    log("building the dashboard (next build)…");
+    const child = spawn(process.execPath, [NEXT_BIN, "build"], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_START_BUILD: "1", NODE_ENV: "production" },
+    });
+    let out = "";
+    child.stdout?.on("data", (b) => (out += b));
+    child.stderr?.on("data", (b) => (out += b));
+    const code = await new Promise<number | null>((r) => child.on("exit", r));
+    if (code !== 0) throw new Error(`next build failed:\n${out.slice(-4000)}`);
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+// Processes --------------------------------------------------------------------------------
+
+interface Proc {
+  name: string;
+  child: ChildProcess;
+  logFile: string;
+}
+
+function launch(name: string, args: string[], env: NodeJS.ProcessEnv, logDir: string): Proc {
+  const logFile = path.join(logDir, `${name}.log`);
+  const out = fs.openSync(logFile, "a");
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ["ignore", out, out],
+  });
+  fs.closeSync(out);
+  child.unref();
+  return { name, child, logFile };
+}
+
+function killGroup(p: Proc | undefined, sig: NodeJS.Signals = "SIGKILL") {
+  if (!p?.child.pid) return;
+  try {
+    process.kill(-p.child.pid, sig);
+  } catch {}
+}
+
+async function waitGone(p: Proc): Promise<void> {
+  const pid = p.child.pid;
+  if (!pid) return;
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    await sleep(50);
+  }
+}
+
+export type Backend = "pg" | "pglite";
+
+export interface ClusterOptions {
+  backend: Backend;
+  instances: number;
+  adminUrl?: string;
+  log: (s: string) => void;
+}
+
+export interface BankKeys {
+  subscriptionKey: string;
+  webhookSecret: string;
+  customerId: number;
+}
+
+/** A receiver the simulator can make refuse connections, answer 500 or stall. */
+export class FaultyServer {
+  mode: ReceiverMode = "up";
+  server!: http.Server;
+  port = 0;
+  constructor(
+    private readonly handle: (req: http.IncomingMessage, body: Buffer, res: http.ServerResponse) => void,
+  ) {}
+
+  async start(): Promise<void> {
+    this.server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const mode = this.mode;
+        if (mode === "down") {
+          req.socket.destroy();
+          return;
+        }
+        if (mode === "error") {
+          res.writeHead(500).end("simulated failure");
+          return;
+        }
+        const go = () => this.handle(req, Buffer.concat(chunks), res);
+        if (mode === "slow") setTimeout(go, 1500);
+        else go();
+      });
+    });
+    this.server.keepAliveTimeout = 1000;
+    await new Promise<void>((r) => this.server.listen(0, "127.0.0.1", () => r()));
+    this.port = (this.server.address() as net.AddressInfo).port;
+  }
+
+  url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((r) => this.server.close(() => r()));
+  }
+}
+
+export interface SinkDelivery {
+  hook: string;
+  webhookId: string;
+  body: string;
+  at: number;
+}
+
+export class Cluster {
+  readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), "treasury-sim-"));
+  bankDbUrl?: string;
+  dashDbUrl?: string;
+  bankPorts: number[] = [];
+  dashPorts: number[] = [];
+  banks: (Proc | undefined)[] = [];
+  dashboards: (Proc | undefined)[] = [];
+  keys!: BankKeys;
+  readonly secret = randomBytes(32).toString("base64url");
+  /** The load balancer in front of the dashboards' webhook receiver. */
+  receiver!: FaultyServer;
+  /** A customer's own webhook endpoint: every delivery it accepted. */
+  sink!: FaultyServer;
+  readonly sinkDeliveries: SinkDelivery[] = [];
+  private rr = 0;
+  kills = 0;
+  private dbNames: string[] = [];
+
+  constructor(readonly o: ClusterOptions) {}
+
+  bankUrl(i: number): string {
+    return `http://127.0.0.1:${this.bankPorts[i % this.bankPorts.length]}`;
+  }
+
+  dashUrl(i: number): string {
+    return `http://127.0.0.1:${this.dashPorts[i % this.dashPorts.length]}`;
+  }
+
+  get n(): number {
+    return this.o.instances;
+  }
+
+  async createDatabases(): Promise<void> {
+    if (this.o.backend !== "pg") return;
+    const admin = new pg.Client({ connectionString: this.o.adminUrl });
+    await admin.connect();
+    const tag = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+    for (const which of ["bank", "dash"]) {
+      const name = `sim_${which}_${tag}`;
+      await admin.query(`CREATE DATABASE ${name}`);
+      this.dbNames.push(name);
+      const u = new URL(this.o.adminUrl as string);
+      u.pathname = `/${name}`;
+      if (which === "bank") this.bankDbUrl = u.toString();
+      else this.dashDbUrl = u.toString();
+    }
+    await admin.end();
+  }
+
+  async start(): Promise<void> {
+    await this.createDatabases();
+    for (let i = 0; i < this.n; i++) {
+      this.bankPorts.push(await freePort());
+      this.dashPorts.push(await freePort());
+    }
+    this.receiver = new FaultyServer((req, body, res) => void this.forward(req, body, res));
+    await this.receiver.start();
+    this.sink = new FaultyServer((req, body, res) => {
+      this.sinkDeliveries.push({
+        hook: req.url ?? "",
+        webhookId: String(req.headers["webhook-id"] ?? ""),
+        body: body.toString(),
+        at: Date.now(),
+      });
+      res.writeHead(204).end();
+    });
+    await this.sink.start();
+    // The first bank migrates the database; the others open it migrated.
+    for (let i = 0; i < this.n; i++) await this.startBank(i);
+  }
+
+  private bankEnv(i: number): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      BANK_PORT: String(this.bankPorts[i]),
+      BANK_SANDBOX_KEY: SANDBOX_KEY,
+      // The integrating client asks for a token whenever its last one expired (the clock moves).
+      BANK_TOKEN_INTERVAL_SECONDS: "1",
+      BANK_WEBHOOK_RETRY_BASE_MS: "200",
+      BANK_SETTLE_AFTER_SECONDS: "3",
+      BANK_DB_POOL: "6",
+      BANK_DEMO: "",
+    };
+    if (this.o.backend === "pg") env.BANK_DATABASE_URL = this.bankDbUrl;
+    else env.BANK_DATA_DIR = path.join(this.dir, "bank-data");
+    return env;
+  }
+
+  async startBank(i: number): Promise<void> {
+    const p = launch(`bank${i}`, ["--import", "tsx", "bank/main.ts"], this.bankEnv(i), this.dir);
+    this.banks[i] = p;
+    await waitHealthy(`${this.bankUrl(i)}/healthz`, p, 120_000);
+  }
+
+  private dashEnv(i: number): NodeJS.ProcessEnv {
+    const url = this.dashUrl(i);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      BANK_API_URL: this.bankUrl(i),
+      BANK_SUBSCRIPTION_KEY: this.keys.subscriptionKey,
+      BANK_WEBHOOK_SECRET: this.keys.webhookSecret,
+      NEXTAUTH_URL: url,
+      NEXTAUTH_SECRET: this.secret,
+      // Instances behind one load-balanced address: the bank posts to the simulator's balancer.
+      DASHBOARD_WEBHOOK_BASE_URL: this.receiver.url(),
+      SIGN_IN_RATE_LIMIT_PER_MINUTE: "100000",
+      LIVE_STREAMS_PER_USER: "1000",
+    };
+    if (this.o.backend === "pg") env.DATABASE_URL = this.dashDbUrl;
+    else env.DASHBOARD_DATA_DIR = path.join(this.dir, "dashboard-data");
+    delete env.BANK_DATABASE_URL;
+    return env;
+  }
+
+  /** Starts the dashboards side by side, as a deployment starts its instances. */
+  async startDashboards(): Promise<void> {
+    await Promise.all(Array.from({ length: this.n }, (_, i) => this.startDashboard(i)));
+  }
+
+  async startDashboard(i: number): Promise<void> {
+    const p = launch(
+      `dashboard${i}`,
+      [NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(this.dashPorts[i])],
+      this.dashEnv(i),
+      this.dir,
+    );
+    this.dashboards[i] = p;
+    await waitHealthy(`${this.dashUrl(i)}/api/health`, p, 120_000);
+  }
+
+  /** kill -9 of one process, then its restart on the same port. */
+  async killAndRestart(target: "bank" | "dashboard", i: number): Promise<void> {
+    const list = target === "bank" ? this.banks : this.dashboards;
+    const p = list[i];
+    killGroup(p);
+    if (p) await waitGone(p);
+    list[i] = undefined;
+    this.kills++;
+    if (target === "bank") await this.startBank(i);
+    else await this.startDashboard(i);
+  }
+
+  /** Round-robin over the dashboards that are up; a 502 when none answers (the bank retries). */
+  private async forward(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse) {
+    for (let k = 0; k < this.n; k++) {
+      const i = this.rr++ % this.n;
+      if (!this.dashboards[i]) continue;
+      try {
+        const headers: Record<string, string> = {};
+        for (const h of ["content-type", "webhook-id", "webhook-timestamp", "webhook-signature"]) {
+          const v = req.headers[h];
+          if (typeof v === "string") headers[h] = v;
+        }
+        const r = await fetch(`${this.dashUrl(i)}${req.url}`, {
+          method: req.method,
+          headers,
+          body: new Uint8Array(body),
+          signal: AbortSignal.timeout(20_000),
+        });
+        const text = await r.text();
+        res.writeHead(r.status, { "content-type": r.headers.get("content-type") ?? "text/plain" }).end(text);
+        return;
+      } catch {}
+    }
+    res.writeHead(502).end("no dashboard answered");
+  }
+
+  async bankQuery<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    if (!this.bankDbUrl) throw new Error("the bank database is readable only on PostgreSQL");
+    const c = new pg.Client({ connectionString: this.bankDbUrl });
+    await c.connect();
+    try {
+      return (await c.query(sql, params)).rows as T[];
+    } finally {
+      await c.end();
+    }
+  }
+
+  async dashQuery<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    if (!this.dashDbUrl) throw new Error("the dashboard database is readable only on PostgreSQL");
+    const c = new pg.Client({ connectionString: this.dashDbUrl });
+    await c.connect();
+    try {
+      return (await c.query(sql, params)).rows as T[];
+    } finally {
+      await c.end();
+    }
+  }
+
+  async stop(opts: { keep?: boolean } = {}): Promise<void> {
+    for (const p of [...this.dashboards, ...this.banks]) killGroup(p, "SIGTERM");
+    await sleep(300);
+    for (const p of [...this.dashboards, ...this.banks]) killGroup(p);
+    for (const p of [...this.dashboards, ...this.banks]) if (p) await waitGone(p);
+    await this.receiver?.close().catch(() => {});
+    await this.sink?.close().catch(() => {});
+    if (this.dbNames.length && !opts.keep) {
+      const admin = new pg.Client({ connectionString: this.o.adminUrl });
+      await admin.connect();
+      for (const n of this.dbNames)
+        await admin.query(`DROP DATABASE IF EXISTS ${n} WITH (FORCE)`).catch(() => {});
+      await admin.end();
+    }
+    if (!opts.keep) fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,157 @@
+// One run of a schedule against a freshly started product, and the search for the shortest
+// prefix of a failing schedule that still fails (each try from a fresh start).
+import fs from "node:fs";
+import { Checker } from "./checker.ts";
+import { type Backend, Cluster, ensureBuild } from "./cluster.ts";
+import { makeSchedule, type Op, type Schedule, scheduleHash } from "./schedule.ts";
+import { type Violation, World } from "./world.ts";
+
+export interface RunOptions {
+  seed: number;
+  ops: number;
+  instances: number;
+  backend: Backend;
+  adminUrl?: string;
+  /** Operations in flight at once among those that may overlap (deposits, transfers, /v2). */
+  window?: number;
+  /** Invariants whose fixes have not landed: reported, not counted as failures. */
+  knownOpen?: string[];
+  log?: (s: string) => void;
+  keep?: boolean;
+  /** Writes the history (one request a line, JSON) to this file. */
+  historyFile?: string;
+}
+
+export interface RunResult {
+  seed: number;
+  hash: string;
+  ops: number;
+  executed: number;
+  kills: number;
+  calls: number;
+  seconds: number;
+  violations: Violation[];
+  /** Of the violations, those of invariants listed as known open. */
+  knownOpen: Violation[];
+  /** First operation at which each invariant was found broken. */
+  firstFound: Record<string, number>;
+  /** Answers per kind of request: "POST /api/drafts/:id/release 200" → count. */
+  answers: Record<string, number>;
+}
+
+export function scheduleFor(o: Pick<RunOptions, "seed" | "ops" | "instances" | "backend">): Schedule {
+  return makeSchedule({ seed: o.seed, ops: o.ops, instances: o.instances, kills: o.backend === "pg" });
+}
+
+export async function runSchedule(o: RunOptions, ops: Op[]): Promise<RunResult> {
+  const log = o.log ?? (() => {});
+  const started = Date.now();
+  await ensureBuild(log);
+  const cluster = new Cluster({ backend: o.backend, instances: o.instances, adminUrl: o.adminUrl, log });
+  const world = new World(cluster, ops);
+  const checker = new Checker(world);
+  let executed = 0;
+  try {
+    await cluster.start();
+    await world.setup();
+    log(
+      `product up in ${Math.round((Date.now() - started) / 1000)} s (${o.instances} bank(s), ${o.instances} dashboard(s), ${o.backend})`,
+    );
+    const window = o.window ?? 3;
+    const inflight = new Set<Promise<void>>();
+    const guard = (op: Op) =>
+      world.run(op).catch((e) => log(`op ${op.i} (${op.kind}) threw: ${(e as Error).message}`));
+    for (const op of ops) {
+      if (op.par) {
+        while (inflight.size >= window) await Promise.race(inflight);
+        const p: Promise<void> = guard(op).finally(() => inflight.delete(p));
+        inflight.add(p);
+      } else {
+        await Promise.all(inflight);
+        await guard(op);
+        if (op.kind === "check")
+          await checker.during(op.i).catch((e) => log(`check at ${op.i} failed: ${(e as Error).message}`));
+      }
+      executed++;
+      if (executed % 100 === 0)
+        log(`${executed}/${ops.length} ops, ${world.violations.length} violation(s), ${world.kills} kill(s)`);
+    }
+    await Promise.all(inflight);
+    await quiesce(world);
+    await checker.atEnd(ops.length);
+  } finally {
+    world.stopStreams();
+    if (o.historyFile)
+      fs.writeFileSync(o.historyFile, world.history.calls.map((c) => JSON.stringify(c)).join("\n") + "\n");
+    await cluster.stop({ keep: o.keep });
+  }
+  const known = new Set(o.knownOpen ?? []);
+  const firstFound: Record<string, number> = {};
+  for (const v of world.violations)
+    firstFound[v.invariant] = Math.min(firstFound[v.invariant] ?? Infinity, v.op);
+  return {
+    seed: o.seed,
+    hash: scheduleHash(ops),
+    ops: ops.length,
+    executed,
+    kills: world.kills,
+    calls: world.history.calls.length,
+    seconds: Math.round((Date.now() - started) / 1000),
+    violations: world.violations.filter((v) => !known.has(v.invariant)),
+    knownOpen: world.violations.filter((v) => known.has(v.invariant)),
+    firstFound,
+    answers: summarize(world),
+  };
+}
+
+/** Lets the system settle: faults lifted, the wire system up, wires settled, notifications sent. */
+async function quiesce(world: World) {
+  const c = world.cluster;
+  c.receiver.mode = "up";
+  c.sink.mode = "up";
+  const sandbox = (path: string, body: unknown) =>
+    fetch(`${c.bankUrl(0)}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "X-Sandbox-Key": "sbx_simulator_key_0123456789" },
+      body: JSON.stringify(body),
+    }).catch(() => null);
+  await sandbox("/sandbox/wire-system", { status: "up" });
+  await sandbox("/sandbox/settle", {});
+  await world.waitOutboxDrained(90_000);
+}
+
+/**
+ * The shortest prefix of the schedule that still breaks `invariant`, by bisection over the
+ * prefix length (each try a fresh start). Real requests interleave differently on every run, so
+ * this is the shortest found, not a proof that no shorter one exists.
+ */
+export async function shrink(
+  o: RunOptions,
+  ops: Op[],
+  invariant: string,
+  upper: number,
+): Promise<{ length: number; tries: number }> {
+  let lo = 1;
+  let hi = Math.min(ops.length, upper);
+  let tries = 0;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    tries++;
+    const r = await runSchedule({ ...o, knownOpen: [], log: () => {} }, ops.slice(0, mid));
+    const fails = r.violations.some((v) => v.invariant === invariant);
+    o.log?.(`  prefix ${mid}: ${fails ? "fails" : "passes"}`);
+    if (fails) hi = mid;
+    else lo = mid + 1;
+  }
+  return { length: hi, tries };
+}
+
+function summarize(world: World): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const c of world.history.calls) {
+    const path = c.path.replace(/\/[0-9a-f-]{36}|\/[A-Z0-9]{12,20}|\/\d{6,}/g, "/:id");
+    const k = `${c.method} ${path} ${c.status}`;
+    out[k] = (out[k] ?? 0) + 1;
+  }
+  return out;
+}

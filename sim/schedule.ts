@@ -1,0 +1,467 @@
+// The schedule: every operation of every actor and every fault, drawn from one seed before the
+// run starts. Operations name people, accounts, drafts and wires symbolically ("a1", "A2",
+// draft 7, wire 3); the run maps them to what the product created. Whatever the product answers,
+// the schedule stays the same, so a seed is a replayable test case and a prefix of a schedule is
+// a smaller one (what the shrinker bisects over).
+import { createHash } from "node:crypto";
+import { Prng } from "./prng.ts";
+
+/** People of the dashboard, by role. `flo` is the one whose role and status admins change. */
+export const PREPARERS = ["p1", "p2"] as const;
+export const APPROVERS = ["a1", "a2", "a3"] as const;
+export const ADMINS = ["ad1", "ad2"] as const;
+export const PEOPLE = [...PREPARERS, ...APPROVERS, ...ADMINS, "v1", "flo"] as const;
+export type Person = (typeof PEOPLE)[number];
+export const INITIAL_ROLES: Record<Person, "viewer" | "preparer" | "approver" | "admin"> = {
+  p1: "preparer",
+  p2: "preparer",
+  a1: "approver",
+  a2: "approver",
+  a3: "approver",
+  ad1: "admin",
+  ad2: "admin",
+  v1: "viewer",
+  flo: "approver",
+};
+
+/** The dashboard customer's accounts (A0 is a DDA, A1–A3 are SEN) and the integrator's (B1, B2). */
+export const DASH_SEN = ["A1", "A2", "A3"] as const;
+export const DASH_ACCOUNTS = ["A0", ...DASH_SEN] as const;
+export const CLIENT_ACCOUNTS = ["B1", "B2"] as const;
+export type Account = (typeof DASH_ACCOUNTS)[number] | (typeof CLIENT_ACCOUNTS)[number];
+/** The account whose balance alert lines the run crosses on purpose. */
+export const ALERT_ACCOUNT = "A3";
+/** Opening balances, in cents. */
+export const OPENING_CENTS = 500_000_000;
+/** The alert lines of ALERT_ACCOUNT: just below and above its opening balance. */
+export const ALERT_LINES = { belowCents: OPENING_CENTS - 3_000_000, aboveCents: OPENING_CENTS + 3_000_000 };
+
+export const DEFAULT_SEN_THRESHOLD = 25_000_000;
+export const DEFAULT_DUAL_APPROVAL = 100_000_000;
+
+export type Op = { i: number; par?: boolean } & (
+  | { kind: "deposit"; acct: Account; cents: number; bank: number }
+  | { kind: "sen"; who: Person; from: Account; to: Account; cents: number; key: string; inst: number }
+  | { kind: "wire"; who: Person; from: Account; cents: number; draft: number; key: string; inst: number }
+  | { kind: "edit"; who: Person; draft: number; cents: number; inst: number }
+  | { kind: "release"; who: Person; draft: number; copies: number; insts: number[]; abortMs?: number }
+  | { kind: "reject"; who: Person; draft: number; inst: number }
+  | { kind: "inWire"; acct: Account; cents: number; wire: number; bank: number }
+  | { kind: "decide"; who: Person; wire: number; action: "approve" | "cancel" | "return"; inst: number }
+  | { kind: "wireSystem"; status: "up" | "down"; bank: number }
+  | { kind: "settle"; bank: number }
+  | { kind: "clock"; bank: number; seconds: number }
+  | { kind: "v2"; from: Account; to: Account; cents: number; key: string; copies: number; bank: number }
+  | { kind: "v2replay"; of: number; bank: number }
+  | {
+      kind: "settings";
+      who: Person;
+      setting: "senReleaseThresholdCents" | "incomingWireDualApprovalCents";
+      cents: number;
+      inst: number;
+    }
+  | { kind: "approveChanges"; who: Person; inst: number }
+  | { kind: "role"; who: Person; target: Person; role: "viewer" | "preparer" | "approver"; inst: number }
+  | { kind: "disable"; who: Person; target: Person; disabled: boolean; inst: number }
+  | { kind: "reset"; who: Person; target: Person; inst: number }
+  | { kind: "signIn"; who: Person; inst: number }
+  | { kind: "signOut"; who: Person; inst: number }
+  | {
+      kind: "replayRevoked";
+      who: Person;
+      from: Account;
+      to: Account;
+      cents: number;
+      key: string;
+      inst: number;
+    }
+  | { kind: "changePassword"; who: Person; inst: number }
+  | { kind: "alertRule"; who: Person; acct: Account; inst: number }
+  | { kind: "registerHook"; who: Person; acct: Account; inst: number }
+  | { kind: "sinkMode"; mode: ReceiverMode }
+  | { kind: "receiverMode"; mode: ReceiverMode }
+  | { kind: "streams" }
+  | { kind: "kill"; target: "bank" | "dashboard"; index: number }
+  | { kind: "check" }
+);
+export type OpKind = Op["kind"];
+/** An operation before it has its place in the schedule. */
+type NewOp = Op extends infer T ? (T extends unknown ? Omit<T, "i"> : never) : never;
+export type ReceiverMode = "up" | "down" | "slow" | "error";
+
+export interface ScheduleOptions {
+  seed: number;
+  ops: number;
+  instances: number;
+  /** Kill and restart processes (off for a single PGlite instance: nothing may share it). */
+  kills: boolean;
+}
+
+export interface Schedule {
+  seed: number;
+  ops: Op[];
+  hash: string;
+}
+
+/** The weights of single operations (macros are drawn beside them). */
+const SINGLE = {
+  deposit: 8,
+  sen: 10,
+  wire: 6,
+  edit: 2,
+  release: 7,
+  reject: 2,
+  inWire: 5,
+  decide: 7,
+  settle: 3,
+  v2: 7,
+  v2replay: 3,
+  signIn: 2,
+  settings: 1,
+  approveChanges: 1,
+  role: 1,
+  disable: 1,
+  registerHook: 1,
+  macro: 14,
+} as const;
+
+const MACROS = {
+  outageRelease: 3,
+  resetVote: 3,
+  signOutReplay: 2,
+  alertJiggle: 3,
+  settingsRaise: 2,
+  clockSkew: 2,
+  idempotency: 2,
+  receiverOutage: 1,
+  sinkOutage: 1,
+  kill: 2,
+  twoInstances: 2,
+} as const;
+
+export function makeSchedule(o: ScheduleOptions): Schedule {
+  const r = new Prng(o.seed);
+  const ops: Op[] = [];
+  let drafts = 0;
+  let wires = 0;
+  const v2Ops: number[] = [];
+  const inst = () => r.int(o.instances);
+  const push = (op: NewOp) => ops.push({ ...op, i: ops.length } as Op);
+  const dollars = (lo: number, hi: number) => r.range(lo * 100, hi * 100);
+  const approver = () => r.pick(APPROVERS);
+  const preparer = () => r.pick(PREPARERS);
+  const dashSen = () => r.pick(DASH_SEN);
+  const twoSen = () => {
+    const from = dashSen();
+    let to = dashSen();
+    while (to === from) to = dashSen();
+    return [from, to] as const;
+  };
+  const anyDraft = () => (drafts ? r.int(drafts) : -1);
+  const anyWire = () => (wires ? r.int(wires) : -1);
+  const newWire = (cents: number, bank = r.int(o.instances)) => {
+    push({ kind: "inWire", acct: r.pick(DASH_ACCOUNTS), cents, wire: wires, bank });
+    return wires++;
+  };
+  const newDraft = (who: Person, cents: number) => {
+    push({
+      kind: "wire",
+      who,
+      from: r.pick(DASH_ACCOUNTS),
+      cents,
+      draft: drafts,
+      key: r.guid(),
+      inst: inst(),
+    });
+    return drafts++;
+  };
+
+  // Every run starts as a fresh deployment does: every dashboard instance opens its first live
+  // stream at the same moment.
+  push({ kind: "streams" });
+
+  const macro = (name: keyof typeof MACROS) => {
+    switch (name) {
+      case "outageRelease": {
+        // A wire released while the wire system is down, by one approver clicking again (and in
+        // two tabs, on two instances) before the first answer came back.
+        const bank = r.int(o.instances);
+        push({ kind: "wireSystem", status: "down", bank });
+        const d = newDraft(preparer(), dollars(1_000, 90_000));
+        const copies = r.range(2, 4);
+        push({
+          kind: "release",
+          who: approver(),
+          draft: d,
+          copies,
+          insts: Array.from({ length: copies }, inst),
+        });
+        if (r.chance(0.5)) push({ kind: "release", who: approver(), draft: d, copies: 1, insts: [inst()] });
+        push({ kind: "wireSystem", status: "up", bank: r.int(o.instances) });
+        push({ kind: "settle", bank: r.int(o.instances) });
+        return;
+      }
+      case "resetVote": {
+        // An incoming wire above the two-approver limit: one approver votes, an admin resets a
+        // second approver's password, and that approver's temporary session casts the deciding vote.
+        const w = newWire(dollars(1_000_001, 1_500_000));
+        const [first, second] = r.chance(0.5) ? (["a1", "a3"] as const) : (["a2", "a3"] as const);
+        push({ kind: "decide", who: first, wire: w, action: "approve", inst: inst() });
+        push({ kind: "reset", who: r.pick(ADMINS), target: second, inst: inst() });
+        push({ kind: "signIn", who: second, inst: inst() });
+        push({ kind: "decide", who: second, wire: w, action: "approve", inst: inst() });
+        push({ kind: "changePassword", who: second, inst: inst() });
+        return;
+      }
+      case "signOutReplay": {
+        const who = r.pick([...PREPARERS, ...APPROVERS]);
+        push({ kind: "signOut", who, inst: inst() });
+        const [from, to] = twoSen();
+        push({ kind: "replayRevoked", who, from, to, cents: dollars(1, 500), key: r.guid(), inst: inst() });
+        push({ kind: "signIn", who, inst: inst() });
+        return;
+      }
+      case "alertJiggle": {
+        // The alert account's balance crosses its lines back and forth while the receiver fails:
+        // the bank's retries then arrive in any order.
+        push({ kind: "receiverMode", mode: r.pick(["error", "down", "slow"] as const) });
+        const other = r.pick(["A1", "A2"] as const);
+        for (let k = r.range(2, 4); k > 0; k--) {
+          const cents = dollars(40_000, 60_000);
+          push({
+            kind: "sen",
+            who: preparer(),
+            from: ALERT_ACCOUNT,
+            to: other,
+            cents,
+            key: r.guid(),
+            inst: inst(),
+          });
+          push({
+            kind: "sen",
+            who: preparer(),
+            from: other,
+            to: ALERT_ACCOUNT,
+            cents,
+            key: r.guid(),
+            inst: inst(),
+          });
+        }
+        push({ kind: "receiverMode", mode: "up" });
+        return;
+      }
+      case "settingsRaise": {
+        // One admin raises the release threshold; a transfer between the old and the new line follows.
+        const cents = dollars(300_000, 600_000);
+        push({
+          kind: "settings",
+          who: r.pick(ADMINS),
+          setting: "senReleaseThresholdCents",
+          cents,
+          inst: inst(),
+        });
+        if (r.chance(0.5)) push({ kind: "approveChanges", who: r.pick(ADMINS), inst: inst() });
+        const [from, to] = twoSen();
+        push({
+          kind: "sen",
+          who: preparer(),
+          from,
+          to,
+          cents: dollars(250_001, 299_999),
+          key: r.guid(),
+          inst: inst(),
+        });
+        push({
+          kind: "settings",
+          who: r.pick(ADMINS),
+          setting: "senReleaseThresholdCents",
+          cents: DEFAULT_SEN_THRESHOLD,
+          inst: inst(),
+        });
+        return;
+      }
+      case "clockSkew": {
+        // The sandbox clock moves on one bank; a wire arriving through another one tells its time.
+        const bank = r.int(o.instances);
+        push({ kind: "clock", bank, seconds: r.range(120, 600) });
+        newWire(dollars(100, 5_000), (bank + 1) % o.instances);
+        return;
+      }
+      case "idempotency": {
+        const from = r.pick(CLIENT_ACCOUNTS);
+        const copies = r.pick([2, 2, 50]);
+        v2Ops.push(ops.length);
+        push({
+          kind: "v2",
+          from,
+          to: r.pick(DASH_SEN),
+          cents: dollars(1, 2_000),
+          key: r.guid(),
+          copies,
+          bank: r.int(o.instances),
+        });
+        return;
+      }
+      case "receiverOutage": {
+        push({ kind: "receiverMode", mode: r.pick(["error", "down", "slow"] as const) });
+        for (let k = r.range(2, 5); k > 0; k--)
+          push({ kind: "deposit", acct: dashSen(), cents: dollars(1, 900), bank: r.int(o.instances) });
+        push({ kind: "receiverMode", mode: "up" });
+        return;
+      }
+      case "sinkOutage": {
+        push({ kind: "sinkMode", mode: r.pick(["error", "down", "slow"] as const) });
+        for (let k = r.range(2, 5); k > 0; k--)
+          push({ kind: "deposit", acct: "A2", cents: dollars(1, 900), bank: r.int(o.instances) });
+        push({ kind: "sinkMode", mode: "up" });
+        return;
+      }
+      case "kill": {
+        if (!o.kills) return;
+        push({ kind: "kill", target: r.chance(0.5) ? "bank" : "dashboard", index: r.int(o.instances) });
+        return;
+      }
+      case "twoInstances": {
+        // The same release sent to every instance at once.
+        const d = newDraft(preparer(), dollars(500, 20_000));
+        push({
+          kind: "release",
+          who: approver(),
+          draft: d,
+          copies: o.instances,
+          insts: Array.from({ length: o.instances }, (_, k) => k),
+        });
+        return;
+      }
+    }
+  };
+
+  while (ops.length < o.ops) {
+    const kind = r.weighted(SINGLE);
+    switch (kind) {
+      case "deposit":
+        push({
+          kind,
+          acct: r.pick([...DASH_ACCOUNTS, ...CLIENT_ACCOUNTS]),
+          cents: dollars(1, 200_000),
+          bank: r.int(o.instances),
+          par: true,
+        });
+        break;
+      case "sen": {
+        const [from, to] = twoSen();
+        const cents = r.chance(0.8) ? dollars(1, 240_000) : dollars(250_001, 400_000);
+        push({
+          kind,
+          who: r.pick([...PREPARERS, ...APPROVERS]),
+          from,
+          to,
+          cents,
+          key: r.guid(),
+          inst: inst(),
+          par: true,
+        });
+        break;
+      }
+      case "wire":
+        newDraft(preparer(), dollars(100, 120_000));
+        break;
+      case "edit":
+        if (drafts)
+          push({ kind, who: preparer(), draft: anyDraft(), cents: dollars(100, 120_000), inst: inst() });
+        break;
+      case "release":
+        if (drafts)
+          push({
+            kind,
+            who: approver(),
+            draft: anyDraft(),
+            copies: 1,
+            insts: [inst()],
+            ...(r.chance(0.15) ? { abortMs: r.range(1, 60) } : {}),
+          });
+        break;
+      case "reject":
+        if (drafts) push({ kind, who: approver(), draft: anyDraft(), inst: inst() });
+        break;
+      case "inWire":
+        newWire(r.chance(0.7) ? dollars(100, 900_000) : dollars(1_000_001, 2_000_000));
+        break;
+      case "decide":
+        if (wires)
+          push({
+            kind,
+            who: r.chance(0.9) ? approver() : "flo",
+            wire: anyWire(),
+            action: r.weighted({ approve: 6, cancel: 2, return: 1 }),
+            inst: inst(),
+          });
+        break;
+      case "settle":
+        push({ kind, bank: r.int(o.instances) });
+        break;
+      case "v2":
+        v2Ops.push(ops.length);
+        push({
+          kind,
+          from: r.pick(CLIENT_ACCOUNTS),
+          to: r.pick([...DASH_SEN, ...CLIENT_ACCOUNTS]),
+          cents: dollars(1, 50_000),
+          key: r.guid(),
+          copies: 1,
+          bank: r.int(o.instances),
+          par: true,
+        });
+        break;
+      case "v2replay":
+        if (v2Ops.length) push({ kind, of: r.pick(v2Ops), bank: r.int(o.instances), par: true });
+        break;
+      case "signIn":
+        push({ kind, who: r.pick(PEOPLE), inst: inst() });
+        break;
+      case "settings": {
+        // Mostly tightening (lowering a limit is one admin's to make); back to the default is a
+        // raise when the limit was lowered before.
+        const setting = r.pick(["senReleaseThresholdCents", "incomingWireDualApprovalCents"] as const);
+        const cents =
+          setting === "senReleaseThresholdCents"
+            ? r.chance(0.3)
+              ? DEFAULT_SEN_THRESHOLD
+              : dollars(50_000, 250_000)
+            : r.chance(0.3)
+              ? DEFAULT_DUAL_APPROVAL
+              : dollars(200_000, 1_000_000);
+        push({ kind, who: r.pick(ADMINS), setting, cents, inst: inst() });
+        break;
+      }
+      case "approveChanges":
+        push({ kind, who: r.pick(ADMINS), inst: inst() });
+        break;
+      case "role":
+        push({
+          kind,
+          who: r.pick(ADMINS),
+          target: "flo",
+          role: r.pick(["viewer", "preparer", "approver"] as const),
+          inst: inst(),
+        });
+        break;
+      case "disable":
+        push({ kind, who: r.pick(ADMINS), target: "flo", disabled: r.chance(0.5), inst: inst() });
+        break;
+      case "registerHook":
+        push({ kind, who: r.pick(ADMINS), acct: "A2", inst: inst() });
+        break;
+      case "macro":
+        macro(r.weighted(MACROS));
+        break;
+    }
+    if (ops.length % 25 === 24) push({ kind: "check" });
+  }
+  const cut = ops.slice(0, o.ops);
+  return { seed: o.seed, ops: cut, hash: scheduleHash(cut) };
+}
+
+export function scheduleHash(ops: Op[]): string {
+  return createHash("sha256").update(JSON.stringify(ops)).digest("hex").slice(0, 16);
+}

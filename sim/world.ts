@@ -1,0 +1,963 @@
+// The actors: people of the dashboard (through its HTTP API, with real sessions), the integrating
+// client of the bank (/v2 with its own key and Idempotency-Key reuse) and the outside world
+// (/sandbox: deposits, incoming wires, outages, the clock), plus the faults. Each operation of the
+// schedule runs here; what was asked and answered goes to the history, and the little the
+// checker must know to judge it (who may act, which limits are in force) is kept in the model.
+import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
+import { openDashboardDb } from "../lib/db/client.ts";
+import { type Cluster, SANDBOX_KEY } from "./cluster.ts";
+import { type Call, definite, History, ok } from "./history.ts";
+import {
+  type Account,
+  ALERT_ACCOUNT,
+  ALERT_LINES,
+  CLIENT_ACCOUNTS,
+  DASH_ACCOUNTS,
+  DEFAULT_DUAL_APPROVAL,
+  DEFAULT_SEN_THRESHOLD,
+  INITIAL_ROLES,
+  OPENING_CENTS,
+  type Op,
+  PEOPLE,
+  type Person,
+} from "./schedule.ts";
+
+export interface Violation {
+  invariant: string;
+  op: number;
+  message: string;
+}
+
+type Role = "viewer" | "preparer" | "approver" | "admin";
+
+interface PersonState {
+  id: string;
+  email: string;
+  password: string;
+  role: Role;
+  disabled: boolean;
+  /** An admin reset the password: the session signed in with the temporary one may only change it. */
+  resetPending: boolean;
+  cookie: string | null;
+  /** The session in hand was signed in with a temporary password. */
+  temporary: boolean;
+  /** Cookies of sessions that were signed out or ended by a reset: they must never act again. */
+  revoked: string[];
+  passwordChanges: number;
+}
+
+interface DraftState {
+  id: string;
+  kind: "wire" | "sen";
+  from: string;
+  cents: number;
+  preparedBy: Person;
+}
+
+interface WireState {
+  paymentId: string;
+  account: string;
+  cents: number;
+  timestamp: string;
+}
+
+interface ClockSeen {
+  bank: number;
+  t0: number;
+  t1: number;
+  bankMs: number;
+}
+
+const PERMS: Record<string, Role[]> = {
+  transfer: ["preparer", "approver", "admin"],
+  release: ["approver", "admin"],
+  act: ["approver", "admin"],
+  admin: ["admin"],
+};
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+const tagOf = (draftId: string) => `S${draftId.replace(/-/g, "")}`;
+
+export class World {
+  readonly history = new History();
+  readonly violations: Violation[] = [];
+  readonly people = {} as Record<Person, PersonState>;
+  readonly accounts = {} as Record<Account, string>;
+  clientKey = "";
+  private clientToken: string | null = null;
+  readonly drafts = new Map<number, DraftState>();
+  readonly wires = new Map<number, WireState>();
+  readonly sinkHooks = new Set<string>();
+  /** Limits in force as the model says: lowered by one admin at once, raised only with a second. */
+  senThreshold = DEFAULT_SEN_THRESHOLD;
+  dualApproval = DEFAULT_DUAL_APPROVAL;
+  /** Deposits the bank confirmed, and those whose answer never came. */
+  depositsAck = 0;
+  depositsMaybe = 0;
+  readonly clock: ClockSeen[] = [];
+  /** Outbox position when the alert rule was saved: notifications after it count for alerts. */
+  alertFromOutboxId = 0;
+  alertRuleSaved = false;
+  /** Idempotent answers per Idempotency-Key of the integrating client. */
+  readonly v2Answers = new Map<string, { body: unknown; first?: string; op: number }>();
+  readonly streams: AbortController[] = [];
+  kills = 0;
+  private pwCounter = 0;
+
+  constructor(
+    readonly cluster: Cluster,
+    readonly schedule: Op[],
+  ) {}
+
+  violation(invariant: string, op: number, message: string) {
+    this.violations.push({ invariant, op, message });
+  }
+
+  // Set-up ---------------------------------------------------------------------------------
+
+  private async sandbox<T>(
+    bank: number,
+    method: string,
+    path: string,
+    body: unknown,
+    op = -1,
+  ): Promise<Call & { answer: T }> {
+    return (await this.history.call(
+      { op, actor: "world", target: `bank${bank}`, method, path, body },
+      { url: `${this.cluster.bankUrl(bank)}${path}`, headers: { [BANK_HEADERS.sandboxKey]: SANDBOX_KEY } },
+    )) as Call & { answer: T };
+  }
+
+  async setup(): Promise<void> {
+    const c = this.cluster;
+    const must = async <T>(p: Promise<Call & { answer: T }>) => {
+      const r = await p;
+      if (!ok(r)) throw new Error(`set-up: ${r.method} ${r.path} answered ${r.status} ${r.text ?? ""}`);
+      return r.answer;
+    };
+    const dash = await must(
+      this.sandbox<{ customerId: number; subscriptionKey: string; webhookSecret: string }>(
+        0,
+        "POST",
+        "/sandbox/customers",
+        {
+          name: "Northwind Simulation LLC",
+        },
+      ),
+    );
+    c.keys = dash;
+    const client = await must(
+      this.sandbox<{ customerId: number; subscriptionKey: string }>(0, "POST", "/sandbox/customers", {
+        name: "Integrator Simulation Inc",
+      }),
+    );
+    this.clientKey = client.subscriptionKey;
+    for (const a of [...DASH_ACCOUNTS, ...CLIENT_ACCOUNTS]) {
+      const customerId = a.startsWith("A") ? dash.customerId : client.customerId;
+      const r = await must(
+        this.sandbox<{ accountNumber: string }>(0, "POST", "/sandbox/accounts", {
+          customerId,
+          type: a === "A0" ? "DDA" : "SEN",
+          balance: dollars(OPENING_CENTS),
+        }),
+      );
+      this.accounts[a] = r.accountNumber;
+      this.depositsAck += OPENING_CENTS;
+    }
+    // The people, written as `npm start` writes its demo users, before any dashboard starts.
+    const db = await openDashboardDb(
+      c.dashDbUrl ? { url: c.dashDbUrl, poolSize: 2 } : { dataDir: `${c.dir}/dashboard-data` },
+    );
+    try {
+      const { createUser } = await import("../lib/auth/users.ts");
+      for (const p of PEOPLE) {
+        const password = `Sim-${p}-password-0001`;
+        const u = await createUser(db, {
+          email: `${p}@sim.example`,
+          name: `Sim ${p}`,
+          role: INITIAL_ROLES[p],
+          password,
+        });
+        this.people[p] = {
+          id: u.id,
+          email: u.email,
+          password,
+          role: INITIAL_ROLES[p],
+          disabled: false,
+          resetPending: false,
+          cookie: null,
+          temporary: false,
+          revoked: [],
+          passwordChanges: 0,
+        };
+      }
+    } finally {
+      await db.close();
+    }
+    await c.startDashboards();
+  }
+
+  // Sessions -------------------------------------------------------------------------------
+
+  /** Signs in through next-auth's credentials endpoint, as the sign-in form does. */
+  private async signIn(op: number, who: Person, inst: number): Promise<boolean> {
+    const p = this.people[who];
+    const base = this.cluster.dashUrl(inst);
+    const jar = new Map<string, string>();
+    const keep = (res: Response) => {
+      for (const h of res.headers.getSetCookie()) {
+        const [pair] = h.split(";");
+        const i = pair.indexOf("=");
+        jar.set(pair.slice(0, i), pair.slice(i + 1));
+      }
+    };
+    try {
+      const csrfRes = await fetch(`${base}/api/auth/csrf`, { signal: AbortSignal.timeout(30_000) });
+      keep(csrfRes);
+      const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+      const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+      const t0 = Date.now();
+      const res = await fetch(`${base}/api/auth/callback/credentials`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin: base },
+        body: new URLSearchParams({ csrfToken, email: p.email, password: p.password, json: "true" }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      keep(res);
+      await res.text();
+      const session = [...jar.keys()].find((k) => k.endsWith("session-token"));
+      this.history.calls.push({
+        op,
+        actor: who,
+        target: `dashboard${inst}`,
+        method: "POST",
+        path: "/api/auth/callback/credentials",
+        status: res.status,
+        answer: { signedIn: !!session },
+        t0,
+        t1: Date.now(),
+      });
+      if (!session) return false;
+      p.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+      p.temporary = p.resetPending;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async signOut(op: number, who: Person, inst: number): Promise<void> {
+    const p = this.people[who];
+    if (!p.cookie) return;
+    const base = this.cluster.dashUrl(inst);
+    try {
+      const csrfRes = await fetch(`${base}/api/auth/csrf`, { headers: { cookie: p.cookie } });
+      const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+      const csrfCookie = csrfRes.headers
+        .getSetCookie()
+        .map((h) => h.split(";")[0])
+        .join("; ");
+      const t0 = Date.now();
+      const res = await fetch(`${base}/api/auth/signout`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          cookie: [p.cookie, csrfCookie].filter(Boolean).join("; "),
+          origin: base,
+        },
+        body: new URLSearchParams({ csrfToken, json: "true" }),
+      });
+      await res.text();
+      this.history.calls.push({
+        op,
+        actor: who,
+        target: `dashboard${inst}`,
+        method: "POST",
+        path: "/api/auth/signout",
+        status: res.status,
+        t0,
+        t1: Date.now(),
+      });
+    } catch {}
+    // Whatever the answer, the person signed out: that session must not act again.
+    p.revoked.push(p.cookie);
+    p.cookie = null;
+  }
+
+  /** Why the person's session must be refused a state change now, or null. */
+  private mustRefuse(who: Person, need: keyof typeof PERMS): string | null {
+    const p = this.people[who];
+    if (p.disabled) return "the user is disabled";
+    if (p.temporary) return "the session waits for a password change";
+    if (!PERMS[need].includes(p.role)) return `the role ${p.role} lacks the permission`;
+    return null;
+  }
+
+  private async session(op: number, who: Person, inst: number): Promise<string | null> {
+    const p = this.people[who];
+    if (!p.cookie && !p.disabled) await this.signIn(op, who, inst);
+    return p.cookie;
+  }
+
+  /** A dashboard call with the person's session; a 2xx on a call that must be refused is a violation. */
+  private async dash(
+    op: number,
+    who: Person,
+    inst: number,
+    method: string,
+    path: string,
+    body?: unknown,
+    o: { need?: keyof typeof PERMS; abortMs?: number; cookie?: string; sessionLabel?: string } = {},
+  ): Promise<Call> {
+    const cookie = o.cookie ?? (await this.session(op, who, inst)) ?? "";
+    const refuse =
+      o.need && !o.cookie ? this.mustRefuse(who, o.need) : o.cookie ? "the session was signed out" : null;
+    const call = await this.history.call(
+      {
+        op,
+        actor: who,
+        session: o.sessionLabel ?? (this.people[who].temporary ? "temporary" : "normal"),
+        target: `dashboard${inst}`,
+        method,
+        path,
+        body,
+      },
+      { url: `${this.cluster.dashUrl(inst)}${path}`, headers: { cookie }, abortMs: o.abortMs },
+    );
+    if (refuse && o.need && ok(call)) {
+      const inv = refuse.startsWith("the role") ? "control.role-in-force" : "session.refused";
+      this.violation(inv, op, `${who}: ${method} ${path} answered ${call.status} although ${refuse}`);
+    }
+    return call;
+  }
+
+  // The integrating client -----------------------------------------------------------------
+
+  private tokenRun: Promise<string | null> | null = null;
+
+  /** The client's token: one request for all its callers at once (the bank issues one a second). */
+  private v2Token(bank: number, op: number): Promise<string | null> {
+    if (this.clientToken) return Promise.resolve(this.clientToken);
+    this.tokenRun ??= (async () => {
+      try {
+        for (let i = 0; i < 20; i++) {
+          const call = await this.history.call(
+            { op, actor: "client", target: `bank${bank}`, method: "GET", path: "/v2/access/token" },
+            {
+              url: `${this.cluster.bankUrl(bank)}/v2/access/token`,
+              headers: { [BANK_HEADERS.subscriptionKey]: this.clientKey },
+            },
+          );
+          const h = (call as Call & { headers?: Headers }).headers;
+          if (call.status === 200 && h?.get("authorization")) {
+            this.clientToken = h.get("authorization");
+            return this.clientToken;
+          }
+          await new Promise((r) => setTimeout(r, 1100));
+        }
+        return null;
+      } finally {
+        this.tokenRun = null;
+      }
+    })();
+    return this.tokenRun;
+  }
+
+  private async v2Transfer(op: number, bank: number, body: unknown, key: string): Promise<Call> {
+    for (let attempt = 0; ; attempt++) {
+      const token = (await this.v2Token(bank, op)) ?? "";
+      const call = await this.history.call(
+        { op, actor: "client", target: `bank${bank}`, method: "POST", path: "/v2/account/transfersen", body },
+        {
+          url: `${this.cluster.bankUrl(bank)}/v2/account/transfersen`,
+          headers: {
+            [BANK_HEADERS.subscriptionKey]: this.clientKey,
+            Authorization: token,
+            [BANK_HEADERS.idempotencyKey]: key,
+          },
+        },
+      );
+      // An expired token (the sandbox clock moved): one new token, one more try.
+      if (call.status === 401 && attempt < 2) {
+        if (this.clientToken === token) this.clientToken = null;
+        continue;
+      }
+      return call;
+    }
+  }
+
+  /** Every 200 answer under one key must be the first one, word for word. */
+  private idempotentAnswer(op: number, key: string, call: Call) {
+    if (call.status !== 200 || !call.text) return;
+    const rec = this.v2Answers.get(key);
+    if (!rec) return;
+    if (rec.first === undefined) rec.first = call.text;
+    else if (rec.first !== call.text)
+      this.violation(
+        "idempotency.same-answer",
+        op,
+        `Idempotency-Key ${key}: an answer differs from the first (first op ${rec.op}): ${rec.first} vs ${call.text}`,
+      );
+  }
+
+  // Operations -----------------------------------------------------------------------------
+
+  async run(op: Op): Promise<void> {
+    const i = op.i;
+    switch (op.kind) {
+      case "deposit": {
+        const r = await this.sandbox(
+          op.bank,
+          "POST",
+          "/sandbox/deposits",
+          {
+            accountNumber: this.accounts[op.acct],
+            amount: dollars(op.cents),
+            description: "SIM DEPOSIT",
+          },
+          i,
+        );
+        if (ok(r)) this.depositsAck += op.cents;
+        else if (!definite(r) || (r.status as number) >= 500) this.depositsMaybe += op.cents;
+        return;
+      }
+      case "sen": {
+        const over = op.cents > this.senThreshold;
+        const call = await this.dash(
+          i,
+          op.who,
+          op.inst,
+          "POST",
+          "/api/transfers",
+          {
+            idempotencyKey: op.key,
+            AccountNumberFrom: this.accounts[op.from],
+            AccountNumberTo: this.accounts[op.to],
+            Amount: dollars(op.cents),
+          },
+          { need: "transfer" },
+        );
+        const a = call.answer as { outcome?: string; draft?: { id: string } } | undefined;
+        if (ok(call) && a?.outcome === "completed" && over)
+          this.violation(
+            "release.second-person",
+            i,
+            `a SEN transfer of $${dollars(op.cents)} left at once, above the release threshold in force ($${dollars(this.senThreshold)}, as two admins set it)`,
+          );
+        if (ok(call) && a?.outcome === "draft" && a.draft) {
+          // SEN drafts join the drafts approvers release, after the wire drafts the schedule names.
+          this.drafts.set(10_000 + i, {
+            id: a.draft.id,
+            kind: "sen",
+            from: op.from,
+            cents: op.cents,
+            preparedBy: op.who,
+          });
+        }
+        return;
+      }
+      case "wire": {
+        const call = await this.dash(
+          i,
+          op.who,
+          op.inst,
+          "POST",
+          "/api/wires",
+          this.wireBody(op.key, op.from, op.cents),
+          {
+            need: "transfer",
+          },
+        );
+        if (ok(call))
+          this.drafts.set(op.draft, {
+            id: op.key,
+            kind: "wire",
+            from: op.from,
+            cents: op.cents,
+            preparedBy: op.who,
+          });
+        return;
+      }
+      case "edit": {
+        const d = this.drafts.get(op.draft);
+        if (d?.kind !== "wire") return;
+        const got = await this.dash(i, op.who, op.inst, "GET", `/api/drafts/${d.id}`);
+        const version = (got.answer as { draft?: { version: number } } | undefined)?.draft?.version;
+        if (!version) return;
+        const call = await this.dash(
+          i,
+          op.who,
+          op.inst,
+          "PUT",
+          `/api/drafts/${d.id}`,
+          {
+            version,
+            wire: this.wireBody(d.id, d.from as Account, op.cents),
+          },
+          { need: "transfer" },
+        );
+        if (ok(call)) {
+          d.cents = op.cents;
+          d.preparedBy = op.who;
+        }
+        return;
+      }
+      case "release": {
+        const d = this.releasable(op.draft, i);
+        if (!d) return;
+        const got = await this.dash(i, op.who, op.insts[0], "GET", `/api/drafts/${d.id}`);
+        const version = (got.answer as { draft?: { version: number } } | undefined)?.draft?.version;
+        if (!version) return;
+        await Promise.all(
+          op.insts.map((inst, k) =>
+            this.dash(
+              i,
+              op.who,
+              inst,
+              "POST",
+              `/api/drafts/${d.id}/release`,
+              { version },
+              {
+                need: "release",
+                abortMs: k === 0 ? op.abortMs : undefined,
+              },
+            ),
+          ),
+        );
+        return;
+      }
+      case "reject": {
+        const d = this.releasable(op.draft, i);
+        if (!d) return;
+        const got = await this.dash(i, op.who, op.inst, "GET", `/api/drafts/${d.id}`);
+        const version = (got.answer as { draft?: { version: number } } | undefined)?.draft?.version;
+        if (!version) return;
+        await this.dash(
+          i,
+          op.who,
+          op.inst,
+          "POST",
+          `/api/drafts/${d.id}/reject`,
+          { version, reason: "SIM REJECT" },
+          {
+            need: "release",
+          },
+        );
+        return;
+      }
+      case "inWire": {
+        const r = await this.sandbox<{ payment_id: string; payment_timestamp: string }>(
+          op.bank,
+          "POST",
+          "/sandbox/incoming-wires",
+          {
+            accountNumber: this.accounts[op.acct],
+            amount: dollars(op.cents),
+            originatorName: "SIM ORIGINATOR",
+            referenceForBeneficiary: `SIMW${op.wire}`,
+          },
+          i,
+        );
+        if (!ok(r)) return;
+        this.wires.set(op.wire, {
+          paymentId: r.answer.payment_id,
+          account: this.accounts[op.acct],
+          cents: op.cents,
+          timestamp: r.answer.payment_timestamp,
+        });
+        this.seeClock(i, op.bank, r, Date.parse(`${r.answer.payment_timestamp.replace(" ", "T")}Z`));
+        return;
+      }
+      case "decide": {
+        const w = this.wires.get(op.wire);
+        if (!w) return;
+        const queue = await this.dash(i, op.who, op.inst, "GET", "/api/incoming-wires");
+        const row = (
+          queue.answer as { wires?: { paymentId: string; paymentTimestamp: string }[] } | undefined
+        )?.wires?.find((x) => x.paymentId === w.paymentId);
+        if (row) w.timestamp = row.paymentTimestamp;
+        await this.dash(
+          i,
+          op.who,
+          op.inst,
+          "POST",
+          `/api/incoming-wires/${w.paymentId}`,
+          {
+            accountNumber: w.account,
+            action: op.action,
+            paymentTimestamp: w.timestamp,
+          },
+          { need: "act" },
+        );
+        return;
+      }
+      case "wireSystem":
+        await this.sandbox(op.bank, "POST", "/sandbox/wire-system", { status: op.status }, i);
+        return;
+      case "settle":
+        await this.sandbox(op.bank, "POST", "/sandbox/settle", {}, i);
+        return;
+      case "clock": {
+        const r = await this.sandbox<{ now: string }>(
+          op.bank,
+          "POST",
+          "/sandbox/clock",
+          { advanceSeconds: op.seconds },
+          i,
+        );
+        if (ok(r)) this.seeClock(i, op.bank, r, Date.parse(r.answer.now));
+        return;
+      }
+      case "v2": {
+        const body = {
+          AccountNumberFrom: this.accounts[op.from],
+          AccountNumberTo: this.accounts[op.to],
+          Amount: Number(dollars(op.cents)),
+        };
+        if (body.AccountNumberFrom === body.AccountNumberTo) return;
+        this.v2Answers.set(op.key, { body, op: i });
+        const calls = await Promise.all(
+          Array.from({ length: op.copies }, () => this.v2Transfer(i, op.bank, body, op.key)),
+        );
+        for (const c of calls) this.idempotentAnswer(i, op.key, c);
+        return;
+      }
+      case "v2replay": {
+        const of = this.schedule[op.of];
+        if (of?.kind !== "v2") return;
+        const rec = this.v2Answers.get(of.key);
+        if (!rec) return;
+        const call = await this.v2Transfer(i, op.bank, rec.body, of.key);
+        this.idempotentAnswer(i, of.key, call);
+        return;
+      }
+      case "settings":
+        return this.changeSetting(i, op.who, op.inst, op.setting, op.cents);
+      case "approveChanges":
+        return this.approveChanges(i, op.who, op.inst);
+      case "role": {
+        const t = this.people[op.target];
+        const call = await this.dash(
+          i,
+          op.who,
+          op.inst,
+          "PATCH",
+          `/api/admin/users/${t.id}`,
+          { role: op.role },
+          { need: "admin" },
+        );
+        if (ok(call)) t.role = op.role;
+        return;
+      }
+      case "disable": {
+        const t = this.people[op.target];
+        const call = await this.dash(
+          i,
+          op.who,
+          op.inst,
+          "PATCH",
+          `/api/admin/users/${t.id}`,
+          { disabled: op.disabled },
+          {
+            need: "admin",
+          },
+        );
+        if (ok(call)) t.disabled = op.disabled;
+        return;
+      }
+      case "reset": {
+        const t = this.people[op.target];
+        const call = await this.dash(
+          i,
+          op.who,
+          op.inst,
+          "POST",
+          `/api/admin/users/${t.id}/reset-password`,
+          undefined,
+          {
+            need: "admin",
+          },
+        );
+        const temp = (call.answer as { temporaryPassword?: string } | undefined)?.temporaryPassword;
+        if (ok(call) && temp) {
+          t.password = temp;
+          t.resetPending = true;
+          if (t.cookie) t.revoked.push(t.cookie);
+          t.cookie = null;
+          t.temporary = false;
+        }
+        return;
+      }
+      case "signIn": {
+        const p = this.people[op.who];
+        if (p.disabled) return;
+        // Another sign-in (a second browser) leaves the first session as it was.
+        await this.signIn(i, op.who, op.inst);
+        return;
+      }
+      case "signOut":
+        return this.signOut(i, op.who, op.inst);
+      case "replayRevoked": {
+        const p = this.people[op.who];
+        const cookie = p.revoked.at(-1);
+        if (!cookie) return;
+        await this.dash(
+          i,
+          op.who,
+          op.inst,
+          "POST",
+          "/api/transfers",
+          {
+            idempotencyKey: op.key,
+            AccountNumberFrom: this.accounts[op.from],
+            AccountNumberTo: this.accounts[op.to],
+            Amount: dollars(op.cents),
+          },
+          { need: "transfer", cookie, sessionLabel: "signed out" },
+        );
+        return;
+      }
+      case "changePassword": {
+        const p = this.people[op.who];
+        if (!p.cookie) await this.signIn(i, op.who, op.inst);
+        if (!p.cookie) return;
+        const next = `Sim-${op.who}-password-${String(++this.pwCounter).padStart(4, "0")}x`;
+        const call = await this.dash(i, op.who, op.inst, "POST", "/api/profile/password", {
+          currentPassword: p.password,
+          newPassword: next,
+          confirmPassword: next,
+        });
+        if (ok(call)) {
+          p.password = next;
+          p.resetPending = false;
+          p.temporary = false;
+          p.passwordChanges++;
+        }
+        return;
+      }
+      case "alertRule":
+        return;
+      case "registerHook": {
+        const call = await this.dash(
+          i,
+          op.who,
+          op.inst,
+          "POST",
+          "/api/webhooks",
+          {
+            accountNumber: this.accounts[op.acct],
+            url: `${this.cluster.sink.url()}/hook/${i}`,
+            description: "SIM SINK",
+          },
+          { need: "admin" },
+        );
+        const id = (call.answer as { webhook?: { id: string } } | undefined)?.webhook?.id;
+        if (ok(call) && id) this.sinkHooks.add(id);
+        return;
+      }
+      case "sinkMode":
+        this.cluster.sink.mode = op.mode;
+        return;
+      case "receiverMode":
+        this.cluster.receiver.mode = op.mode;
+        return;
+      case "streams":
+        return this.openStreams(i);
+      case "kill":
+        await this.cluster.killAndRestart(op.target, op.index);
+        this.kills++;
+        if (op.target === "bank") this.clientToken = null;
+        return;
+      case "check":
+        return;
+    }
+  }
+
+  private releasable(n: number, op: number): DraftState | undefined {
+    // A release names a wire draft of the schedule, or (beyond them) a SEN draft made since.
+    const d = this.drafts.get(n);
+    if (d) return d;
+    const sen = [...this.drafts.entries()].filter(([k]) => k >= 10_000);
+    return sen.length ? sen[(n + op) % sen.length][1] : undefined;
+  }
+
+  private wireBody(key: string, from: Account, cents: number) {
+    return {
+      idempotencyKey: key,
+      originator_account_number: this.accounts[from],
+      amount: dollars(cents),
+      beneficiary_name: "SIM BENEFICIARY",
+      beneficiary_account_number: "12345678",
+      beneficiary_address1: "1 SIMULATION ST",
+      receiving_bank_routing_id: "011000015",
+      receiving_bank_name: "FIRST EXAMPLE BANK",
+      // The draft's mark on the payment: the checker finds every payment of a draft by it.
+      originator_to_beneficiary_info: tagOf(key),
+    };
+  }
+
+  private seeClock(op: number, bank: number, call: Call, bankMs: number) {
+    if (!Number.isFinite(bankMs)) return;
+    // The bank's clock lies in [bankMs - t1, bankMs - t0] ahead of ours; one seen later, through
+    // any bank, must not be behind one seen earlier (2 s allowed for the database's own clock).
+    const seen = { bank, t0: call.t0, t1: call.t1, bankMs };
+    const earlier = this.clock.filter((c) => c.t1 < seen.t0);
+    const lead = Math.max(...earlier.map((c) => c.bankMs - c.t1), Number.NEGATIVE_INFINITY);
+    if (seen.bankMs - seen.t0 < lead - 2000) {
+      const behind = Math.round((lead - (seen.bankMs - seen.t0)) / 1000);
+      this.violation(
+        "clock.agrees",
+        op,
+        `bank${bank}'s sandbox clock is ${behind} s behind what another bank showed before`,
+      );
+    }
+    this.clock.push(seen);
+  }
+
+  private async changeSetting(op: number, who: Person, inst: number, setting: string, cents: number) {
+    const current = setting === "senReleaseThresholdCents" ? this.senThreshold : this.dualApproval;
+    const call = await this.dash(
+      op,
+      who,
+      inst,
+      "PUT",
+      "/api/admin/settings",
+      { [setting]: cents },
+      { need: "admin" },
+    );
+    if (!ok(call)) return;
+    if (cents <= current) {
+      // Tightening is one admin's to make, at once.
+      if (setting === "senReleaseThresholdCents") this.senThreshold = cents;
+      else this.dualApproval = cents;
+      return;
+    }
+    // A raise weakens a control: a second admin must approve it before it is in force.
+    const read = await this.dash(op, who, inst, "GET", "/api/admin/settings");
+    const now = (read.answer as { settings?: Record<string, number> } | undefined)?.settings?.[setting];
+    if (now === cents)
+      this.violation(
+        "control.one-admin",
+        op,
+        `${who} alone raised ${setting} from ${current} to ${cents} cents and it is in force at once`,
+      );
+  }
+
+  private async approveChanges(op: number, who: Person, inst: number) {
+    const list = await this.dash(op, who, inst, "GET", "/api/admin/changes");
+    if (!ok(list)) return;
+    const changes =
+      (
+        list.answer as
+          | { changes?: { id: string | number; status?: string; proposedBy?: unknown }[] }
+          | undefined
+      )?.changes ?? [];
+    for (const c of changes) {
+      if (c.status && c.status !== "pending") continue;
+      const call = await this.dash(
+        op,
+        who,
+        inst,
+        "POST",
+        `/api/admin/changes/${c.id}/approve`,
+        {},
+        { need: "admin" },
+      );
+      if (!ok(call)) continue;
+      // Approved by a second admin: what the settings now say is in force.
+      const read = await this.dash(op, who, inst, "GET", "/api/admin/settings");
+      const s = (read.answer as { settings?: Record<string, number> } | undefined)?.settings;
+      if (s?.senReleaseThresholdCents) this.senThreshold = s.senReleaseThresholdCents;
+      if (s?.incomingWireDualApprovalCents) this.dualApproval = s.incomingWireDualApprovalCents;
+    }
+  }
+
+  /**
+   * Opens one live stream on every instance at the same moment, as browsers do when a fresh
+   * deployment comes up; once the bank's webhooks exist, saves the alert rule of ALERT_ACCOUNT.
+   */
+  private async openStreams(op: number) {
+    const who: Person = "v1";
+    for (let k = 0; k < this.cluster.n; k++) await this.session(op, who, k);
+    const cookie = this.people[who].cookie ?? "";
+    // Each instance loads the stream's route first (refused without a session), so that the two
+    // first streams reach their set-up at the same moment, as two browsers' would on a warm server.
+    for (let k = 0; k < this.cluster.n; k++)
+      await fetch(`${this.cluster.dashUrl(k)}/api/events`)
+        .then((r) => r.text())
+        .catch(() => {});
+    await Promise.all(
+      Array.from({ length: this.cluster.n }, async (_, k) => {
+        const ctl = new AbortController();
+        this.streams.push(ctl);
+        const t0 = Date.now();
+        try {
+          const res = await fetch(`${this.cluster.dashUrl(k)}/api/events`, {
+            headers: { cookie, accept: "text/event-stream" },
+            signal: ctl.signal,
+          });
+          this.history.calls.push({
+            op,
+            actor: who,
+            target: `dashboard${k}`,
+            method: "GET",
+            path: "/api/events",
+            status: res.status,
+            t0,
+            t1: Date.now(),
+          });
+          // Drain it in the background; the simulator reads the stored events from the database.
+          void (async () => {
+            try {
+              const reader = res.body?.getReader();
+              while (reader && !(await reader.read()).done) {}
+            } catch {}
+          })();
+        } catch {}
+      }),
+    );
+    if (this.alertRuleSaved) return;
+    if (this.cluster.bankDbUrl) {
+      await this.waitOutboxDrained(15_000);
+      const [row] = await this.cluster.bankQuery<{ m: string | null }>("SELECT max(id) AS m FROM outbox");
+      this.alertFromOutboxId = Number(row?.m ?? 0);
+    }
+    const call = await this.dash(
+      op,
+      "ad1",
+      0,
+      "PUT",
+      `/api/alerts/${this.accounts[ALERT_ACCOUNT]}`,
+      {
+        below: dollars(ALERT_LINES.belowCents),
+        above: dollars(ALERT_LINES.aboveCents),
+        notifyUsers: true,
+        emails: "",
+      },
+      { need: "transfer" },
+    );
+    this.alertRuleSaved = ok(call);
+  }
+
+  /** Waits until the bank has no notification left to send (or the time is up). */
+  async waitOutboxDrained(timeoutMs: number): Promise<boolean> {
+    if (!this.cluster.bankDbUrl) return false;
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const [row] = await this.cluster.bankQuery<{ n: string }>(
+        "SELECT count(*) AS n FROM outbox WHERE state = 'pending' AND channel = 'http'",
+      );
+      if (Number(row.n) === 0) return true;
+      if (Date.now() > end) return false;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  stopStreams() {
+    for (const s of this.streams) s.abort();
+  }
+
+  tagOf = tagOf;
+}

@@ -1,0 +1,35 @@
+// The seeded simulator (sim/README.md), short: a fixed seed of a few hundred operations by every
+// actor, with faults, against two banks and two dashboards on PostgreSQL. Every invariant must
+// hold; those whose fix has not landed yet are listed below and reported, never silently dropped.
+import { describe, expect, it } from "vitest";
+import { runSchedule, scheduleFor } from "../../sim/run.ts";
+import { PG_URL } from "../helpers/databases.ts";
+
+const SEED = 20261126;
+const OPS = 250;
+
+/** Invariants still broken on main, each with the break it stands for: reported, not failed. */
+const KNOWN_OPEN: Record<string, string> = {
+  "draft.paid-once": "the outage double-pay: concurrent releases of one draft by the same approver",
+  "audit.exactly-once": "the outage double-pay audits one release several times",
+  "session.refused": "a signed-out session and a reset-pending session still act",
+  "incoming.two-approvers": "the reset-pending vote decides a two-approver wire",
+  "control.one-admin": "one admin raises a threshold and it is in force at once",
+  "release.second-person": "a SEN transfer above the two-admin threshold leaves at once",
+  "live.one-webhook": "two dashboard instances starting together register two bank webhooks per account",
+  "live.stored-once": "changes stored twice by two webhooks per account",
+  "alert.once-per-crossing": "alerts evaluated in arrival order miss crossings",
+  "clock.agrees": "the sandbox clock differs between two banks",
+};
+
+describe.skipIf(!PG_URL)("the simulator on two banks and two dashboards (PostgreSQL)", () => {
+  it(`keeps every invariant through seed ${SEED} (${OPS} operations)`, async () => {
+    const o = { seed: SEED, ops: OPS, instances: 2, backend: "pg" as const, adminUrl: PG_URL };
+    const schedule = scheduleFor(o);
+    const result = await runSchedule({ ...o, knownOpen: Object.keys(KNOWN_OPEN) }, schedule.ops);
+    for (const v of result.knownOpen)
+      console.warn(`known open (${KNOWN_OPEN[v.invariant]}): ${v.invariant} at op ${v.op}: ${v.message}`);
+    expect(result.executed).toBe(OPS);
+    expect(result.violations.map((v) => `${v.invariant} at op ${v.op}: ${v.message}`)).toEqual([]);
+  }, 900_000);
+});
