@@ -26,12 +26,25 @@ export type AdminUser = z.infer<typeof AdminUser>;
 export const AdminUsersResponse = z.object({ users: z.array(AdminUser) });
 export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
 
+/**
+ * A user's name as typed (others read it beside what the user did): no control or invisible
+ * formatting characters, the bank's rule for the text it takes; checked before trimming, which
+ * would drop a byte-order mark or a line separator at either end unseen.
+ */
+export const userName = z
+  .string()
+  .check(
+    z.refine(...TEXT_CHECKS.noHiddenText),
+    z.trim(),
+    z.minLength(1, "is required"),
+    z.maxLength(100, "must be at most 100 characters"),
+    z.refine(...TEXT_CHECKS.noControl),
+  );
+
 // POST /api/admin/users: the new user; without a password a temporary one is made (shown once).
 export const NewUserBody = z.object({
   email: z.email("must be an e-mail address").check(z.maxLength(320, "must be at most 320 characters")),
-  name: z
-    .string()
-    .check(z.trim(), z.minLength(1, "is required"), z.maxLength(100, "must be at most 100 characters")),
+  name: userName,
   role: z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` }),
   password: z.optional(
     z

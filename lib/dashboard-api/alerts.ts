@@ -2,6 +2,7 @@
 // app/api/webhooks/*, app/api/alerts/* and app/api/notifications/*.
 import { z } from "zod";
 import { MISPLACED_SEPARATOR_SENTENCE, misplacedSeparator, typedDollarsToCents } from "../bank-api/money.ts";
+import { TEXT_CHECKS } from "../bank-api/rules.ts";
 import { registerWebhookRequest, splitList, WEBHOOK_LIMITS } from "../bank-api/webhooks.ts";
 
 const accountNumber = z
@@ -40,7 +41,14 @@ export type WebhooksResponse = z.infer<typeof WebhooksResponseSchema>;
 export const RegisterWebhookSchema = z
   .object({
     accountNumber,
-    description: z.string().trim().max(WEBHOOK_LIMITS.description).default(""),
+    // Checked before trimming, which would drop a byte-order mark at either end unseen; the
+    // contract checks the rest (registerWebhookRequest).
+    description: z
+      .string()
+      .refine(...TEXT_CHECKS.noHiddenText)
+      .trim()
+      .max(WEBHOOK_LIMITS.description)
+      .default(""),
     url: z.string().trim().default(""),
     emails: z.string().trim().default(""),
   })
@@ -113,7 +121,12 @@ export const AlertRuleFormSchema = z
     below: threshold.default(""),
     above: threshold.default(""),
     notifyUsers: z.boolean().default(true),
-    emails: z.string().trim().max(WEBHOOK_LIMITS.emails).default(""),
+    emails: z
+      .string()
+      .refine(...TEXT_CHECKS.noHiddenText)
+      .trim()
+      .max(WEBHOOK_LIMITS.emails)
+      .default(""),
   })
   .superRefine((v, ctx) => {
     if (!v.below && !v.above) {

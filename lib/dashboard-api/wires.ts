@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { centsToDollars } from "../bank-api/money.ts";
 import { initiatePaymentRequest } from "../bank-api/payments.ts";
+import { TEXT_CHECKS } from "../bank-api/rules.ts";
 import { idempotencyKey } from "../bank-api/transfers.ts";
 import {
   BENEFICIARY_BANK_FIELDS,
@@ -129,8 +130,10 @@ export const ReleaseDraftRequest = z.object({
 });
 export const RejectDraftRequest = z.object({
   version: z.number({ error: "must be a number" }).int().min(1),
+  // The preparer reads it: no invisible formatting characters (line breaks are welcome).
   reason: z
     .string()
+    .refine(...TEXT_CHECKS.noHiddenText)
     .trim()
     .min(1, "is required: say why the draft is rejected")
     .max(500, "must be at most 500 characters"),
@@ -159,9 +162,12 @@ export type Beneficiary = z.infer<typeof Beneficiary>;
 export const CreateBeneficiaryRequest = z.object({
   label: z
     .string()
+    // Before trimming, which would drop a byte-order mark or a line separator at either end unseen.
+    .refine(...TEXT_CHECKS.noHiddenText)
     .trim()
     .min(1, "is required")
-    .max(BENEFICIARY_LABEL_MAX, `must be at most ${BENEFICIARY_LABEL_MAX} characters`),
+    .max(BENEFICIARY_LABEL_MAX, `must be at most ${BENEFICIARY_LABEL_MAX} characters`)
+    .refine(...TEXT_CHECKS.noControl),
   fields: BeneficiaryTemplate,
 });
 export type CreateBeneficiaryInput = z.input<typeof CreateBeneficiaryRequest>;

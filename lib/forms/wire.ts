@@ -3,7 +3,13 @@
 // table, the same messages; tests/unit/send-money-forms.test.ts holds them together), which checks
 // every request again. One module per form, so a page loads only its own.
 import * as z from "zod/mini";
-import { type FieldRule, INITIATE_PAYMENT_FIELDS, ROUTING_PAIRS, routingProblem } from "../bank-api/rules.ts";
+import {
+  type FieldRule,
+  INITIATE_PAYMENT_FIELDS,
+  ROUTING_PAIRS,
+  routingProblem,
+  TEXT_CHECKS,
+} from "../bank-api/rules.ts";
 import {
   bankTypeField,
   idempotencyKeyField,
@@ -52,9 +58,11 @@ export const BeneficiaryForm = z.object({
   label: z
     .string()
     .check(
+      z.refine(...TEXT_CHECKS.noHiddenText),
       z.trim(),
       z.minLength(1, "is required"),
       z.maxLength(BENEFICIARY_LABEL_MAX, `must be at most ${BENEFICIARY_LABEL_MAX} characters`),
+      z.refine(...TEXT_CHECKS.noControl),
     ),
   fields: BeneficiaryTemplateForm,
 });

@@ -6,13 +6,13 @@ import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { findUserInPath, settleUserChange } from "@/lib/auth/managed-user.ts";
 import { ROLES } from "@/lib/auth/permissions.ts";
 import { updateUser } from "@/lib/auth/users.ts";
-import { UpdateUserResponse } from "@/lib/dashboard-api/index.ts";
+import { UpdateUserResponse, userName } from "@/lib/dashboard-api/index.ts";
 
 const change = z
   .object({
     role: z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` }).optional(),
     disabled: z.boolean().optional(),
-    name: z.string().trim().min(1).max(100).optional(),
+    name: z.optional(userName),
   })
   .refine((c) => c.role !== undefined || c.disabled !== undefined || c.name !== undefined, {
     message: "nothing to change",
