@@ -44,9 +44,9 @@ export async function startBank(config: BankConfig, opts: { quiet?: boolean } = 
       config,
       db,
       // On PostgreSQL half the pool at most, so reads always find a connection while transfers
-      // queue; PGlite has one connection.
+      // queue, and one even in a pool of one; PGlite has one connection.
       transfers: createTransferExecutor(db, {
-        slots: db.kind === "pg" ? Math.min(4, Math.floor(config.poolSize / 2)) : 1,
+        slots: db.kind === "pg" ? Math.max(1, Math.min(4, Math.floor(config.poolSize / 2))) : 1,
         gather: db.kind === "pglite",
         onBatchError: (err, size) =>
           log.warn("transfer batch failed as a whole; its transfers go one by one", { size, err }),

@@ -45,6 +45,7 @@ const schema = z.object({
   NEXTAUTH_SECRET: optionalText,
   DASHBOARD_SECRETS_KEY: optionalText,
   DATABASE_URL: optionalText,
+  DATABASE_POOL: positiveInt(10),
   DASHBOARD_DATA_DIR: optionalText,
   DASHBOARD_MIGRATIONS_DIR: optionalText,
   SESSION_IDLE_SECONDS: positiveInt(900),
@@ -70,6 +71,8 @@ export interface DashboardConfig {
   /** Key of stored secrets (TOTP seeds); NEXTAUTH_SECRET when unset. */
   secretsKey?: string;
   databaseUrl?: string;
+  /** Connections in the PostgreSQL pool (besides one for LISTEN and short-lived lock holders). */
+  databasePool: number;
   dataDir: string;
   migrationsDir: string;
   sessionIdleSeconds: number;
@@ -113,6 +116,7 @@ export function config(): DashboardConfig {
     nextAuthSecret: e.NEXTAUTH_SECRET,
     secretsKey: e.DASHBOARD_SECRETS_KEY ?? e.NEXTAUTH_SECRET,
     databaseUrl: e.DATABASE_URL,
+    databasePool: e.DATABASE_POOL,
     dataDir: e.DASHBOARD_DATA_DIR ?? ".data/dashboard",
     // Resolved from the working directory: bundled server code has no reliable import.meta.url path.
     migrationsDir: e.DASHBOARD_MIGRATIONS_DIR ?? `${process.cwd()}/lib/db/migrations`,

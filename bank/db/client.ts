@@ -78,17 +78,18 @@ async function openPg(url: string, poolSize: number): Promise<BankDb> {
       (await pool.query({ name, text, values: params as unknown[] })).rows as T[],
     tx: (fn) => poolTransaction(pool, fn),
     async listen(channel, fn) {
-      // One connection kept for LISTEN. When it is lost (a server restart, a network cut), another
-      // is opened after a pause and fn is called once, since notifications may have been missed
-      // meanwhile; until then the callers' own timers cover.
+      // One connection kept for LISTEN, of its own outside the pool (a pool of one stays free for
+      // queries). When it is lost (a server restart, a network cut), another is opened after a
+      // pause and fn is called once, since notifications may have been missed meanwhile; until
+      // then the callers' own timers cover.
       let stopped = false;
-      let conn: { client: pg.PoolClient; detach(): void } | null = null;
+      let conn: { client: pg.Client; detach(): void } | null = null;
       let retry: NodeJS.Timeout | undefined;
       const onNotification = (m: pg.Notification) => {
         if (m.channel === channel) fn();
       };
       const connect = async (): Promise<void> => {
-        const c = await pool.connect();
+        const c = new pg.Client({ connectionString: url });
         let lost = false;
         const detach = () => {
           lost = true;
@@ -101,17 +102,18 @@ async function openPg(url: string, poolSize: number): Promise<BankDb> {
           detach();
           // Its own error listener stays: a late error of a dead connection is no one's concern.
           c.on("error", () => {});
-          c.release(true);
+          c.end().catch(() => {});
           if (conn?.client === c) conn = null;
           if (stopped) return;
           retry = setTimeout(reconnect, 1000);
           retry.unref();
         };
-        // A checked-out connection's errors are not the pool's: without a listener they would be thrown.
+        // Without a listener a connection's error would be thrown.
         c.on("error", onLost);
         c.on("end", onLost);
         c.on("notification", onNotification);
         try {
+          await c.connect();
           await c.query(`LISTEN ${channel}`);
         } catch (e) {
           onLost();
@@ -147,8 +149,7 @@ async function openPg(url: string, poolSize: number): Promise<BankDb> {
         if (c) {
           c.detach();
           c.client.on("error", () => {});
-          await c.client.query(`UNLISTEN ${channel}`).catch(() => {});
-          c.client.release();
+          await c.client.end().catch(() => {});
         }
       };
     },

@@ -1,17 +1,19 @@
-// Balance-alert evaluation: one rule per account with a "below" and an "above" line. A line fires
-// when the balance crosses it and re-arms only once the balance is back on the safe side, so a
-// run of notifications on the wrong side raises one alert, not one each.
+// Balance-alert evaluation: one rule per account with a "below" and an "above" line. Each
+// notification carries the balance before and after one change at the bank, so a crossing is
+// judged on that notification alone: the line fires when the previous balance was on its safe
+// side and the new one is not. Notifications arrive in any order and on any instance; judging
+// each against the last one that happened to arrive would miss crossings (and invent others),
+// while this way every crossing in the bank's sequence of balances fires exactly once: the
+// notification is stored once per webhook-id and an alert once per stored notification and line.
 import type { Queryable } from "../db/client.ts";
 import type { alertRules, alerts } from "../db/schema.ts";
 import type { AsText, SqlRow } from "../server/sql-row.ts";
 
 export type AlertKind = "below" | "above";
 
-export interface RuleState {
+export interface RuleLines {
   belowCents: number | null;
   aboveCents: number | null;
-  belowArmed: boolean;
-  aboveArmed: boolean;
 }
 
 export interface Crossing {
@@ -19,23 +21,15 @@ export interface Crossing {
   thresholdCents: number;
 }
 
-/** The next state of a rule for a new available balance, and the lines it crossed. */
-export function step(rule: RuleState, availableCents: number): { next: RuleState; fired: Crossing[] } {
-  const next = { ...rule };
+/** The lines one balance change crossed from their safe side (at or above "below", at or under "above"). */
+export function crossings(rule: RuleLines, previousCents: number, availableCents: number): Crossing[] {
   const fired: Crossing[] = [];
-  if (rule.belowCents !== null) {
-    if (rule.belowArmed && availableCents < rule.belowCents) {
-      next.belowArmed = false;
-      fired.push({ kind: "below", thresholdCents: rule.belowCents });
-    } else if (!rule.belowArmed && availableCents >= rule.belowCents) next.belowArmed = true;
-  }
-  if (rule.aboveCents !== null) {
-    if (rule.aboveArmed && availableCents > rule.aboveCents) {
-      next.aboveArmed = false;
-      fired.push({ kind: "above", thresholdCents: rule.aboveCents });
-    } else if (!rule.aboveArmed && availableCents <= rule.aboveCents) next.aboveArmed = true;
-  }
-  return { next, fired };
+  const { belowCents: below, aboveCents: above } = rule;
+  if (below !== null && previousCents >= below && availableCents < below)
+    fired.push({ kind: "below", thresholdCents: below });
+  if (above !== null && previousCents <= above && availableCents > above)
+    fired.push({ kind: "above", thresholdCents: above });
+  return fired;
 }
 
 export interface FiredAlert {
@@ -50,13 +44,7 @@ export interface FiredAlert {
 type RuleRow = AsText<
   Pick<
     SqlRow<typeof alertRules>,
-    | "below_cents"
-    | "above_cents"
-    | "below_armed"
-    | "above_armed"
-    | "notify_users"
-    | "emails"
-    | "last_event_seq"
+    "below_cents" | "above_cents" | "notify_users" | "emails" | "last_event_seq"
   >,
   "below_cents" | "above_cents" | "last_event_seq"
 >;
@@ -65,35 +53,33 @@ const num = (v: string | number | null) => (v === null ? null : Number(v));
 
 /**
  * Evaluates the account's rule for one stored notification, inside the transaction that stored
- * it. The rule row is locked, so instances receiving notifications of one account at once take
- * turns; a notification older than the last one evaluated changes nothing (its news is stale).
+ * it. The armed flags only show the side of each line of the latest balance received (the rule
+ * row is locked, so instances take turns updating them); they decide nothing.
  */
 export async function evaluateAlerts(
   q: Queryable,
   e: { seq: number; accountNumber: string; availableCents: number; previousCents: number },
 ): Promise<FiredAlert[]> {
   const [row] = await q.query<RuleRow>(
-    `SELECT below_cents, above_cents, below_armed, above_armed, notify_users, emails, last_event_seq
+    `SELECT below_cents, above_cents, notify_users, emails, last_event_seq
      FROM alert_rules WHERE account_number = $1 FOR UPDATE`,
     [e.accountNumber],
   );
-  if (!row || Number(row.last_event_seq) >= e.seq) return [];
-  const { next, fired } = step(
-    {
-      belowCents: num(row.below_cents),
-      aboveCents: num(row.above_cents),
-      belowArmed: row.below_armed,
-      aboveArmed: row.above_armed,
-    },
-    e.availableCents,
-  );
-  await q.query(
-    `UPDATE alert_rules SET below_armed = $2, above_armed = $3, last_event_seq = $4
-     WHERE account_number = $1`,
-    [e.accountNumber, next.belowArmed, next.aboveArmed, e.seq],
-  );
+  if (!row) return [];
+  const rule = { belowCents: num(row.below_cents), aboveCents: num(row.above_cents) };
+  if (Number(row.last_event_seq) < e.seq)
+    await q.query(
+      `UPDATE alert_rules SET below_armed = $2, above_armed = $3, last_event_seq = $4
+       WHERE account_number = $1`,
+      [
+        e.accountNumber,
+        rule.belowCents === null || e.availableCents >= rule.belowCents,
+        rule.aboveCents === null || e.availableCents <= rule.aboveCents,
+        e.seq,
+      ],
+    );
   const out: FiredAlert[] = [];
-  for (const f of fired) {
+  for (const f of crossings(rule, e.previousCents, e.availableCents)) {
     const [a] = await q.query<AsText<Pick<SqlRow<typeof alerts>, "id">, "id">>(
       `INSERT INTO alerts (event_seq, account_number, kind, threshold_cents, available_cents,
                            previous_cents, notify_users, emails)

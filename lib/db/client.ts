@@ -1,6 +1,7 @@
 // The dashboard database: PGlite in DASHBOARD_DATA_DIR (default .data/dashboard) or PostgreSQL
 // at DATABASE_URL, with Drizzle and migrations applied at open (lib/server/database.ts, as the bank).
 import type { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import { config } from "../config.ts";
 import { openMigratedPg, openMigratedPglite } from "../server/database.ts";
 import { poolQuery, poolTransaction } from "../server/pg-pool.ts";
@@ -16,7 +17,28 @@ export interface DashboardDb extends Queryable {
   orm: ReturnType<typeof drizzlePg<typeof schema>>;
   /** Runs fn in one transaction (rolled back on throw). */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn while holding the lock `lockId` shared by every instance on this database (a
+   * PostgreSQL advisory lock on a connection of its own, so fn may use the pool, even a pool of
+   * one; on PGlite, one process, callers take turns in it).
+   */
+  exclusive<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** Callers of one lock in this process, one after another. */
+function localLocks() {
+  const tails = new Map<number, Promise<unknown>>();
+  return <T>(lockId: number, fn: () => Promise<T>): Promise<T> => {
+    const run = (tails.get(lockId) ?? Promise.resolve()).catch(() => {}).then(fn);
+    tails.set(lockId, run);
+    run
+      .finally(() => {
+        if (tails.get(lockId) === run) tails.delete(lockId);
+      })
+      .catch(() => {});
+    return run;
+  };
 }
 
 export async function openDashboardDb(
@@ -39,6 +61,7 @@ async function openPglite(dataDir: string): Promise<DashboardDb> {
       client.transaction((t) =>
         fn({ query: async (text, params) => (await t.query(text, params)).rows as never }),
       ),
+    exclusive: localLocks(),
     close,
   };
 }
@@ -57,6 +80,19 @@ async function openPg(url: string, poolSize: number): Promise<DashboardDb> {
     orm,
     query: poolQuery(pool),
     tx: (fn) => poolTransaction(pool, fn),
+    async exclusive(lockId, fn) {
+      const c = new pg.Client({ connectionString: url });
+      c.on("error", () => {});
+      await c.connect();
+      try {
+        await c.query("SELECT pg_advisory_lock($1)", [lockId]);
+        return await fn();
+      } finally {
+        // Ending the session gives the lock back, also when fn failed or the unlock cannot be sent.
+        await c.query("SELECT pg_advisory_unlock($1)", [lockId]).catch(() => {});
+        await c.end().catch(() => {});
+      }
+    },
     async close() {
       await pool.end();
     },
@@ -69,6 +105,7 @@ const held = processSingleton<DashboardDb>("treasury.dashboardDb", () =>
   openDashboardDb({
     url: config().databaseUrl,
     dataDir: config().dataDir,
+    poolSize: config().databasePool,
   }),
 );
 

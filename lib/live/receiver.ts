@@ -7,6 +7,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { BankClient } from "../bank-client/client.ts";
 import { getBankClient } from "../bank-client/index.ts";
 import { config, requireAuthSecret } from "../config.ts";
+import { type DashboardDb, getDashboardDb } from "../db/client.ts";
 import { createLogger } from "../server/log.ts";
 
 const log = createLogger("live");
@@ -58,27 +59,47 @@ export function liveHookKind(hookUrl: string): "current" | "stale" | null {
 }
 
 /**
- * Registers a webhook on every account of the key that has none pointing at this dashboard, and
- * replaces those registered under an old secret. Returns how many were registered.
+ * Instances register under this lock of the dashboard database: listing the bank's webhooks then
+ * registering the missing ones is not atomic at the bank, and two instances doing it at once
+ * would both register, doubling every notification from then on.
  */
-export async function ensureBankWebhooks(bank: BankClient): Promise<number> {
+export const WEBHOOK_REGISTRATION_LOCK = 72420014;
+
+/**
+ * Registers a webhook on every account of the key that has none pointing at this dashboard,
+ * replaces those registered under an old secret, and deletes all but the first of an account's
+ * webhooks to this receiver (left by versions that registered without the lock). Returns how
+ * many were registered.
+ */
+export async function ensureBankWebhooks(bank: BankClient, db?: DashboardDb): Promise<number> {
   const url = receiverUrl();
   if (!url) return 0;
+  const held = db ?? (await getDashboardDb());
+  return held.exclusive(WEBHOOK_REGISTRATION_LOCK, () => bringWebhooksUpToDate(bank, url));
+}
+
+async function bringWebhooksUpToDate(bank: BankClient, url: string): Promise<number> {
   const list = await bank.call("accountList");
   if (!list.ok) throw new Error(list.error.message);
   const accounts = list.data.ResponseData.flatMap((d) => d.CUSTACCT.map((a) => a.ACTNBR));
   const hooks = await bank.call("listWebhooks");
   if (!hooks.ok) throw new Error(hooks.error.message);
   const covered = new Set<string>();
-  let removed = 0;
+  const remove: string[] = [];
+  let stale = 0;
+  // The bank lists a key's webhooks oldest first: the first of an account's stays.
   for (const h of hooks.data) {
     const kind = liveHookKind(h.WebHookUrl);
-    if (kind === "current") covered.add(h.AccountNumber);
+    if (kind === "current" && !covered.has(h.AccountNumber)) covered.add(h.AccountNumber);
+    else if (kind === "current") remove.push(h.WebHookId);
     else if (kind === "stale") {
-      const r = await bank.call("deleteWebhook", { query: { webHookId: h.WebHookId } });
-      if (!r.ok) throw new Error(r.error.message);
-      removed++;
+      remove.push(h.WebHookId);
+      stale++;
     }
+  }
+  for (const webHookId of remove) {
+    const r = await bank.call("deleteWebhook", { query: { webHookId } });
+    if (!r.ok) throw new Error(r.error.message);
   }
   let added = 0;
   for (const account of accounts) {
@@ -89,7 +110,12 @@ export async function ensureBankWebhooks(bank: BankClient): Promise<number> {
     if (!r.ok) throw new Error(r.error.message);
     added++;
   }
-  if (added || removed) log.info("balance webhooks brought up to date", { added, replacedStale: removed });
+  if (added || remove.length)
+    log.info("balance webhooks brought up to date", {
+      added,
+      replacedStale: stale,
+      removedDuplicates: remove.length - stale,
+    });
   return added;
 }
 

@@ -10,7 +10,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import type pg from "pg";
+import pg from "pg";
 import { createPool } from "./pg-pool.ts";
 import { lockDataDirectory } from "./pglite-lock.ts";
 
@@ -73,7 +73,12 @@ export interface MigratedPg<S extends Record<string, unknown>> {
   orm: ReturnType<typeof drizzlePg<S>>;
 }
 
-/** A PostgreSQL pool, migrated under the advisory lock `lockId` so that instances starting together take turns. */
+/**
+ * A PostgreSQL pool, migrated under the advisory lock `lockId` so that instances starting together
+ * take turns. The migrations run on a connection of their own, outside the pool and closed before
+ * the pool is handed out: a pool of one would otherwise wait for itself (the lock's connection
+ * held while the migrator asks the pool for another).
+ */
 export async function openMigratedPg<S extends Record<string, unknown>>(
   url: string,
   poolSize: number,
@@ -82,22 +87,24 @@ export async function openMigratedPg<S extends Record<string, unknown>>(
   source: SchemaSource,
   lockId: number,
 ): Promise<MigratedPg<S>> {
-  const pool = createPool(url, poolSize, name);
-  const orm = drizzlePg(pool, { schema });
-  const c = await pool.connect();
+  const c = new pg.Client({ connectionString: url });
+  // An error of this short-lived connection is the failed open's, never the process's.
+  c.on("error", () => {});
+  await c.connect();
   try {
     await c.query("SELECT pg_advisory_lock($1)", [lockId]);
-    await migratePg(orm, { migrationsFolder: source.migrations });
+    await migratePg(drizzlePg(c, { schema }), { migrationsFolder: source.migrations });
     const functions = functionsScript(source.functions);
     if (functions)
       await c.query(`BEGIN;\n${functions}\nCOMMIT;`).catch(async (e) => {
-        // The connection goes back to the pool: never in a failed transaction.
         await c.query("ROLLBACK").catch(() => {});
         throw e;
       });
+    await c.query("SELECT pg_advisory_unlock($1)", [lockId]);
   } finally {
-    await c.query("SELECT pg_advisory_unlock($1)", [lockId]).catch(() => {});
-    c.release();
+    // Ending the session gives the advisory lock back even when a step above failed.
+    await c.end().catch(() => {});
   }
-  return { pool, orm };
+  const pool = createPool(url, poolSize, name);
+  return { pool, orm: drizzlePg(pool, { schema }) };
 }

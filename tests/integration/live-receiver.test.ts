@@ -287,17 +287,17 @@ describe("alert e-mail from the dashboard (DASHBOARD_SMTP_URL)", () => {
         `INSERT INTO alert_rules (account_number, below_cents, notify_users, emails)
          VALUES ('4000', 100000, false, 'cfo@example.com, ops@example.com')`,
       );
-      const note = (i: number, cents: number) =>
+      const note = (i: number, previousCents: number, cents: number) =>
         mailHub.record({
           webhookId: `mail_${i}`,
           accountNumber: "4000",
           availableCents: cents,
-          previousCents: 0,
+          previousCents,
         });
-      await note(1, 90_000); // crosses: one message
-      await note(2, 80_000); // still under
-      await note(3, 120_000); // re-arms
-      await note(4, 70_000); // crosses again
+      await note(1, 150_000, 90_000); // crosses: one message
+      await note(2, 90_000, 80_000); // still under
+      await note(3, 80_000, 120_000); // back over
+      await note(4, 120_000, 70_000); // crosses again
       // The test mail server looks up each client's name, which is slow where there is no DNS.
       const got = await mail.waitFor((m) => m.length >= 2, 60_000);
       await until(async () => {
