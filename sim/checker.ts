@@ -2,7 +2,7 @@
 // and outbox (read straight from its database, never through its API), the dashboard's drafts,
 // decisions, live events, alerts and audit log, and the history of what clients were told.
 // `during` runs at every `check` of the schedule; `atEnd` once the system is quiet.
-import { step } from "../lib/alerts/evaluate.ts";
+import { crossings } from "../lib/alerts/evaluate.ts";
 import { ok } from "./history.ts";
 import { ALERT_ACCOUNT, ALERT_LINES } from "./schedule.ts";
 import type { World } from "./world.ts";
@@ -340,23 +340,26 @@ export class Checker {
     if (!this.w.alertRuleSaved) return;
     const c = this.w.cluster;
     const account = this.w.accounts[ALERT_ACCOUNT];
-    const rows = await c.bankQuery<{ payload: { AvailableBalance: string }; created_at: Date }>(
+    const rows = await c.bankQuery<{
+      payload: { AvailableBalance: string; PreviousBalance: string };
+      created_at: Date;
+    }>(
       `SELECT DISTINCT ON (o.payload::text, o.created_at) o.id, o.payload, o.created_at FROM outbox o
        JOIN webhooks w ON w.id = o.webhook_id
        WHERE w.url LIKE '%/api/bank-events/%' AND o.payload->>'AccountNumber' = $1 AND o.id > $2
        ORDER BY o.payload::text, o.created_at, o.id`,
       [account, this.w.alertFromOutboxId],
     );
-    const ordered = (rows as unknown as { id: string; payload: { AvailableBalance: string } }[]).sort(
-      (a, b) => n(a.id) - n(b.id),
-    );
-    let rule = { ...ALERT_LINES, belowArmed: true, aboveArmed: true };
+    const changes = rows as unknown as { payload: { AvailableBalance: string; PreviousBalance: string } }[];
+    // Each change of the bank's sequence is one step from its previous balance to its new one.
     const expected = { below: 0, above: 0 };
-    for (const r of ordered) {
-      const { next, fired } = step(rule, Number(r.payload.AvailableBalance));
-      rule = { ...ALERT_LINES, belowArmed: next.belowArmed, aboveArmed: next.aboveArmed };
-      for (const f of fired) expected[f.kind]++;
-    }
+    for (const r of changes)
+      for (const f of crossings(
+        ALERT_LINES,
+        Number(r.payload.PreviousBalance),
+        Number(r.payload.AvailableBalance),
+      ))
+        expected[f.kind]++;
     const got = await c.dashQuery<{ kind: "below" | "above"; k: string }>(
       "SELECT kind, count(*) AS k FROM alerts WHERE account_number = $1 GROUP BY kind",
       [account],
