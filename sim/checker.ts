@@ -25,11 +25,16 @@ export class Checker {
 
   constructor(private readonly w: World) {}
 
-  private report(invariant: string, op: number, key: string, message: string) {
+  private report(invariant: string, op: number, key: string, message: string, cause?: number) {
     const k = `${invariant}:${key}`;
     if (this.seen.has(k)) return;
     this.seen.add(k);
-    this.w.violation(invariant, op, message);
+    this.w.violation(invariant, op, message, cause);
+  }
+
+  /** The first operation that sent a request to `path`. */
+  private firstOp(method: string, path: string): number | undefined {
+    return this.w.history.calls.find((c) => c.method === method && c.path === path)?.op;
   }
 
   async during(op: number): Promise<void> {
@@ -37,6 +42,7 @@ export class Checker {
     await this.ledger(op, false);
     await this.transitions(op);
     await this.paidOnce(op);
+    await this.twoApprovers(op);
     await this.liveHooks(op);
   }
 
@@ -57,7 +63,15 @@ export class Checker {
   // Money ----------------------------------------------------------------------------------
 
   private async ledger(op: number, end: boolean) {
-    const c = this.w.cluster;
+    await this.w.cluster.bankSnapshot((q) => this.ledgerIn(q, op, end));
+  }
+
+  private async ledgerIn(
+    bankQuery: <R = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<R[]>,
+    op: number,
+    end: boolean,
+  ) {
+    const c = { bankQuery };
     const accounts = await c.bankQuery(
       `SELECT a.number, a.current_cents, a.available_cents, a.holds_cents,
          COALESCE((SELECT sum(CASE e.dr_cr WHEN 'C' THEN e.amount_cents ELSE -e.amount_cents END)
@@ -189,6 +203,7 @@ export class Checker {
         op,
         r.tag,
         `draft ${d.id} ($${(d.cents / 100).toFixed(2)}) was paid ${r.k} times at the bank: ${r.ids}`,
+        this.firstOp("POST", `/api/drafts/${d.id}/release`),
       );
     }
     const ids = [...this.w.drafts.values()].filter((d) => d.kind === "sen").map((d) => d.id);
@@ -199,7 +214,13 @@ export class Checker {
         [ids],
       );
       for (const r of sen)
-        this.report("draft.paid-once", op, r.key, `SEN draft ${r.key} moved money ${r.k} times`);
+        this.report(
+          "draft.paid-once",
+          op,
+          r.key,
+          `SEN draft ${r.key} moved money ${r.k} times`,
+          this.firstOp("POST", `/api/drafts/${r.key}/release`),
+        );
     }
   }
 

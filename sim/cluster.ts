@@ -391,6 +391,23 @@ export class Cluster {
     }
   }
 
+  /** Several reads of the bank's database in one snapshot (REPEATABLE READ): no change falls between them. */
+  async bankSnapshot<T>(
+    fn: (q: <R = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<R[]>) => Promise<T>,
+  ): Promise<T> {
+    if (!this.bankDbUrl) throw new Error("the bank database is readable only on PostgreSQL");
+    const c = new pg.Client({ connectionString: this.bankDbUrl });
+    await c.connect();
+    try {
+      await c.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      const out = await fn(async (sql, params = []) => (await c.query(sql, params)).rows);
+      await c.query("COMMIT");
+      return out;
+    } finally {
+      await c.end();
+    }
+  }
+
   async dashQuery<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
     if (!this.dashDbUrl) throw new Error("the dashboard database is readable only on PostgreSQL");
     const c = new pg.Client({ connectionString: this.dashDbUrl });

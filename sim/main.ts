@@ -55,7 +55,8 @@ for (const v of [...result.violations, ...result.knownOpen])
 for (const [inv, vs] of byInvariant) {
   const open = knownOpen.includes(inv) ? " (known open: reported only)" : "";
   console.log(`\n✗ ${inv}${open}: ${vs.length} finding(s), first at op ${result.firstFound[inv]}`);
-  for (const v of vs.slice(0, 5)) console.log(`    op ${v.op}: ${v.message}`);
+  for (const v of vs.slice(0, 5))
+    console.log(`    op ${v.op}${v.cause !== undefined ? ` (caused by op ${v.cause})` : ""}: ${v.message}`);
 }
 if (!result.violations.length) {
   console.log(

@@ -78,6 +78,7 @@ export type Op = { i: number; par?: boolean } & (
   | { kind: "changePassword"; who: Person; inst: number }
   | { kind: "alertRule"; who: Person; acct: Account; inst: number }
   | { kind: "registerHook"; who: Person; acct: Account; inst: number }
+  | { kind: "payee"; who: Person; payee: number; account: string; inst: number }
   | { kind: "sinkMode"; mode: ReceiverMode }
   | { kind: "receiverMode"; mode: ReceiverMode }
   | { kind: "streams" }
@@ -122,6 +123,7 @@ const SINGLE = {
   role: 1,
   disable: 1,
   registerHook: 1,
+  payee: 2,
   macro: 14,
 } as const;
 
@@ -451,6 +453,16 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
         break;
       case "registerHook":
         push({ kind, who: r.pick(ADMINS), acct: "A2", inst: inst() });
+        break;
+      case "payee":
+        // A saved beneficiary made, or its account number changed (payees 0-3).
+        push({
+          kind,
+          who: r.pick([...PREPARERS, ...APPROVERS]),
+          payee: r.int(4),
+          account: String(r.range(10_000_000, 99_999_999)),
+          inst: inst(),
+        });
         break;
       case "macro":
         macro(r.weighted(MACROS));

@@ -24,8 +24,11 @@ import {
 
 export interface Violation {
   invariant: string;
+  /** The operation at which the checker saw it. */
   op: number;
   message: string;
+  /** The operation that broke it, when the history tells (the first release of a draft paid twice). */
+  cause?: number;
 }
 
 type Role = "viewer" | "preparer" | "approver" | "admin";
@@ -88,6 +91,8 @@ export class World {
   readonly drafts = new Map<number, DraftState>();
   readonly wires = new Map<number, WireState>();
   readonly sinkHooks = new Set<string>();
+  /** Saved beneficiaries the schedule names, by their number. */
+  readonly payees = new Map<number, string>();
   /** Limits in force as the model says: lowered by one admin at once, raised only with a second. */
   senThreshold = DEFAULT_SEN_THRESHOLD;
   dualApproval = DEFAULT_DUAL_APPROVAL;
@@ -109,8 +114,8 @@ export class World {
     readonly schedule: Op[],
   ) {}
 
-  violation(invariant: string, op: number, message: string) {
-    this.violations.push({ invariant, op, message });
+  violation(invariant: string, op: number, message: string, cause?: number) {
+    this.violations.push({ invariant, op, message, ...(cause !== undefined ? { cause } : {}) });
   }
 
   // Set-up ---------------------------------------------------------------------------------
@@ -327,7 +332,13 @@ export class World {
       { url: `${this.cluster.dashUrl(inst)}${path}`, headers: { cookie }, abortMs: o.abortMs },
     );
     if (refuse && o.need && ok(call)) {
-      const inv = refuse.startsWith("the role") ? "control.role-in-force" : "session.refused";
+      const inv = refuse.startsWith("the role")
+        ? "control.role-in-force"
+        : refuse.includes("disabled")
+          ? "session.disabled"
+          : refuse.includes("password")
+            ? "session.reset-pending"
+            : "session.signed-out";
       this.violation(inv, op, `${who}: ${method} ${path} answered ${call.status} although ${refuse}`);
     }
     return call;
@@ -755,6 +766,25 @@ export class World {
         );
         const id = (call.answer as { webhook?: { id: string } } | undefined)?.webhook?.id;
         if (ok(call) && id) this.sinkHooks.add(id);
+        return;
+      }
+      case "payee": {
+        const body = {
+          label: `SIM PAYEE ${op.payee}`,
+          fields: {
+            beneficiary_name: `SIM PAYEE ${op.payee}`,
+            beneficiary_account_number: op.account,
+            beneficiary_address1: "2 SIMULATION AVE",
+            receiving_bank_routing_id: "011000015",
+            receiving_bank_name: "FIRST EXAMPLE BANK",
+          },
+        };
+        const id = this.payees.get(op.payee);
+        const call = id
+          ? await this.dash(i, op.who, op.inst, "PUT", `/api/beneficiaries/${id}`, body, { need: "transfer" })
+          : await this.dash(i, op.who, op.inst, "POST", "/api/beneficiaries", body, { need: "transfer" });
+        const made = (call.answer as { beneficiary?: { id: string } } | undefined)?.beneficiary?.id;
+        if (ok(call) && made) this.payees.set(op.payee, made);
         return;
       }
       case "sinkMode":

@@ -12,8 +12,8 @@ const OPS = 250;
 const KNOWN_OPEN: Record<string, string> = {
   "draft.paid-once": "the outage double-pay: concurrent releases of one draft by the same approver",
   "audit.exactly-once": "the outage double-pay audits one release several times",
-  "session.refused": "a signed-out session and a reset-pending session still act",
-  "incoming.two-approvers": "the reset-pending vote decides a two-approver wire",
+  "session.signed-out": "sign-out does not end the session",
+  "incoming.two-approvers": "a limit one admin raised decides an incoming wire with one approver",
   "control.one-admin": "one admin raises a threshold and it is in force at once",
   "release.second-person": "a SEN transfer above the two-admin threshold leaves at once",
   "live.one-webhook": "two dashboard instances starting together register two bank webhooks per account",
