@@ -31,7 +31,13 @@ export async function startBank(config: BankConfig, opts: { quiet?: boolean } = 
   });
   const closers: (() => Promise<void> | void)[] = [];
   try {
-    const clock = await createClock(db, config.timeZone);
+    const clock = await createClock(db, config.timeZone, { shared: db.kind === "pg" });
+    if (db.kind === "pg") {
+      // Background work (settlement, deliveries) runs between requests: it reads the clock too.
+      const refresh = setInterval(() => void clock.sync().catch(() => {}), 1000);
+      refresh.unref();
+      closers.push(() => clearInterval(refresh));
+    }
     const customers = createCustomerDirectory(db);
     const tokens = await createTokenService(db, clock, {
       ttlSeconds: config.tokenTtlSeconds,
@@ -77,6 +83,7 @@ export async function startBank(config: BankConfig, opts: { quiet?: boolean } = 
       logRequests: config.logRequests,
       requestTimeoutMs: config.requestTimeoutMs,
       maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+      beforeRequest: () => clock.sync(),
     });
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);

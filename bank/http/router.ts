@@ -187,6 +187,8 @@ export interface HttpServerOptions {
   requestTimeoutMs?: number;
   /** Open connections one client address may hold; more are answered 503 and closed. */
   maxConnectionsPerAddress?: number;
+  /** Runs before each routed request: the clock another instance may have moved is read again. */
+  beforeRequest?: () => Promise<void>;
 }
 
 export function createHttpServer(router: Router, log: Logger, opts: HttpServerOptions = {}) {
@@ -226,6 +228,7 @@ export function createHttpServer(router: Router, log: Logger, opts: HttpServerOp
           const text = await readBody(req);
           if (text.trim().length) ctx.rawBody = decodeBody(text, ctx.xmlBody);
         }
+        await opts.beforeRequest?.();
         send(res, ctx, await handler(ctx));
       } catch (err) {
         // The client went away (or was timed out) before its request arrived: no one to answer.

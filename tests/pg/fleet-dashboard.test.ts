@@ -92,6 +92,27 @@ describe.skipIf(!PG_URL)("a fleet of two dashboards and two banks on PostgreSQL"
     }
   });
 
+  it("opens a dashboard database with a pool of one (DATABASE_POOL=1) and registers through it", async () => {
+    const one = await openDashboardDb({ url: database.url, poolSize: 1 });
+    try {
+      const tokens = new TokenManager({
+        db: one,
+        bankUrl: banks[0].url,
+        subscriptionKey: customer.subscriptionKey,
+      });
+      const client = new BankClient({
+        bankUrl: banks[0].url,
+        subscriptionKey: customer.subscriptionKey,
+        tokens,
+      });
+      await removeAll();
+      expect(await ensureBankWebhooks(client, one)).toBe(accounts.length);
+      expect(await one.tx(async (q) => (await q.query<{ n: number }>("SELECT 1 AS n"))[0].n)).toBe(1);
+    } finally {
+      await one.close();
+    }
+  });
+
   it("removes duplicates registered by older versions, keeping each account's first", async () => {
     await removeAll();
     await ensureBankWebhooks(instances[0].client, instances[0].db);
