@@ -1,7 +1,20 @@
 // Runs once when the dashboard's server starts: a bad setting stops it here, not on a request.
+// Under `npm start` (NEXT_MANUAL_SIG_HANDLE=true) the graceful stop on SIGTERM is ours
+// (lib/operations/lifecycle.ts): Next's own would wait for live event streams and exit 143.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { config } = await import("./lib/config.ts");
     config();
+    if (process.env.NEXT_MANUAL_SIG_HANDLE) {
+      const { stopGracefully } = await import("./lib/operations/lifecycle.ts");
+      const { startedLiveHub } = await import("./lib/live/hub.ts");
+      const { openedDashboardDb } = await import("./lib/db/client.ts");
+      const closeResources = async () => {
+        await (await startedLiveHub()?.catch(() => undefined))?.close();
+        await (await openedDashboardDb()?.catch(() => undefined))?.close();
+      };
+      for (const sig of ["SIGTERM", "SIGINT"] as const)
+        process.on(sig, () => void stopGracefully(closeResources));
+    }
   }
 }

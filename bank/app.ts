@@ -12,6 +12,7 @@ import { openBankDb } from "./db/client.ts";
 import { unauthorized } from "./http/errors.ts";
 import { createHttpServer, Router } from "./http/router.ts";
 import { createTransferExecutor } from "./ledger/transfers.ts";
+import { createBankMetrics } from "./metrics.ts";
 import { registerRoutes } from "./routes/index.ts";
 import { startWorkers } from "./workers.ts";
 
@@ -19,8 +20,17 @@ export interface RunningBank {
   bank: Bank;
   url: string;
   port: number;
+  /** Stops at once: open connections are cut, background work ends, the database closes. */
   close(): Promise<void>;
+  /**
+   * Stops gracefully (SIGTERM): readiness answers 503 at once, the listener closes after the drain
+   * delay, requests in flight finish (up to the shutdown timeout), then as `close`, which gives the
+   * outbox's leases back so another instance delivers them at once.
+   */
+  shutdown(): Promise<void>;
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startBank(config: BankConfig, opts: { quiet?: boolean } = {}): Promise<RunningBank> {
   const log = createLogger("bank", { quiet: opts.quiet ?? false });
@@ -46,6 +56,7 @@ export async function startBank(config: BankConfig, opts: { quiet?: boolean } = 
     });
     const events = new EventEmitter();
     events.setMaxListeners(100);
+    const metrics = createBankMetrics(config.metrics, db, clock);
     const bank: Bank = {
       config,
       db,
@@ -54,6 +65,7 @@ export async function startBank(config: BankConfig, opts: { quiet?: boolean } = 
       transfers: createTransferExecutor(db, {
         slots: db.kind === "pg" ? Math.max(1, Math.min(4, Math.floor(config.poolSize / 2))) : 1,
         gather: db.kind === "pglite",
+        onBatch: metrics.batch,
         onBatchError: (err, size) =>
           log.warn("transfer batch failed as a whole; its transfers go one by one", { size, err }),
       }),
@@ -61,6 +73,8 @@ export async function startBank(config: BankConfig, opts: { quiet?: boolean } = 
       customers,
       tokens,
       log,
+      metrics,
+      lifecycle: { draining: false },
       events,
       onClose: (fn) => closers.push(fn),
     };
@@ -81,6 +95,7 @@ export async function startBank(config: BankConfig, opts: { quiet?: boolean } = 
 
     const server = createHttpServer(router, log, {
       logRequests: config.logRequests,
+      metrics: metrics.http,
       requestTimeoutMs: config.requestTimeoutMs,
       maxConnectionsPerAddress: config.maxConnectionsPerAddress,
       beforeRequest: () => clock.sync(),
@@ -92,19 +107,39 @@ export async function startBank(config: BankConfig, opts: { quiet?: boolean } = 
     const port = (server.address() as AddressInfo).port;
     const url = `http://${config.host}:${port}`;
     let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      bank.lifecycle.draining = true;
+      await new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      });
+      for (const fn of closers.reverse()) await fn();
+      await db.close();
+    };
     return {
       bank,
       url,
       port,
-      async close() {
-        if (closed) return;
-        closed = true;
-        await new Promise<void>((r) => {
-          server.close(() => r());
-          server.closeAllConnections();
+      close,
+      async shutdown() {
+        if (bank.lifecycle.draining) return close();
+        bank.lifecycle.draining = true;
+        log.info("stopping: readiness answers 503; requests in flight finish", {
+          inFlight: server.inFlight(),
+          drainDelayMs: config.drainDelayMs,
         });
-        for (const fn of closers.reverse()) await fn();
-        await db.close();
+        server.closeAfterEachAnswer();
+        await sleep(config.drainDelayMs);
+        server.close();
+        server.closeIdleConnections();
+        const deadline = Date.now() + config.shutdownTimeoutMs;
+        while (server.inFlight() > 0 && Date.now() < deadline) await sleep(20);
+        if (server.inFlight() > 0)
+          log.warn("stopping with requests unanswered", { inFlight: server.inFlight() });
+        await close();
+        log.info("stopped");
       },
     };
   } catch (e) {

@@ -26,6 +26,14 @@ export interface BankConfig {
   demo: boolean;
   poolSize: number;
   logRequests: boolean;
+  /** Prometheus metrics at GET /metrics (BANK_METRICS=off: none, and no cost). */
+  metrics: boolean;
+  /** When set, GET /metrics needs `Authorization: Bearer <this>`. */
+  metricsToken?: string;
+  /** On SIGTERM: how long readiness answers 503 before the listener closes (for a load balancer to notice). */
+  drainDelayMs: number;
+  /** On SIGTERM: the longest wait for requests in flight before the process exits anyway. */
+  shutdownTimeoutMs: number;
   /** Time a client has to send its headers and its whole request. */
   requestTimeoutMs: number;
   /** Open connections one client address may hold at once. */
@@ -68,7 +76,11 @@ export function loadBankConfig(env: Record<string, string | undefined> = process
     settleAfterSeconds: int("BANK_SETTLE_AFTER_SECONDS", 30, env),
     demo: env.BANK_DEMO === "1",
     poolSize: int("BANK_DB_POOL", 10, env),
-    logRequests: env.BANK_LOG_REQUESTS === "1",
+    logRequests: env.BANK_LOG_REQUESTS !== "0",
+    metrics: env.BANK_METRICS !== "off",
+    metricsToken: env.BANK_METRICS_TOKEN || undefined,
+    drainDelayMs: int("BANK_DRAIN_DELAY_MS", 0, env),
+    shutdownTimeoutMs: int("BANK_SHUTDOWN_TIMEOUT_MS", 10_000, env),
     requestTimeoutMs: int("BANK_REQUEST_TIMEOUT_MS", 10_000, env) || 10_000,
     maxConnectionsPerAddress: int("BANK_MAX_CONNECTIONS_PER_ADDRESS", 128, env) || 128,
   };

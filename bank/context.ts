@@ -7,6 +7,7 @@ import type { Clock } from "./clock.ts";
 import type { BankConfig } from "./config.ts";
 import type { BankDb } from "./db/client.ts";
 import type { TransferExecutor } from "./ledger/transfers.ts";
+import type { BankMetrics } from "./metrics.ts";
 
 export interface Bank {
   config: BankConfig;
@@ -17,6 +18,9 @@ export interface Bank {
   customers: CustomerDirectory;
   tokens: TokenService;
   log: Logger;
+  metrics: BankMetrics;
+  /** Set when a stop has begun: readiness answers 503 from then on. */
+  lifecycle: { draining: boolean };
   /** Background work (settlement timer, webhook dispatcher) registers its stop function here. */
   onClose(fn: () => Promise<void> | void): void;
   /** Wakes the parts that react to a state change at once (dispatcher, settlement). */

@@ -49,12 +49,16 @@ if (config.demo) {
   }
 }
 
+// A stop finishes what is in flight and hands the outbox's leases back (RunningBank.shutdown); a
+// second signal, or a stop that outlives its timeout, ends the process at once.
 let stopping = false;
 for (const sig of ["SIGINT", "SIGTERM"] as const) {
   process.on(sig, async () => {
-    if (stopping) return;
+    if (stopping) process.exit(1);
     stopping = true;
-    await running.close();
+    const bound = setTimeout(() => process.exit(1), config.drainDelayMs + config.shutdownTimeoutMs + 10_000);
+    bound.unref();
+    await running.shutdown();
     process.exit(0);
   });
 }

@@ -168,11 +168,16 @@ async function spawnBank(
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
+    let out: string | null = "";
+    // Only the start-up is read: the request log that follows is drained, not kept.
     child.stdout?.on("data", (d) => {
+      if (out === null) return;
       out += d;
       const m = /Bank listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]);
+      if (m) {
+        out = null;
+        resolve(m[1]);
+      }
     });
     child.on("exit", (code) => reject(new Error(`bank exited ${code}`)));
   });

@@ -23,6 +23,20 @@ const positiveInt = (fallback: number) =>
       return n;
     });
 
+const wholeNumber = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number, got "${v}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 const url = optionalText.refine((v) => v === undefined || URL.canParse(v), "must be an absolute URL");
 
 const timeZone = optionalText.transform((v, ctx) => {
@@ -55,6 +69,9 @@ const schema = z.object({
   DASHBOARD_TIME_ZONE: timeZone,
   DASHBOARD_SMTP_URL: url,
   DASHBOARD_MAIL_FROM: optionalText,
+  METRICS_TOKEN: optionalText,
+  DASHBOARD_DRAIN_DELAY_MS: wholeNumber(0),
+  DASHBOARD_SHUTDOWN_TIMEOUT_MS: wholeNumber(10_000),
   NODE_ENV: optionalText,
 });
 
@@ -84,6 +101,12 @@ export interface DashboardConfig {
   timeZone: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** GET /metrics needs `Authorization: Bearer <this>`; unset, /metrics answers 404. */
+  metricsToken?: string;
+  /** On SIGTERM: how long readiness answers 503 before new requests are refused. */
+  drainDelayMs: number;
+  /** On SIGTERM: the longest wait for requests in flight before the process exits anyway. */
+  shutdownTimeoutMs: number;
   /** Tests: logs only errors. */
   quiet: boolean;
   /** Outside production, route handlers check their answers against the response schemas. */
@@ -127,6 +150,9 @@ export function config(): DashboardConfig {
     timeZone: e.DASHBOARD_TIME_ZONE,
     smtpUrl: e.DASHBOARD_SMTP_URL,
     mailFrom: e.DASHBOARD_MAIL_FROM ?? "Treasury <treasury@dashboard.localhost>",
+    metricsToken: e.METRICS_TOKEN,
+    drainDelayMs: e.DASHBOARD_DRAIN_DELAY_MS,
+    shutdownTimeoutMs: e.DASHBOARD_SHUTDOWN_TIMEOUT_MS,
     quiet: e.NODE_ENV === "test",
     checkResponses: e.NODE_ENV !== "production",
   };

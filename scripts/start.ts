@@ -196,6 +196,7 @@ function launch(name: string, args: string[], childEnv: NodeJS.ProcessEnv): Chil
   }
   child.on("exit", (code, signal) => {
     if (!stopping) void fail(`the ${name} stopped unexpectedly (${signal ?? `exit code ${code}`})`);
+    else console.log(`The ${name} stopped (${signal ?? `exit code ${code}`}).`);
   });
   return child;
 }
@@ -210,8 +211,9 @@ function signalGroup(child: ChildProcess, sig: NodeJS.Signals) {
 async function stopAll(): Promise<void> {
   if (stopping) return;
   stopping = true;
+  // Each finishes its requests in flight and exits 0 within its shutdown timeout (10 s by default).
   for (const c of children) signalGroup(c, "SIGTERM");
-  const deadline = Date.now() + 8000;
+  const deadline = Date.now() + 15_000;
   while (Date.now() < deadline && children.some((c) => c.exitCode === null && c.signalCode === null))
     await sleep(100);
   for (const c of children) signalGroup(c, "SIGKILL");
@@ -299,6 +301,8 @@ launch("dashboard", [NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(PORT)], 
   ...env,
   NODE_ENV: "production",
   NEXT_TELEMETRY_DISABLED: "1",
+  // SIGTERM is the dashboard's own graceful stop (instrumentation.ts), not Next's.
+  NEXT_MANUAL_SIG_HANDLE: "true",
   NEXT_DIST_DIR: DIST_DIR,
   BANK_API_URL: bankUrl,
   BANK_SUBSCRIPTION_KEY: subscriptionKey,

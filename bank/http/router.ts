@@ -10,6 +10,8 @@ import { JsonBodyError, readJsonBody } from "../../lib/bank-api/json-body.ts";
 import { parseQuery, parseRequest } from "../../lib/bank-api/request.ts";
 import { parseXmlBody, toXml, XmlError } from "../../lib/bank-api/xml.ts";
 import type { Logger } from "../../lib/server/log.ts";
+import { type HttpMetrics, methodLabel } from "../../lib/server/metrics.ts";
+import { inScope, scopeFor } from "../../lib/server/trace.ts";
 import type { Customer } from "../auth/keys.ts";
 import { badRequest, HttpError, unauthorized } from "./errors.ts";
 
@@ -63,6 +65,7 @@ export class Router {
 
   add(method: string, path: string, handler: RawHandler) {
     this.routes.set(`${method} ${path.toLowerCase()}`, handler);
+    this.paths = undefined;
   }
 
   /** A /v2 endpoint of the contract: key (and token), validated query and body, JSON or XML reply. */
@@ -104,11 +107,19 @@ export class Router {
     return this.routes.get(`${method} ${path.toLowerCase()}`);
   }
 
+  /** The route a path belongs to, as metrics label it: its registered path, else "unmatched" (never the raw path). */
+  routeOf(path: string): string {
+    const p = path.toLowerCase();
+    return this.hasPath(p) ? p : "unmatched";
+  }
+
   hasPath(path: string): boolean {
     const p = path.toLowerCase();
-    for (const k of this.routes.keys()) if (k.slice(k.indexOf(" ") + 1) === p) return true;
-    return false;
+    if (!this.paths) this.paths = new Set([...this.routes.keys()].map((k) => k.slice(k.indexOf(" ") + 1)));
+    return this.paths.has(p);
   }
+
+  private paths?: Set<string>;
 }
 
 const REPLY = Symbol("reply");
@@ -183,6 +194,8 @@ function errorBody(e: HttpError) {
 
 export interface HttpServerOptions {
   logRequests?: boolean;
+  /** Requests counted and timed by route pattern and status. */
+  metrics?: HttpMetrics;
   /** Time a client has to send its headers, and its whole request (ms). */
   requestTimeoutMs?: number;
   /** Open connections one client address may hold; more are answered 503 and closed. */
@@ -191,85 +204,114 @@ export interface HttpServerOptions {
   beforeRequest?: () => Promise<void>;
 }
 
-export function createHttpServer(router: Router, log: Logger, opts: HttpServerOptions = {}) {
+/** The bank's HTTP server, and what a graceful stop needs from it. */
+export interface BankHttpServer extends http.Server {
+  /** Requests read but not yet answered. */
+  inFlight(): number;
+  /** From now on every answer closes its connection, so that kept-alive clients move elsewhere. */
+  closeAfterEachAnswer(): void;
+}
+
+export function createHttpServer(router: Router, log: Logger, opts: HttpServerOptions = {}): BankHttpServer {
   const requestTimeout = opts.requestTimeoutMs ?? 10_000;
+  let inFlight = 0;
+  let closing = false;
   // Node checks these deadlines on a timer (30 s by default): check often enough to keep them.
   const server = http.createServer(
     { connectionsCheckingInterval: Math.min(1000, requestTimeout) },
-    async (req, res) => {
-      const started = performance.now();
-      const url = new URL(req.url ?? "/", "http://bank.local");
-      const ctx: RequestContext = {
-        id: randomUUID(),
-        method: req.method ?? "GET",
-        url,
-        req,
-        xmlBody: isXmlContent(req),
-        wantsXml: wantsXml(req),
-        rawBody: undefined,
-        header: (n) => {
-          const v = req.headers[n.toLowerCase()];
-          return Array.isArray(v) ? v[0] : v;
-        },
-      };
-      try {
-        const handler = router.match(ctx.method, url.pathname);
-        if (!handler) {
-          throw router.hasPath(url.pathname)
-            ? new HttpError(405, `Method ${ctx.method} is not allowed on ${url.pathname}`)
-            : new HttpError(404, `No such resource: ${url.pathname}`);
-        }
-        if (
-          ctx.method === "POST" ||
-          ctx.method === "PUT" ||
-          ctx.method === "DELETE" ||
-          ctx.method === "PATCH"
-        ) {
-          const text = await readBody(req);
-          if (text.trim().length) ctx.rawBody = decodeBody(text, ctx.xmlBody);
-        }
-        await opts.beforeRequest?.();
-        send(res, ctx, await handler(ctx));
-      } catch (err) {
-        // The client went away (or was timed out) before its request arrived: no one to answer.
-        if (res.headersSent || req.socket.destroyed) return;
-        if (err instanceof BodyTooLarge) {
-          res.setHeader("connection", "close");
-          send(res, ctx, {
-            status: 400,
-            body: errorBody(
-              badRequest([{ field: "body", message: `must be at most ${MAX_BODY_BYTES} bytes` }]),
-            ),
-          });
-          req.resume();
-        } else if (err instanceof HttpError) {
-          send(res, ctx, {
-            status: err.status,
-            body: errorBody(err),
-            headers: err.headers,
-            xmlRoot: "Error",
-          });
-        } else {
-          log.error("unhandled error", { requestId: ctx.id, method: ctx.method, path: url.pathname, err });
-          send(res, ctx, {
-            status: 500,
-            body: { statusCode: 500, message: `Internal error (request ${ctx.id})` },
-            xmlRoot: "Error",
-          });
-        }
-      } finally {
-        if (opts.logRequests) {
-          log.info("request", {
-            id: ctx.id,
-            method: ctx.method,
-            path: url.pathname,
-            status: res.statusCode,
-            ms: Math.round(performance.now() - started),
-          });
-        }
-      }
+    (req, res) => {
+      const id = randomUUID();
+      // The caller's trace (the dashboard sends one) continues here: every line of this request names it.
+      const tp = req.headers.traceparent;
+      return inScope(scopeFor(Array.isArray(tp) ? tp[0] : tp, id), () => serve(req, res, id));
     },
-  );
+  ) as BankHttpServer;
+
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse, id: string) {
+    inFlight++;
+    const started = performance.now();
+    // Once a stop has begun, each answer closes its connection: the client's next request goes elsewhere.
+    const answer = (r: Reply) => {
+      if (closing) res.setHeader("connection", "close");
+      send(res, ctx, r);
+    };
+    const url = new URL(req.url ?? "/", "http://bank.local");
+    const ctx: RequestContext = {
+      id,
+      method: req.method ?? "GET",
+      url,
+      req,
+      xmlBody: isXmlContent(req),
+      wantsXml: wantsXml(req),
+      rawBody: undefined,
+      header: (n) => {
+        const v = req.headers[n.toLowerCase()];
+        return Array.isArray(v) ? v[0] : v;
+      },
+    };
+    try {
+      const handler = router.match(ctx.method, url.pathname);
+      if (!handler) {
+        throw router.hasPath(url.pathname)
+          ? new HttpError(405, `Method ${ctx.method} is not allowed on ${url.pathname}`)
+          : new HttpError(404, `No such resource: ${url.pathname}`);
+      }
+      if (
+        ctx.method === "POST" ||
+        ctx.method === "PUT" ||
+        ctx.method === "DELETE" ||
+        ctx.method === "PATCH"
+      ) {
+        const text = await readBody(req);
+        if (text.trim().length) ctx.rawBody = decodeBody(text, ctx.xmlBody);
+      }
+      await opts.beforeRequest?.();
+      answer(await handler(ctx));
+    } catch (err) {
+      // The client went away (or was timed out) before its request arrived: no one to answer.
+      if (res.headersSent || req.socket.destroyed) return;
+      if (err instanceof BodyTooLarge) {
+        res.setHeader("connection", "close");
+        answer({
+          status: 400,
+          body: errorBody(
+            badRequest([{ field: "body", message: `must be at most ${MAX_BODY_BYTES} bytes` }]),
+          ),
+        });
+        req.resume();
+      } else if (err instanceof HttpError) {
+        answer({
+          status: err.status,
+          body: errorBody(err),
+          headers: err.headers,
+          xmlRoot: "Error",
+        });
+      } else {
+        log.error("unhandled error", { requestId: ctx.id, method: ctx.method, path: url.pathname, err });
+        answer({
+          status: 500,
+          body: { statusCode: 500, message: `Internal error (request ${ctx.id})` },
+          xmlRoot: "Error",
+        });
+      }
+    } finally {
+      inFlight--;
+      const seconds = (performance.now() - started) / 1000;
+      opts.metrics?.observe(methodLabel(ctx.method), router.routeOf(url.pathname), res.statusCode, seconds);
+      if (opts.logRequests) {
+        log.info("request", {
+          method: ctx.method,
+          path: url.pathname,
+          status: res.statusCode,
+          ms: Math.round(seconds * 1000),
+        });
+      }
+    }
+  }
+  server.inFlight = () => inFlight;
+  server.closeAfterEachAnswer = () => {
+    closing = true;
+  };
   // A client that never finishes its request (a Content-Length larger than what it sends, headers
   // one byte at a time) must not hold a socket: it gets a 408 and the connection is closed.
   server.requestTimeout = requestTimeout;

@@ -62,6 +62,8 @@ export interface BatchOptions {
   gather: boolean;
   /** Told why a batch failed as a whole (its transfers are then retried one by one). */
   onBatchError?: (err: unknown, size: number) => void;
+  /** Told the size of each batch sent (1 for a transfer that went alone). */
+  onBatch?: (size: number) => void;
 }
 
 function single(db: BankDb, t: TransferRecord): Promise<TransferAnswer> {
@@ -90,6 +92,7 @@ export function createTransferExecutor(db: BankDb, opts: Partial<BatchOptions> =
   async function run(batch: Waiting[]): Promise<void> {
     counts.batches++;
     counts.largest = Math.max(counts.largest, batch.length);
+    opts.onBatch?.(batch.length);
     if (batch.length === 1) {
       const [w] = batch;
       await single(db, w.input).then(w.resolve, w.reject);

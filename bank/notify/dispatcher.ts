@@ -398,6 +398,7 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
     if (stopping.signal.aborted)
       outcome = { ok: false, error: "interrupted by shutdown before an answer (it may have been received)" };
     else noteOutcome(row, outcome, sentAt);
+    if (!outcome.ok) bank.metrics.deliveryFailed(row.channel, row.host ?? "");
     const now = clock.now();
     const retryAt =
       outcome.ok || outcome.permanent

@@ -1,8 +1,13 @@
-// GET /healthz, GET /openapi.json and GET /docs: readiness, the generated contract, a readable reference.
+// GET /healthz, /livez, /readyz and /metrics, GET /openapi.json and GET /docs: liveness and
+// readiness for a load balancer, Prometheus metrics, the generated contract, a readable reference.
 import { type EndpointDef, endpoints } from "../../lib/bank-api/endpoints.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { buildOpenApi } from "../../lib/bank-api/openapi.ts";
+import { migrationsApplied } from "../../lib/server/database.ts";
+import { bearerMatches, scrape } from "../../lib/server/metrics.ts";
 import type { Bank } from "../context.ts";
+import { BANK_SCHEMA } from "../db/client.ts";
+import { HttpError } from "../http/errors.ts";
 import { type Router, reply } from "../http/router.ts";
 
 const escapeHtml = (s: string) =>
@@ -60,6 +65,30 @@ export function registerMetaRoutes(router: Router, bank: Bank) {
   router.add("GET", "/healthz", async () => {
     await bank.db.query("SELECT 1");
     return reply({ status: "ok" });
+  });
+  // Liveness: the process answers; nothing else is asked (a slow database must not get it restarted).
+  router.add("GET", "/livez", () => reply({ status: "ok" }));
+  // Readiness: not stopping, the database answers and every migration is applied.
+  router.add("GET", "/readyz", async () => {
+    const unready = (reason: string) =>
+      reply({ status: "unavailable", reason }, { status: 503, headers: { "retry-after": "1" } });
+    if (bank.lifecycle.draining) return unready("stopping");
+    try {
+      if (!(await migrationsApplied((t) => bank.db.query(t), BANK_SCHEMA.migrations)))
+        return unready("migrations not applied");
+    } catch {
+      return unready("database unavailable");
+    }
+    return bank.lifecycle.draining ? unready("stopping") : reply({ status: "ok" });
+  });
+  router.add("GET", "/metrics", async (ctx) => {
+    const registry = bank.metrics.registry;
+    if (!registry) throw new HttpError(404, "Metrics are off (BANK_METRICS=off)");
+    const token = bank.config.metricsToken;
+    if (token && !bearerMatches(ctx.header("authorization"), token))
+      throw new HttpError(401, "Metrics need Authorization: Bearer <BANK_METRICS_TOKEN>");
+    const { contentType, text } = await scrape(registry);
+    return reply(undefined, { raw: { contentType, text } });
   });
   let cached: { json: string; html: string } | undefined;
   const docs = () => {

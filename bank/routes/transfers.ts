@@ -68,6 +68,7 @@ export function registerTransferRoutes(router: Router, bank: Bank) {
       serial2: body.SerialNumber2 ?? "",
       id: transferId,
     });
+    bank.metrics.transfer(r.code);
     const SEQUENCE = body.SequenceNumber ?? 0;
     const outcome: TransferOutcome = TRANSFER_OUTCOMES[r.code];
     if (outcome.kind === "key_conflict") {

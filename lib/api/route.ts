@@ -2,7 +2,6 @@
 // cross-site state changes, reads the session, checks the permission, parses the input with zod
 // and turns every failure into the API's error body. The handler body is the business step alone.
 import "server-only";
-import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import * as z from "zod/v4/core";
 import type { Actor } from "../auth/audit.ts";
@@ -18,7 +17,11 @@ import { BankCallError } from "../bank-client/errors.ts";
 import { config } from "../config.ts";
 import type { SessionUser } from "../dashboard-api/index.ts";
 import { type DashboardDb, getDashboardDb } from "../db/client.ts";
+import { isRefusing, trackRequest } from "../operations/lifecycle.ts";
+import { dashboardMetrics } from "../operations/metrics.ts";
 import { createLogger } from "../server/log.ts";
+import { methodLabel } from "../server/metrics.ts";
+import { inScope, scopeFor } from "../server/trace.ts";
 import {
   ApiError,
   errorBody,
@@ -116,6 +119,57 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const PASSWORD_CHANGE_FIRST =
   "Your password was set by an administrator: choose your own password first (Profile, or /change-password), then try again.";
 
+/**
+ * The route's pattern for metrics: each path segment that is a parameter's value is written as
+ * the parameter (`/api/drafts/[id]/release`), so an id never becomes a label value.
+ */
+export function routePattern(pathname: string, params: Params): string {
+  const names = new Map<string, string>();
+  for (const [k, v] of Object.entries(params)) if (typeof v === "string") names.set(v, k);
+  if (!names.size) return pathname;
+  return pathname
+    .split("/")
+    .map((seg) => {
+      let decoded = seg;
+      try {
+        decoded = decodeURIComponent(seg);
+      } catch {}
+      const name = names.get(decoded);
+      return name ? `[${name}]` : seg;
+    })
+    .join("/");
+}
+
+/**
+ * Every request through the wrappers: in its own log scope (request id, and the caller's trace
+ * continued or a new one), counted in flight for a graceful stop, timed and counted by route
+ * pattern; refused with 503 once a stop has begun.
+ */
+async function served(
+  req: NextRequest,
+  params: Promise<Params> | Params | undefined,
+  handle: (requestId: string) => Promise<Response>,
+): Promise<Response> {
+  const scope = scopeFor(req.headers.get("traceparent"));
+  return inScope(scope, () =>
+    trackRequest(async () => {
+      const started = performance.now();
+      const res = isRefusing()
+        ? json(errorBody("unavailable", "This server is stopping. Try again in a moment."), {
+            status: 503,
+            headers: { "Retry-After": "1", "X-Request-Id": scope.requestId },
+          })
+        : await handle(scope.requestId);
+      const resolved = ((await Promise.resolve(params).catch(() => undefined)) ?? {}) as Params;
+      const route = routePattern(req.nextUrl?.pathname ?? "", resolved);
+      const seconds = (performance.now() - started) / 1000;
+      dashboardMetrics().http.observe(methodLabel(req.method), route, res.status, seconds);
+      log.info("request", { method: req.method, route, status: res.status, ms: Math.round(seconds * 1000) });
+      return res;
+    }),
+  );
+}
+
 const SESSION_ENDED: Record<string, string> = {
   idle: "Your session ended after a period without activity. Sign in again.",
   absolute: "Your session reached its 12-hour limit. Sign in again.",
@@ -130,10 +184,16 @@ export function withRoute<
   handler: (ctx: RouteContext<Out<QS>, Out<BS>, P>) => Promise<Response | Answer<RS>>,
   opts: RouteOptions<QS, BS, RS> = {},
 ) {
-  return async (req: NextRequest, context?: { params?: Promise<P> | P }): Promise<Response> => {
+  return (req: NextRequest, context?: { params?: Promise<P> | P }): Promise<Response> =>
+    served(req, context?.params, (requestId) => handleRoute(req, context, requestId));
+
+  async function handleRoute(
+    req: NextRequest,
+    context: { params?: Promise<P> | P } | undefined,
+    requestId: string,
+  ): Promise<Response> {
     const refused = refuseCrossSite(req);
     if (refused) return refused;
-    const requestId = randomUUID();
     try {
       const check = await checkSessionCookie(req.cookies.get(sessionCookieName())?.value);
       if (!check.ok) throw unauthenticated(SESSION_ENDED[check.reason]);
@@ -194,7 +254,7 @@ export function withRoute<
     } catch (e) {
       return errorResponse(e, requestId, `${req.method} ${req.nextUrl?.pathname ?? ""}`);
     }
-  };
+  }
 }
 
 /**
@@ -239,15 +299,15 @@ async function readJsonBody(req: NextRequest): Promise<unknown> {
 
 /** Routes that need no session (health checks): the same error mapping, nothing else. */
 export function withPublicRoute(handler: (ctx: PublicRouteContext) => Promise<Response | unknown>) {
-  return async (req: NextRequest): Promise<Response> => {
-    const refused = refuseCrossSite(req);
-    if (refused) return refused;
-    const requestId = randomUUID();
-    try {
-      const out = await handler({ req, requestId });
-      return out instanceof Response ? out : json(out);
-    } catch (e) {
-      return errorResponse(e, requestId, `${req.method} ${req.nextUrl?.pathname ?? ""}`);
-    }
-  };
+  return (req: NextRequest, context?: { params?: Promise<Params> | Params }): Promise<Response> =>
+    served(req, context?.params, async (requestId) => {
+      const refused = refuseCrossSite(req);
+      if (refused) return refused;
+      try {
+        const out = await handler({ req, requestId });
+        return out instanceof Response ? out : json(out);
+      } catch (e) {
+        return errorResponse(e, requestId, `${req.method} ${req.nextUrl?.pathname ?? ""}`);
+      }
+    });
 }

@@ -4,6 +4,7 @@ import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { config } from "../config.ts";
 import { getDashboardDb } from "../db/client.ts";
+import { dashboardMetrics } from "../operations/metrics.ts";
 import { createLogger } from "../server/log.ts";
 import { appendAudit } from "./audit.ts";
 import { type SessionClaims, sessionExpiry } from "./session-token.ts";
@@ -60,6 +61,7 @@ export function authOptions(): NextAuthOptions {
               ip,
             });
           if (!(await allowSignInAttempt(db, ip))) {
+            dashboardMetrics().signInFailed("rate_limited");
             await audit("rate_limited", null);
             throw new Error(SIGN_IN_ERRORS.rateLimited);
           }
@@ -71,7 +73,10 @@ export function authOptions(): NextAuthOptions {
             return { id: u.id, email: u.email, name: u.name };
           }
           // A missing code is the normal second step, not a failure worth recording.
-          if (outcome.reason !== "totp_required") await audit(outcome.reason, outcome.user?.id ?? null);
+          if (outcome.reason !== "totp_required") {
+            dashboardMetrics().signInFailed(outcome.reason);
+            await audit(outcome.reason, outcome.user?.id ?? null);
+          }
           if (outcome.reason === "locked") throw new Error(`${SIGN_IN_ERRORS.locked}:${outcome.minutes}`);
           const codes = {
             invalid: SIGN_IN_ERRORS.invalid,

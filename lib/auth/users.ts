@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { AdminUser, SessionUser } from "../dashboard-api/index.ts";
 import type { Queryable } from "../db/client.ts";
 import type { signInFailures, users } from "../db/schema.ts";
+import { dashboardMetrics } from "../operations/metrics.ts";
 import { createLogger } from "../server/log.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 import { hashPassword, verifyDecoy, verifyPassword } from "./passwords.ts";
@@ -219,7 +220,11 @@ async function recordFailure(
     [user.id, LOCKOUT.attempts, new Date(now + LOCKOUT.minutes * 60_000)],
   );
   const lockedUntil = rows[0]?.locked_until ? new Date(rows[0].locked_until).getTime() : 0;
-  if (lockedUntil > now) return { ok: false, reason: "locked", user, minutes: LOCKOUT.minutes };
+  if (lockedUntil > now) {
+    // This failure locked the account (a locked one is refused before its password is checked).
+    dashboardMetrics().lockout();
+    return { ok: false, reason: "locked", user, minutes: LOCKOUT.minutes };
+  }
   return { ok: false, reason, user };
 }
 

@@ -7,8 +7,10 @@ import { createHash } from "node:crypto";
 import { BANK_HEADERS } from "../bank-api/headers.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import type { bankTokens } from "../db/schema.ts";
+import { dashboardMetrics } from "../operations/metrics.ts";
 import { createLogger } from "../server/log.ts";
 import type { SqlRow } from "../server/sql-row.ts";
+import { withTrace } from "../server/trace.ts";
 import { BankCallError, unavailable } from "./errors.ts";
 
 const log = createLogger("bank-token");
@@ -154,11 +156,12 @@ export class TokenManager {
     let res: Response;
     try {
       res = await fetch(new URL("/v2/access/token", this.opts.bankUrl), {
-        headers: { [BANK_HEADERS.subscriptionKey]: this.opts.subscriptionKey },
+        headers: withTrace({ [BANK_HEADERS.subscriptionKey]: this.opts.subscriptionKey }),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (e) {
       log.warn("token request failed", { error: (e as Error).message });
+      dashboardMetrics().tokenRenewal("failed");
       if (fallback) return this.keep(fallback);
       throw new BankCallError(unavailable("The bank cannot be reached right now."));
     }
@@ -177,6 +180,7 @@ export class TokenManager {
         [this.keyHash, token, new Date(now), new Date(held.expiresAt)],
       );
       log.info("bank access token renewed", { expiresAt: new Date(held.expiresAt).toISOString() });
+      dashboardMetrics().tokenRenewal("renewed");
       return this.keep(held);
     }
     if (res.status === 429) {
@@ -189,6 +193,7 @@ export class TokenManager {
         new Date(now + retryAfter * 1000),
       ]);
       log.warn("bank refused a token request as too soon", { retryAfter });
+      dashboardMetrics().tokenRenewal("too_soon");
       if (fallback) return this.keep(fallback);
       throw new BankCallError(
         unavailable(
@@ -197,6 +202,7 @@ export class TokenManager {
         ),
       );
     }
+    dashboardMetrics().tokenRenewal("failed");
     if (res.status === 401) {
       throw new BankCallError({
         kind: "bank_error",

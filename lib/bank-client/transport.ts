@@ -7,6 +7,7 @@
 import "server-only";
 import http from "node:http";
 import https from "node:https";
+import { withTrace } from "../server/trace.ts";
 
 export interface RawResponse {
   status: number;
@@ -101,7 +102,10 @@ function sendOnce(
         port: origin.port,
         method,
         path,
-        headers: body === undefined ? headers : { ...headers, "Content-Length": Buffer.byteLength(body) },
+        // Inside a dashboard request, the bank's log lines name its trace.
+        headers: withTrace(
+          body === undefined ? headers : { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
+        ),
       },
       (res) => {
         answered = true;

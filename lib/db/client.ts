@@ -111,5 +111,8 @@ const held = processSingleton<DashboardDb>("treasury.dashboardDb", () =>
 
 export const getDashboardDb = held.get;
 
+/** The database if this process has opened it (or is opening it), without opening it. */
+export const openedDashboardDb = held.peek;
+
 /** Tests and scripts: use this database instead of opening one from the environment. */
 export const setDashboardDb = held.set;

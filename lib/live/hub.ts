@@ -264,5 +264,8 @@ const held = processSingleton<LiveHub>("treasury.liveHub", async () => {
 
 export const getLiveHub = held.get;
 
+/** The hub if this process has started it, without starting it. */
+export const startedLiveHub = held.peek;
+
 /** Tests: use this hub (or none) instead of one built from the environment. */
 export const setLiveHub = held.set;

@@ -108,3 +108,30 @@ export async function openMigratedPg<S extends Record<string, unknown>>(
   const pool = createPool(url, poolSize, name);
   return { pool, orm: drizzlePg(pool, { schema }) };
 }
+
+/** The newest migration's time in a migrations folder's journal (read once per folder). */
+const newestMigration = new Map<string, number>();
+function newestMigrationIn(folder: string): number {
+  let when = newestMigration.get(folder);
+  if (when === undefined) {
+    const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as {
+      entries: { when: number }[];
+    };
+    when = Math.max(0, ...journal.entries.map((e) => e.when));
+    newestMigration.set(folder, when);
+  }
+  return when;
+}
+
+/**
+ * Readiness: the database answers and holds every migration this code knows (Drizzle records
+ * each applied migration by its journal time). A database behind the code (restored from an
+ * older backup, or a migration that failed) makes the program unready rather than wrong.
+ */
+export async function migrationsApplied(
+  query: (text: string) => Promise<{ newest: string | number | null }[]>,
+  folder: string,
+): Promise<boolean> {
+  const rows = await query("SELECT max(created_at) AS newest FROM drizzle.__drizzle_migrations");
+  return Number(rows[0]?.newest ?? 0) >= newestMigrationIn(folder);
+}

@@ -1,5 +1,11 @@
-// Structured one-line logs that never carry a secret: known secret names and JWT-shaped,
-// key-shaped values are replaced before anything is written.
+// JSON logs through pino, one line per event, for both programs. Every line written while a
+// request is served carries its request id and trace id (lib/server/trace.ts). Secrets never
+// reach a line: pino's `redact` censors the known secret fields, and `redact()` below also
+// replaces any field whose name says secret, and JWT-, key- and URL-credential-shaped values, at
+// any depth (a token can hide in an error message).
+import pino from "pino";
+import { currentScope } from "./trace.ts";
+
 const SECRET_NAMES =
   /(authorization|subscription[-_]?key|ocp-apim|password|secret|token|cookie|sandbox[-_]?key|totp|smtp)/i;
 const JWT = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
@@ -26,6 +32,36 @@ export function redact(value: unknown, depth = 0): unknown {
   return value;
 }
 
+/** The secret fields pino censors wherever a line puts them (top level, or one object down: headers, body). */
+const SECRET_FIELDS = [
+  "authorization",
+  "Authorization",
+  "cookie",
+  "Cookie",
+  "set-cookie",
+  "ocp-apim-subscription-key",
+  "Ocp-Apim-Subscription-Key",
+  "subscriptionKey",
+  "x-sandbox-key",
+  "X-Sandbox-Key",
+  "sandboxKey",
+  "password",
+  "newPassword",
+  "currentPassword",
+  "webhookSecret",
+  "webhook_secret",
+  "secret",
+  "token",
+  "accessToken",
+  "access_token",
+  "totp",
+];
+export const REDACT_PATHS = SECRET_FIELDS.flatMap((f) => {
+  const key = /^[A-Za-z_$][\w$]*$/.test(f) ? f : `["${f}"]`;
+  const member = key.startsWith("[") ? key : `.${key}`;
+  return [key, `*${member}`];
+});
+
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
 // The one place logging reads the environment, shared by both programs: under the test runner
@@ -33,21 +69,56 @@ export type LogLevel = "debug" | "info" | "warn" | "error";
 const TESTING = process.env.NODE_ENV === "test";
 const DEBUG = !!process.env.LOG_DEBUG;
 
-export function createLogger(name: string, opts: { quiet?: boolean } = {}) {
+/** Lines of warn and error go to stderr, the rest to stdout, as before pino. */
+function openRoot(): pino.Logger {
+  return createLogRoot(
+    pino.multistream(
+      [
+        { level: "debug", stream: pino.destination({ dest: 1, sync: true }) },
+        { level: "warn", stream: pino.destination({ dest: 2, sync: true }) },
+      ],
+      { dedupe: true },
+    ),
+  );
+}
+
+/** A root logger writing to `stream`: the process's own (stdout and stderr), or a test's. */
+export function createLogRoot(stream: pino.DestinationStream): pino.Logger {
+  return pino(
+    {
+      level: "debug",
+      messageKey: "msg",
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+      // Inside a request: its ids, on every line.
+      mixin() {
+        const s = currentScope();
+        return s ? { requestId: s.requestId, traceId: s.traceId, spanId: s.spanId } : {};
+      },
+    },
+    stream,
+  );
+}
+
+// One root per process (kept on globalThis): route bundles may load this module more than once.
+const ROOT = Symbol.for("treasury.logRoot");
+const g = globalThis as { [ROOT]?: pino.Logger };
+
+function root(): pino.Logger {
+  g[ROOT] ??= openRoot();
+  return g[ROOT];
+}
+
+export function createLogger(name: string, opts: { quiet?: boolean; root?: pino.Logger } = {}) {
   const quiet = opts.quiet ?? TESTING;
+  const child = (opts.root ?? root()).child({ name }, { level: quiet ? "error" : DEBUG ? "debug" : "info" });
   const write = (level: LogLevel, msg: string, fields?: Record<string, unknown>) => {
-    if (quiet && level !== "error") return;
-    const line = JSON.stringify({
-      t: new Date().toISOString(),
-      level,
-      name,
-      msg: redact(msg),
-      ...(redact(fields ?? {}) as object),
-    });
-    (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
+    if (!child.isLevelEnabled(level)) return;
+    child[level](fields ? (redact(fields) as object) : {}, redact(msg) as string);
   };
   return {
-    debug: (msg: string, f?: Record<string, unknown>) => (DEBUG ? write("debug", msg, f) : undefined),
+    debug: (msg: string, f?: Record<string, unknown>) => write("debug", msg, f),
     info: (msg: string, f?: Record<string, unknown>) => write("info", msg, f),
     warn: (msg: string, f?: Record<string, unknown>) => write("warn", msg, f),
     error: (msg: string, f?: Record<string, unknown>) => write("error", msg, f),

@@ -19,6 +19,10 @@ export function processSingleton<T>(name: string, open: () => Promise<T>) {
       });
       return p;
     },
+    /** The value if it was opened (or is opening), without opening it. */
+    peek(): Promise<T> | undefined {
+      return g[key];
+    },
     set(value: T | undefined): void {
       g[key] = value === undefined ? undefined : Promise.resolve(value);
     },
