@@ -1,10 +1,12 @@
 "use client";
 import { useEffect, useRef } from "react";
+import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Button, buttonClasses } from "@/components/ui/button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { Table, Td, Th } from "@/components/ui/table.tsx";
 import type { IncomingWire, IncomingWireAction } from "@/lib/dashboard-api/index.ts";
+import { formatInstant } from "@/lib/format/dates.ts";
 import { formatUsd } from "@/lib/format/money.ts";
 
 export const ACTION_WORDS: Record<IncomingWireAction, { verb: string; title: string; effect: string }> = {
@@ -25,6 +27,48 @@ export const ACTION_WORDS: Record<IncomingWireAction, { verb: string; title: str
   },
 };
 
+const VOTED: Record<IncomingWireAction, string> = {
+  approve: "approve",
+  cancel: "cancel",
+  return: "return",
+};
+
+/**
+ * Where a wire above the limit stands for this viewer and this action, in words. Only another
+ * approver's matching vote makes the viewer's agreement the one that sends it; the viewer's own
+ * vote is counted once, however often they open the wire.
+ */
+export function secondVoteWords(
+  wire: IncomingWire,
+  action: IncomingWireAction,
+  meId: string,
+  when: (at: string) => string,
+): { text: string; alreadyCounted: boolean } {
+  const mine = wire.votes.find((v) => v.userId === meId);
+  const others = wire.votes.filter((v) => v.userId !== meId);
+  const agreeing = others.filter((v) => v.action === action);
+  if (mine && mine.action === action)
+    return {
+      alreadyCounted: true,
+      text: `Your vote to ${VOTED[action]} (${when(mine.at)}) is already counted. A different approver must decide before anything is sent to the bank.`,
+    };
+  if (agreeing.length)
+    return {
+      alreadyCounted: false,
+      text: `${agreeing.map((v) => `${v.userEmail} voted to ${VOTED[v.action]} (${when(v.at)})`).join("; ")}: your agreement sends it to the bank.`,
+    };
+  const change = mine ? ` This changes your vote from ${VOTED[mine.action]} to ${VOTED[action]}.` : "";
+  if (others.length)
+    return {
+      alreadyCounted: false,
+      text: `${others.map((v) => `${v.userEmail} voted to ${VOTED[v.action]}`).join("; ")}, not to ${VOTED[action]}: your vote is recorded and nothing is sent until two different approvers agree on the same decision.${change}`,
+    };
+  return {
+    alreadyCounted: false,
+    text: `Your vote is recorded; nothing is sent until a second approver agrees.${change}`,
+  };
+}
+
 /**
  * The confirmation every decision passes through: it repeats the amount and the originator, and
  * its action button has focus, so Enter confirms and Escape (or "Keep waiting") backs out.
@@ -32,6 +76,7 @@ export const ACTION_WORDS: Record<IncomingWireAction, { verb: string; title: str
 export function DecisionDialog({
   wire,
   action,
+  meId,
   dualApprovalCents,
   busy,
   error,
@@ -40,6 +85,8 @@ export function DecisionDialog({
 }: {
   wire: IncomingWire | null;
   action: IncomingWireAction | null;
+  /** The signed-in approver: their own vote is never "another approver's". */
+  meId: string;
   dualApprovalCents: number;
   busy: boolean;
   error: string | null;
@@ -48,12 +95,20 @@ export function DecisionDialog({
 }) {
   const open = !!wire && !!action;
   const words = action ? ACTION_WORDS[action] : null;
+  const timeZone = useBusinessTimeZone();
+  const second =
+    wire?.needsTwoApprovers && action
+      ? secondVoteWords(wire, action, meId, (at) => formatInstant(at, timeZone))
+      : null;
+  // Their vote already counts: confirming again would decide nothing, so no button offers it.
+  const canConfirm = !second?.alreadyCounted;
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   // Runs after the dialog's showModal (a parent's effect follows its child's), which would
   // otherwise focus the first button: Enter must confirm, never back out by accident.
   useEffect(() => {
-    if (open) confirmRef.current?.focus();
-  }, [open]);
+    if (open) (canConfirm ? confirmRef : closeRef).current?.focus();
+  }, [open, canConfirm]);
   return (
     <Dialog
       open={open}
@@ -83,12 +138,9 @@ export function DecisionDialog({
             <dt className="text-slate-600">Payment ID</dt>
             <dd className="font-mono text-[0.8125rem] break-all text-slate-900">{wire.paymentId}</dd>
           </dl>
-          {wire.needsTwoApprovers ? (
+          {second ? (
             <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              Above {formatUsd(dualApprovalCents)}: two different approvers must agree.{" "}
-              {wire.votes.some((v) => v.action === action)
-                ? "Another approver voted for this: your agreement sends it to the bank."
-                : "Your vote is recorded; nothing is sent until a second approver agrees."}
+              Above {formatUsd(dualApprovalCents)}: two different approvers must agree. {second.text}
             </p>
           ) : null}
           {error ? (
@@ -100,23 +152,31 @@ export function DecisionDialog({
             </p>
           ) : null}
           <DialogActions>
-            <Button variant="secondary" onClick={onClose} disabled={busy}>
-              Keep waiting
-            </Button>
             <button
-              ref={confirmRef}
+              ref={closeRef}
               type="button"
-              onClick={onConfirm}
+              onClick={onClose}
               disabled={busy}
-              aria-busy={busy}
-              className={buttonClasses(
-                "primary",
-                "md",
-                action === "approve" ? undefined : "bg-rose-700 hover:bg-rose-800",
-              )}
+              className={buttonClasses("secondary", "md")}
             >
-              {busy ? "Sending…" : `${words.verb} ${formatUsd(wire.amountCents)}`}
+              Keep waiting
             </button>
+            {canConfirm ? (
+              <button
+                ref={confirmRef}
+                type="button"
+                onClick={onConfirm}
+                disabled={busy}
+                aria-busy={busy}
+                className={buttonClasses(
+                  "primary",
+                  "md",
+                  action === "approve" ? undefined : "bg-rose-700 hover:bg-rose-800",
+                )}
+              >
+                {busy ? "Sending…" : `${words.verb} ${formatUsd(wire.amountCents)}`}
+              </button>
+            ) : null}
           </DialogActions>
         </>
       ) : null}

@@ -34,7 +34,7 @@ function isTyping(target: EventTarget | null): boolean {
  * keys for someone who clears fifty before noon. Each decision goes through a confirmation that
  * repeats the amount and the originator; the page title carries the count.
  */
-export function IncomingWiresQueue() {
+export function IncomingWiresQueue({ meId }: { meId: string }) {
   const query = useQuery(incomingWiresQuery());
   const decide = useDecideIncomingWire();
   const [cursor] = useState(createQueueCursor);
@@ -218,6 +218,7 @@ export function IncomingWiresQueue() {
       <DecisionDialog
         wire={pending?.wire ?? null}
         action={pending?.action ?? null}
+        meId={meId}
         dualApprovalCents={data?.dualApprovalCents ?? 0}
         busy={decide.isPending}
         error={dialogError}

@@ -8,6 +8,8 @@ export const IncomingWireAction = z.enum(PAYMENT_ACTIONS);
 export type IncomingWireAction = z.infer<typeof IncomingWireAction>;
 
 export const IncomingWireVote = z.object({
+  /** Who voted: the dialog tells an approver their own vote from another's. */
+  userId: z.string(),
   userEmail: z.string(),
   action: IncomingWireAction,
   at: z.string(),

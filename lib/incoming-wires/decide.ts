@@ -86,7 +86,12 @@ export async function decideIncomingWire(
     );
     const current = votes.filter((v) => v.paymentTimestamp === p.time_stamp);
     const agreeing = current.filter((v) => v.action === req.action && v.userId !== actor.id);
-    const shown = current.map((v) => ({ userEmail: v.userEmail, action: v.action, at: v.at }));
+    const shown = current.map((v) => ({
+      userId: v.userId,
+      userEmail: v.userEmail,
+      action: v.action,
+      at: v.at,
+    }));
     if (!agreeing.length) {
       await appendAudit(db, {
         ...auditActor(actor, actor.ip),

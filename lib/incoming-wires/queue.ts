@@ -101,7 +101,7 @@ export function toQueueWire(
     paymentTimestamp: p.time_stamp,
     state,
     needsTwoApprovers: amountCents > dualApprovalCents,
-    votes: current.map((v) => ({ userEmail: v.userEmail, action: v.action, at: v.at })),
+    votes: current.map((v) => ({ userId: v.userId, userEmail: v.userEmail, action: v.action, at: v.at })),
     pendingAction: open?.action ?? null,
   };
 }

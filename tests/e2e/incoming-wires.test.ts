@@ -264,6 +264,22 @@ describe("incoming-wire queue in Chromium", () => {
     expect((await queue(page)).wires.find((x) => x.paymentId === w.id)?.state).toBe(
       "awaiting_second_approval",
     );
+    // The approver who voted opens it again: their vote is counted, a different approver decides,
+    // and nothing in the dialog offers (or claims) that their agreement sends it.
+    await focusWire(page, w.id);
+    await page.keyboard.press("a");
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const again = await dialog.innerText();
+    expect(again).toContain("Your vote to approve");
+    expect(again).toContain("is already counted");
+    expect(again).toContain("A different approver must decide");
+    expect(again).not.toContain("your agreement sends it");
+    expect(again).not.toContain("Another approver voted");
+    expect(await dialog.getByRole("button", { name: /^Approve / }).count()).toBe(0);
+    await axe(page, "the voter's own second look");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect((await queue(page)).wires.find((x) => x.paymentId === w.id)?.votes).toHaveLength(1);
 
     const adminContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
@@ -273,7 +289,12 @@ describe("incoming-wire queue in Chromium", () => {
       await admin.keyboard.press("a");
       const second = admin.getByRole("dialog", { name: "Approve this incoming wire?" });
       await expect.poll(() => second.isVisible()).toBe(true);
-      expect(await second.innerText()).toContain("your agreement sends it");
+      // A different approver is told who voted, and that their agreement is what sends it.
+      expect(await second.innerText()).toMatch(
+        /approver@\S+ voted to approve \([^)]+\): your agreement sends it to the bank/,
+      );
+      expect(await second.innerText()).not.toContain("already counted");
+      await axe(admin, "the second approver's dialog");
       await shot(admin, "incoming-wires-dialog-390");
       await admin.keyboard.press("Enter");
       await expect.poll(() => row(admin, w.id).count(), { timeout: 20_000 }).toBe(0);

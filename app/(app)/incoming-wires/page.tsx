@@ -14,5 +14,5 @@ export default async function Page() {
     return (
       <Refusal title="Incoming wires">Only approvers and administrators can decide incoming wires.</Refusal>
     );
-  return <IncomingWiresQueue />;
+  return <IncomingWiresQueue meId={user.id} />;
 }
