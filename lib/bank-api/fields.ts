@@ -105,7 +105,8 @@ export const sequenceNumber = () =>
       .int("must be a whole number")
       .min(INT32_MIN)
       .max(INT32_MAX)
-      .refine((n) => String(Math.abs(n)).length <= 8, "must be at most 8 digits"),
+      .refine((n) => String(Math.abs(n)).length <= 8, "must be at most 8 digits")
+      .meta({ minimum: -99_999_999, maximum: 99_999_999 }),
   );
 
 /** Whole dollars in a range (createsen's expected amounts). */
@@ -124,12 +125,24 @@ export const wholeDollars = (min: number, max: number) =>
  */
 export const amount = (maxLength = 13) => {
   const schema = numeric(
-    z.number({ error: "must be a number" }).transform((n, ctx): Cents => {
-      const r = amountCents(n, maxLength);
-      if ("cents" in r) return r.cents;
-      ctx.addIssue({ code: "custom", message: r.problem });
-      return z.NEVER;
-    }),
+    z
+      .number({ error: "must be a number" })
+      .transform((n, ctx): Cents => {
+        const r = amountCents(n, maxLength);
+        if ("cents" in r) return r.cents;
+        ctx.addIssue({ code: "custom", message: r.problem });
+        return z.NEVER;
+      })
+      // Two decimals are an extension keyword, not `multipleOf: 0.01`: validators divide in binary
+      // floating point, so 0.07 / 0.01 is not whole there and a proxy would refuse a good amount.
+      // (Set before `numeric`: `meta` returns a new schema, and the marks below are per schema.)
+      .meta({
+        exclusiveMinimum: 0,
+        maximum: 10 ** maxLength - 1,
+        "x-decimal-places": 2,
+        "x-max-text-length": maxLength,
+        description: `Dollars: greater than zero, at most two decimal places, at most ${maxLength} characters as written`,
+      }),
   );
   return checkedText(schema, amountText);
 };
@@ -148,31 +161,55 @@ export const queryInt32 = (opts: { min?: number; max?: number } = {}) =>
         .max(opts.max ?? INT32_MAX, `must be at most ${opts.max ?? INT32_MAX}`),
     );
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+const DAY = String.raw`(\d{4})-(\d{2})-(\d{2})`;
+const TIME = String.raw`[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})`;
+const DATE_ONLY = new RegExp(`^${DAY}$`);
+const RFC3339 = new RegExp(`^${DAY}${TIME}$`);
+/** Either form as one JSON Schema pattern (the calendar check stays the server's). */
+export const WIRE_DATE_PATTERN = `^${DAY}(?:${TIME})?$`;
 
 export type WireDate = { kind: "date"; date: string } | { kind: "instant"; date: string; instant: Date };
 
 /** A date in either of the two formats the specification allows: `YYYY-MM-DD` or RFC 3339. */
 export const wireDate = () =>
-  z.string().transform((s, ctx): WireDate => {
-    const d = DATE_ONLY.exec(s);
-    if (d && isCalendarDate(+d[1], +d[2], +d[3])) return { kind: "date", date: s };
-    const t = RFC3339.exec(s);
-    if (t && isCalendarDate(+t[1], +t[2], +t[3]) && +t[4] < 24 && +t[5] < 60 && +t[6] < 61) {
-      const instant = new Date(s.replace(" ", "T"));
-      if (!Number.isNaN(instant.getTime())) return { kind: "instant", date: s.slice(0, 10), instant };
-    }
-    ctx.addIssue({ code: "custom", message: "must be a date YYYY-MM-DD or an RFC 3339 date-time" });
-    return z.NEVER;
-  });
-
-/** A routing method: ABA or SWIFT, in any case. */
-export const bankType = () =>
   z
     .string()
-    .transform((s) => s.toUpperCase())
-    .pipe(z.enum(BANK_TYPES, { error: BANK_TYPE_MESSAGE }));
+    .transform((s, ctx): WireDate => {
+      const d = DATE_ONLY.exec(s);
+      if (d && isCalendarDate(+d[1], +d[2], +d[3])) return { kind: "date", date: s };
+      const t = RFC3339.exec(s);
+      if (t && isCalendarDate(+t[1], +t[2], +t[3]) && +t[4] < 24 && +t[5] < 60 && +t[6] < 61) {
+        const instant = new Date(s.replace(" ", "T"));
+        if (!Number.isNaN(instant.getTime())) return { kind: "instant", date: s.slice(0, 10), instant };
+      }
+      ctx.addIssue({ code: "custom", message: "must be a date YYYY-MM-DD or an RFC 3339 date-time" });
+      return z.NEVER;
+    })
+    .meta({ pattern: WIRE_DATE_PATTERN, description: "A date YYYY-MM-DD or an RFC 3339 date-time" });
+
+/**
+ * One of a few codes, read in any letter case (the canonical spelling is the one listed; others
+ * are tolerated). The document lists the canonical codes, so a validating client sends those.
+ */
+export function codeOf<const T extends readonly [string, ...string[]]>(
+  codes: T,
+  message: string,
+  normalize: (s: string) => string = (s) => s.toUpperCase(),
+) {
+  return z
+    .string()
+    .transform(normalize)
+    .pipe(z.enum(codes, { error: message }))
+    .meta({ enum: [...codes], "x-case-insensitive": true });
+}
+
+/** A routing method: ABA or SWIFT (the specification's type field, at most 5 characters). */
+export const bankType = () =>
+  codeOf(BANK_TYPES, BANK_TYPE_MESSAGE).meta({
+    enum: [...BANK_TYPES],
+    maxLength: 5,
+    "x-case-insensitive": true,
+  });
 
 type TextSchema = ReturnType<typeof str>;
 /** The schema a rule of the tables in rules.ts stands for. */
@@ -203,16 +240,29 @@ export function contractShape<T extends FieldTable>(table: T): { [K in keyof T]:
   };
 }
 
-/** A query's fields that are required only when none of the ones named in `unless` is given. */
-export function requireUnless<Q extends Record<string, unknown>>(
-  q: Q,
-  ctx: z.RefinementCtx,
-  fields: readonly (keyof Q & string)[],
-  unless: string,
-): void {
-  for (const field of fields)
-    if (!q[field])
-      ctx.addIssue({ code: "custom", path: [field], message: `is required unless ${unless} is given` });
+const given = (v: unknown) => v !== undefined && v !== null && v !== "";
+
+/**
+ * Fields required unless one of the fields named beside them is given. The rule is checked here
+ * and published as `x-required-unless` (JSON Schema cannot say it of query parameters).
+ */
+export function requiredUnless<S extends z.ZodObject>(
+  schema: S,
+  rules: { [K in keyof z.input<S> & string]?: readonly (keyof z.input<S> & string)[] },
+) {
+  return schema
+    .superRefine((q, ctx) => {
+      const values = q as Record<string, unknown>;
+      for (const [field, excuses = []] of Object.entries(rules) as [string, readonly string[]][]) {
+        if (given(values[field]) || excuses.some((e) => given(values[e]))) continue;
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: `is required unless ${excuses.join(" or ")} is given`,
+        });
+      }
+    })
+    .meta({ "x-required-unless": rules });
 }
 
 /** A day typed YYYY-MM-DD that is on the calendar: one message for its shape, one for the day. */

@@ -1,20 +1,16 @@
 // Transaction history (specification, "History" and "Transaction-history record").
 import { z } from "zod";
 import { accountResponse, recordPages } from "./account-response.ts";
-import { queryInt32, required, str, wireDate } from "./fields.ts";
+import { codeOf, queryInt32, required, requiredUnless, str, wireDate } from "./fields.ts";
 
 /** The specification's limits: about 520 items per history call, about 5,000 per extendedhistory day. */
 export const HISTORY_MAX_ITEMS = 520;
 export const EXTENDED_HISTORY_MAX_ITEMS = 5000;
 
-const displayOrder = () =>
-  z
-    .string()
-    .transform((s) => s.toUpperCase())
-    .pipe(z.enum(["A", "D"], { error: "must be A or D" }));
+const displayOrder = () => codeOf(["A", "D"], "must be A or D");
 
-export const historyQuery = z
-  .object({
+export const historyQuery = requiredUnless(
+  z.object({
     accountNumber: str(20).optional(),
     sequenceNumber: queryInt32().optional(),
     beginDate: wireDate().optional(),
@@ -22,11 +18,9 @@ export const historyQuery = z
     displayOrder: displayOrder().optional(),
     uniqueId: str(1000).optional(),
     paymentId: str(20).optional(),
-  })
-  .refine((q) => q.accountNumber !== undefined || q.uniqueId !== undefined, {
-    path: ["accountNumber"],
-    message: "is required unless uniqueId is given",
-  });
+  }),
+  { accountNumber: ["uniqueId"] },
+);
 export type HistoryQuery = z.output<typeof historyQuery>;
 
 export const extendedHistoryQuery = z.object({

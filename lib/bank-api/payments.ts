@@ -2,16 +2,20 @@
 import { z } from "zod";
 import { PAYMENT_FIELD_GROUPS, type PaymentDetailField } from "../format/payment-fields.ts";
 import { longErrorItemSchema } from "./errors.ts";
-import { contractShape, queryInt32, required, requireUnless, str, wireDate } from "./fields.ts";
+import { codeOf, contractShape, queryInt32, required, requiredUnless, str, wireDate } from "./fields.ts";
 import {
   INITIATE_PAYMENT_FIELDS,
   NO_CONTROL,
   noControlCharacters,
+  PAYMENT_STATUSES,
   ROUTING_PAIRS,
   routingProblem,
 } from "./rules.ts";
 
 export { noControlCharacters, PAYMENT_STATUSES, PAYMENT_WINDOW_DAYS, type PaymentStatus } from "./rules.ts";
+
+/** `Internal`: an outgoing wire to another account of this bank. */
+export const PAYMENT_DIRECTIONS = ["Incoming", "Outgoing", "Internal"] as const;
 
 export const PAYMENT_ACTIONS = ["approve", "cancel", "return"] as const;
 export type PaymentAction = (typeof PAYMENT_ACTIONS)[number];
@@ -42,7 +46,8 @@ export type InitiatePaymentInput = z.input<typeof initiatePaymentRequest>;
  */
 export const paymentResponse = z.object({
   payment_id: z.string(),
-  payment_status: z.string(),
+  // Empty, with the reasons in Errors, when the bank refuses the request.
+  payment_status: z.string().meta({ enum: ["", ...PAYMENT_STATUSES] }),
   payment_timestamp: z.string(),
   Errors: z.array(longErrorItemSchema).optional(),
 });
@@ -55,10 +60,7 @@ export const PAYMENT_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/;
 export const paymentActionQuery = z.object({
   account_number: requiredText(20),
   payment_id: requiredText(20),
-  action: z
-    .string()
-    .transform((s) => s.trim().toLowerCase())
-    .pipe(z.enum(PAYMENT_ACTIONS, { error: "must be approve, cancel or return" })),
+  action: codeOf(PAYMENT_ACTIONS, "must be approve, cancel or return", (s) => s.trim().toLowerCase()),
   timestamp: z.string().regex(PAYMENT_TIMESTAMP, "must be the payment timestamp YYYY-MM-DD hh:mm:ss.fff"),
 });
 export type PaymentActionQuery = z.output<typeof paymentActionQuery>;
@@ -66,23 +68,18 @@ export type PaymentActionQuery = z.output<typeof paymentActionQuery>;
 // GET /v2/payment
 export const PAYMENT_PAGE_SIZE_DEFAULT = 1000;
 
-export const paymentListQuery = z
-  .object({
+export const paymentListQuery = requiredUnless(
+  z.object({
     account_number: requiredText(20),
     payment_id: text(20).optional(),
     begin_date: wireDate().optional(),
     end_date: wireDate().optional(),
-    sort_order: z
-      .string()
-      .transform((s) => s.toLowerCase())
-      .pipe(z.enum(["asc", "desc"], { error: "must be asc or desc" }))
-      .optional(),
-    page_size: queryInt32({ min: 1, max: 10000 }).optional(),
-    page_number: queryInt32({ min: 1 }).optional(),
-  })
-  .superRefine((q, ctx) => {
-    if (!q.payment_id) requireUnless(q, ctx, ["begin_date"], "payment_id");
-  });
+    sort_order: codeOf(["asc", "desc"], "must be asc or desc", (s) => s.toLowerCase()).optional(),
+    page_size: queryInt32({ min: 1, max: 10000 }).meta({ default: PAYMENT_PAGE_SIZE_DEFAULT }).optional(),
+    page_number: queryInt32({ min: 1 }).meta({ default: 1 }).optional(),
+  }),
+  { begin_date: ["payment_id"] },
+);
 export type PaymentListQuery = z.output<typeof paymentListQuery>;
 
 /** The record's fields but `amount`, in the specification's order. */
@@ -96,6 +93,8 @@ export const paymentRecordSchema = z.object({
   ...(Object.fromEntries(PAYMENT_RECORD_FIELDS.map((f) => [f, z.string()])) as {
     [K in PaymentRecordField]: z.ZodString;
   }),
+  payment_status: z.string().meta({ enum: [...PAYMENT_STATUSES] }),
+  direction: z.string().meta({ enum: [...PAYMENT_DIRECTIONS] }),
   amount: z.number(),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { messageItemSchema, shortErrorItemSchema } from "./errors.ts";
 import { contractShape, sequenceNumber } from "./fields.ts";
-import { canonicalGuid } from "./guid.ts";
+import { canonicalGuid, GUID_PATTERN } from "./guid.ts";
 import { SEN_TRANSFER_FIELDS } from "./rules.ts";
 
 export const transferSenRequest = z.object({
@@ -24,14 +24,20 @@ export type TransferSenResponse = z.infer<typeof transferSenResponse>;
  * The `Idempotency-Key` header: a GUID or UUID (specification, Authentication 5), in any of its
  * spellings, read as its canonical form so that one key spelt two ways acts once.
  */
-export const idempotencyKey = z.string().transform((s, ctx) => {
-  const key = canonicalGuid(s);
-  if (key === null) {
-    ctx.addIssue({
-      code: "custom",
-      message: "must be a GUID (such as 0d2b0c9e-1111-4a2b-9c1d-aaaaaaaaaaaa)",
-    });
-    return z.NEVER;
-  }
-  return key;
-});
+export const idempotencyKey = z
+  .string()
+  .transform((s, ctx) => {
+    const key = canonicalGuid(s);
+    if (key === null) {
+      ctx.addIssue({
+        code: "custom",
+        message: "must be a GUID (such as 0d2b0c9e-1111-4a2b-9c1d-aaaaaaaaaaaa)",
+      });
+      return z.NEVER;
+    }
+    return key;
+  })
+  .meta({
+    pattern: GUID_PATTERN,
+    description: "A GUID in any spelling: letter case, braces or parentheses, all hyphens or none",
+  });

@@ -46,6 +46,7 @@ export const registerWebhookRequest = z
     Description: str(WEBHOOK_LIMITS.description).optional(),
     WebHookUrl: str(WEBHOOK_LIMITS.url)
       .refine((s) => s === "" || isHttpUrl(s), "must be a well-formed http or https URL")
+      .meta({ format: "uri", pattern: "^[hH][tT][tT][pP][sS]?://[^\\s]+$" })
       .optional(),
     Emails: str(WEBHOOK_LIMITS.emails)
       .refine(
@@ -64,7 +65,8 @@ export const registerWebhookRequest = z
     if (!w.WebHookUrl && !w.Emails?.trim()) {
       ctx.addIssue({ code: "custom", path: ["WebHookUrl"], message: "WebHookUrl or Emails is required" });
     }
-  });
+  })
+  .meta({ anyOf: [{ required: ["WebHookUrl"] }, { required: ["Emails"] }] });
 export type RegisterWebhookRequest = z.output<typeof registerWebhookRequest>;
 
 /**

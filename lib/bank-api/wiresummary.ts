@@ -1,28 +1,24 @@
 // E-wire summaries (specification, "E-wire summary record"). The numeric suffixes are part of the names.
 import { z } from "zod";
 import { longErrorItemSchema } from "./errors.ts";
-import { queryInt32, requireUnless, str, wireDate } from "./fields.ts";
+import { codeOf, queryInt32, requiredUnless, str, wireDate } from "./fields.ts";
 import { noControlCharacters } from "./payments.ts";
 
 const text = (max: number) => str(max).refine(noControlCharacters, "must not contain control characters");
 
-export const wireSummaryQuery = z
-  .object({
+const byDay = ["uniqueId", "transactionNumber"] as const;
+
+export const wireSummaryQuery = requiredUnless(
+  z.object({
     accountNumber: text(20).optional(),
     sequenceNumber: queryInt32().optional(),
     date: wireDate().optional(),
-    sourceIndicator: z
-      .string()
-      .transform((s) => s.toUpperCase())
-      .pipe(z.enum(["I", "O"], { error: "must be I or O" }))
-      .optional(),
+    sourceIndicator: codeOf(["I", "O"], "must be I or O").optional(),
     transactionNumber: text(20).optional(),
     uniqueId: text(1000).optional(),
-  })
-  .superRefine((q, ctx) => {
-    if (!q.uniqueId && !q.transactionNumber)
-      requireUnless(q, ctx, ["accountNumber", "date", "sourceIndicator"], "uniqueId or transactionNumber");
-  });
+  }),
+  { accountNumber: byDay, date: byDay, sourceIndicator: byDay },
+);
 export type WireSummaryQuery = z.output<typeof wireSummaryQuery>;
 
 export const EWIRE_STRING_FIELDS = [
