@@ -4,6 +4,7 @@ import { z } from "zod";
 import { isCalendarDate, isoDayProblem } from "./dates.ts";
 import type { Cents } from "./money.ts";
 import {
+  ABA_SCHEMA,
   amountCents,
   BANK_TYPE_MESSAGE,
   BANK_TYPES,
@@ -147,8 +148,8 @@ export const amount = (maxLength = 13) => {
   return checkedText(schema, amountText);
 };
 
-/** An int32 carried in a query string. */
-export const queryInt32 = (opts: { min?: number; max?: number } = {}) =>
+/** An int32 carried in a query string (`byDefault`: the value the bank takes when it is absent). */
+export const queryInt32 = (opts: { min?: number; max?: number; byDefault?: number } = {}) =>
   z
     .string()
     .regex(/^-?\d{1,10}$/, "must be a whole number")
@@ -159,7 +160,15 @@ export const queryInt32 = (opts: { min?: number; max?: number } = {}) =>
         .int()
         .min(opts.min ?? INT32_MIN, `must be at least ${opts.min ?? INT32_MIN}`)
         .max(opts.max ?? INT32_MAX, `must be at most ${opts.max ?? INT32_MAX}`),
-    );
+    )
+    // Query text, read as a whole number: the document states the number and its range.
+    .meta({
+      type: "integer",
+      format: "int32",
+      minimum: opts.min ?? INT32_MIN,
+      maximum: opts.max ?? INT32_MAX,
+      ...(opts.byDefault !== undefined ? { default: opts.byDefault } : {}),
+    });
 
 const DAY = String.raw`(\d{4})-(\d{2})-(\d{2})`;
 const TIME = String.raw`[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})`;
@@ -230,6 +239,7 @@ export function contractField<R extends FieldRule>(rule: R): ContractField<R> {
   if (r.kind === "bankType") return bankType().optional() as ContractField<R>;
   let s: TextSchema = r.required ? required(r.max) : str(r.max);
   for (const check of ruleChecks(r)) s = s.refine(...check);
+  if (r.aba) s = s.meta(ABA_SCHEMA);
   return (r.required ? s : s.optional()) as ContractField<R>;
 }
 

@@ -9,14 +9,34 @@ export const EXTENDED_HISTORY_MAX_ITEMS = 5000;
 
 const displayOrder = () => codeOf(["A", "D"], "must be A or D");
 
+/** A UniqueId as the document states it: Base64 of a JSON object with these text fields. */
+const UNIQUE_ID_FIELDS = [
+  "AccountNumber",
+  "TransactionDate",
+  "TransactionAmount",
+  "TransactionCode",
+  "Description",
+  "ExtendedDescriptionLine2",
+] as const;
+const UNIQUE_ID_SCHEMA = {
+  pattern: "^[A-Za-z0-9+/=]+$",
+  contentEncoding: "base64",
+  contentMediaType: "application/json",
+  contentSchema: {
+    type: "object",
+    required: [...UNIQUE_ID_FIELDS],
+    properties: Object.fromEntries(UNIQUE_ID_FIELDS.map((k) => [k, { type: "string" }])),
+  },
+};
+
 export const historyQuery = requiredUnless(
   z.object({
     accountNumber: str(20).optional(),
     sequenceNumber: queryInt32().optional(),
     beginDate: wireDate().optional(),
-    endDate: wireDate().optional(),
+    endDate: wireDate().meta({ "x-not-before": "beginDate" }).optional(),
     displayOrder: displayOrder().optional(),
-    uniqueId: str(1000).optional(),
+    uniqueId: str(1000).meta(UNIQUE_ID_SCHEMA).optional(),
     paymentId: str(20).optional(),
   }),
   { accountNumber: ["uniqueId"] },
@@ -122,15 +142,7 @@ export function decodeUniqueId(id: string): UniqueIdParts | null {
   try {
     if (!/^[A-Za-z0-9+/=]+$/.test(id)) return null;
     const obj = JSON.parse(Buffer.from(id, "base64").toString("utf8")) as Record<string, unknown>;
-    const keys = [
-      "AccountNumber",
-      "TransactionDate",
-      "TransactionAmount",
-      "TransactionCode",
-      "Description",
-      "ExtendedDescriptionLine2",
-    ] as const;
-    for (const k of keys) if (typeof obj[k] !== "string") return null;
+    for (const k of UNIQUE_ID_FIELDS) if (typeof obj[k] !== "string") return null;
     return obj as unknown as UniqueIdParts;
   } catch {
     return null;

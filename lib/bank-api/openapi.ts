@@ -54,9 +54,9 @@ function queryParameters(s: z.ZodType | undefined): Json[] {
       in: "query",
       required: req.has(name),
       ...(unless[name] ? { "x-required-unless": unless[name] } : {}),
-      // Whole numbers arrive as query text; the contract's pattern is the integer format.
       schema: {
-        ...(rest.pattern === "^-?\\d{1,10}$" ? { type: "integer", format: "int32" } : rest),
+        // Whole numbers arrive as query text; the document states the number, not the text's pattern.
+        ...(rest.type === "integer" ? { ...rest, pattern: undefined } : rest),
         ...(byDefault !== undefined ? { default: byDefault } : {}),
       },
     };

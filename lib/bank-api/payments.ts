@@ -8,7 +8,9 @@ import {
   NO_CONTROL,
   noControlCharacters,
   PAYMENT_STATUSES,
+  PAYMENT_WINDOW_DAYS,
   ROUTING_PAIRS,
+  ROUTING_SCHEMA,
   routingProblem,
 } from "./rules.ts";
 
@@ -34,7 +36,8 @@ export const initiatePaymentRequest = z
       const message = routingProblem(p[typeField], p[idField]);
       if (message) ctx.addIssue({ code: "custom", path: [idField], message });
     }
-  });
+  })
+  .meta(ROUTING_SCHEMA);
 export type InitiatePaymentRequest = z.output<typeof initiatePaymentRequest>;
 export type InitiatePaymentInput = z.input<typeof initiatePaymentRequest>;
 
@@ -70,13 +73,17 @@ export const PAYMENT_PAGE_SIZE_DEFAULT = 1000;
 
 export const paymentListQuery = requiredUnless(
   z.object({
-    account_number: requiredText(20),
+    account_number: requiredText(20).meta({ "x-exists": "an account of this subscription (else a 400)" }),
     payment_id: text(20).optional(),
-    begin_date: wireDate().optional(),
-    end_date: wireDate().optional(),
+    begin_date: wireDate()
+      .meta({ "x-required-with": ["end_date"] })
+      .optional(),
+    end_date: wireDate()
+      .meta({ "x-not-before": "begin_date", "x-within-days-of": { begin_date: PAYMENT_WINDOW_DAYS } })
+      .optional(),
     sort_order: codeOf(["asc", "desc"], "must be asc or desc", (s) => s.toLowerCase()).optional(),
-    page_size: queryInt32({ min: 1, max: 10000 }).meta({ default: PAYMENT_PAGE_SIZE_DEFAULT }).optional(),
-    page_number: queryInt32({ min: 1 }).meta({ default: 1 }).optional(),
+    page_size: queryInt32({ min: 1, max: 10000, byDefault: PAYMENT_PAGE_SIZE_DEFAULT }).optional(),
+    page_number: queryInt32({ min: 1, byDefault: 1 }).optional(),
   }),
   { begin_date: ["payment_id"] },
 );

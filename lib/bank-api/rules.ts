@@ -43,9 +43,14 @@ export function isAbaRoutingNumber(s: string): boolean {
 }
 
 /** SWIFT BIC: 4 letters bank, 2 letters country, 2 location, optional 3 branch. */
+const SWIFT_BIC = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 export function isSwiftBic(s: string): boolean {
-  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(s);
+  return SWIFT_BIC.test(s);
 }
+
+/** The published form of an ABA number: nine digits, and an extension keyword for the check digit. */
+export const ABA_SCHEMA = { pattern: "^\\d{9}$", "x-aba-check-digit": true } as const;
+export const SWIFT_BIC_SCHEMA = { pattern: SWIFT_BIC.source } as const;
 
 /**
  * One typed field. `text`: at most `max` characters, no control or hidden characters
@@ -163,6 +168,24 @@ export const ROUTING_PAIRS = [
   ["intermediary_bank_type", "intermediary_bank_routing_id"],
   ["beneficiary_bank_type", "beneficiary_bank_routing_id"],
 ] as const;
+
+/**
+ * The routing-id rule as JSON Schema: the id's shape follows the method named beside it (the
+ * canonical upper-case method; a lower-case one is tolerated and checked the same way).
+ */
+export const ROUTING_SCHEMA = {
+  allOf: ROUTING_PAIRS.flatMap(([typeField, idField]) =>
+    (
+      [
+        ["ABA", ABA_SCHEMA],
+        ["SWIFT", SWIFT_BIC_SCHEMA],
+      ] as const
+    ).map(([method, shape]) => ({
+      if: { properties: { [typeField]: { const: method } }, required: [typeField, idField] },
+      then: { properties: { [idField]: shape } },
+    })),
+  ),
+};
 
 /** What is wrong with a routing id given its method, or null. */
 export function routingProblem(type: string | undefined, id: string | undefined): string | null {

@@ -15,8 +15,13 @@ export const WEBHOOK_LIMITS = {
   webHookId: 64,
 } as const;
 
-const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>".]+(\.[^\s@,;<>".]+)+$/;
-const PHONE = /^\+\d[\d\s-]{5,19}$/;
+const EMAIL_TEXT = String.raw`[^\s@,;<>"]+@[^\s@,;<>".]+(\.[^\s@,;<>".]+)+`;
+const PHONE_TEXT = String.raw`\+\d[\d\s-]{5,19}`;
+const EMAIL = new RegExp(`^${EMAIL_TEXT}$`);
+const PHONE = new RegExp(`^${PHONE_TEXT}$`);
+/** A comma-separated list of up to `max` items as one pattern (empty items between commas are skipped). */
+const listPattern = (item: string, max: number) =>
+  String.raw`^[\s,]*(?:${item})(?:\s*,[\s,]*(?:${item})){0,${max - 1}}[\s,]*$`;
 
 function isHttpUrl(s: string): boolean {
   if (s !== s.trim() || /\s/.test(s)) return false;
@@ -53,12 +58,14 @@ export const registerWebhookRequest = z
         (s) => s.trim() === "" || list(EMAIL, WEBHOOK_LIMITS.emailCount)(s),
         `must be a comma-separated list of at most ${WEBHOOK_LIMITS.emailCount} e-mail addresses`,
       )
+      .meta({ pattern: listPattern(EMAIL_TEXT, WEBHOOK_LIMITS.emailCount) })
       .optional(),
     Sms: str(WEBHOOK_LIMITS.sms)
       .refine(
         (s) => s.trim() === "" || list(PHONE, 20)(s),
         "must be comma-separated phone numbers with country code (+1 555 0100)",
       )
+      .meta({ pattern: listPattern(PHONE_TEXT, 20) })
       .optional(),
   })
   .superRefine((w, ctx) => {
