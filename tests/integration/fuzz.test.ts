@@ -1,11 +1,28 @@
 // No client input ever gets a 500: every endpoint of the contract, fed random values for its
 // own field names (and some names it does not know), answers below 500 and promptly.
+import fs from "node:fs";
+import path from "node:path";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+
+vi.mock("server-only", () => ({}));
+
+import type { UserRow } from "../../lib/auth/users.ts";
 import { type EndpointDef, endpoints } from "../../lib/bank-api/endpoints.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
-import { newCustomer, startTestBank, type TestBank, type TestCustomer } from "../helpers/bank.ts";
+import { setBankClient } from "../../lib/bank-client/index.ts";
+import type { DashboardDb } from "../../lib/db/client.ts";
+import { setLiveHub } from "../../lib/live/hub.ts";
+import {
+  newCustomer,
+  sandboxCustomer,
+  startTestBank,
+  type TestBank,
+  type TestCustomer,
+} from "../helpers/bank.ts";
+import { cookieFor, openTestDashboardDb, type TestDashboardDb, testUser } from "../helpers/routes.ts";
 
 function fieldNames(schema: z.ZodType | undefined): string[] {
   if (!schema) return [];
@@ -362,4 +379,436 @@ describe("generated attacks on a SEN transfer", () => {
       { numRuns: 20 },
     );
   });
+});
+
+// Hostile input to every endpoint of the contract and every dashboard route handler: wrong types;
+// huge, negative, fractional-cent and non-finite amounts; unicode and very long strings; deep
+// nesting; XML bombs and external entities to the bank's XML parser; wrong content types. Each
+// answer is below 500 and arrives within HANG_MS, and a refused request (4xx) writes nothing: a
+// digest of the ledger (bank) or of the audit log and the dashboard's tables is the same before
+// and after it. FUZZ_CASES sets the number of cases, spread over the endpoints (a few thousand
+// in `npm test`; a full run takes 100,000 or more).
+const FUZZ_CASES = Number(process.env.FUZZ_CASES || 2000);
+const HANG_MS = 2000;
+
+/** Number tokens JSON.stringify cannot write: non-finite, beyond double range, fractional cents, odd spellings. */
+const numberToken = fc.constantFrom(
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "1e400",
+  "-1e400",
+  "1e-400",
+  "-0",
+  "0.001",
+  "1.005",
+  "-5.00",
+  "0.1e1",
+  "1E2",
+  "0x10",
+  "01",
+  "9".repeat(400),
+  "123456789012345.67",
+  "9007199254740993",
+  "-9007199254740993",
+);
+const hostileScalar = fc.oneof(
+  scalar,
+  fc.constantFrom(
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER,
+    -Number.MAX_SAFE_INTEGER,
+    2 ** 53 + 1,
+    -0.01,
+    0.005,
+  ),
+  fc.double(),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.integer({ min: 1, max: 20_000 }).map((n) => "\u00e9".repeat(n)),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: hostileScalar },
+  fc.array(hostileScalar, { maxLength: 4 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), hostileScalar, { maxKeys: 3, noNullPrototype: true }),
+);
+
+/** A body's text: JSON of generated members (some with raw number tokens), or something that is not a body at all. */
+const bodyText = (names: string[]) =>
+  fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc
+        .dictionary(fc.constantFrom(...names, "Junk"), hostileValue, { maxKeys: 8, noNullPrototype: true })
+        .map((o) => JSON.stringify(o)),
+    },
+    {
+      weight: 3,
+      arbitrary: fc
+        .array(
+          fc.tuple(
+            fc.constantFrom(...names, "Junk"),
+            fc.oneof(
+              numberToken,
+              hostileValue.map((v) => JSON.stringify(v) ?? "null"),
+            ),
+          ),
+          { maxLength: 6 },
+        )
+        .map((members) => `{${members.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 1, max: 60_000 }).map((n) => `${"[".repeat(n)}${"]".repeat(n)}`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 1, max: 30_000 }).map((n) => `${'{"a":'.repeat(n)}1${"}".repeat(n)}`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "",
+        " ",
+        "null",
+        "[]",
+        "true",
+        '"text"',
+        "{",
+        '{"a":1,}',
+        "\u0000",
+        "\ufeff{}",
+        "{}".repeat(1000),
+      ),
+    },
+  );
+
+/** XML bodies: the contract's names as elements, entity bombs, external entities, malformed markup. */
+const xmlText = (names: string[]) =>
+  fc.oneof(
+    fc
+      .array(
+        fc.tuple(
+          fc.constantFrom(...names, "Junk"),
+          fc.oneof(
+            numberToken,
+            hostileScalar.map((v) => String(v)),
+          ),
+        ),
+        { maxLength: 6 },
+      )
+      .map(
+        (members) =>
+          `<R>${members.map(([k, v]) => `<${k}>${v.replace(/[<&]/g, (c) => (c === "<" ? "&lt;" : "&amp;"))}</${k}>`).join("")}</R>`,
+      ),
+    fc.constantFrom(
+      // Billion laughs.
+      `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;"><!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;"><!ENTITY lol5 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;"><!ENTITY lol6 "&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;"><!ENTITY lol7 "&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;"><!ENTITY lol8 "&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;"><!ENTITY lol9 "&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;">]><R><AccountNumber>&lol9;</AccountNumber></R>`,
+      // External entities: a file, a URL, a parameter entity.
+      `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><R><AccountNumber>&xxe;</AccountNumber></R>`,
+      `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY xxe SYSTEM "http://127.0.0.1:9/x">]><R><AccountNumber>&xxe;</AccountNumber></R>`,
+      `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY % p SYSTEM "file:///etc/passwd"> %p;]><R/>`,
+      `<!DOCTYPE r SYSTEM "file:///etc/passwd"><R/>`,
+      // Quadratic blow-up: one big entity used many times.
+      `<!DOCTYPE r [<!ENTITY a "${"a".repeat(50_000)}">]><R><Description>${"&a;".repeat(200)}</Description></R>`,
+      `<R><R><R>${"<R>".repeat(20_000)}</R>`,
+      `<R ${Array.from({ length: 5000 }, (_, i) => `a${i}="1"`).join(" ")}/>`,
+      "<R><![CDATA[<x>]]></R>",
+      "<R>&#0;</R>",
+      "<R>&#x110000;</R>",
+      "not xml at all",
+      "<?xml version='1.0' encoding='UTF-7'?><R/>",
+    ),
+  );
+
+const CONTENT_TYPES = [
+  "application/json",
+  "application/json; charset=utf-16",
+  "application/xml",
+  "text/xml",
+  "application/soap+xml",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "",
+];
+
+/** The bank's state a refused request must leave alone: money, entries, payments, webhooks, outbox, keys. */
+async function bankDigest(b: TestBank): Promise<string> {
+  const [row] = await b.running.bank.db.query<{ d: string }>(
+    `SELECT concat_ws(':',
+       (SELECT count(*) FROM ledger_entries), (SELECT coalesce(sum(amount_cents), 0) FROM ledger_entries),
+       (SELECT coalesce(sum(available_cents), 0) FROM accounts), (SELECT coalesce(sum(current_cents), 0) FROM accounts),
+       (SELECT count(*) FROM accounts), (SELECT count(*) FROM payments),
+       (SELECT string_agg(status, ',' ORDER BY id) FROM payments), (SELECT count(*) FROM webhooks),
+       (SELECT count(*) FROM outbox), (SELECT count(*) FROM idempotency_keys),
+       (SELECT count(*) FROM payment_backup_log)) AS d`,
+  );
+  return row.d;
+}
+
+describe("hostile input to every bank endpoint", () => {
+  let fuzzBank: TestBank;
+  let fc1: TestCustomer;
+  let acct: string;
+  beforeAll(async () => {
+    // Wires stay In-Progress: the digest must not move by itself between a request and its answer.
+    fuzzBank = await startTestBank({ env: { BANK_SETTLE_AFTER_SECONDS: "100000000" } });
+    fc1 = await newCustomer(fuzzBank, "Hostile Input Co");
+    acct = await fc1.account("SEN", 1000);
+  });
+  afterAll(() => fuzzBank?.close());
+
+  const all = Object.entries(endpoints) as [string, EndpointDef][];
+  const perEndpoint = Math.max(5, Math.ceil(FUZZ_CASES / 2 / all.length));
+  for (const [name, e] of all) {
+    it(`${e.method} ${e.path} (${name}): no 500, no hang, no write when refused`, {
+      timeout: 600_000 + perEndpoint * HANG_MS,
+    }, async () => {
+      const queryNames = fieldNames(e.query);
+      const bodyNames = fieldNames(e.body);
+      const sendsBody = e.method !== "GET";
+      await fc.assert(
+        fc.asyncProperty(
+          fc.dictionary(
+            fc.constantFrom(...queryNames, "junk"),
+            fc.oneof(
+              hostileScalar.map((v) => String(v)),
+              numberToken,
+              fc.constantFrom(acct, "2026-11-22", "1", `${acct}\u0000`, "-1", "1.5", "%ZZ"),
+            ),
+            { maxKeys: 5, noNullPrototype: true },
+          ),
+          fc.boolean(),
+          bodyText(bodyNames.length ? bodyNames : ["x"]),
+          xmlText(bodyNames.length ? bodyNames : ["x"]),
+          fc.constantFrom(...CONTENT_TYPES),
+          fc.record({
+            accept: fc.constantFrom(
+              undefined,
+              "application/xml",
+              "text/xml",
+              "*/*",
+              "text/html",
+              "application/json;q=0",
+            ),
+            idempotency: fc.constantFrom(
+              undefined,
+              "",
+              "not-a-guid",
+              "{00000000-0000-0000-0000-000000000000}",
+              "x".repeat(5000),
+            ),
+            traceparent: fc.constantFrom(
+              undefined,
+              "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
+              "junk",
+              "00-0-0-0",
+            ),
+          }),
+          async (query, asXml, json, xml, contentType, h) => {
+            const headers: Record<string, string> = {
+              [BANK_HEADERS.subscriptionKey]: fc1.key,
+              Authorization: fc1.token,
+            };
+            if (h.accept) headers.accept = h.accept;
+            if (h.idempotency !== undefined) headers[BANK_HEADERS.idempotencyKey] = h.idempotency;
+            if (h.traceparent) headers.traceparent = h.traceparent;
+            const body = sendsBody ? (asXml ? xml : json) : undefined;
+            if (body !== undefined)
+              headers["content-type"] =
+                asXml && contentType.includes("json") ? "application/xml" : contentType;
+            const u = new URL(e.path, fuzzBank.url);
+            for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v);
+            const before = await bankDigest(fuzzBank);
+            const res = await fetch(u, {
+              method: e.method,
+              headers,
+              body,
+              signal: AbortSignal.timeout(HANG_MS),
+            });
+            const text = await res.text();
+            const what = `${e.method} ${u.pathname}${u.search.slice(0, 200)} ${headers["content-type"] ?? ""} ${String(body).slice(0, 300)} -> ${res.status} ${text.slice(0, 300)}`;
+            expect(res.status, what).toBeLessThan(500);
+            expect(text, what).not.toMatch(/root:x:0:0/);
+            if (res.status >= 400) expect(await bankDigest(fuzzBank), what).toBe(before);
+          },
+        ),
+        { numRuns: perEndpoint },
+      );
+    });
+  }
+});
+
+/** Every route handler file under app/ (the API, the receiver, the operations routes), found on disk. */
+function routeFiles(): string[] {
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../app");
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name === "route.ts") out.push(p);
+    }
+  };
+  walk(root);
+  // next-auth's own handler is its library's, exercised by the sign-in tests.
+  return out.filter((f) => !f.includes("[...nextauth]")).sort();
+}
+
+/** The dashboard's state a refused request must leave alone. */
+async function dashboardDigest(db: DashboardDb): Promise<string> {
+  const [row] = await db.query<{ d: string }>(
+    `SELECT concat_ws(':',
+       (SELECT count(*) FROM audit_log), (SELECT max(id) FROM audit_log),
+       (SELECT count(*) FROM payment_drafts), (SELECT coalesce(sum(version), 0) FROM payment_drafts),
+       (SELECT count(*) FROM beneficiaries), (SELECT count(*) FROM users),
+       (SELECT string_agg(concat_ws(',', role, disabled, password_hash, totp_secret), ';' ORDER BY id) FROM users),
+       (SELECT count(*) FROM alert_rules), (SELECT count(*) FROM incoming_wire_decisions),
+       (SELECT count(*) FROM incoming_wire_votes), (SELECT count(*) FROM live_events),
+       (SELECT count(*) FROM dashboard_settings)) AS d`,
+  );
+  return row.d;
+}
+
+const QUERY_NAMES = [
+  "accountNumber",
+  "account",
+  "from",
+  "to",
+  "date",
+  "day",
+  "page",
+  "pageSize",
+  "cursor",
+  "limit",
+  "q",
+  "search",
+  "status",
+  "kind",
+  "direction",
+  "open",
+  "sort",
+  "action",
+  "beginDate",
+  "endDate",
+  "since",
+];
+
+describe("hostile input to every dashboard route handler", () => {
+  let dbBank: TestBank;
+  let dash: TestDashboardDb;
+  let admin: UserRow;
+  let viewer: UserRow;
+  let sen: string;
+  const files = routeFiles();
+  beforeAll(async () => {
+    dbBank = await startTestBank({ env: { BANK_SETTLE_AFTER_SECONDS: "100000000" } });
+    dash = await openTestDashboardDb("fuzz-routes");
+    const customer = await sandboxCustomer(dbBank, "Hostile Routes LLC");
+    sen = await customer.account("SEN", 500);
+    await customer.account("DDA", 500);
+    process.env.BANK_API_URL = dbBank.url;
+    process.env.BANK_SUBSCRIPTION_KEY = customer.subscriptionKey;
+    process.env.BANK_WEBHOOK_SECRET = customer.webhookSecret;
+    process.env.NEXTAUTH_SECRET ??= "fuzz-nextauth-secret-0123456789abcdef";
+    process.env.NEXTAUTH_URL ??= "http://127.0.0.1:3999";
+    admin = await testUser(dash.db, "admin", "fuzz-admin@example.com");
+    viewer = await testUser(dash.db, "viewer", "fuzz-viewer@example.com");
+  }, 180_000);
+  afterAll(async () => {
+    setBankClient(undefined);
+    setLiveHub(undefined);
+    await dash?.close();
+    await dbBank?.close();
+  });
+
+  const perRoute = Math.max(5, Math.ceil(FUZZ_CASES / 2 / Math.max(1, files.length)));
+  for (const file of files) {
+    const rel = file.slice(file.indexOf("/app/") + 4).replace(/\/route\.ts$/, "") || "/";
+    const paramNames = [...rel.matchAll(/\[(\w+)\]/g)].map((m) => m[1]);
+    it(`${rel}: no 500, no hang, no write when refused`, {
+      timeout: 600_000 + perRoute * HANG_MS,
+    }, async () => {
+      const m = (await import(file)) as Record<string, unknown>;
+      const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((x) => typeof m[x] === "function");
+      expect(methods.length).toBeGreaterThan(0);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...methods),
+          fc.array(
+            fc.oneof(
+              hostileScalar.map((v) => String(v)),
+              fc.constantFrom(sen, "00000000-0000-4000-8000-000000000000", "1", "-1", "..", "%2F", "a/b"),
+            ),
+            { minLength: paramNames.length, maxLength: paramNames.length },
+          ),
+          fc.dictionary(
+            fc.constantFrom(...QUERY_NAMES),
+            fc.oneof(
+              hostileScalar.map((v) => String(v)),
+              numberToken,
+              fc.constantFrom(sen, "2026-11-22", ""),
+            ),
+            { maxKeys: 4, noNullPrototype: true },
+          ),
+          bodyText([
+            "accountNumber",
+            "fromAccount",
+            "toAccount",
+            "amount",
+            "amountCents",
+            "name",
+            "email",
+            "role",
+            "password",
+            "url",
+            "description",
+            "threshold",
+            "reason",
+            "version",
+            "action",
+            "beneficiaryName",
+            "memo",
+          ]),
+          fc.constantFrom(...CONTENT_TYPES),
+          fc.constantFrom("admin", "viewer", "none"),
+          async (method, paramValues, query, body, contentType, who) => {
+            const params = Object.fromEntries(paramNames.map((n, i) => [n, paramValues[i]]));
+            const url = new URL(
+              rel.replace(/\[(\w+)\]/g, (_, n: string) => encodeURIComponent(params[n])),
+              process.env.NEXTAUTH_URL,
+            );
+            for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+            const headers: Record<string, string> = { origin: url.origin };
+            if (who !== "none") headers.cookie = await cookieFor(who === "admin" ? admin : viewer);
+            const hasBody = method !== "GET";
+            if (hasBody && contentType) headers["content-type"] = contentType;
+            const req = new NextRequest(url, { method, headers, body: hasBody ? body : undefined });
+            const before = await dashboardDigest(dash.db);
+            const handler = m[method] as (
+              r: NextRequest,
+              c: { params: Promise<Record<string, string>> },
+            ) => Promise<Response>;
+            let timer: NodeJS.Timeout | undefined;
+            const res = await Promise.race([
+              handler(req, { params: Promise.resolve(params) }),
+              new Promise<never>((_, reject) => {
+                timer = setTimeout(() => reject(new Error(`no answer within ${HANG_MS} ms`)), HANG_MS);
+              }),
+            ]).finally(() => clearTimeout(timer));
+            // A live event stream never ends: its status is the answer.
+            let text = "";
+            if (res.headers.get("content-type")?.includes("event-stream")) await res.body?.cancel();
+            else text = await res.text();
+            const what = `${method} ${url.pathname}${url.search.slice(0, 200)} as ${who} ${contentType} ${hasBody ? body.slice(0, 300) : ""} -> ${res.status} ${text.slice(0, 300)}`;
+            expect(res.status, what).toBeLessThan(500);
+            if (res.status >= 400) expect(await dashboardDigest(dash.db), what).toBe(before);
+          },
+        ),
+        { numRuns: perRoute },
+      );
+    });
+  }
 });
