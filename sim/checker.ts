@@ -2,13 +2,27 @@
 // and outbox (read straight from its database, never through its API), the dashboard's drafts,
 // decisions, live events, alerts and audit log, and the history of what clients were told.
 // `during` runs at every `check` of the schedule; `atEnd` once the system is quiet.
-import { crossings } from "../lib/alerts/evaluate.ts";
 import { ok } from "./history.ts";
 import { ALERT_ACCOUNT, ALERT_LINES } from "./schedule.ts";
 import type { World } from "./world.ts";
 
 type Row = Record<string, unknown>;
 const n = (v: unknown) => Number(v ?? 0);
+
+/**
+ * The lines a change of balance crosses, in the model's own words (the product's code is what is
+ * judged, so it is not used here): from the safe side of a line to the other side.
+ */
+function crossings(
+  lines: { belowCents: number; aboveCents: number },
+  previousCents: number,
+  availableCents: number,
+): { kind: "below" | "above" }[] {
+  const out: { kind: "below" | "above" }[] = [];
+  if (previousCents >= lines.belowCents && availableCents < lines.belowCents) out.push({ kind: "below" });
+  if (previousCents <= lines.aboveCents && availableCents > lines.aboveCents) out.push({ kind: "above" });
+  return out;
+}
 
 /** Wire statuses and the moves between them the bank may make. */
 const NEXT: Record<string, string[]> = {

@@ -38,6 +38,8 @@ export const ALERT_LINES = { belowCents: OPENING_CENTS - 3_000_000, aboveCents: 
 
 export const DEFAULT_SEN_THRESHOLD = 25_000_000;
 export const DEFAULT_DUAL_APPROVAL = 100_000_000;
+/** Drafts above this need two approvers besides the preparer. */
+export const DEFAULT_RELEASE_DUAL = 100_000_000;
 
 export type Op = { i: number; par?: boolean } & (
   | { kind: "deposit"; acct: Account; cents: number; bank: number }
@@ -56,7 +58,7 @@ export type Op = { i: number; par?: boolean } & (
   | {
       kind: "settings";
       who: Person;
-      setting: "senReleaseThresholdCents" | "incomingWireDualApprovalCents";
+      setting: "senReleaseThresholdCents" | "incomingWireDualApprovalCents" | "releaseDualApprovalCents";
       cents: number;
       inst: number;
     }
@@ -139,6 +141,7 @@ const MACROS = {
   sinkOutage: 1,
   kill: 2,
   twoInstances: 2,
+  bigRelease: 2,
 } as const;
 
 export function makeSchedule(o: ScheduleOptions): Schedule {
@@ -209,7 +212,10 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
         const w = newWire(dollars(1_000_001, 1_500_000));
         const [first, second] = r.chance(0.5) ? (["a1", "a3"] as const) : (["a2", "a3"] as const);
         push({ kind: "decide", who: first, wire: w, action: "approve", inst: inst() });
-        push({ kind: "reset", who: r.pick(ADMINS), target: second, inst: inst() });
+        const admin = r.pick(ADMINS);
+        push({ kind: "reset", who: admin, target: second, inst: inst() });
+        // Where a reset of an approver waits for a second admin, the other one approves it.
+        push({ kind: "approveChanges", who: admin === "ad1" ? "ad2" : "ad1", inst: inst() });
         push({ kind: "signIn", who: second, inst: inst() });
         push({ kind: "decide", who: second, wire: w, action: "approve", inst: inst() });
         push({ kind: "changePassword", who: second, inst: inst() });
@@ -323,6 +329,15 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
         push({ kind: "kill", target: r.chance(0.5) ? "bank" : "dashboard", index: r.int(o.instances) });
         return;
       }
+      case "bigRelease": {
+        // A draft above the release dual-approval limit: one approver, then (mostly) a second.
+        const d = newDraft(preparer(), dollars(1_000_001, 1_400_000));
+        const [x, y] = r.chance(0.5) ? (["a1", "a2"] as const) : (["a2", "a3"] as const);
+        push({ kind: "release", who: x, draft: d, copies: 1, insts: [inst()] });
+        if (r.chance(0.3)) push({ kind: "release", who: x, draft: d, copies: 1, insts: [inst()] });
+        if (r.chance(0.8)) push({ kind: "release", who: y, draft: d, copies: 1, insts: [inst()] });
+        return;
+      }
       case "twoInstances": {
         // The same release sent to every instance at once.
         const d = newDraft(preparer(), dollars(500, 20_000));
@@ -424,15 +439,18 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
       case "settings": {
         // Mostly tightening (lowering a limit is one admin's to make); back to the default is a
         // raise when the limit was lowered before.
-        const setting = r.pick(["senReleaseThresholdCents", "incomingWireDualApprovalCents"] as const);
-        const cents =
+        const setting = r.pick([
+          "senReleaseThresholdCents",
+          "incomingWireDualApprovalCents",
+          "releaseDualApprovalCents",
+        ] as const);
+        const [dflt, lo, hi] =
           setting === "senReleaseThresholdCents"
-            ? r.chance(0.3)
-              ? DEFAULT_SEN_THRESHOLD
-              : dollars(50_000, 250_000)
-            : r.chance(0.3)
-              ? DEFAULT_DUAL_APPROVAL
-              : dollars(200_000, 1_000_000);
+            ? [DEFAULT_SEN_THRESHOLD, 50_000, 250_000]
+            : setting === "incomingWireDualApprovalCents"
+              ? [DEFAULT_DUAL_APPROVAL, 200_000, 1_000_000]
+              : [DEFAULT_RELEASE_DUAL, 300_000, 1_000_000];
+        const cents = r.chance(0.3) ? dflt : dollars(lo, hi);
         push({ kind, who: r.pick(ADMINS), setting, cents, inst: inst() });
         break;
       }

@@ -14,6 +14,7 @@ import {
   CLIENT_ACCOUNTS,
   DASH_ACCOUNTS,
   DEFAULT_DUAL_APPROVAL,
+  DEFAULT_RELEASE_DUAL,
   DEFAULT_SEN_THRESHOLD,
   INITIAL_ROLES,
   OPENING_CENTS,
@@ -55,6 +56,8 @@ interface DraftState {
   from: string;
   cents: number;
   preparedBy: Person;
+  /** Approvers whose release of it was answered 2xx, by sessions that could act. */
+  approvers: Set<Person>;
 }
 
 interface WireState {
@@ -79,6 +82,17 @@ const PERMS: Record<string, Role[]> = {
 };
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
+/** What a role may do that moves, approves or administers money: granting any of it weakens a control. */
+const POWERS: Record<Role, string[]> = {
+  viewer: [],
+  preparer: ["transfer"],
+  approver: ["transfer", "release"],
+  admin: ["transfer", "release", "admin"],
+};
+const grants = (from: Role, to: Role) => POWERS[to].some((x) => !POWERS[from].includes(x));
+/** A 202 with `pending`: the change waits for a second admin. */
+const pendingOf = (c: Call) =>
+  ((c.answer as { pending?: unknown[] } | undefined)?.pending?.length ?? 0) > 0 || c.status === 202;
 const tagOf = (draftId: string) => `S${draftId.replace(/-/g, "")}`;
 
 export class World {
@@ -96,6 +110,8 @@ export class World {
   /** Limits in force as the model says: lowered by one admin at once, raised only with a second. */
   senThreshold = DEFAULT_SEN_THRESHOLD;
   dualApproval = DEFAULT_DUAL_APPROVAL;
+  /** A draft above this needs two approvers besides its preparer. */
+  releaseDual = DEFAULT_RELEASE_DUAL;
   /** Deposits the bank confirmed, and those whose answer never came. */
   depositsAck = 0;
   depositsMaybe = 0;
@@ -465,6 +481,7 @@ export class World {
             from: op.from,
             cents: op.cents,
             preparedBy: op.who,
+            approvers: new Set(),
           });
         }
         return;
@@ -488,6 +505,7 @@ export class World {
             from: op.from,
             cents: op.cents,
             preparedBy: op.who,
+            approvers: new Set(),
           });
         return;
       }
@@ -512,6 +530,7 @@ export class World {
         if (ok(call)) {
           d.cents = op.cents;
           d.preparedBy = op.who;
+          d.approvers.clear();
         }
         return;
       }
@@ -521,7 +540,7 @@ export class World {
         const got = await this.dash(i, op.who, op.insts[0], "GET", `/api/drafts/${d.id}`);
         const version = (got.answer as { draft?: { version: number } } | undefined)?.draft?.version;
         if (!version) return;
-        await Promise.all(
+        const calls = await Promise.all(
           op.insts.map((inst, k) =>
             this.dash(
               i,
@@ -537,6 +556,21 @@ export class World {
             ),
           ),
         );
+        for (const c of calls) {
+          if (!ok(c) || c.session !== "normal" || op.who === d.preparedBy) continue;
+          d.approvers.add(op.who);
+          const status = (c.answer as { draft?: { status?: string } } | undefined)?.draft?.status;
+          if (
+            (status === "released" || status === "queued") &&
+            d.cents > this.releaseDual &&
+            d.approvers.size < 2
+          )
+            this.violation(
+              "release.second-person",
+              i,
+              `draft ${d.id} of $${dollars(d.cents)} (limit $${dollars(this.releaseDual)}) left with one approver: ${[...d.approvers].join(", ")}`,
+            );
+        }
         return;
       }
       case "reject": {
@@ -657,9 +691,19 @@ export class World {
           "PATCH",
           `/api/admin/users/${t.id}`,
           { role: op.role },
-          { need: "admin" },
+          {
+            need: "admin",
+          },
         );
-        if (ok(call)) t.role = op.role;
+        if (!ok(call)) return;
+        if (pendingOf(call)) return;
+        if (grants(t.role, op.role))
+          this.violation(
+            "control.one-admin",
+            i,
+            `${op.who} alone made ${op.target} ${op.role} (was ${t.role}), in force at once`,
+          );
+        t.role = op.role;
         return;
       }
       case "disable": {
@@ -675,7 +719,14 @@ export class World {
             need: "admin",
           },
         );
-        if (ok(call)) t.disabled = op.disabled;
+        if (!ok(call) || pendingOf(call)) return;
+        if (!op.disabled && t.disabled && POWERS[t.role].length)
+          this.violation(
+            "control.one-admin",
+            i,
+            `${op.who} alone enabled ${op.target} (${t.role}) again, in force at once`,
+          );
+        t.disabled = op.disabled;
         return;
       }
       case "reset": {
@@ -693,11 +744,14 @@ export class World {
         );
         const temp = (call.answer as { temporaryPassword?: string } | undefined)?.temporaryPassword;
         if (ok(call) && temp) {
-          t.password = temp;
-          t.resetPending = true;
-          if (t.cookie) t.revoked.push(t.cookie);
-          t.cookie = null;
-          t.temporary = false;
+          // One admin holding a password that works for a money role could act as that person.
+          if (POWERS[t.role].length)
+            this.violation(
+              "control.one-admin",
+              i,
+              `${op.who} alone reset the password of ${op.target} (${t.role}) and holds a working temporary password`,
+            );
+          this.resetDone(op.target, temp);
         }
         return;
       }
@@ -833,7 +887,7 @@ export class World {
     // The bank's clock lies in [bankMs - t1, bankMs - t0] ahead of ours; one seen later, through
     // any bank, must not be behind one seen earlier (2 s allowed for the database's own clock).
     const seen = { bank, t0: call.t0, t1: call.t1, bankMs };
-    const earlier = this.clock.filter((c) => c.t1 < seen.t0);
+    const earlier = this.clock.filter((c) => c.t1 <= seen.t0);
     const lead = Math.max(...earlier.map((c) => c.bankMs - c.t1), Number.NEGATIVE_INFINITY);
     if (seen.bankMs - seen.t0 < lead - 2000) {
       const behind = Math.round((lead - (seen.bankMs - seen.t0)) / 1000);
@@ -847,7 +901,12 @@ export class World {
   }
 
   private async changeSetting(op: number, who: Person, inst: number, setting: string, cents: number) {
-    const current = setting === "senReleaseThresholdCents" ? this.senThreshold : this.dualApproval;
+    const current =
+      setting === "senReleaseThresholdCents"
+        ? this.senThreshold
+        : setting === "incomingWireDualApprovalCents"
+          ? this.dualApproval
+          : this.releaseDual;
     const call = await this.dash(
       op,
       who,
@@ -861,7 +920,8 @@ export class World {
     if (cents <= current) {
       // Tightening is one admin's to make, at once.
       if (setting === "senReleaseThresholdCents") this.senThreshold = cents;
-      else this.dualApproval = cents;
+      else if (setting === "incomingWireDualApprovalCents") this.dualApproval = cents;
+      else this.releaseDual = cents;
       return;
     }
     // A raise weakens a control: a second admin must approve it before it is in force.
@@ -875,32 +935,49 @@ export class World {
       );
   }
 
+  /** A reset took effect: the temporary password is the one that works; every session ended. */
+  private resetDone(target: Person, temp: string) {
+    const t = this.people[target];
+    t.password = temp;
+    t.resetPending = true;
+    if (t.cookie) t.revoked.push(t.cookie);
+    t.cookie = null;
+    t.temporary = false;
+  }
+
   private async approveChanges(op: number, who: Person, inst: number) {
     const list = await this.dash(op, who, inst, "GET", "/api/admin/changes");
     if (!ok(list)) return;
-    const changes =
-      (
-        list.answer as
-          | { changes?: { id: string | number; status?: string; proposedBy?: unknown }[] }
-          | undefined
-      )?.changes ?? [];
+    type Change = {
+      id: string | number;
+      kind?: string;
+      target?: string;
+      after?: unknown;
+      status?: string;
+      requestedBy?: { email?: string };
+    };
+    const changes = (list.answer as { changes?: Change[] } | undefined)?.changes ?? [];
     for (const c of changes) {
       if (c.status && c.status !== "pending") continue;
-      const call = await this.dash(
-        op,
-        who,
-        inst,
-        "POST",
-        `/api/admin/changes/${c.id}/approve`,
-        {},
-        { need: "admin" },
-      );
+      if (c.requestedBy?.email === this.people[who].email) continue;
+      const call = await this.dash(op, who, inst, "POST", `/api/admin/changes/${c.id}/approve`, undefined, {
+        need: "admin",
+      });
       if (!ok(call)) continue;
-      // Approved by a second admin: what the settings now say is in force.
-      const read = await this.dash(op, who, inst, "GET", "/api/admin/settings");
-      const s = (read.answer as { settings?: Record<string, number> } | undefined)?.settings;
-      if (s?.senReleaseThresholdCents) this.senThreshold = s.senReleaseThresholdCents;
-      if (s?.incomingWireDualApprovalCents) this.dualApproval = s.incomingWireDualApprovalCents;
+      // Approved by a second admin: in force now.
+      const person = (Object.keys(this.people) as Person[]).find((p) => this.people[p].id === c.target);
+      if (c.kind === "user.role" && person && typeof c.after === "string")
+        this.people[person].role = c.after as Role;
+      if (c.kind === "user.enable" && person) this.people[person].disabled = false;
+      const temp = (call.answer as { temporaryPassword?: string } | undefined)?.temporaryPassword;
+      if (c.kind === "user.password_reset" && person && temp) this.resetDone(person, temp);
+      if (c.kind === "setting" || c.kind === undefined) {
+        const read = await this.dash(op, who, inst, "GET", "/api/admin/settings");
+        const s = (read.answer as { settings?: Record<string, number> } | undefined)?.settings;
+        if (s?.senReleaseThresholdCents) this.senThreshold = s.senReleaseThresholdCents;
+        if (s?.incomingWireDualApprovalCents) this.dualApproval = s.incomingWireDualApprovalCents;
+        if (s?.releaseDualApprovalCents) this.releaseDual = s.releaseDualApprovalCents;
+      }
     }
   }
 
