@@ -52,7 +52,7 @@ export class Checker {
   }
 
   async during(op: number): Promise<void> {
-    if (!this.w.cluster.bankDbUrl) return;
+    if (!this.w.cluster.readable) return;
     await this.ledger(op, false);
     await this.transitions(op);
     await this.paidOnce(op);
@@ -61,7 +61,7 @@ export class Checker {
   }
 
   async atEnd(op: number): Promise<void> {
-    if (!this.w.cluster.bankDbUrl) return;
+    if (!this.w.cluster.readable) return;
     await this.ledger(op, true);
     await this.transitions(op);
     await this.paidOnce(op);

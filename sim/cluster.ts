@@ -11,6 +11,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { ReceiverMode } from "./schedule.ts";
 
@@ -226,6 +227,8 @@ export class Cluster {
   sink!: FaultyServer;
   readonly sinkDeliveries: SinkDelivery[] = [];
   private rr = 0;
+  /** PGlite: the two databases, opened by the simulator once every process has stopped. */
+  private lite?: { bank: PGlite; dash: PGlite };
   kills = 0;
   private dbNames: string[] = [];
 
@@ -380,7 +383,27 @@ export class Cluster {
     res.writeHead(502).end("no dashboard answered");
   }
 
+  /** Whether the checker may read the databases now: PostgreSQL always, PGlite once stopped. */
+  get readable(): boolean {
+    return !!this.bankDbUrl || !!this.lite;
+  }
+
+  /** PGlite allows one process per directory: the programs stop, then the simulator reads. */
+  async stopAndOpenPglite(): Promise<void> {
+    if (this.o.backend !== "pglite") return;
+    for (const p of [...this.dashboards, ...this.banks]) killGroup(p, "SIGTERM");
+    for (const p of [...this.dashboards, ...this.banks]) if (p) await waitGone(p);
+    for (const p of [...this.dashboards, ...this.banks]) killGroup(p);
+    this.banks = [];
+    this.dashboards = [];
+    this.lite = {
+      bank: await PGlite.create(path.join(this.dir, "bank-data")),
+      dash: await PGlite.create(path.join(this.dir, "dashboard-data")),
+    };
+  }
+
   async bankQuery<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    if (this.lite) return (await this.lite.bank.query<T>(sql, params)).rows;
     if (!this.bankDbUrl) throw new Error("the bank database is readable only on PostgreSQL");
     const c = new pg.Client({ connectionString: this.bankDbUrl });
     await c.connect();
@@ -409,6 +432,7 @@ export class Cluster {
   }
 
   async dashQuery<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    if (this.lite) return (await this.lite.dash.query<T>(sql, params)).rows;
     if (!this.dashDbUrl) throw new Error("the dashboard database is readable only on PostgreSQL");
     const c = new pg.Client({ connectionString: this.dashDbUrl });
     await c.connect();
@@ -424,6 +448,8 @@ export class Cluster {
     await sleep(300);
     for (const p of [...this.dashboards, ...this.banks]) killGroup(p);
     for (const p of [...this.dashboards, ...this.banks]) if (p) await waitGone(p);
+    await this.lite?.bank.close().catch(() => {});
+    await this.lite?.dash.close().catch(() => {});
     await this.receiver?.close().catch(() => {});
     await this.sink?.close().catch(() => {});
     if (this.dbNames.length && !opts.keep) {

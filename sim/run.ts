@@ -78,6 +78,8 @@ export async function runSchedule(o: RunOptions, ops: Op[]): Promise<RunResult> 
     }
     await Promise.all(inflight);
     await quiesce(world);
+    world.stopStreams();
+    await cluster.stopAndOpenPglite();
     await checker.atEnd(ops.length);
   } finally {
     world.stopStreams();

@@ -1050,7 +1050,7 @@ export class World {
 
   /** Waits until the bank has no notification left to send (or the time is up). */
   async waitOutboxDrained(timeoutMs: number): Promise<boolean> {
-    if (!this.cluster.bankDbUrl) return false;
+    if (!this.cluster.bankDbUrl) return this.waitDeliveriesSettled(timeoutMs);
     const end = Date.now() + timeoutMs;
     for (;;) {
       const [row] = await this.cluster.bankQuery<{ n: string }>(
@@ -1060,6 +1060,30 @@ export class World {
       if (Date.now() > end) return false;
       await new Promise((r) => setTimeout(r, 250));
     }
+  }
+
+  /**
+   * PGlite: the bank's database is its process's alone, so the sandbox's delivery log tells when
+   * nothing is left to retry (no attempt pending, and no new attempt for two seconds).
+   */
+  private async waitDeliveriesSettled(timeoutMs: number): Promise<boolean> {
+    const end = Date.now() + timeoutMs;
+    let last = -1;
+    let quietSince = Date.now();
+    while (Date.now() < end) {
+      const r = await fetch(`${this.cluster.bankUrl(0)}/sandbox/webhook-deliveries?channel=http`, {
+        headers: { [BANK_HEADERS.sandboxKey]: SANDBOX_KEY },
+      }).catch(() => null);
+      const list = r?.ok ? ((await r.json()) as { state: string }[]) : [];
+      const pending = list.some((d) => d.state === "pending");
+      if (list.length !== last) {
+        last = list.length;
+        quietSince = Date.now();
+      }
+      if (!pending && Date.now() - quietSince > 2000) return true;
+      await new Promise((res) => setTimeout(res, 250));
+    }
+    return false;
   }
 
   stopStreams() {

@@ -16,10 +16,6 @@ const KNOWN_OPEN: Record<string, string> = {
   "incoming.two-approvers": "a limit one admin raised decides an incoming wire with one approver",
   "control.one-admin": "one admin raises a threshold and it is in force at once",
   "release.second-person": "a SEN transfer above the two-admin threshold leaves at once",
-  "live.one-webhook": "two dashboard instances starting together register two bank webhooks per account",
-  "live.stored-once": "changes stored twice by two webhooks per account",
-  "alert.once-per-crossing": "alerts evaluated in arrival order miss crossings",
-  "clock.agrees": "the sandbox clock differs between two banks",
 };
 
 describe.skipIf(!PG_URL)("the simulator on two banks and two dashboards (PostgreSQL)", () => {
