@@ -418,6 +418,7 @@ export class Cluster {
   async bankSnapshot<T>(
     fn: (q: <R = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<R[]>) => Promise<T>,
   ): Promise<T> {
+    if (this.lite) return fn((sql, params) => this.bankQuery(sql, params));
     if (!this.bankDbUrl) throw new Error("the bank database is readable only on PostgreSQL");
     const c = new pg.Client({ connectionString: this.bankDbUrl });
     await c.connect();
