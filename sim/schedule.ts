@@ -81,6 +81,8 @@ export type Op = { i: number; par?: boolean } & (
   | { kind: "alertRule"; who: Person; acct: Account; inst: number }
   | { kind: "registerHook"; who: Person; acct: Account; inst: number }
   | { kind: "payee"; who: Person; payee: number; account: string; inst: number }
+  | { kind: "payeeApprove"; who: Person; payee: number; inst: number }
+  | { kind: "payeeWire"; who: Person; payee: number; cents: number; draft: number; key: string; inst: number }
   | { kind: "sinkMode"; mode: ReceiverMode }
   | { kind: "receiverMode"; mode: ReceiverMode }
   | { kind: "streams" }
@@ -142,6 +144,7 @@ const MACROS = {
   kill: 2,
   twoInstances: 2,
   bigRelease: 2,
+  payeeWire: 3,
 } as const;
 
 export function makeSchedule(o: ScheduleOptions): Schedule {
@@ -336,6 +339,32 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
         push({ kind: "release", who: x, draft: d, copies: 1, insts: [inst()] });
         if (r.chance(0.3)) push({ kind: "release", who: x, draft: d, copies: 1, insts: [inst()] });
         if (r.chance(0.8)) push({ kind: "release", who: y, draft: d, copies: 1, insts: [inst()] });
+        return;
+      }
+      case "payeeWire": {
+        // A payee's account changes (a second person approves it, or not), then a wire to it is
+        // prepared from the saved details and released.
+        const payee = r.int(4);
+        const author = r.pick([...PREPARERS, ...APPROVERS]);
+        push({
+          kind: "payee",
+          who: author,
+          payee,
+          account: String(r.range(10_000_000, 99_999_999)),
+          inst: inst(),
+        });
+        if (r.chance(0.6)) push({ kind: "payeeApprove", who: r.pick(APPROVERS), payee, inst: inst() });
+        const d = drafts++;
+        push({
+          kind: "payeeWire",
+          who: preparer(),
+          payee,
+          cents: dollars(100, 20_000),
+          draft: d,
+          key: r.guid(),
+          inst: inst(),
+        });
+        push({ kind: "release", who: approver(), draft: d, copies: 1, insts: [inst()] });
         return;
       }
       case "twoInstances": {

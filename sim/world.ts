@@ -51,6 +51,8 @@ interface PersonState {
 }
 
 interface DraftState {
+  /** For a wire filled from a saved beneficiary: which, and the account it pays. */
+  payee?: { n: number; account: string };
   id: string;
   kind: "wire" | "sen";
   from: string;
@@ -107,6 +109,9 @@ export class World {
   readonly sinkHooks = new Set<string>();
   /** Saved beneficiaries the schedule names, by their number. */
   readonly payees = new Map<number, string>();
+  /** Per payee: the account a second person approved (or none), and the one waiting for approval. */
+  readonly payeeApproved = new Map<number, string>();
+  readonly payeePending = new Map<number, string>();
   /** Limits in force as the model says: lowered by one admin at once, raised only with a second. */
   senThreshold = DEFAULT_SEN_THRESHOLD;
   dualApproval = DEFAULT_DUAL_APPROVAL;
@@ -560,11 +565,14 @@ export class World {
           if (!ok(c) || c.session !== "normal" || op.who === d.preparedBy) continue;
           d.approvers.add(op.who);
           const status = (c.answer as { draft?: { status?: string } } | undefined)?.draft?.status;
-          if (
-            (status === "released" || status === "queued") &&
-            d.cents > this.releaseDual &&
-            d.approvers.size < 2
-          )
+          const left = status === "released" || status === "queued";
+          if (left && d.payee && d.payee.account !== this.payeeApproved.get(d.payee.n))
+            this.violation(
+              "payee.second-person",
+              i,
+              `draft ${d.id} paid saved beneficiary ${d.payee.n} at account ${d.payee.account}, which no second person approved (approved: ${this.payeeApproved.get(d.payee.n) ?? "none"})`,
+            );
+          if (left && d.cents > this.releaseDual && d.approvers.size < 2)
             this.violation(
               "release.second-person",
               i,
@@ -838,9 +846,71 @@ export class World {
           ? await this.dash(i, op.who, op.inst, "PUT", `/api/beneficiaries/${id}`, body, { need: "transfer" })
           : await this.dash(i, op.who, op.inst, "POST", "/api/beneficiaries", body, { need: "transfer" });
         const made = (call.answer as { beneficiary?: { id: string } } | undefined)?.beneficiary?.id;
-        if (ok(call) && made) this.payees.set(op.payee, made);
+        if (ok(call) && made) {
+          this.payees.set(op.payee, made);
+          // Approved or not, it waits for a second person in the model: only an approval by
+          // someone else makes it the account money may go to.
+          this.payeePending.set(op.payee, op.account);
+        }
         return;
       }
+      case "payeeApprove": {
+        const id = this.payees.get(op.payee);
+        const account = this.payeePending.get(op.payee);
+        if (!id || !account) return;
+        const list = await this.dash(i, op.who, op.inst, "GET", "/api/beneficiaries");
+        type Listed = { id: string; pendingChange?: { id: string; changedBy?: { email?: string } } | null };
+        const b = (list.answer as { beneficiaries?: Listed[] } | undefined)?.beneficiaries?.find(
+          (x) => x.id === id,
+        );
+        const change = b?.pendingChange;
+        if (!change) return;
+        const call = await this.dash(
+          i,
+          op.who,
+          op.inst,
+          "POST",
+          `/api/beneficiaries/${id}/approve`,
+          { changeId: change.id },
+          {
+            need: "release",
+          },
+        );
+        if (ok(call) && change.changedBy?.email !== this.people[op.who].email) {
+          this.payeeApproved.set(op.payee, account);
+          this.payeePending.delete(op.payee);
+        }
+        return;
+      }
+      case "payeeWire": {
+        const id = this.payees.get(op.payee);
+        if (!id) return;
+        const list = await this.dash(i, op.who, op.inst, "GET", "/api/beneficiaries");
+        type Listed = { id: string; fields: Record<string, string> };
+        const b = (list.answer as { beneficiaries?: Listed[] } | undefined)?.beneficiaries?.find(
+          (x) => x.id === id,
+        );
+        if (!b) return;
+        const body = {
+          ...this.wireBody(op.key, "A0", op.cents),
+          ...b.fields,
+          beneficiaryId: id,
+          originator_to_beneficiary_info: tagOf(op.key),
+        };
+        const call = await this.dash(i, op.who, op.inst, "POST", "/api/wires", body, { need: "transfer" });
+        if (ok(call))
+          this.drafts.set(op.draft, {
+            id: op.key,
+            kind: "wire",
+            from: "A0",
+            cents: op.cents,
+            preparedBy: op.who,
+            approvers: new Set(),
+            payee: { n: op.payee, account: b.fields.beneficiary_account_number ?? "" },
+          });
+        return;
+      }
+
       case "sinkMode":
         this.cluster.sink.mode = op.mode;
         return;

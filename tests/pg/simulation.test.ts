@@ -15,7 +15,9 @@ const KNOWN_OPEN: Record<string, string> = {
   "session.signed-out": "sign-out does not end the session",
   "incoming.two-approvers": "a limit one admin raised decides an incoming wire with one approver",
   "control.one-admin": "one admin raises a threshold and it is in force at once",
-  "release.second-person": "a SEN transfer above the two-admin threshold leaves at once",
+  "release.second-person":
+    "a SEN transfer above the two-admin threshold leaves at once; a large draft leaves with one approver",
+  "payee.second-person": "a beneficiary's new account pays out before a second person approved it",
 };
 
 describe.skipIf(!PG_URL)("the simulator on two banks and two dashboards (PostgreSQL)", () => {
