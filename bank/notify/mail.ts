@@ -5,6 +5,7 @@ import nodemailer from "nodemailer";
 import { formatUsd } from "../../lib/bank-api/money.ts";
 import type { BalanceNotification } from "../../lib/bank-api/webhooks.ts";
 import { splitList } from "../../lib/bank-api/webhooks.ts";
+import { smtpOptions } from "../../lib/server/smtp.ts";
 
 export interface BalanceMail {
   to: string[];
@@ -55,41 +56,9 @@ export interface SmtpMailer {
   close(): void;
 }
 
-/** BANK_SMTP_URL (`smtp://user:pass@host:587`, `smtps://...`, options as query) as nodemailer options. */
-export function smtpOptions(smtpUrl: string, timeoutMs: number) {
-  let u: URL;
-  try {
-    u = new URL(smtpUrl);
-  } catch {
-    // URL's own error carries the input, password included: say what is wrong without it.
-    throw new Error("BANK_SMTP_URL is not a valid URL");
-  }
-  if (u.protocol !== "smtp:" && u.protocol !== "smtps:")
-    throw new Error("BANK_SMTP_URL must be smtp:// or smtps://");
-  const options: Record<string, unknown> = {
-    host: u.hostname.replace(/^\[(.*)\]$/, "$1"),
-    port: u.port ? Number(u.port) : u.protocol === "smtps:" ? 465 : 587,
-    secure: u.protocol === "smtps:",
-    pool: true,
-    maxConnections: 5,
-    // Bounded like an HTTP delivery: a stalled server fails the attempt, not the worker.
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  };
-  if (u.username)
-    options.auth = { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) };
-  for (const [k, raw] of u.searchParams) {
-    const v = raw === "true" ? true : raw === "false" ? false : /^\d+$/.test(raw) ? Number(raw) : raw;
-    if (k.startsWith("tls.")) {
-      options.tls = { ...(options.tls as object), [k.slice(4)]: v };
-    } else options[k] = v;
-  }
-  return options;
-}
 
 export function createSmtpMailer(smtpUrl: string, from: string, timeoutMs: number): SmtpMailer {
-  const transport = nodemailer.createTransport(smtpOptions(smtpUrl, timeoutMs) as never);
+  const transport = nodemailer.createTransport(smtpOptions(smtpUrl, { variable: "BANK_SMTP_URL", timeoutMs, pool: 5 }) as never);
   const domain = mailDomain(from);
   return {
     async send(mail, messageId) {

@@ -1,5 +1,4 @@
-import Link from "next/link";
-import type { ButtonHTMLAttributes, ComponentProps } from "react";
+import type { ButtonHTMLAttributes } from "react";
 import { cn } from "@/components/ui/cn.ts";
 
 type Variant = "primary" | "secondary" | "ghost";
@@ -33,13 +32,4 @@ export function Button({
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
-}
-
-export function ButtonLink({
-  variant = "secondary",
-  size = "md",
-  className,
-  ...props
-}: ComponentProps<typeof Link> & { variant?: Variant; size?: Size }) {
-  return <Link className={buttonClasses(variant, size, className)} {...props} />;
 }

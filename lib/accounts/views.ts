@@ -114,7 +114,6 @@ export async function accountDetail(
 
 // History ----------------------------------------------------------------------------------
 
-export const HISTORY_MAX_DAYS = 93;
 const DAY_CONCURRENCY = 4;
 
 function toHistoryItem(t: Transaction, index: number, dayKey: string): HistoryItem {

@@ -3,34 +3,9 @@
 import nodemailer from "nodemailer";
 import { formatUsd } from "../bank-api/money.ts";
 import { splitList } from "../bank-api/webhooks.ts";
+import { smtpOptions } from "../server/smtp.ts";
 
 const TIMEOUT_MS = 10_000;
-
-/** `smtp://user:pass@host:587` or `smtps://…` as nodemailer options. */
-export function smtpOptions(smtpUrl: string): Record<string, unknown> {
-  let u: URL;
-  try {
-    u = new URL(smtpUrl);
-  } catch {
-    // URL's own error carries the input, password included.
-    throw new Error("DASHBOARD_SMTP_URL is not a valid URL");
-  }
-  if (u.protocol !== "smtp:" && u.protocol !== "smtps:")
-    throw new Error("DASHBOARD_SMTP_URL must be smtp:// or smtps://");
-  const options: Record<string, unknown> = {
-    host: u.hostname.replace(/^\[(.*)\]$/, "$1"),
-    port: u.port ? Number(u.port) : u.protocol === "smtps:" ? 465 : 587,
-    secure: u.protocol === "smtps:",
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS,
-  };
-  if (u.username)
-    options.auth = { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) };
-  if (u.searchParams.get("tls.rejectUnauthorized") === "false") options.tls = { rejectUnauthorized: false };
-  if (u.searchParams.get("ignoreTLS") === "true") options.ignoreTLS = true;
-  return options;
-}
 
 export interface AlertMail {
   id: number;
@@ -55,7 +30,7 @@ export function alertMailText(a: AlertMail): { subject: string; text: string } {
 }
 
 export async function sendAlertMail(smtp: { smtpUrl: string; from?: string }, a: AlertMail): Promise<void> {
-  const transport = nodemailer.createTransport(smtpOptions(smtp.smtpUrl) as never);
+  const transport = nodemailer.createTransport(smtpOptions(smtp.smtpUrl, { variable: "DASHBOARD_SMTP_URL", timeoutMs: TIMEOUT_MS }) as never);
   try {
     const { subject, text } = alertMailText(a);
     const from = smtp.from || "Treasury <treasury@dashboard.localhost>";

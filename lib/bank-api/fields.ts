@@ -59,12 +59,8 @@ function checkedText<T extends z.ZodType>(schema: T, check: (text: string) => st
 /** Strips optional/default/nullable wrappers to reach the field's own schema. */
 export function unwrap(schema: z.ZodType): z.ZodType {
   let s: z.ZodType = schema;
-  for (let i = 0; i < 5; i++) {
-    const def = (s as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } })._zod.def;
-    if ((def.type === "optional" || def.type === "default" || def.type === "nullable") && def.innerType) {
-      s = def.innerType;
-    } else break;
-  }
+  while (s instanceof z.ZodOptional || s instanceof z.ZodDefault || s instanceof z.ZodNullable)
+    s = s.unwrap() as z.ZodType;
   return s;
 }
 

@@ -2,7 +2,7 @@
 // (docs/decisions.md: a production client sends camelCase against PascalCase documentation),
 // null and empty values read as "not given", numbers judged by their text, XML text turned into
 // numbers where the contract says number, then the zod schema.
-import type { z } from "zod";
+import { z } from "zod";
 import { type FieldError, issuesToFieldErrors } from "./errors.ts";
 import { isNumericSchema, numberTextProblem } from "./fields.ts";
 import { jsonNumberText } from "./json-body.ts";
@@ -12,10 +12,8 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldError
 type Shape = Record<string, z.ZodType>;
 
 function shapeOf(schema: z.ZodType): Shape | null {
-  const def = (schema as unknown as { _zod: { def: { type: string; shape?: Shape; in?: z.ZodType } } })._zod
-    .def;
-  if (def.type === "object" && def.shape) return def.shape;
-  if (def.type === "pipe" && def.in) return shapeOf(def.in);
+  if (schema instanceof z.ZodObject) return schema.shape as Shape;
+  if (schema instanceof z.ZodPipe) return shapeOf(schema.in as z.ZodType);
   return null;
 }
 
@@ -28,11 +26,6 @@ function keyMap(schema: z.ZodType): Map<string, string> {
     keyMaps.set(schema, map);
   }
   return map;
-}
-
-/** Renames input keys to the schema's wire names, ignoring case; unknown names are dropped. */
-export function normalizeKeys(schema: z.ZodType, input: Record<string, unknown>): Record<string, unknown> {
-  return readFields(schema, input).data;
 }
 
 /** A value that means "not given" (Jackson writes null for every unset field). */

@@ -9,6 +9,8 @@ const NAMED: Record<string, string> = {
   "totp.enrol_start": "Authenticator set-up started",
   "totp.enable": "Authenticator turned on",
   "totp.disable": "Authenticator turned off",
+  "totp.replace_start": "Authenticator replacement started",
+  "totp.replace": "Authenticator replaced",
   "user.create": "User added",
   "user.update": "User changed",
   "user.unlock": "User unlocked",

@@ -7,10 +7,6 @@ import type { incomingWireDecisions, incomingWireVotes } from "../db/schema.ts";
 import type { AsText, SqlRow } from "../server/sql-row.ts";
 
 export type DecisionState = "sending" | "sent" | "queued" | "unconfirmed" | "done" | "rejected" | "failed";
-/** States that hold a payment's one live decision (the partial unique index). */
-export const LIVE_STATES: readonly DecisionState[] = ["sending", "sent", "queued", "unconfirmed", "done"];
-/** States that wait for the bank to show the outcome. */
-export const OPEN_STATES: readonly DecisionState[] = ["sending", "queued", "unconfirmed"];
 
 export interface Approver {
   id: string;
