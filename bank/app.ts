@@ -98,6 +98,7 @@ export async function startBank(config: BankConfig, opts: { quiet?: boolean } = 
       metrics: metrics.http,
       requestTimeoutMs: config.requestTimeoutMs,
       maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+      trustedProxies: config.trustedProxies,
       beforeRequest: () => clock.sync(),
     });
     await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,7 @@
 // Every setting of the bank, read once from the environment (README, Configuration).
 import { randomBytes } from "node:crypto";
 import { businessDayFormatter, DEFAULT_TIME_ZONE } from "../lib/bank-api/dates.ts";
+import { compileTrustedProxies } from "./http/client-address.ts";
 
 export interface BankConfig {
   port: number;
@@ -38,6 +39,8 @@ export interface BankConfig {
   requestTimeoutMs: number;
   /** Open connections one client address may hold at once. */
   maxConnectionsPerAddress: number;
+  /** Load balancers (addresses, CIDRs) whose X-Forwarded-For names the client. */
+  trustedProxies: string[];
 }
 
 function int(name: string, fallback: number, env: Record<string, string | undefined>): number {
@@ -52,6 +55,12 @@ export function loadBankConfig(env: Record<string, string | undefined> = process
   const sandboxKey = env.BANK_SANDBOX_KEY || `sbx_${randomBytes(18).toString("base64url")}`;
   const timeZone = env.BANK_TIME_ZONE || DEFAULT_TIME_ZONE;
   businessDayFormatter(timeZone);
+  const trustedProxies = (env.BANK_TRUSTED_PROXIES || "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  // A wrong entry stops the start here, not at the first request.
+  compileTrustedProxies(trustedProxies);
   return {
     port: int("BANK_PORT", 4000, env),
     host: env.BANK_HOST || "127.0.0.1",
@@ -83,5 +92,6 @@ export function loadBankConfig(env: Record<string, string | undefined> = process
     shutdownTimeoutMs: int("BANK_SHUTDOWN_TIMEOUT_MS", 10_000, env),
     requestTimeoutMs: int("BANK_REQUEST_TIMEOUT_MS", 10_000, env) || 10_000,
     maxConnectionsPerAddress: int("BANK_MAX_CONNECTIONS_PER_ADDRESS", 128, env) || 128,
+    trustedProxies,
   };
 }

@@ -1,6 +1,7 @@
 // The bank's HTTP layer on node:http: one route table, one body reader, one error mapper.
 // Every /v2 route goes through `v2()`, which authenticates, validates by the contract and
 // answers in JSON or XML; a handler is the business step alone.
+
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { z } from "zod";
@@ -13,6 +14,7 @@ import type { Logger } from "../../lib/server/log.ts";
 import { type HttpMetrics, methodLabel } from "../../lib/server/metrics.ts";
 import { inScope, scopeFor } from "../../lib/server/trace.ts";
 import type { Customer } from "../auth/keys.ts";
+import { compileTrustedProxies, type TrustedProxies } from "./client-address.ts";
 import { badRequest, HttpError, unauthorized } from "./errors.ts";
 
 /** Bodies above this are refused with a 400 before they are read in full. */
@@ -200,6 +202,12 @@ export interface HttpServerOptions {
   requestTimeoutMs?: number;
   /** Open connections one client address may hold; more are answered 503 and closed. */
   maxConnectionsPerAddress?: number;
+  /**
+   * BANK_TRUSTED_PROXIES: peers whose X-Forwarded-For names the client. Their connections are not
+   * counted against their own address; each client behind them may have as many requests in
+   * flight as an address may hold connections.
+   */
+  trustedProxies?: string[];
   /** Runs before each routed request: the clock another instance may have moved is read again. */
   beforeRequest?: () => Promise<void>;
 }
@@ -212,20 +220,55 @@ export interface BankHttpServer extends http.Server {
   closeAfterEachAnswer(): void;
 }
 
+const TOO_MANY = "Too many open connections from this address";
+
 export function createHttpServer(router: Router, log: Logger, opts: HttpServerOptions = {}): BankHttpServer {
   const requestTimeout = opts.requestTimeoutMs ?? 10_000;
+  const maxPerAddress = opts.maxConnectionsPerAddress ?? 128;
+  const proxies = compileTrustedProxies(opts.trustedProxies ?? []);
+  /** Requests in flight per client behind a trusted proxy. */
+  const forwarded = new Map<string, number>();
   let inFlight = 0;
   let closing = false;
   // Node checks these deadlines on a timer (30 s by default): check often enough to keep them.
   const server = http.createServer(
     { connectionsCheckingInterval: Math.min(1000, requestTimeout) },
     (req, res) => {
+      if (proxies.trusted(req.socket.remoteAddress) && !admitForwarded(req, res)) return;
       const id = randomUUID();
       // The caller's trace (the dashboard sends one) continues here: every line of this request names it.
       const tp = req.headers.traceparent;
       return inScope(scopeFor(Array.isArray(tp) ? tp[0] : tp, id), () => serve(req, res, id));
     },
   ) as BankHttpServer;
+
+  /**
+   * A request through a trusted proxy counts for the client X-Forwarded-For names, until it is
+   * answered; one too many is refused and the proxy's connection, which carries other clients
+   * too, is kept.
+   */
+  function admitForwarded(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+    const client = proxies.clientOf(req.socket.remoteAddress, req.headers["x-forwarded-for"]);
+    const n = (forwarded.get(client) ?? 0) + 1;
+    if (n > maxPerAddress) {
+      const body = JSON.stringify({ statusCode: 503, message: TOO_MANY });
+      res.writeHead(503, {
+        "content-type": "application/json; charset=utf-8",
+        "retry-after": "1",
+        "content-length": String(Buffer.byteLength(body)),
+      });
+      res.end(body);
+      req.resume();
+      return false;
+    }
+    forwarded.set(client, n);
+    res.once("close", () => {
+      const left = (forwarded.get(client) ?? 1) - 1;
+      if (left > 0) forwarded.set(client, left);
+      else forwarded.delete(client);
+    });
+    return true;
+  }
 
   async function serve(req: http.IncomingMessage, res: http.ServerResponse, id: string) {
     inFlight++;
@@ -317,7 +360,7 @@ export function createHttpServer(router: Router, log: Logger, opts: HttpServerOp
   server.requestTimeout = requestTimeout;
   server.headersTimeout = requestTimeout;
   server.keepAliveTimeout = 65_000;
-  limitConnectionsPerAddress(server, opts.maxConnectionsPerAddress ?? 128);
+  limitConnectionsPerAddress(server, maxPerAddress, proxies);
   return server;
 }
 
@@ -325,16 +368,15 @@ export function createHttpServer(router: Router, log: Logger, opts: HttpServerOp
  * Bounds the connections one address holds, so that slow clients from one place cannot take
  * every socket the server has; the refused connection gets a 503 in the gateway's shape.
  */
-function limitConnectionsPerAddress(server: http.Server, max: number) {
+function limitConnectionsPerAddress(server: http.Server, max: number, proxies: TrustedProxies) {
   const open = new Map<string, number>();
   server.on("connection", (socket) => {
+    // A trusted proxy speaks for many clients: they are counted per request, by X-Forwarded-For.
+    if (proxies.trusted(socket.remoteAddress)) return;
     const address = socket.remoteAddress ?? "";
     const count = (open.get(address) ?? 0) + 1;
     if (count > max) {
-      const body = JSON.stringify({
-        statusCode: 503,
-        message: "Too many open connections from this address",
-      });
+      const body = JSON.stringify({ statusCode: 503, message: TOO_MANY });
       socket.end(
         `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       );

@@ -92,3 +92,81 @@ describe("slow clients", () => {
     for (const h of held) h.socket.destroy();
   });
 });
+
+describe("behind a load balancer (BANK_TRUSTED_PROXIES)", () => {
+  let lb: TestBank;
+  let lbPort: number;
+  beforeAll(async () => {
+    lb = await startTestBank({
+      env: {
+        BANK_REQUEST_TIMEOUT_MS: "5000",
+        BANK_MAX_CONNECTIONS_PER_ADDRESS: "2",
+        BANK_TRUSTED_PROXIES: "127.0.0.1, 10.0.0.0/8",
+      },
+    });
+    lbPort = Number(new URL(lb.url).port);
+  });
+  afterAll(() => lb?.close());
+
+  const through = (text: string) => {
+    const socket = net.connect(lbPort, "127.0.0.1");
+    let data = "";
+    socket.on("data", (d) => {
+      data += d.toString();
+    });
+    socket.on("error", () => {});
+    socket.write(text);
+    return { socket, data: () => data };
+  };
+
+  it("counts each client behind the proxy, not the proxy: many connections from it, two requests per client", async () => {
+    // Five connections from the balancer's one address, each for another client: all served.
+    const many = Array.from({ length: 5 }, (_, i) =>
+      through(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.${i + 1}\r\n\r\n`),
+    );
+    await expect
+      .poll(() => many.every((c) => /^HTTP\/1.1 200/.test(c.data())), { timeout: 10_000 })
+      .toBe(true);
+
+    // One client holds two requests in flight (bodies still arriving), through a second proxy hop.
+    const slow = `POST /v2/account/transfersen HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nX-Forwarded-For: 203.0.113.7, 10.1.2.3\r\n\r\n{`;
+    const held = [through(slow), through(slow)];
+    await new Promise((r) => setTimeout(r, 300));
+    // Its third is refused; the proxy's connection stays open for the others' requests.
+    const third = through(
+      "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 203.0.113.7\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.200\r\n\r\n",
+    );
+    await expect.poll(() => (third.data().match(/HTTP\/1.1 \d+/g) ?? []).length, { timeout: 10_000 }).toBe(2);
+    expect(third.data().match(/HTTP\/1.1 \d+/g)).toEqual(["HTTP/1.1 503", "HTTP/1.1 200"]);
+    expect(third.data()).toContain("Too many open connections");
+    for (const c of [...many, ...held, third]) c.socket.destroy();
+  });
+
+  it("believes X-Forwarded-For only from a listed proxy", async () => {
+    const plain = await startTestBank({ env: { BANK_MAX_CONNECTIONS_PER_ADDRESS: "2" } });
+    try {
+      const p = Number(new URL(plain.url).port);
+      const spoofed = Array.from({ length: 3 }, (_, i) => {
+        const socket = net.connect(p, "127.0.0.1");
+        let data = "";
+        socket.on("data", (d) => {
+          data += d.toString();
+        });
+        socket.on("error", () => {});
+        socket.write(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 192.0.2.${i + 1}\r\n\r\n`);
+        return { socket, data: () => data };
+      });
+      await expect
+        .poll(() => spoofed.every((c) => /^HTTP\/1.1 \d+/.test(c.data())), { timeout: 10_000 })
+        .toBe(true);
+      expect(spoofed.map((c) => c.data().slice(0, 12)).sort()).toEqual([
+        "HTTP/1.1 200",
+        "HTTP/1.1 200",
+        "HTTP/1.1 503",
+      ]);
+      for (const c of spoofed) c.socket.destroy();
+    } finally {
+      await plain.close();
+    }
+  });
+});
