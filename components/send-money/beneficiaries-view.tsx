@@ -1,7 +1,9 @@
 "use client";
 // Saved wire beneficiaries: the list, and a form to add one or change one; deleting asks first.
 // Every change is checked by the contract's rules in the browser and again by the route handler,
-// and audited there.
+// and audited there. A new beneficiary, or a change to an account or bank, waits for a second
+// person: the list says so with who changed what, and an approver who did not make it approves or
+// rejects it here.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
@@ -10,6 +12,8 @@ import {
   BeneficiaryBankFields,
   BeneficiaryPartyFields,
 } from "@/components/send-money/beneficiary-fields.tsx";
+import { PayeeChangeWho, PayeeFieldList } from "@/components/send-money/payee-change.tsx";
+import { Badge, type Tone } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
 import { ConfirmDialog } from "@/components/ui/dialog.tsx";
@@ -19,7 +23,12 @@ import { Td, Th, Tr } from "@/components/ui/table.tsx";
 import { useConfirmedAction } from "@/hooks/use-confirmed-action.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
-import type { Beneficiary, BeneficiaryListResponse, BeneficiaryResponse } from "@/lib/dashboard-api/wires.ts";
+import type {
+  Beneficiary,
+  BeneficiaryDecisionResponse,
+  BeneficiaryListResponse,
+  BeneficiaryResponse,
+} from "@/lib/dashboard-api/wires.ts";
 import { BENEFICIARY_LABEL_MAX, TEMPLATE_FIELDS } from "@/lib/forms/send-money-fields.ts";
 import type { BeneficiaryForm } from "@/lib/forms/wire.ts";
 
@@ -41,6 +50,47 @@ function bankOf(b: Beneficiary): string {
     ]
       .filter(Boolean)
       .join(" · ") || "—"
+  );
+}
+
+// Each status in words, and its badge's tone (a second signal, never the only one).
+const STATUS: Record<Beneficiary["status"], [word: string, tone: Tone]> = {
+  approved: ["Approved", "success"],
+  new: ["New: waiting for approval", "warning"],
+  changed: ["Change waiting for approval", "warning"],
+};
+
+/** The status, and what waits: who changed what, masked. */
+function Status({ b, me }: { b: Beneficiary; me: string }) {
+  const [word, tone] = STATUS[b.status];
+  const c = b.pendingChange;
+  return (
+    <div className="flex flex-col gap-1 text-xs text-slate-700">
+      <span>
+        <Badge tone={tone}>{word}</Badge>
+      </span>
+      {c ? (
+        <>
+          <PayeeChangeWho change={c} me={me} />
+          {c.kind === "change" ? <PayeeFieldList change={c} /> : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The change an approver decides, as the dialog repeats it. */
+function ChangeUnderReview({ b }: { b: Beneficiary }) {
+  const c = b.pendingChange;
+  if (!c) return null;
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      <p>
+        <strong>{b.label}</strong>: {b.fields.beneficiary_name}
+      </p>
+      <PayeeFieldList change={c} />
+      <PayeeChangeWho change={c} />
+    </div>
   );
 }
 
@@ -82,7 +132,11 @@ function Editor({
             {editing ? `Change “${editing.label}”` : "Add a beneficiary"}
           </span>
         }
-        description="Wires already drafted keep the details they were prepared with."
+        description={
+          editing?.status === "new"
+            ? "Not approved yet: saving makes this the version a second person approves. Wires already drafted keep their details."
+            : "The label, name and address change at once; a new account or bank waits for another person to approve it. Wires already drafted keep their details."
+        }
       />
       <CardBody>
         <Form form={form} onSubmit={onSubmit} aria-label={editing ? "Change beneficiary" : "Add beneficiary"}>
@@ -110,7 +164,7 @@ function Editor({
   );
 }
 
-export function BeneficiariesView() {
+export function BeneficiariesView({ me, canApprove }: { me: string; canApprove: boolean }) {
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: KEY,
@@ -128,6 +182,32 @@ export function BeneficiariesView() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 
+  const decision = (verb: "approve" | "reject", said: (b: Beneficiary) => string) =>
+    ({
+      mutationFn: (b: Beneficiary) =>
+        apiFetch<typeof BeneficiaryDecisionResponse>(`/api/beneficiaries/${b.id}/${verb}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ changeId: b.pendingChange?.id }),
+        }),
+      onSuccess: (_r: unknown, b: Beneficiary) => setAnnounce(said(b)),
+      onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+    }) as const;
+  const approve = useConfirmedAction(
+    decision("approve", (b) =>
+      b.status === "new"
+        ? `Approved “${b.label}”: it fills wires now.`
+        : `Approved the change to “${b.label}”.`,
+    ),
+  );
+  const reject = useConfirmedAction(
+    decision("reject", (b) =>
+      b.status === "new"
+        ? `Rejected “${b.label}”: the new beneficiary is removed.`
+        : `Rejected the change to “${b.label}”: its approved details stay.`,
+    ),
+  );
+
   const rows = list.data?.beneficiaries ?? [];
 
   return (
@@ -142,7 +222,15 @@ export function BeneficiariesView() {
           onCancel={() => setEditing(null)}
           onDone={(b, verb) => {
             setEditing(null);
-            setAnnounce(`${verb} “${b.label}”.`);
+            setAnnounce(
+              `${verb} “${b.label}”.${
+                b.status === "approved"
+                  ? ""
+                  : b.status === "new"
+                    ? " It fills a wire once another person approves it."
+                    : " The new account or bank details wait for another person's approval; until then it fills no wire."
+              }`,
+            );
             void queryClient.invalidateQueries({ queryKey: KEY });
           }}
         />
@@ -173,6 +261,7 @@ export function BeneficiariesView() {
             <Th>Saved as</Th>
             <Th className="hidden md:table-cell">Beneficiary</Th>
             <Th className="hidden md:table-cell">Bank</Th>
+            <Th className="hidden md:table-cell">Status</Th>
             <Th className="hidden md:table-cell">Saved by</Th>
           </>
         }
@@ -185,6 +274,9 @@ export function BeneficiariesView() {
                 {b.fields.beneficiary_name} · account {b.fields.beneficiary_account_number}
               </span>
               <span className="block text-xs text-slate-600 md:hidden">{bankOf(b)}</span>
+              <span className="mt-1 block md:hidden">
+                <Status b={b} me={me} />
+              </span>
             </Td>
             <Td className="hidden md:table-cell">
               {b.fields.beneficiary_name}
@@ -193,17 +285,43 @@ export function BeneficiariesView() {
               </span>
             </Td>
             <Td className="hidden md:table-cell">{bankOf(b)}</Td>
+            <Td className="hidden md:table-cell">
+              <Status b={b} me={me} />
+            </Td>
             <Td className="hidden md:table-cell">{b.createdBy}</Td>
             <Td>
-              <div className="flex flex-col gap-2 md:flex-row">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => setEditing(b)}
-                  aria-label={`Change ${b.label}`}
-                >
-                  Change
-                </Button>
+              <div className="flex flex-col gap-2 md:flex-row md:flex-wrap">
+                {b.pendingChange && canApprove && b.pendingChange.changedBy.id !== me ? (
+                  <>
+                    <Button size="sm" onClick={() => approve.ask(b)} aria-label={`Approve ${b.label}`}>
+                      Approve
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => reject.ask(b)}
+                      aria-label={`Reject ${b.label}`}
+                    >
+                      Reject
+                    </Button>
+                  </>
+                ) : b.pendingChange ? (
+                  <span className="text-xs text-slate-600">
+                    {b.pendingChange.changedBy.id === me
+                      ? "Another approver approves it"
+                      : "Waits for an approver"}
+                  </span>
+                ) : null}
+                {b.status !== "changed" ? (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setEditing(b)}
+                    aria-label={`Change ${b.label}`}
+                  >
+                    Change
+                  </Button>
+                ) : null}
                 <Button
                   size="sm"
                   variant="secondary"
@@ -217,6 +335,32 @@ export function BeneficiariesView() {
           </Tr>
         ))}
       </QueryTableCard>
+
+      <ConfirmDialog
+        {...approve.dialog}
+        title={approve.item?.status === "new" ? "Approve this new beneficiary?" : "Approve this change?"}
+        description="Once approved it fills wires. Check the details with the beneficiary through a contact you already knew, not one that came with the change."
+        cancelLabel="Not now"
+        actionLabel="Approve"
+        busyLabel="Approving…"
+      >
+        {approve.item ? <ChangeUnderReview b={approve.item} /> : null}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        {...reject.dialog}
+        title={reject.item?.status === "new" ? "Reject this new beneficiary?" : "Reject this change?"}
+        description={
+          reject.item?.status === "new"
+            ? "The new beneficiary is removed; nothing was paid to it."
+            : "The beneficiary keeps its approved details."
+        }
+        cancelLabel="Not now"
+        actionLabel="Reject"
+        busyLabel="Rejecting…"
+      >
+        {reject.item ? <ChangeUnderReview b={reject.item} /> : null}
+      </ConfirmDialog>
 
       <ConfirmDialog
         {...remove.dialog}

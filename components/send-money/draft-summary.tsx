@@ -1,5 +1,7 @@
-// What a draft will pay, as the release and reject dialogs show it.
+// What a draft will pay, as the release and reject dialogs show it, with its beneficiary's recent
+// payee changes.
 
+import { RecentPayeeChanges } from "@/components/send-money/payee-change.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import type { Draft } from "@/lib/dashboard-api/wires.ts";
@@ -32,26 +34,29 @@ export function DraftSummary({ d }: { d: Draft }) {
           ["From account", d.fromAccount],
         ];
   return (
-    <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-      <dt className="font-medium text-slate-600">Amount</dt>
-      <dd>
-        <strong>
-          <Money cents={d.amountCents} />
-        </strong>
-        <span className="block text-slate-600">{centsInWords(d.amountCents)}</span>
-      </dd>
-      {rows
-        .filter(([, v]) => v)
-        .map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="font-medium text-slate-600">{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      <dt className="font-medium text-slate-600">Prepared by</dt>
-      <dd>
-        {d.preparedBy.email}, {formatInstant(d.preparedAt, timeZone)}
-      </dd>
-    </dl>
+    <>
+      <RecentPayeeChanges changes={d.payeeChanges ?? []} />
+      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium text-slate-600">Amount</dt>
+        <dd>
+          <strong>
+            <Money cents={d.amountCents} />
+          </strong>
+          <span className="block text-slate-600">{centsInWords(d.amountCents)}</span>
+        </dd>
+        {rows
+          .filter(([, v]) => v)
+          .map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="font-medium text-slate-600">{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        <dt className="font-medium text-slate-600">Prepared by</dt>
+        <dd>
+          {d.preparedBy.email}, {formatInstant(d.preparedAt, timeZone)}
+        </dd>
+      </dl>
+    </>
   );
 }

@@ -2,7 +2,9 @@
 // An outgoing wire becomes a draft here: every initiate-payment field with the contract's limits,
 // grouped as the beneficiary, the beneficiary's bank and an intermediary bank; ABA check digits
 // and BIC formats checked as they are typed (and again by the server). Saved beneficiaries fill
-// the form; the review step warns of the same beneficiary and amount within 7 days.
+// the form, approved ones only (a new one, or one whose account or bank change waits for a second
+// person, is not offered); the draft names the one that filled it while its account and bank
+// details are as saved. The review step warns of the same beneficiary and amount within 7 days.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useState } from "react";
@@ -35,7 +37,11 @@ import type {
 } from "@/lib/dashboard-api/wires.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
 import { formatUsd } from "@/lib/format/money.ts";
-import { BENEFICIARY_LABEL_MAX, TEMPLATE_FIELDS } from "@/lib/forms/send-money-fields.ts";
+import {
+  BENEFICIARY_LABEL_MAX,
+  PAYEE_DESTINATION_FIELDS,
+  TEMPLATE_FIELDS,
+} from "@/lib/forms/send-money-fields.ts";
 import type { WireDraftForm } from "@/lib/forms/wire.ts";
 
 // The schema (and zod with it) loads when the form is first used, not with the page.
@@ -45,6 +51,7 @@ const STORAGE = "treasury.wire-draft";
 
 const EMPTY = {
   idempotencyKey: "",
+  beneficiaryId: "",
   originator_account_number: "",
   amount: "",
   originator_to_beneficiary_info: "",
@@ -59,6 +66,7 @@ function valuesOf(d: Draft): WireDraftInput {
     ...EMPTY,
     ...Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, text(f)])),
     idempotencyKey: d.id,
+    beneficiaryId: d.beneficiaryId ?? "",
     originator_account_number: text("originator_account_number"),
     amount: text("amount"),
     originator_to_beneficiary_info: text("originator_to_beneficiary_info"),
@@ -99,17 +107,31 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
   const amountCents = typedDollarsToCents(String(values.amount ?? "")) ?? 0;
   const from = accounts.data?.accounts.find((a) => a.accountNumber === values.originator_account_number);
 
+  const templates = beneficiaries.data?.beneficiaries ?? [];
+  const usable = templates.filter((b) => b.status === "approved");
+  const waiting = templates.length - usable.length;
+
   function fill(id: string) {
-    const b = beneficiaries.data?.beneficiaries.find((x) => x.id === id);
+    const b = usable.find((x) => x.id === id);
     if (!b) return;
     for (const f of TEMPLATE_FIELDS)
       form.setValue(f as keyof WireDraftInput, (b.fields[f] ?? "") as never, {
         shouldValidate: !!b.fields[f],
       });
+    form.setValue("beneficiaryId", b.id);
+  }
+
+  /** The saved beneficiary still names the wire only while its account and bank details are as saved. */
+  function keepBeneficiaryIfUnchanged() {
+    const v = form.getValues() as Record<string, string | undefined>;
+    const b = templates.find((x) => x.id === v.beneficiaryId);
+    if (!b || PAYEE_DESTINATION_FIELDS.some((f) => (v[f] ?? "") !== (b.fields[f] ?? "")))
+      form.setValue("beneficiaryId", "");
   }
 
   async function onSubmit() {
     if (stage === "edit") {
+      keepBeneficiaryIfUnchanged();
       const q = new URLSearchParams({
         beneficiary_account_number: values.beneficiary_account_number ?? "",
         amountCents: String(amountCents),
@@ -269,13 +291,15 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
                 onChange={(e) => fill(e.target.value)}
                 className="md:col-span-2"
                 hint={
-                  beneficiaries.data && beneficiaries.data.beneficiaries.length === 0
+                  beneficiaries.data && templates.length === 0
                     ? "None saved yet: fill in the fields, then save them below for next time."
-                    : undefined
+                    : waiting
+                      ? `${waiting === 1 ? "One saved beneficiary is" : `${waiting} saved beneficiaries are`} not offered: new or changed, ${waiting === 1 ? "it waits" : "they wait"} for another person's approval.`
+                      : undefined
                 }
               >
                 <option value="">Choose one to fill the fields</option>
-                {(beneficiaries.data?.beneficiaries ?? []).map((b) => (
+                {usable.map((b) => (
                   <option key={b.id} value={b.id}>
                     {b.label}
                   </option>
@@ -311,7 +335,11 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
                 Save beneficiary
               </Button>
               <p role="status" className="w-full text-sm">
-                {saved ? <span className="text-green-800">Saved as “{saved}”.</span> : null}
+                {saved ? (
+                  <span className="text-green-800">
+                    Saved as “{saved}”: it fills wires once another person approves it.
+                  </span>
+                ) : null}
                 {saveError ? <span className="text-rose-800">{saveError}</span> : null}
               </p>
             </CardBody>

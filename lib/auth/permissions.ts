@@ -5,6 +5,7 @@ export const PERMISSIONS = [
   "wires.create", // prepare an outgoing wire (a draft until released)
   "wires.release", // release another user's draft: dual control
   "wires.act", // approve, cancel or return incoming wires
+  "beneficiaries.approve", // approve or reject another user's new beneficiary or payee change
   "alerts.read", // see balance alerts (webhooks)
   "alerts.write", // create and delete balance alerts
   "users.manage", // add, disable and change the role of users
@@ -19,7 +20,7 @@ export type Role = (typeof ROLES)[number];
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   viewer: "Sees accounts, balances, history and alerts",
   preparer: "Also prepares transfers and wires for approval",
-  approver: "Also releases others' wires and acts on incoming wires",
+  approver: "Also releases others' wires, approves others' payee changes and acts on incoming wires",
   admin: "Everything, plus users and the audit log",
 };
 
@@ -33,6 +34,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     "wires.create",
     "wires.release",
     "wires.act",
+    "beneficiaries.approve",
     "alerts.write",
   ],
   admin: PERMISSIONS,

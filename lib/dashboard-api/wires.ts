@@ -9,8 +9,10 @@ import { idempotencyKey } from "../bank-api/transfers.ts";
 import {
   BENEFICIARY_BANK_FIELDS,
   BENEFICIARY_FIELDS,
+  BENEFICIARY_ID_MESSAGE,
   BENEFICIARY_LABEL_MAX,
   INTERMEDIARY_BANK_FIELDS,
+  isBeneficiaryIdText,
   TEMPLATE_FIELDS,
 } from "../forms/send-money-fields.ts";
 import { moneyText } from "./money-input.ts";
@@ -75,13 +77,15 @@ export const WireDraftRequest = z
   .object({
     /** One per form session: a double submit makes one draft. */
     idempotencyKey: idempotencyKey,
+    /** The saved beneficiary that filled the form: it must be approved, and its details unchanged. */
+    beneficiaryId: z.string().refine(isBeneficiaryIdText, BENEFICIARY_ID_MESSAGE).optional(),
     originator_account_number: w.originator_account_number,
     amount: moneyText(w.amount),
     ...templateShape,
     originator_to_beneficiary_info: blank(w.originator_to_beneficiary_info),
   })
   .superRefine((v, ctx) => {
-    const { idempotencyKey: _k, amount, ...rest } = v;
+    const { idempotencyKey: _k, beneficiaryId: _b, amount, ...rest } = v;
     contractChecks(rest, ctx, amount);
   });
 export type WireDraftInput = z.input<typeof WireDraftRequest>;
@@ -91,6 +95,32 @@ export const DRAFT_STATUSES = ["pending", "releasing", "queued", "released", "re
 export type DraftStatus = (typeof DRAFT_STATUSES)[number];
 
 const person = z.object({ id: z.string(), email: z.string() });
+
+/** One destination field of a payee change; account numbers and bank ids masked (••••1234), "" for none. */
+export const PayeeFieldChange = z.object({
+  field: z.string(),
+  /** The field in words. */
+  words: z.string(),
+  before: z.string(),
+  after: z.string(),
+});
+export type PayeeFieldChange = z.infer<typeof PayeeFieldChange>;
+
+/** A new beneficiary, or a change to where a saved beneficiary's money lands, and its second person. */
+export const PayeeChange = z.object({
+  id: z.string(),
+  beneficiaryId: z.string(),
+  kind: z.enum(["create", "change"]),
+  status: z.enum(["pending", "approved", "rejected", "withdrawn"]),
+  /** The beneficiary's label when the change was made. */
+  label: z.string(),
+  fields: z.array(PayeeFieldChange),
+  changedBy: person,
+  changedAt: z.string(),
+  decidedBy: person.nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type PayeeChange = z.infer<typeof PayeeChange>;
 
 export const Draft = z.object({
   id: z.string(),
@@ -112,6 +142,13 @@ export const Draft = z.object({
   bankAnswer: z.record(z.string(), z.unknown()).nullable(),
   /** Which path the release took: POST /v2/payment, or the backup log while the wire system was down. */
   channel: z.enum(["primary", "backup"]).nullable(),
+  /** The saved beneficiary that filled this wire, if one did. */
+  beneficiaryId: z.string().nullable().optional(),
+  /**
+   * Its changes approved in the last 30 days (and one waiting now), newest first: the release
+   * dialog shows them, since a changed payee is where payment fraud starts.
+   */
+  payeeChanges: z.array(PayeeChange).optional(),
 });
 export type Draft = z.infer<typeof Draft>;
 
@@ -150,12 +187,18 @@ export const WireDuplicatesQuery = z.object({
 export const WireDuplicatesResponse = z.object({ drafts: z.array(Draft) });
 export type WireDuplicatesResponse = z.infer<typeof WireDuplicatesResponse>;
 
+export const BENEFICIARY_STATUSES = ["approved", "new", "changed"] as const;
+
 export const Beneficiary = z.object({
   id: z.string(),
   label: z.string(),
+  /** The approved details (for a new one, the details waiting for approval). */
   fields: z.record(z.string(), z.string()),
   createdBy: z.string(),
   createdAt: z.string(),
+  /** approved: fills wires; new or changed: waits for a second person and fills nothing. */
+  status: z.enum(BENEFICIARY_STATUSES),
+  pendingChange: PayeeChange.nullable(),
 });
 export type Beneficiary = z.infer<typeof Beneficiary>;
 
@@ -175,3 +218,17 @@ export const BeneficiaryListResponse = z.object({ beneficiaries: z.array(Benefic
 export type BeneficiaryListResponse = z.infer<typeof BeneficiaryListResponse>;
 export const BeneficiaryResponse = z.object({ beneficiary: Beneficiary });
 export const BeneficiaryDeletedResponse = z.object({ deleted: z.string() });
+
+/** Approve or reject the change the approver reviewed: a change replaced since then is not decided. */
+export const DecideBeneficiaryChangeRequest = z.object({
+  changeId: z
+    .string()
+    .refine((s) => s !== "" && isBeneficiaryIdText(s), "must be the id of the change reviewed"),
+});
+export type DecideBeneficiaryChangeInput = z.input<typeof DecideBeneficiaryChangeRequest>;
+export const BeneficiaryDecisionResponse = z.object({
+  /** The beneficiary as it stands now: null when a new one was rejected (it is removed). */
+  beneficiary: Beneficiary.nullable(),
+  change: PayeeChange,
+});
+export type BeneficiaryDecisionResponse = z.infer<typeof BeneficiaryDecisionResponse>;

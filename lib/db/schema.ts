@@ -132,6 +132,8 @@ export const paymentDrafts = pgTable(
     bankAnswer: jsonb("bank_answer").$type<Record<string, unknown>>(),
     /** Where a wire release went (primary | backup), recorded before the send: a backup send is never repeated. */
     channel: text("channel"),
+    /** The saved beneficiary that filled the wire: its recent changes are shown at release. */
+    beneficiaryId: uuid("beneficiary_id"),
   },
   (t) => [index("payment_drafts_status_idx").on(t.status, t.preparedAt)],
 );
@@ -145,6 +147,37 @@ export const beneficiaries = pgTable("beneficiaries", {
   createdByEmail: text("created_by_email").notNull(),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
+
+/**
+ * A new saved beneficiary, or a change to one's account or bank details, by one person; a second
+ * person approves or rejects it (lib/payments/beneficiary-changes.ts). `before` and `after` hold
+ * only the details that decide where money lands. At most one pending per beneficiary.
+ */
+export const beneficiaryChanges = pgTable(
+  "beneficiary_changes",
+  {
+    id: uuid("id").primaryKey(),
+    beneficiaryId: uuid("beneficiary_id").notNull(),
+    /** create | change */
+    kind: text("kind").notNull(),
+    /** pending → approved | rejected; withdrawn when the beneficiary is deleted first. */
+    status: text("status").notNull().default("pending"),
+    /** The beneficiary's label when the change was made, for the record after a deletion. */
+    label: text("label").notNull(),
+    before: jsonb("before").$type<Record<string, string>>(),
+    after: jsonb("after").$type<Record<string, string>>().notNull(),
+    changedBy: text("changed_by").notNull(),
+    changedByEmail: text("changed_by_email").notNull(),
+    changedAt: ts("changed_at").notNull().defaultNow(),
+    decidedBy: text("decided_by"),
+    decidedByEmail: text("decided_by_email"),
+    decidedAt: ts("decided_at"),
+  },
+  (t) => [
+    uniqueIndex("beneficiary_changes_one_pending_idx").on(t.beneficiaryId).where(sql`status = 'pending'`),
+    index("beneficiary_changes_decided_idx").on(t.beneficiaryId, t.decidedAt),
+  ],
+);
 
 /** Settings an administrator changes at run time; a key with no row has its default (lib/settings.ts). */
 export const dashboardSettings = pgTable("dashboard_settings", {

@@ -21,6 +21,8 @@ const NAMED: Record<string, string> = {
   "beneficiary.create": "Beneficiary added",
   "beneficiary.update": "Beneficiary changed",
   "beneficiary.delete": "Beneficiary deleted",
+  "beneficiary.approve": "Beneficiary approved (new, or its changed details)",
+  "beneficiary.reject": "Beneficiary rejected (new, or its changed details)",
   "webhook.register": "Webhook registered",
   "webhook.delete": "Webhook deleted",
   "alert_rule.create": "Balance alert set",
@@ -64,6 +66,7 @@ export function auditActionWords(action: string): string {
 const GOOD = new Set(["ok", "complete"]);
 const WAITING = new Set([
   "queued",
+  "awaiting_approval",
   "awaiting_second_approval",
   "unconfirmed",
   "in-progress",

@@ -17,7 +17,13 @@ import {
   optionalTextField,
   textField,
 } from "./contract-fields.ts";
-import { BENEFICIARY_LABEL_MAX, TEMPLATE_FIELDS, type TemplateField } from "./send-money-fields.ts";
+import {
+  BENEFICIARY_ID_MESSAGE,
+  BENEFICIARY_LABEL_MAX,
+  isBeneficiaryIdText,
+  TEMPLATE_FIELDS,
+  type TemplateField,
+} from "./send-money-fields.ts";
 
 const w = INITIATE_PAYMENT_FIELDS;
 
@@ -47,6 +53,7 @@ export const BeneficiaryTemplateForm = z.object(templateShape).check(routingChec
 export const WireDraftForm = z
   .object({
     idempotencyKey: idempotencyKeyField(),
+    beneficiaryId: z.optional(z.string().check(z.refine(isBeneficiaryIdText, BENEFICIARY_ID_MESSAGE))),
     originator_account_number: textField(w.originator_account_number),
     amount: moneyTextField(w.amount),
     ...templateShape,

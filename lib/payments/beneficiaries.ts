@@ -1,31 +1,110 @@
-// Saved wire beneficiaries (templates that fill the wire form), kept in the dashboard database.
+// Saved wire beneficiaries (templates that fill the wire form), kept in the dashboard database,
+// under the payee control (docs/decisions.md, "Payee control"): a new beneficiary, and a change to
+// where a saved one's money lands (its account or any bank on the way), wait for a second person
+// with beneficiaries.approve before the beneficiary can fill a wire. The label, the name and the
+// address lines change alone. Every step is audited.
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { conflict, notFound } from "../api/errors.ts";
+import { conflict, forbidden, invalid, notFound } from "../api/errors.ts";
 import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
-import type { Beneficiary, BeneficiaryTemplate } from "../dashboard-api/wires.ts";
-import type { Queryable } from "../db/client.ts";
-import type { beneficiaries } from "../db/schema.ts";
+import type {
+  Beneficiary,
+  BeneficiaryTemplate,
+  PayeeChange,
+  PayeeFieldChange,
+} from "../dashboard-api/wires.ts";
+import type { DashboardDb, Queryable } from "../db/client.ts";
+import type { beneficiaries, beneficiaryChanges } from "../db/schema.ts";
+import { maskAccountNumber } from "../format/money.ts";
+import {
+  PAYEE_DESTINATION_FIELDS,
+  PAYEE_FIELD_WORDS,
+  PAYEE_MASKED_FIELDS,
+} from "../forms/send-money-fields.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 
-type Row = Pick<SqlRow<typeof beneficiaries>, "id" | "label" | "fields" | "created_by_email" | "created_at">;
+type ChangeRow = SqlRow<typeof beneficiaryChanges>;
+type Row = Pick<
+  SqlRow<typeof beneficiaries>,
+  "id" | "label" | "fields" | "created_by_email" | "created_at"
+> & {
+  /** The change waiting for a second person, as jsonb (to_jsonb of its row). */
+  pending: ChangeRow | null;
+};
+
+type Fields = Record<string, string>;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The fields that decide where the money lands, those given only. */
+export function destinationOf(fields: Fields): Fields {
+  return Object.fromEntries(PAYEE_DESTINATION_FIELDS.flatMap((f) => (fields[f] ? [[f, fields[f]]] : [])));
+}
+
+/** The other fields (name, address lines): they change without a second person. */
+const partyOf = (fields: Fields): Fields =>
+  Object.fromEntries(
+    Object.entries(fields).filter(([f]) => !(PAYEE_DESTINATION_FIELDS as readonly string[]).includes(f)),
+  );
+
+const masked = (field: string, value: string | undefined) =>
+  !value ? "" : PAYEE_MASKED_FIELDS.has(field) ? maskAccountNumber(value) : value;
+
+/** What a change does, field by field, with account numbers and bank ids masked. */
+export function payeeFieldChanges(before: Fields | null, after: Fields): PayeeFieldChange[] {
+  return PAYEE_DESTINATION_FIELDS.filter((f) => (before?.[f] ?? "") !== (after[f] ?? "")).map((f) => ({
+    field: f,
+    words: PAYEE_FIELD_WORDS[f],
+    before: masked(f, before?.[f]),
+    after: masked(f, after[f]),
+  }));
+}
+
+export function toPayeeChange(r: ChangeRow): PayeeChange {
+  return {
+    id: r.id,
+    beneficiaryId: r.beneficiary_id,
+    kind: r.kind as PayeeChange["kind"],
+    status: r.status as PayeeChange["status"],
+    label: r.label,
+    fields: payeeFieldChanges(r.before, r.after),
+    changedBy: { id: r.changed_by, email: r.changed_by_email },
+    changedAt: iso(r.changed_at),
+    decidedBy: r.decided_by ? { id: r.decided_by, email: r.decided_by_email ?? "" } : null,
+    decidedAt: r.decided_at ? iso(r.decided_at) : null,
+  };
+}
 
 const toBeneficiary = (r: Row): Beneficiary => ({
   id: r.id,
   label: r.label,
   fields: r.fields,
   createdBy: r.created_by_email,
-  createdAt: new Date(r.created_at).toISOString(),
+  createdAt: iso(r.created_at),
+  status: !r.pending ? "approved" : r.pending.kind === "create" ? "new" : "changed",
+  pendingChange: r.pending ? toPayeeChange(r.pending) : null,
 });
 
+const SELECT = `SELECT b.id, b.label, b.fields, b.created_by_email, b.created_at, to_jsonb(c) AS pending
+  FROM beneficiaries b
+  LEFT JOIN beneficiary_changes c ON c.beneficiary_id = b.id AND c.status = 'pending'`;
+
 export async function listBeneficiaries(db: Queryable): Promise<Beneficiary[]> {
-  const rows = await db.query<Row>("SELECT * FROM beneficiaries ORDER BY lower(label)");
+  const rows = await db.query<Row>(`${SELECT} ORDER BY lower(b.label)`);
   return rows.map(toBeneficiary);
 }
 
+const isId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+export async function getBeneficiary(db: Queryable, id: string): Promise<Beneficiary | null> {
+  if (!isId(id)) return null;
+  const rows = await db.query<Row>(`${SELECT} WHERE b.id = $1`, [id]);
+  return rows[0] ? toBeneficiary(rows[0]) : null;
+}
+
 /** Only the fields given: an empty field is not part of the template. */
-const kept = (fields: BeneficiaryTemplate) =>
-  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== "" && v !== undefined));
+const kept = (fields: BeneficiaryTemplate): Fields =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== "" && v !== undefined)) as Fields;
 
 const labelTaken = () =>
   conflict("A saved beneficiary already has this name.", [
@@ -35,84 +114,304 @@ const labelTaken = () =>
 /** A unique-index violation on the label (another beneficiary's name). */
 const isLabelClash = (e: unknown) => (e as { code?: string } | null)?.code === "23505";
 
-function audit(db: Queryable, actor: Actor, action: string, id: string, detail: Record<string, unknown>) {
-  return appendAudit(db, {
-    ...auditActor(actor, actor.ip),
-    action,
-    target: id,
-    result: "ok",
-    detail,
-  });
+function audit(
+  db: Queryable,
+  actor: Actor,
+  action: string,
+  id: string,
+  detail: Record<string, unknown>,
+  result = "ok",
+) {
+  return appendAudit(db, { ...auditActor(actor, actor.ip), action, target: id, result, detail });
 }
 
-export async function createBeneficiary(
+/** Records a change for a second person; the unique index keeps one pending per beneficiary. */
+async function proposeChange(
   db: Queryable,
+  actor: Actor,
+  c: {
+    beneficiaryId: string;
+    kind: "create" | "change";
+    label: string;
+    before: Fields | null;
+    after: Fields;
+  },
+): Promise<ChangeRow> {
+  const rows = await db.query<ChangeRow>(
+    `INSERT INTO beneficiary_changes (id, beneficiary_id, kind, label, before, after, changed_by, changed_by_email)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+    [
+      randomUUID(),
+      c.beneficiaryId,
+      c.kind,
+      c.label,
+      c.before ? JSON.stringify(c.before) : null,
+      JSON.stringify(c.after),
+      actor.id,
+      actor.email,
+    ],
+  );
+  return rows[0];
+}
+
+/** A new beneficiary: saved at once, and waiting for a second person before it fills a wire. */
+export async function createBeneficiary(
+  db: DashboardDb,
   actor: Actor,
   label: string,
   fields: BeneficiaryTemplate,
 ): Promise<Beneficiary> {
   const given = kept(fields);
-  const rows = await db.query<Row>(
-    `INSERT INTO beneficiaries (id, label, fields, created_by, created_by_email)
-     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING *`,
-    [randomUUID(), label, JSON.stringify(given), actor.id, actor.email],
-  );
-  if (!rows[0]) throw labelTaken();
-  await audit(db, actor, "beneficiary.create", rows[0].id, {
-    label,
-    beneficiary: given.beneficiary_name,
-    account: given.beneficiary_account_number,
+  const id = await db.tx(async (q) => {
+    const rows = await q.query<{ id: string }>(
+      `INSERT INTO beneficiaries (id, label, fields, created_by, created_by_email)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING id`,
+      [randomUUID(), label, JSON.stringify(given), actor.id, actor.email],
+    );
+    if (!rows[0]) throw labelTaken();
+    const change = await proposeChange(q, actor, {
+      beneficiaryId: rows[0].id,
+      kind: "create",
+      label,
+      before: null,
+      after: destinationOf(given),
+    });
+    await audit(
+      q,
+      actor,
+      "beneficiary.create",
+      rows[0].id,
+      {
+        label,
+        beneficiary: given.beneficiary_name,
+        account: masked("beneficiary_account_number", given.beneficiary_account_number),
+        changeId: change.id,
+      },
+      "awaiting_approval",
+    );
+    return rows[0].id;
   });
-  return toBeneficiary(rows[0]);
+  return (await getBeneficiary(db, id)) as Beneficiary;
 }
 
-/** Replaces a saved beneficiary's name and fields; the audit keeps what it was before. */
+/**
+ * Changes a saved beneficiary. The label, name and address lines apply at once; a change to the
+ * account or a bank waits for a second person, and the approved details stay until then. A
+ * beneficiary not yet approved is replaced whole (its approval starts again, by this editor's
+ * version). While a change to an approved one waits, it cannot be changed again.
+ */
 export async function updateBeneficiary(
-  db: Queryable,
+  db: DashboardDb,
   actor: Actor,
   id: string,
   label: string,
   fields: BeneficiaryTemplate,
 ): Promise<Beneficiary> {
-  const given = kept(fields);
-  const before = await getBeneficiary(db, id);
-  if (!before) throw notFound("No such saved beneficiary.");
-  let rows: Row[];
-  try {
-    rows = await db.query<Row>(
-      `UPDATE beneficiaries SET label = $2, fields = $3 WHERE id = $1
-         AND NOT EXISTS (SELECT 1 FROM beneficiaries o WHERE lower(o.label) = lower($2) AND o.id <> $1)
-       RETURNING *`,
-      [id, label, JSON.stringify(given)],
-    );
-  } catch (e) {
-    if (isLabelClash(e)) throw labelTaken();
-    throw e;
-  }
-  if (!rows[0]) throw (await getBeneficiary(db, id)) ? labelTaken() : notFound("No such saved beneficiary.");
-  await audit(db, actor, "beneficiary.update", id, {
-    label,
-    beneficiary: given.beneficiary_name,
-    account: given.beneficiary_account_number,
-    before: { label: before.label, fields: before.fields },
-  });
-  return toBeneficiary(rows[0]);
-}
-
-const isId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
-export async function deleteBeneficiary(db: Queryable, actor: Actor, id: string): Promise<void> {
   if (!isId(id)) throw notFound("No such saved beneficiary.");
-  const rows = await db.query<Row>("DELETE FROM beneficiaries WHERE id = $1 RETURNING *", [id]);
-  if (!rows[0]) throw notFound("No such saved beneficiary.");
-  await audit(db, actor, "beneficiary.delete", id, {
-    label: rows[0].label,
-    fields: rows[0].fields,
+  const given = kept(fields);
+  await db.tx(async (q) => {
+    // Edits and decisions of one beneficiary take its row lock first; what waits is read after it,
+    // in a statement of its own, so a change committed meanwhile is seen.
+    await q.query("SELECT id FROM beneficiaries WHERE id = $1 FOR UPDATE", [id]);
+    const found = await q.query<Row>(`${SELECT} WHERE b.id = $1`, [id]);
+    const before = found[0];
+    if (!before) throw notFound("No such saved beneficiary.");
+    const pending = before.pending;
+    if (pending?.kind === "change")
+      throw conflict(
+        `A change to “${before.label}” by ${pending.changed_by_email} waits for approval. It can be changed again once an approver has approved or rejected that change.`,
+      );
+    const oldDestination = destinationOf(before.fields);
+    const newDestination = destinationOf(given);
+    const moves = payeeFieldChanges(oldDestination, newDestination);
+    // An approved beneficiary keeps its approved destination until a second person agrees.
+    const stored = pending || !moves.length ? given : { ...partyOf(given), ...oldDestination };
+    let rows: { id: string }[];
+    try {
+      rows = await q.query<{ id: string }>(
+        `UPDATE beneficiaries SET label = $2, fields = $3 WHERE id = $1
+           AND NOT EXISTS (SELECT 1 FROM beneficiaries o WHERE lower(o.label) = lower($2) AND o.id <> $1)
+         RETURNING id`,
+        [id, label, JSON.stringify(stored)],
+      );
+    } catch (e) {
+      if (isLabelClash(e)) throw labelTaken();
+      throw e;
+    }
+    if (!rows[0]) throw labelTaken();
+    let change: ChangeRow | null = null;
+    if (pending) {
+      // Not yet approved: the approval now reviews this version, and its editor cannot give it.
+      await q.query(
+        `UPDATE beneficiary_changes SET status = 'withdrawn', decided_by = $2, decided_by_email = $3, decided_at = now()
+         WHERE id = $1 AND status = 'pending'`,
+        [pending.id, actor.id, actor.email],
+      );
+      change = await proposeChange(q, actor, {
+        beneficiaryId: id,
+        kind: "create",
+        label,
+        before: null,
+        after: newDestination,
+      });
+    } else if (moves.length)
+      change = await proposeChange(q, actor, {
+        beneficiaryId: id,
+        kind: "change",
+        label,
+        before: oldDestination,
+        after: newDestination,
+      });
+    await audit(
+      q,
+      actor,
+      "beneficiary.update",
+      id,
+      {
+        label,
+        beneficiary: given.beneficiary_name,
+        before: { label: before.label, fields: { ...partyOf(before.fields) } },
+        ...(change ? { changeId: change.id, waiting: payeeFieldChanges(change.before, change.after) } : {}),
+      },
+      change ? "awaiting_approval" : "ok",
+    );
+  });
+  return (await getBeneficiary(db, id)) as Beneficiary;
+}
+
+export async function deleteBeneficiary(db: DashboardDb, actor: Actor, id: string): Promise<void> {
+  if (!isId(id)) throw notFound("No such saved beneficiary.");
+  await db.tx(async (q) => {
+    const rows = await q.query<Pick<Row, "label" | "fields">>(
+      "DELETE FROM beneficiaries WHERE id = $1 RETURNING label, fields",
+      [id],
+    );
+    if (!rows[0]) throw notFound("No such saved beneficiary.");
+    // A change waiting for it has nothing left to change.
+    await q.query(
+      `UPDATE beneficiary_changes SET status = 'withdrawn', decided_by = $2, decided_by_email = $3, decided_at = now()
+       WHERE beneficiary_id = $1 AND status = 'pending'`,
+      [id, actor.id, actor.email],
+    );
+    await audit(q, actor, "beneficiary.delete", id, {
+      label: rows[0].label,
+      fields: { ...partyOf(rows[0].fields), ...maskedFields(destinationOf(rows[0].fields)) },
+    });
   });
 }
 
-export async function getBeneficiary(db: Queryable, id: string): Promise<Beneficiary | null> {
-  if (!isId(id)) return null;
-  const rows = await db.query<Row>("SELECT * FROM beneficiaries WHERE id = $1", [id]);
-  return rows[0] ? toBeneficiary(rows[0]) : null;
+const maskedFields = (f: Fields): Fields =>
+  Object.fromEntries(Object.entries(f).map(([k, v]) => [k, masked(k, v)]));
+
+const PAST = { approved: "approved", rejected: "rejected", withdrawn: "withdrawn" } as Record<string, string>;
+
+/**
+ * A second person approves or rejects the change they reviewed (its id): never its author, and
+ * never a change replaced or decided since. Approving a change puts its details in place;
+ * rejecting a new beneficiary removes it, rejecting a change keeps the approved details.
+ */
+export async function decideBeneficiaryChange(
+  db: DashboardDb,
+  actor: Actor,
+  beneficiaryId: string,
+  changeId: string,
+  decision: "approve" | "reject",
+): Promise<{ beneficiary: Beneficiary | null; change: PayeeChange }> {
+  if (!isId(beneficiaryId)) throw notFound("No such saved beneficiary.");
+  const status = decision === "approve" ? "approved" : "rejected";
+  const decided = await db.tx(async (q) => {
+    await q.query("SELECT id FROM beneficiaries WHERE id = $1 FOR UPDATE", [beneficiaryId]);
+    const rows = await q.query<ChangeRow>(
+      `UPDATE beneficiary_changes SET status = $4, decided_by = $3, decided_by_email = $5, decided_at = now()
+       WHERE id = $1 AND beneficiary_id = $2 AND status = 'pending' AND changed_by <> $3 RETURNING *`,
+      [changeId, beneficiaryId, actor.id, status, actor.email],
+    );
+    const c = rows[0];
+    if (!c) return null;
+    if (c.kind === "change" && decision === "approve") {
+      const current = await q.query<{ fields: Fields }>("SELECT fields FROM beneficiaries WHERE id = $1", [
+        beneficiaryId,
+      ]);
+      await q.query("UPDATE beneficiaries SET fields = $2 WHERE id = $1", [
+        beneficiaryId,
+        JSON.stringify({ ...partyOf(current[0]?.fields ?? {}), ...c.after }),
+      ]);
+    }
+    // A new beneficiary nobody approved is not kept.
+    if (c.kind === "create" && decision === "reject")
+      await q.query("DELETE FROM beneficiaries WHERE id = $1", [beneficiaryId]);
+    await audit(
+      q,
+      actor,
+      decision === "approve" ? "beneficiary.approve" : "beneficiary.reject",
+      beneficiaryId,
+      {
+        changeId: c.id,
+        kind: c.kind,
+        label: c.label,
+        changedBy: c.changed_by_email,
+        changedAt: iso(c.changed_at),
+        fields: payeeFieldChanges(c.before, c.after),
+      },
+      decision === "approve" ? "ok" : "rejected",
+    );
+    return c;
+  });
+  if (decided)
+    return { beneficiary: await getBeneficiary(db, beneficiaryId), change: toPayeeChange(decided) };
+
+  const rows = await db.query<ChangeRow>(
+    "SELECT * FROM beneficiary_changes WHERE id = $1 AND beneficiary_id = $2",
+    [isId(changeId) ? changeId : null, beneficiaryId],
+  );
+  const c = rows[0];
+  if (!c) throw notFound("No such change to this saved beneficiary.");
+  if (c.status === "pending" && c.changed_by === actor.id) {
+    await audit(
+      db,
+      actor,
+      decision === "approve" ? "beneficiary.approve" : "beneficiary.reject",
+      beneficiaryId,
+      { changeId: c.id, reason: "own change" },
+      "denied",
+    );
+    throw forbidden(`You made this change; another approver must ${decision} it.`);
+  }
+  throw conflict(
+    c.status === "withdrawn"
+      ? "This change was replaced or withdrawn after you opened it. Review the beneficiary again."
+      : `This change was already ${PAST[c.status]} by ${c.decided_by_email ?? "someone else"}.`,
+  );
+}
+
+/**
+ * A wire filled from a saved beneficiary: the beneficiary must have nothing waiting for approval,
+ * and the wire must carry its approved account and bank details unchanged.
+ */
+export async function checkBeneficiaryFillsWire(
+  db: Queryable,
+  beneficiaryId: string,
+  wire: Record<string, unknown>,
+): Promise<void> {
+  const b = await getBeneficiary(db, beneficiaryId);
+  if (!b)
+    throw invalid([
+      { field: "beneficiaryId", message: "is not a saved beneficiary (it may have been deleted)" },
+    ]);
+  const waiting = b.pendingChange;
+  if (waiting)
+    throw conflict(
+      waiting.kind === "create"
+        ? `“${b.label}” is a new beneficiary waiting for approval (added by ${waiting.changedBy.email}): it cannot fill a wire until another person approves it.`
+        : `“${b.label}” has a change waiting for approval (by ${waiting.changedBy.email}): it cannot fill a wire until another person approves or rejects the change.`,
+      [{ field: "beneficiaryId", message: "waits for approval" }],
+    );
+  const differs = PAYEE_DESTINATION_FIELDS.filter((f) => String(wire[f] ?? "") !== (b.fields[f] ?? ""));
+  if (differs.length)
+    throw invalid([
+      {
+        field: "beneficiaryId",
+        message: `does not match the approved details of “${b.label}” (${differs.map((f) => PAYEE_FIELD_WORDS[f]).join(", ")})`,
+      },
+    ]);
 }

@@ -461,6 +461,17 @@ describe("sending money in Chromium", () => {
     await expect.poll(() => row.innerText()).toContain("E2E GLOBEX EUROPE");
     await check(page, "beneficiaries");
 
+    // A new beneficiary fills a wire once another person approves it.
+    expect(await row.innerText()).toContain("New: waiting for approval");
+    await approver.page.goto(`${app.url}/beneficiaries`);
+    await approver.page
+      .locator('tr[data-beneficiary="E2E GLOBEX"]')
+      .getByRole("button", { name: "Approve E2E GLOBEX" })
+      .press("Enter");
+    const approve = approver.page.getByRole("dialog", { name: "Approve this new beneficiary?" });
+    await approve.getByRole("button", { name: "Approve", exact: true }).press("Enter");
+    await approver.page.getByRole("status").filter({ hasText: "Approved “E2E GLOBEX”" }).waitFor();
+
     await page.goto(`${app.url}/wires/new`);
     const picker = page.getByLabel("Fill from a saved beneficiary");
     await expect.poll(() => picker.locator("option").allInnerTexts()).toContain("E2E GLOBEX");
@@ -481,7 +492,7 @@ describe("sending money in Chromium", () => {
       await admin.page.request.get(`${app.url}/api/admin/audit`)
     ).json()) as AuditResponse;
     const actions = audit.entries.map((e) => e.action);
-    for (const a of ["beneficiary.create", "beneficiary.update", "beneficiary.delete"])
+    for (const a of ["beneficiary.create", "beneficiary.update", "beneficiary.approve", "beneficiary.delete"])
       expect(actions).toContain(a);
   });
 

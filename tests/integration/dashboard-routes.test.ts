@@ -70,6 +70,8 @@ const mod = {
   draftReject: () => import("../../app/api/drafts/[id]/reject/route.ts"),
   beneficiaries: () => import("../../app/api/beneficiaries/route.ts"),
   beneficiary: () => import("../../app/api/beneficiaries/[id]/route.ts"),
+  beneficiaryApprove: () => import("../../app/api/beneficiaries/[id]/approve/route.ts"),
+  beneficiaryReject: () => import("../../app/api/beneficiaries/[id]/reject/route.ts"),
   payments: () => import("../../app/api/payments/route.ts"),
   payment: () => import("../../app/api/payments/[id]/route.ts"),
   paymentsExport: () => import("../../app/api/payments/export/route.ts"),
@@ -120,6 +122,7 @@ const EVERYONE = ["viewer", "preparer", "approver", "admin"] as const;
 const ADMIN_ONLY = ["admin"] as const;
 const PREPARERS = ["preparer", "approver", "admin"] as const;
 const RELEASERS = ["approver", "admin"] as const;
+const PAYEE_APPROVERS = ["approver", "admin"] as const;
 const NO_DRAFT = "00000000-0000-4000-8000-000000000000";
 const WIRE_DECIDERS = ["approver", "admin"] as const;
 const ALERT_WRITERS = ["preparer", "approver", "admin"] as const;
@@ -208,6 +211,24 @@ const ROUTES: RouteCase[] = [
     params: () => ({ id: NO_DRAFT }),
     body: () => ({}),
     allowed: PREPARERS,
+  },
+  {
+    name: "POST /api/beneficiaries/[id]/approve",
+    load: mod.beneficiaryApprove,
+    method: "POST",
+    url: () => `/api/beneficiaries/${NO_DRAFT}/approve`,
+    params: () => ({ id: NO_DRAFT }),
+    body: () => ({ changeId: NO_DRAFT }),
+    allowed: PAYEE_APPROVERS,
+  },
+  {
+    name: "POST /api/beneficiaries/[id]/reject",
+    load: mod.beneficiaryReject,
+    method: "POST",
+    url: () => `/api/beneficiaries/${NO_DRAFT}/reject`,
+    params: () => ({ id: NO_DRAFT }),
+    body: () => ({ changeId: NO_DRAFT }),
+    allowed: PAYEE_APPROVERS,
   },
   {
     name: "DELETE /api/beneficiaries/[id]",

@@ -142,6 +142,7 @@ describe("browser form schemas agree with the route handlers' schemas", () => {
   it("wire draft", () => {
     sameOnEveryField(WireDraftRequest, WireDraftForm, {
       idempotencyKey: KEY,
+      beneficiaryId: "",
       originator_account_number: "1000000001",
       amount: "25,000.00",
       originator_to_beneficiary_info: "",

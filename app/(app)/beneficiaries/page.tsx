@@ -1,4 +1,5 @@
-// /beneficiaries: saved wire beneficiaries (wires.create): list, add, change, delete.
+// /beneficiaries: saved wire beneficiaries (wires.create): list, add, change, delete; an approver
+// (beneficiaries.approve) approves or rejects another person's new beneficiary or payee change.
 import type { Metadata } from "next";
 import { BeneficiariesView } from "@/components/send-money/beneficiaries-view.tsx";
 import { NotAllowed, SendPage } from "@/components/send-money/page-frame.tsx";
@@ -15,9 +16,9 @@ export default async function Page() {
   return (
     <SendPage
       title="Saved beneficiaries"
-      description="People and companies you pay by wire: choose one on the wire form to fill its fields."
+      description="People and companies you pay by wire: choose one on the wire form to fill its fields. A new one, or a new account or bank, fills wires once a second person approves it."
     >
-      <BeneficiariesView />
+      <BeneficiariesView me={user.id} canApprove={hasPermission(user.role, "beneficiaries.approve")} />
     </SendPage>
   );
 }

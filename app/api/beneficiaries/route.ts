@@ -1,5 +1,6 @@
-// GET /api/beneficiaries - saved wire beneficiaries (BeneficiaryListResponse);
-// POST {label, fields} - saves one (audited).
+// GET /api/beneficiaries - saved wire beneficiaries, each with its status and any change waiting
+// for approval (BeneficiaryListResponse); POST {label, fields} - saves one, which waits for a second
+// person before it fills a wire (audited).
 import { withRoute } from "@/lib/api/route.ts";
 import {
   BeneficiaryListResponse,

@@ -1,5 +1,6 @@
-// PUT /api/beneficiaries/[id] {label, fields} - changes a saved beneficiary; DELETE - removes it.
-// Both audited with what it was before.
+// PUT /api/beneficiaries/[id] {label, fields} - changes a saved beneficiary: the label, name and
+// address at once, the account or bank details after a second person approves (409 while another
+// change waits); DELETE - removes it. Both audited with what it was before.
 import { withRoute } from "@/lib/api/route.ts";
 import {
   BeneficiaryDeletedResponse,

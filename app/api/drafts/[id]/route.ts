@@ -6,6 +6,7 @@ import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { DraftResponse, WireDraftRequest } from "@/lib/dashboard-api/wires.ts";
 import { getDraft, settleQueuedDrafts } from "@/lib/payments/drafts.ts";
+import { withPayeeChanges } from "@/lib/payments/payee-changes.ts";
 import { changeWireDraft } from "@/lib/payments/wires.ts";
 
 export const GET = withRoute<undefined, undefined, { id: string }, typeof DraftResponse>(
@@ -13,7 +14,8 @@ export const GET = withRoute<undefined, undefined, { id: string }, typeof DraftR
     await settleQueuedDrafts(db, getBankClient);
     const draft = await getDraft(db, params.id);
     if (!draft) throw notFound("No such draft.");
-    return { draft };
+    const [shown] = await withPayeeChanges(db, [draft]);
+    return { draft: shown };
   },
   { permission: "wires.create", response: DraftResponse },
 );

@@ -1,14 +1,18 @@
 // POST /api/drafts/[id]/release {version} - sends the draft to the bank with Idempotency-Key =
 // the draft id (DraftResponse); a wire goes to the backup log when the wire system is down (the
 // draft is then "queued"). Never by its preparer (403); a changed or already decided draft is 409.
+// The answer carries the beneficiary's recent payee changes, as the release dialog showed them.
 import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { DraftResponse, ReleaseDraftRequest } from "@/lib/dashboard-api/wires.ts";
 import { releaseWireDraft } from "@/lib/payments/drafts.ts";
+import { withPayeeChanges } from "@/lib/payments/payee-changes.ts";
 
 export const POST = withRoute<undefined, typeof ReleaseDraftRequest, { id: string }, typeof DraftResponse>(
-  async ({ db, params, body, actor }) => ({
-    draft: await releaseWireDraft(db, await getBankClient(), actor, params.id, body),
-  }),
+  async ({ db, params, body, actor }) => {
+    const draft = await releaseWireDraft(db, await getBankClient(), actor, params.id, body);
+    const [shown] = await withPayeeChanges(db, [draft]);
+    return { draft: shown };
+  },
   { permission: "wires.release", body: ReleaseDraftRequest, response: DraftResponse },
 );

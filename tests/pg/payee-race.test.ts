@@ -1,0 +1,160 @@
+// Approvers deciding one payee change at the same moment, with the dashboard database on a real
+// PostgreSQL server (PGlite's single connection would serialise them): every round exactly one
+// decision wins, the others answer 409, and the beneficiary ends with the details that decision
+// says (the new ones when approved, the approved ones when rejected).
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+
+import type { UserRow } from "../../lib/auth/users.ts";
+import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+import { createTestDatabase } from "../helpers/databases.ts";
+import { invoke, testUser } from "../helpers/routes.ts";
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("payee changes on PostgreSQL under concurrency", () => {
+  let db: DashboardDb;
+  let drop: () => Promise<void>;
+  let preparer: UserRow;
+  const approvers: UserRow[] = [];
+
+  beforeAll(async () => {
+    process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
+    process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
+    const d = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
+    drop = d.drop;
+    db = await openDashboardDb({ url: d.url, poolSize: 8 });
+    setDashboardDb(db);
+    preparer = await testUser(db, "preparer", "prep@payee-race.example", "Prep");
+    for (let i = 0; i < 3; i++)
+      approvers.push(await testUser(db, "approver", `appr${i}@payee-race.example`, `Appr ${i}`));
+  });
+
+  afterAll(async () => {
+    setDashboardDb(undefined);
+    await db?.close();
+    await drop?.();
+  });
+
+  const mod = {
+    beneficiaries: () => import("../../app/api/beneficiaries/route.ts"),
+    beneficiary: () => import("../../app/api/beneficiaries/[id]/route.ts"),
+    approve: () => import("../../app/api/beneficiaries/[id]/approve/route.ts"),
+    reject: () => import("../../app/api/beneficiaries/[id]/reject/route.ts"),
+  };
+  const fields = (account: string) => ({
+    beneficiary_name: "Race Payee",
+    beneficiary_account_number: account,
+    beneficiary_address1: "3 Side Street",
+    receiving_bank_routing_id: "021000021",
+  });
+
+  it("decides each change once however many approvers approve or reject it together", async () => {
+    for (let round = 0; round < 10; round++) {
+      const made = await invoke(mod.beneficiaries, "POST", "/x", {
+        as: preparer,
+        body: { label: `Race ${round}`, fields: fields("1000") },
+      });
+      const id = made.json.beneficiary.id;
+      const first = await invoke(mod.approve, "POST", "/x", {
+        as: approvers[0],
+        params: { id },
+        body: { changeId: made.json.beneficiary.pendingChange.id },
+      });
+      expect(first.status).toBe(200);
+      const changed = await invoke(mod.beneficiary, "PUT", "/x", {
+        as: preparer,
+        params: { id },
+        body: { label: `Race ${round}`, fields: fields(`2000${round}`) },
+      });
+      const changeId = changed.json.beneficiary.pendingChange.id;
+      // Approvers 0 and 1 approve, approver 2 rejects, all at once.
+      const answers = await Promise.all(
+        approvers.map((a, i) =>
+          invoke(i < 2 ? mod.approve : mod.reject, "POST", "/x", {
+            as: a,
+            params: { id },
+            body: { changeId },
+          }),
+        ),
+      );
+      const won = answers.filter((r) => r.status === 200);
+      expect(won).toHaveLength(1);
+      expect(answers.filter((r) => r.status === 409)).toHaveLength(2);
+      const rows = await db.query<{ status: string; n: string }>(
+        "SELECT status, count(*) AS n FROM beneficiary_changes WHERE beneficiary_id = $1 GROUP BY status",
+        [id],
+      );
+      expect(rows.find((r) => r.status === "pending")).toBeUndefined();
+      const decided = won[0].json.change.status;
+      const after = await db.query<{ fields: Record<string, string> }>(
+        "SELECT fields FROM beneficiaries WHERE id = $1",
+        [id],
+      );
+      expect(after[0].fields.beneficiary_account_number).toBe(
+        decided === "approved" ? `2000${round}` : "1000",
+      );
+    }
+  });
+
+  it("two people changing one beneficiary's account at once: one change waits, the other is told so", async () => {
+    for (let round = 0; round < 10; round++) {
+      const made = await invoke(mod.beneficiaries, "POST", "/x", {
+        as: preparer,
+        body: { label: `Twice ${round}`, fields: fields("3000") },
+      });
+      const id = made.json.beneficiary.id;
+      await invoke(mod.approve, "POST", "/x", {
+        as: approvers[0],
+        params: { id },
+        body: { changeId: made.json.beneficiary.pendingChange.id },
+      });
+      const answers = await Promise.all(
+        [preparer, approvers[1]].map((as, i) =>
+          invoke(mod.beneficiary, "PUT", "/x", {
+            as,
+            params: { id },
+            body: { label: `Twice ${round}`, fields: fields(`400${i}${round}`) },
+          }),
+        ),
+      );
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      const pending = await db.query<{ n: string }>(
+        "SELECT count(*) AS n FROM beneficiary_changes WHERE beneficiary_id = $1 AND status = 'pending'",
+        [id],
+      );
+      expect(Number(pending[0].n)).toBe(1);
+    }
+  });
+
+  it("an approval racing its author's correction of a new beneficiary approves only what was reviewed", async () => {
+    for (let round = 0; round < 10; round++) {
+      const made = await invoke(mod.beneficiaries, "POST", "/x", {
+        as: preparer,
+        body: { label: `Fix ${round}`, fields: fields("5000") },
+      });
+      const id = made.json.beneficiary.id;
+      const [approved, corrected] = await Promise.all([
+        invoke(mod.approve, "POST", "/x", {
+          as: approvers[0],
+          params: { id },
+          body: { changeId: made.json.beneficiary.pendingChange.id },
+        }),
+        invoke(mod.beneficiary, "PUT", "/x", {
+          as: preparer,
+          params: { id },
+          body: { label: `Fix ${round}`, fields: fields(`6000${round}`) },
+        }),
+      ]);
+      expect(corrected.status).toBe(200);
+      const now = corrected.json.beneficiary;
+      if (approved.status === 200) {
+        // Approved first: the correction is a change of its own, waiting, the reviewed account in place.
+        expect(now).toMatchObject({ status: "changed", fields: { beneficiary_account_number: "5000" } });
+      } else {
+        // Corrected first: the reviewed version was replaced, and the new one waits to be approved.
+        expect(approved.status).toBe(409);
+        expect(now).toMatchObject({ status: "new", fields: { beneficiary_account_number: `6000${round}` } });
+      }
+    }
+  });
+});
