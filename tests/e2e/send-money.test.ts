@@ -32,10 +32,11 @@ let browser: Browser;
 let demo: { sandboxKey: string; bankUrl: string };
 
 beforeAll(async () => {
-  app = await startDashboard();
+  // A build on a busy machine can take minutes.
+  app = await startDashboard({ timeoutMs: 600_000 });
   demo = JSON.parse(fs.readFileSync(path.join(app.dataDir, "bank-demo.json"), "utf8"));
   browser = await launchChromium();
-});
+}, 660_000);
 
 afterAll(async () => {
   await browser?.close();
