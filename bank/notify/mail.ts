@@ -56,9 +56,10 @@ export interface SmtpMailer {
   close(): void;
 }
 
-
 export function createSmtpMailer(smtpUrl: string, from: string, timeoutMs: number): SmtpMailer {
-  const transport = nodemailer.createTransport(smtpOptions(smtpUrl, { variable: "BANK_SMTP_URL", timeoutMs, pool: 5 }) as never);
+  const transport = nodemailer.createTransport(
+    smtpOptions(smtpUrl, { variable: "BANK_SMTP_URL", timeoutMs, pool: 5 }) as never,
+  );
   const domain = mailDomain(from);
   return {
     async send(mail, messageId) {

@@ -30,7 +30,9 @@ export function alertMailText(a: AlertMail): { subject: string; text: string } {
 }
 
 export async function sendAlertMail(smtp: { smtpUrl: string; from?: string }, a: AlertMail): Promise<void> {
-  const transport = nodemailer.createTransport(smtpOptions(smtp.smtpUrl, { variable: "DASHBOARD_SMTP_URL", timeoutMs: TIMEOUT_MS }) as never);
+  const transport = nodemailer.createTransport(
+    smtpOptions(smtp.smtpUrl, { variable: "DASHBOARD_SMTP_URL", timeoutMs: TIMEOUT_MS }) as never,
+  );
   try {
     const { subject, text } = alertMailText(a);
     const from = smtp.from || "Treasury <treasury@dashboard.localhost>";

@@ -18,7 +18,8 @@ export function smtpOptions(smtpUrl: string, s: SmtpSettings): Record<string, un
     // URL's own error carries the input, password included: say what is wrong without it.
     throw new Error(`${s.variable} is not a valid URL`);
   }
-  if (u.protocol !== "smtp:" && u.protocol !== "smtps:") throw new Error(`${s.variable} must be smtp:// or smtps://`);
+  if (u.protocol !== "smtp:" && u.protocol !== "smtps:")
+    throw new Error(`${s.variable} must be smtp:// or smtps://`);
   const options: Record<string, unknown> = {
     host: u.hostname.replace(/^\[(.*)\]$/, "$1"),
     port: u.port ? Number(u.port) : u.protocol === "smtps:" ? 465 : 587,
@@ -28,7 +29,8 @@ export function smtpOptions(smtpUrl: string, s: SmtpSettings): Record<string, un
     greetingTimeout: s.timeoutMs,
     socketTimeout: s.timeoutMs,
   };
-  if (u.username) options.auth = { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) };
+  if (u.username)
+    options.auth = { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) };
   for (const [k, raw] of u.searchParams) {
     const v = raw === "true" ? true : raw === "false" ? false : /^\d+$/.test(raw) ? Number(raw) : raw;
     if (k.startsWith("tls.")) options.tls = { ...(options.tls as object), [k.slice(4)]: v };
