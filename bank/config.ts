@@ -51,6 +51,12 @@ function int(name: string, fallback: number, env: Record<string, string | undefi
   return n;
 }
 
+/** A pool of no connections could never serve: refused at start. */
+function atLeastOne(name: string, n: number): number {
+  if (n < 1) throw new Error(`${name} must be at least 1, got ${n}`);
+  return n;
+}
+
 export function loadBankConfig(env: Record<string, string | undefined> = process.env): BankConfig {
   const sandboxKey = env.BANK_SANDBOX_KEY || `sbx_${randomBytes(18).toString("base64url")}`;
   const timeZone = env.BANK_TIME_ZONE || DEFAULT_TIME_ZONE;
@@ -84,7 +90,7 @@ export function loadBankConfig(env: Record<string, string | undefined> = process
     webhookHostConcurrency: int("BANK_WEBHOOK_HOST_CONCURRENCY", 32, env),
     settleAfterSeconds: int("BANK_SETTLE_AFTER_SECONDS", 30, env),
     demo: env.BANK_DEMO === "1",
-    poolSize: int("BANK_DB_POOL", 10, env),
+    poolSize: atLeastOne("BANK_DB_POOL", int("BANK_DB_POOL", 10, env)),
     logRequests: env.BANK_LOG_REQUESTS !== "0",
     metrics: env.BANK_METRICS !== "off",
     metricsToken: env.BANK_METRICS_TOKEN || undefined,

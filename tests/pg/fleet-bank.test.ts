@@ -2,6 +2,7 @@
 // every other from their next request (tokens, business dates), and an instance whose pool holds
 // a single connection starts and serves a transfer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadBankConfig } from "../../bank/config.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { call, newCustomer, sandbox, startTestBank, type TestBank, transferBody } from "../helpers/bank.ts";
 import { PG_URL } from "../helpers/databases.ts";
@@ -104,5 +105,12 @@ describe.skipIf(!PG_URL)("a bank with a pool of one connection", () => {
       [from]: 6000,
       [to]: 4100,
     });
+  });
+});
+
+describe("the bank's pool size", () => {
+  it("refuses BANK_DB_POOL=0 at start, naming it", () => {
+    expect(() => loadBankConfig({ BANK_DB_POOL: "0" })).toThrow(/BANK_DB_POOL/);
+    expect(loadBankConfig({ BANK_DB_POOL: "1" }).poolSize).toBe(1);
   });
 });
