@@ -24,7 +24,13 @@ import {
 } from "./lib.ts";
 import { closedLoop, openLoop, requester } from "./support/load.ts";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+// BENCH_SMOKE=1 runs everything at its smallest (CI's check that the benchmark still runs; its
+// figures mean nothing): 1 s loops, 500 accounts, 2 days of history, one overhead round.
+const SMOKE = process.env.BENCH_SMOKE === "1";
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 1 : 8));
+const ACCOUNTS = SMOKE ? 500 : 10_000;
+const HISTORY_DAYS = SMOKE ? 2 : 90;
+const HISTORY_READS = SMOKE ? 6 : 200;
 const SANDBOX_KEY = "sbx_bench_key_0123456789";
 
 interface Seeded {
@@ -47,9 +53,9 @@ async function seed(env: Record<string, string>): Promise<{ seeded: Seeded; ceil
     const opened = clock.businessDate();
     const rows = await db.query<{ number: string }>(
       `INSERT INTO accounts (number, customer_id, type, title_lines, short_name, opened_on)
-       SELECT (2000000000 + g)::text, $1, 'SEN', ARRAY['BENCH TREASURY INC'], 'BENCH', $2 FROM generate_series(1, 10000) g
+       SELECT (2000000000 + g)::text, $1, 'SEN', ARRAY['BENCH TREASURY INC'], 'BENCH', $2 FROM generate_series(1, $3::int) g
        RETURNING number`,
-      [customerId, opened],
+      [customerId, opened, ACCOUNTS],
     );
     const accounts = rows.map((r) => r.number).sort();
     await db.query(
@@ -62,10 +68,10 @@ async function seed(env: Record<string, string>): Promise<{ seeded: Seeded; ceil
     await db.query(
       `INSERT INTO accounts (number, customer_id, type, title_lines, short_name, opened_on, available_cents, current_cents)
        VALUES ($1, $2, 'SEN', ARRAY['BENCH TREASURY INC'], 'BENCH HIST', $3, 0, 0)`,
-      [historyAccount, customerId, addDays(opened, -90)],
+      [historyAccount, customerId, addDays(opened, -HISTORY_DAYS)],
     );
     const historyDays: string[] = [];
-    for (let d = 90; d >= 1; d--) {
+    for (let d = HISTORY_DAYS; d >= 1; d--) {
       const day = addDays(opened, -d);
       historyDays.push(day);
       await db.query(
@@ -190,6 +196,7 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
   const { url, child } = await spawnBank(env, 4700 + Math.floor(Math.random() * 200));
   const results: BenchResult[] = [];
   const tag = (n: string) => n.replace("{db}", label);
+  let token = "";
   try {
     const send = requester(url, 64);
     const tok = await fetch(`${url}/v2/access/token`, {
@@ -197,6 +204,7 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
     });
     if (tok.status !== 200) throw new Error(`token: ${tok.status}`);
     const jwt = tok.headers.get(BANK_HEADERS.authorization) as string;
+    token = jwt;
     const transfer = (pick: (i: number) => [string, string]) => (i: number) => {
       const [from, to] = pick(i);
       return {
@@ -318,7 +326,7 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
         better: "lower",
       },
     );
-    const o = await openLoop(send, wide, { rate: 1000, seconds: Math.max(3, SECONDS / 2), ok });
+    const o = await openLoop(send, wide, { rate: 1000, seconds: Math.max(SMOKE ? 1 : 3, SECONDS / 2), ok });
     results.push({
       name: tag("transfersen_http_{db}_p99_at_1000_per_s_offered"),
       value: percentile(o.latencies, 99),
@@ -362,7 +370,7 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
     const extLat: number[] = [];
     const auth = { [BANK_HEADERS.subscriptionKey]: seeded.key, [BANK_HEADERS.authorization]: jwt };
     // Enough samples that p99 is not simply the slowest of a few dozen.
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < HISTORY_READS; i++) {
       const day = seeded.historyDays[(i * 17) % seeded.historyDays.length];
       let t = performance.now();
       const r = await send({
@@ -416,7 +424,112 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
   }
+  results.push(...(await observabilityOverhead(label, env, seeded, token)));
   return results;
+}
+
+/** Rounds of the overhead comparison; each runs both modes, in alternating order. */
+const OVERHEAD_ROUNDS = Number(process.env.BENCH_OVERHEAD_ROUNDS ?? (SMOKE ? 1 : 3));
+/** What turns logs and metrics off: no /metrics and no request log line. */
+const OBSERVABILITY_OFF = { BANK_METRICS: "off", BANK_LOG_REQUESTS: "0" };
+
+/**
+ * What logs and metrics cost: the same SEN transfer load against the bank with them on (the
+ * default: a JSON line per request, counted and timed) and off, round after round in alternating
+ * order on the same database, so that drift of a shared machine falls on both alike. Reported as
+ * the throughput ratio (off over on: 1.05 would be a 5% cost) and the bank's CPU per transfer.
+ */
+async function observabilityOverhead(
+  label: string,
+  env: Record<string, string>,
+  seeded: Seeded,
+  jwt: string,
+): Promise<BenchResult[]> {
+  const n = seeded.accounts.length;
+  let k = 0;
+  const spec = (i: number) => {
+    const a = (i * 7919 + 13 + k) % n;
+    const b = (a + 1 + ((i * 104729) % (n - 1))) % n;
+    return {
+      method: "POST",
+      path: "/v2/account/transfersen",
+      headers: {
+        "content-type": "application/json",
+        [BANK_HEADERS.subscriptionKey]: seeded.key,
+        [BANK_HEADERS.authorization]: jwt,
+        [BANK_HEADERS.idempotencyKey]: randomUUID(),
+      },
+      body: JSON.stringify({
+        AccountNumberFrom: seeded.accounts[a],
+        AccountNumberTo: seeded.accounts[b],
+        Amount: 0.01,
+        AccountFromDescription2: "BENCH",
+      }),
+    };
+  };
+  const ok = (r: { status: number; body: string }) => r.status === 200 && r.body.includes('"ERROR":[]');
+  const totals = { on: { count: 0, seconds: 0, cpu: 0 }, off: { count: 0, seconds: 0, cpu: 0 } };
+  const seconds = Math.max(1, SECONDS / 2);
+  for (let round = 0; round < OVERHEAD_ROUNDS; round++) {
+    const modes: ("on" | "off")[] = round % 2 ? ["off", "on"] : ["on", "off"];
+    for (const mode of modes) {
+      console.log(`overhead ${label}: round ${round + 1}, logs and metrics ${mode}`);
+      const { url, child } = await spawnBank(
+        mode === "on" ? env : { ...env, ...OBSERVABILITY_OFF },
+        4700 + Math.floor(Math.random() * 200),
+      );
+      try {
+        const send = requester(url, 64);
+        k += 1;
+        await closedLoop(send, spec, { concurrency: 16, seconds: 1, ok }); // warm-up
+        const c0 = processCpuSeconds(child.pid as number);
+        const r = await closedLoop(send, spec, { concurrency: 32, seconds, ok });
+        const c1 = processCpuSeconds(child.pid as number);
+        if (r.errors) throw new Error(`overhead ${mode}: ${r.errors} errors`);
+        totals[mode].count += r.count;
+        totals[mode].seconds += r.seconds;
+        totals[mode].cpu += c1 - c0;
+      } finally {
+        child.kill("SIGTERM");
+        await new Promise((r) => child.once("exit", r));
+      }
+    }
+  }
+  const rate = (m: "on" | "off") => totals[m].count / totals[m].seconds;
+  const cpuMs = (m: "on" | "off") => (totals[m].cpu * 1000) / totals[m].count;
+  const note = `${OVERHEAD_ROUNDS} rounds of ${seconds} s each way, alternating`;
+  return [
+    {
+      name: `transfersen_http_${label}_observability_on`,
+      value: round(rate("on")),
+      unit: "transfers/s",
+      better: "higher",
+      note: "JSON request log and metrics on (the default)",
+    },
+    {
+      name: `transfersen_http_${label}_observability_off`,
+      value: round(rate("off")),
+      unit: "transfers/s",
+      better: "higher",
+      note: "BANK_METRICS=off BANK_LOG_REQUESTS=0",
+    },
+    {
+      name: `transfersen_http_${label}_observability_cost_ratio`,
+      value: round(rate("off") / rate("on"), 3),
+      unit: "ratio",
+      better: "lower",
+      target: 1.05,
+      note: `throughput off over on; ${note}`,
+    },
+    {
+      name: `transfersen_http_${label}_observability_cpu_ratio`,
+      value: round(cpuMs("on") / cpuMs("off"), 3),
+      unit: "ratio",
+      better: "lower",
+      target: 1.05,
+      note: `the bank's CPU per transfer, on over off (${round(cpuMs("on"), 3)} ms against ${round(cpuMs("off"), 3)} ms)`,
+    },
+  ];
 }
 
 export async function run() {

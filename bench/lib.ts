@@ -24,8 +24,12 @@ export function machine() {
   };
 }
 
+// BENCH_RESULTS_DIR: somewhere else than bench/results (the smoke test's figures are not results).
 const resultsFile = (area: string) =>
-  path.join(path.dirname(new URL(import.meta.url).pathname), "results", `${area}.json`);
+  path.join(
+    process.env.BENCH_RESULTS_DIR || path.join(path.dirname(new URL(import.meta.url).pathname), "results"),
+    `${area}.json`,
+  );
 
 function save(file: string, results: BenchResult[]): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
