@@ -2,7 +2,7 @@
 // id and its W3C trace context (`traceparent`), every log line written inside it carries them, and
 // the dashboard's calls to the bank send the trace on, so the bank's lines name the same trace.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 
 export interface RequestScope {
   /** This program's id of the request (the `X-Request-Id` answer header). */
@@ -33,8 +33,10 @@ export function parseTraceparent(
   return { traceId: m[1], parentId: m[2] };
 }
 
-export const newTraceId = () => randomBytes(16).toString("hex");
-export const newSpanId = () => randomBytes(8).toString("hex");
+// From randomUUID, which draws on a cached pool: randomBytes per request cost several microseconds.
+const hex = () => randomUUID().replaceAll("-", "");
+export const newTraceId = hex;
+export const newSpanId = () => hex().slice(16);
 
 /** A scope for an incoming request: it continues the caller's trace when the header is valid. */
 export function scopeFor(

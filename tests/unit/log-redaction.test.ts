@@ -53,8 +53,11 @@ describe("log redaction", () => {
       status: 401,
       msg: "token [redacted-jwt] refused",
     });
-    for (const f of ["authorization", "cookie", "password", "webhookSecret", "token", "subscriptionKey"])
-      expect(REDACT_PATHS).toContain(`*.${f}`);
+    for (const f of ["authorization", "cookie", "password", "webhookSecret", "token", "subscriptionKey"]) {
+      expect(REDACT_PATHS).toContain(f);
+      expect(REDACT_PATHS).toContain(`headers.${f}`);
+      expect(REDACT_PATHS).toContain(`body.${f}`);
+    }
   });
 
   it("puts the request id and trace id on every line written inside a request", () => {
