@@ -233,7 +233,7 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
     });
     const hot = transfer((i) => [seeded.accounts[i % 10], seeded.accounts[(i + 1 + (i % 9)) % 10]]);
 
-    await closedLoop(send, wide, { concurrency: 16, seconds: 2, ok }); // warm-up
+    await closedLoop(send, wide, { concurrency: 16, seconds: SMOKE ? 0.2 : 2, ok }); // warm-up
     // CPU time of each party over the run: unlike rates, it barely moves when other work
     // shares the machine, so the cost per transfer is comparable across runs.
     const cpu = () => ({
@@ -481,7 +481,7 @@ async function observabilityOverhead(
       try {
         const send = requester(url, 64);
         k += 1;
-        await closedLoop(send, spec, { concurrency: 16, seconds: 1, ok }); // warm-up
+        await closedLoop(send, spec, { concurrency: 16, seconds: SMOKE ? 0.2 : 1, ok }); // warm-up
         const c0 = processCpuSeconds(child.pid as number);
         const r = await closedLoop(send, spec, { concurrency: 32, seconds, ok });
         const c1 = processCpuSeconds(child.pid as number);
