@@ -17,7 +17,6 @@ const KNOWN_OPEN: Record<string, string> = {
   "control.one-admin": "one admin raises a threshold and it is in force at once",
   "release.second-person":
     "a SEN transfer above the two-admin threshold leaves at once; a large draft leaves with one approver",
-  "payee.second-person": "a beneficiary's new account pays out before a second person approved it",
 };
 
 describe.skipIf(!PG_URL)("the simulator on two banks and two dashboards (PostgreSQL)", () => {
