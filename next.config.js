@@ -1,33 +1,20 @@
-// Browser security headers on every page and API response (static assets excepted): set here
-// rather than in a proxy (middleware), which would run on every request only to add constant
-// headers. The same-origin check on state-changing API calls lives in the route handlers
-// (lib/api/same-origin.ts).
-import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
+// Browser security headers. A page's Content-Security-Policy carries a nonce fresh for each
+// response, so the proxy (proxy.ts) sets it; the API's answers (JSON, CSV, event streams and
+// next-auth's own pages) run no script and get a constant policy here that allows nothing. The
+// other headers are constant and set here. The same-origin check on state-changing API calls lives
+// in the route handlers (lib/api/same-origin.ts).
 
-/** `dev`: the development server (`next dev`), whatever NODE_ENV says; builds are production. */
-const securityHeaders = (dev) => [
-  {
-    key: "Content-Security-Policy",
-    value: [
-      "default-src 'self'",
-      // Next's bootstrap scripts are inline; eval only in development (React's debugging aids).
-      `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self' data:",
-      "connect-src 'self'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join("; "),
-  },
+const API_POLICY = { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" };
+
+const securityHeaders = [
   { key: "X-Frame-Options", value: "DENY" },
-  { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "same-origin" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];
+
+/** On every file, Next's build files and public/ included: no type guessed from content. */
+const NOSNIFF = { key: "X-Content-Type-Options", value: "nosniff" };
 
 const HSTS = { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" };
 
@@ -49,14 +36,15 @@ const nextConfig = {
   experimental: { turbopackFileSystemCacheForBuild: !startBuild },
 };
 
-export default function config(phase) {
-  const dev = phase === PHASE_DEVELOPMENT_SERVER;
+export default function config() {
   return {
     ...nextConfig,
     async headers() {
       const source = "/((?!_next/static|_next/image|favicon.ico).*)";
       return [
-        { source, headers: securityHeaders(dev) },
+        { source: "/:path*", headers: [NOSNIFF] },
+        { source, headers: securityHeaders },
+        { source: "/api/:path*", headers: [API_POLICY] },
         // HSTS only where the browser reached the dashboard over https (the TLS proxy in front says
         // so): over plain http it would tell a browser to expect https from a server that has none.
         { source, has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [HSTS] },

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import { Providers } from "@/app/providers.tsx";
 import "./globals.css";
 
@@ -21,7 +22,10 @@ export const viewport: Viewport = {
 };
 
 // Fonts come from the system stack (globals.css): nothing is downloaded at build or run time.
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Every page is rendered per request: its scripts carry the nonce of its own response's
+  // Content-Security-Policy (proxy.ts), which a page rendered at build time could not know.
+  await connection();
   return (
     <html lang="en">
       <body>

@@ -77,7 +77,9 @@ describe("a newcomer's first look", () => {
     return accountNumber;
   };
 
-  it("loads every page again and again at desktop and phone widths with no console error, no sideways scrolling and no serious axe finding", async () => {
+  it("loads every page again and again at desktop and phone widths with no console error, no sideways scrolling and no serious axe finding", {
+    timeout: 600_000,
+  }, async () => {
     for (const size of WIDTHS) {
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
       try {
@@ -483,6 +485,44 @@ describe("a newcomer's first look", () => {
         expect(await axeProblems(page)).toEqual([]);
       }
       await shot(page, "newcomer-account-404", false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("runs only the product's scripts: an inline script or handler added to the page without the response's nonce is refused", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await signIn(app, context, "viewer");
+      const errors = consoleErrors(page);
+      await page.goto(`${app.url}/accounts`);
+      await page.getByRole("heading", { name: /All accounts/ }).waitFor({ timeout: FIRST_WAIT });
+      // The product's own scripts ran (the page is interactive) and none of them was refused.
+      expect(errors).toEqual([]);
+      const injected = () =>
+        page.evaluate(() => (window as unknown as { injected?: string }).injected ?? null);
+      await page.evaluate(() => {
+        const w = window as unknown as { violations: string[] };
+        w.violations = [];
+        document.addEventListener("securitypolicyviolation", (e) => w.violations.push(e.effectiveDirective));
+        // What an injected piece of markup would do: an inline script, and an inline handler.
+        const script = document.createElement("script");
+        script.textContent = "window.injected = 'inline script ran'";
+        document.body.append(script);
+        const box = document.createElement("div");
+        box.innerHTML = `<img alt="" src="data:," onerror="window.injected = 'handler ran'">`;
+        document.body.append(box);
+      });
+      // An inline script runs as it is added, or never.
+      expect(await injected()).toBeNull();
+      // Each is refused with a violation report (the handler's once its image fails).
+      await expect
+        .poll(() =>
+          page.evaluate(() => [...(window as unknown as { violations: string[] }).violations].sort()),
+        )
+        .toEqual(["script-src-attr", "script-src-elem"]);
+      expect(await injected()).toBeNull();
+      expect(errors.join("\n")).toMatch(/Content Security Policy/);
     } finally {
       await context.close();
     }
