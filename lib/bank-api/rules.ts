@@ -182,6 +182,7 @@ export const ROUTING_SCHEMA = {
       ] as const
     ).map(([method, shape]) => ({
       if: { properties: { [typeField]: { const: method } }, required: [typeField, idField] },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, never awaited
       then: { properties: { [idField]: shape } },
     })),
   ),
