@@ -1,7 +1,8 @@
 // Two dashboard instances, each started as `npm start` starts one, on one PostgreSQL database and
 // one bank: the bank posts to the first (the shared webhook address), and a browser on each sees
 // the same change (LISTEN/NOTIFY). A stream cut mid-way and resumed with Last-Event-ID — on the
-// same instance or the other one — gets every event it missed, once.
+// same instance or the other one — gets every event it missed, once. Both opening their first
+// stream together leave one bank webhook per account.
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatUsd } from "../../lib/bank-api/money.ts";
@@ -40,14 +41,23 @@ describe.skipIf(!PG_URL)("live balances on two dashboard instances sharing Postg
   });
 
   it("shows one change in a browser on each instance, and a resumed stream misses nothing", async () => {
-    const pages = [];
-    for (const app of [a, b]) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      contexts.push(context);
-      const page = await signIn(app, context, "viewer");
-      await page.getByText("Live", { exact: true }).waitFor({ timeout: 90_000 });
-      pages.push(page);
-    }
+    for (let i = 0; i < 2; i++)
+      contexts.push(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
+    // Both instances open their first live stream together: each checks the bank's webhooks
+    // then, and exactly one per account must come of it (the race itself is proven in
+    // fleet-dashboard.test.ts, where both check at once every time).
+    const pages = await Promise.all(
+      [a, b].map(async (app, i) => {
+        const page = await signIn(app, contexts[i], "viewer");
+        await page.getByText("Live", { exact: true }).waitFor({ timeout: 90_000 });
+        return page;
+      }),
+    );
+    const live = (await bank.webhooks()).filter((h) => h.WebHookUrl.includes("/api/bank-events/"));
+    const perAccount = new Map<string, number>();
+    for (const h of live) perAccount.set(h.AccountNumber, (perAccount.get(h.AccountNumber) ?? 0) + 1);
+    expect(perAccount.size).toBeGreaterThan(0);
+    expect([...perAccount.values()].every((n) => n === 1)).toBe(true);
     const accounts = (await (await pages[0].request.get(`${a.url}/api/accounts`)).json()) as AccountsResponse;
     const [sen, other] = accounts.accounts.filter((x) => x.type === "SEN");
     await bank.deposit(sen.accountNumber, 321.09, "TWO INSTANCES");
