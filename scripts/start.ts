@@ -20,7 +20,16 @@ const BANK_PORT = Number(env.BANK_PORT || 4000);
 const PORT = Number(env.PORT || 3000);
 const DIST_DIR = env.NEXT_DIST_DIR || ".next";
 const NEXT_BIN = path.join(root, "node_modules/next/dist/bin/next");
-const DEMO_ROLES: Role[] = ["viewer", "preparer", "approver", "admin"];
+const capitalised = (w: string) => `${w[0].toUpperCase()}${w.slice(1)}`;
+const DEMO_USERS: { email: string; role: Role; name: string }[] = [
+  ...(["viewer", "preparer", "approver", "admin"] as const).map((role) => ({
+    email: `${role}@northwind.example`,
+    role,
+    name: `Demo ${capitalised(role)}`,
+  })),
+  // A change that weakens a control waits for a second administrator (docs/decisions.md).
+  { email: "admin2@northwind.example", role: "admin", name: "Demo Second Admin" },
+];
 
 const children: ChildProcess[] = [];
 let stopping = false;
@@ -148,17 +157,18 @@ interface DemoUser {
 
 async function ensureDemoUsers(): Promise<DemoUser[]> {
   const file = path.join(DATA_DIR, "demo-users.json");
-  let users: DemoUser[] = [];
-  if (fs.existsSync(file)) users = JSON.parse(fs.readFileSync(file, "utf8")) as DemoUser[];
-  const fresh = users.length !== DEMO_ROLES.length;
-  if (fresh) {
-    users = DEMO_ROLES.map((role) => ({
-      email: `${role}@northwind.example`,
-      role,
-      password: randomBytes(12).toString("base64url"),
-    }));
-    fs.writeFileSync(file, `${JSON.stringify(users, null, 2)}\n`, { mode: 0o600 });
-  }
+  let kept: DemoUser[] = [];
+  if (fs.existsSync(file)) kept = JSON.parse(fs.readFileSync(file, "utf8")) as DemoUser[];
+  // A demo user missing from the file (all of them on a first start, or one added to the list
+  // since) gets a new password; the others keep theirs.
+  const generated = new Set<string>();
+  const users: DemoUser[] = DEMO_USERS.map(({ email, role }) => {
+    const known = kept.find((u) => u.email === email && u.role === role);
+    if (known) return known;
+    generated.add(email);
+    return { email, role, password: randomBytes(12).toString("base64url") };
+  });
+  if (generated.size) fs.writeFileSync(file, `${JSON.stringify(users, null, 2)}\n`, { mode: 0o600 });
   // Opened and closed before the dashboard starts: one process per embedded database.
   const db = await openDashboardDb({
     url: env.DATABASE_URL || undefined,
@@ -167,10 +177,10 @@ async function ensureDemoUsers(): Promise<DemoUser[]> {
   try {
     for (const u of users) {
       const existing = await findUserByEmail(db, u.email);
-      const name = `Demo ${u.role[0].toUpperCase()}${u.role.slice(1)}`;
+      const name = DEMO_USERS.find((d) => d.email === u.email)?.name ?? u.email;
       if (!existing) await createUser(db, { email: u.email, name, role: u.role, password: u.password });
-      // New passwords were just generated (the file was missing): they replace the old ones.
-      else if (fresh) await setUserPassword(db, existing.id, u.password);
+      // New passwords were just generated (the file lacked them): they replace the old ones.
+      else if (generated.has(u.email)) await setUserPassword(db, existing.id, u.password);
     }
   } finally {
     await db.close();

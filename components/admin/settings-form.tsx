@@ -1,5 +1,6 @@
 "use client";
-// /admin/settings: the dual-control limits, typed in dollars and stored in cents.
+// /admin/settings: the dual-control limits, typed in dollars and stored in cents. A lower limit
+// applies at once; a higher one waits for a second administrator, listed under the form.
 import { useState } from "react";
 import * as z from "zod/mini";
 import { Form, FormAlert, MoneyField, SubmitButton } from "@/components/form/form.tsx";
@@ -8,6 +9,7 @@ import { centsToDecimal, formatUsd } from "@/lib/bank-api/money.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { SettingsResponse } from "@/lib/dashboard-api/index.ts";
 import { dollarsInput } from "@/lib/forms/fields.ts";
+import { PendingChanges } from "./pending-changes.tsx";
 
 const MAX = 99_999_999_999_99;
 const settingsForm = z.object({
@@ -28,9 +30,15 @@ function Changed({ entry }: { entry?: SettingsResponse["changed"][string] }) {
   );
 }
 
-export function SettingsForm({ initial }: { initial: SettingsResponse }) {
+export function SettingsForm({
+  initial,
+  currentUserId,
+}: {
+  initial: SettingsResponse;
+  currentUserId: string;
+}) {
   const [current, setCurrent] = useState(initial);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
   const form = useZodForm(settingsForm, {
     defaultValues: {
       senReleaseThresholdCents: asText(initial.settings.senReleaseThresholdCents),
@@ -38,53 +46,81 @@ export function SettingsForm({ initial }: { initial: SettingsResponse }) {
     },
   });
 
+  /** Shows the limits in force (a raise waiting for approval is not one of them). */
+  function show(next: SettingsResponse) {
+    setCurrent(next);
+    form.reset({
+      senReleaseThresholdCents: asText(next.settings.senReleaseThresholdCents),
+      incomingWireDualApprovalCents: asText(next.settings.incomingWireDualApprovalCents),
+    });
+  }
+
   return (
-    <Form
-      form={form}
-      aria-label="Dual-control limits"
-      onSubmit={async (values) => {
-        setSaved(false);
-        const next = await apiFetch<typeof SettingsResponse>("/api/admin/settings", {
-          method: "PUT",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(values),
-        });
-        setCurrent(next);
-        form.reset({
-          senReleaseThresholdCents: asText(next.settings.senReleaseThresholdCents),
-          incomingWireDualApprovalCents: asText(next.settings.incomingWireDualApprovalCents),
-        });
-        setSaved(true);
-      }}
-    >
-      <FormAlert />
-      <MoneyField
-        name="senReleaseThresholdCents"
-        label="SEN transfers need a second person above (USD)"
-        hint={
-          <>
-            Above {formatUsd(current.settings.senReleaseThresholdCents)} a SEN transfer becomes a draft that
-            another user releases. <Changed entry={current.changed.senReleaseThresholdCents} />
-          </>
-        }
-      />
-      <MoneyField
-        name="incomingWireDualApprovalCents"
-        label="Incoming wires need two approvers above (USD)"
-        hint={
-          <>
-            Above {formatUsd(current.settings.incomingWireDualApprovalCents)} two different approvers must
-            agree before a decision goes to the bank.{" "}
-            <Changed entry={current.changed.incomingWireDualApprovalCents} />
-          </>
-        }
-      />
-      <div className="flex items-center gap-3">
-        <SubmitButton busyLabel="Saving…">Save limits</SubmitButton>
-        <p role="status" className="text-sm text-emerald-800">
-          {saved ? "Saved. The new limits apply to the next payment." : ""}
+    <div className="space-y-6">
+      <Form
+        form={form}
+        aria-label="Dual-control limits"
+        onSubmit={async (values) => {
+          setSaved(null);
+          const next = await apiFetch<typeof SettingsResponse>("/api/admin/settings", {
+            method: "PUT",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify(values),
+          });
+          show(next);
+          setSaved(
+            next.requested?.length
+              ? `Waiting for a second administrator: ${next.requested.map((c) => c.summary).join("; ")}. The limits in force are shown above.`
+              : "Saved. The new limits apply to the next payment.",
+          );
+        }}
+      >
+        <FormAlert />
+        <MoneyField
+          name="senReleaseThresholdCents"
+          label="SEN transfers need a second person above (USD)"
+          hint={
+            <>
+              Above {formatUsd(current.settings.senReleaseThresholdCents)} a SEN transfer becomes a draft that
+              another user releases. <Changed entry={current.changed.senReleaseThresholdCents} />
+            </>
+          }
+        />
+        <MoneyField
+          name="incomingWireDualApprovalCents"
+          label="Incoming wires need two approvers above (USD)"
+          hint={
+            <>
+              Above {formatUsd(current.settings.incomingWireDualApprovalCents)} two different approvers must
+              agree before a decision goes to the bank.{" "}
+              <Changed entry={current.changed.incomingWireDualApprovalCents} />
+            </>
+          }
+        />
+        <div className="flex items-center gap-3">
+          <SubmitButton busyLabel="Saving…">Save limits</SubmitButton>
+          <p role="status" className="text-sm text-emerald-800">
+            {saved ?? ""}
+          </p>
+        </div>
+      </Form>
+      <section aria-labelledby="pending-settings" className="space-y-2 border-t border-slate-200 pt-4">
+        <h2 id="pending-settings" className="text-base font-semibold text-slate-900">
+          Waiting for a second administrator
+        </h2>
+        <p className="text-sm text-slate-600">
+          A higher limit weakens a control: it applies only when another administrator approves it.
         </p>
-      </div>
-    </Form>
+        <PendingChanges
+          changes={current.pending}
+          currentUserId={currentUserId}
+          caption="Limit changes waiting for approval"
+          onDecided={async () => {
+            setSaved(null);
+            show(await apiFetch<typeof SettingsResponse>("/api/admin/settings", { cache: "no-store" }));
+          }}
+        />
+      </section>
+    </div>
   );
 }

@@ -1,6 +1,8 @@
 "use client";
 // /admin/users: the user list with role, status, unlock and password-reset controls, and a form
-// to add a user. Every change goes through the audited admin API; the list re-reads after each.
+// to add a user. Every change goes through the audited admin API; the list re-reads after each. A
+// change that gives power (a role with more permissions, enabling, a privileged user's password
+// reset) waits for a second administrator and is listed, with its approval, under the users.
 import { useCallback, useEffect, useState } from "react";
 import { useFormContext, useFormState } from "react-hook-form";
 import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form.tsx";
@@ -20,7 +22,9 @@ import type {
   ResetPasswordResponse,
   UpdateUserResponse,
 } from "@/lib/dashboard-api/admin.ts";
+import type { AdminChange, AdminChangesResponse } from "@/lib/dashboard-api/admin-changes.ts";
 import { ApiError, apiFetch, sendJson } from "@/lib/dashboard-api/fetch.ts";
+import { PendingChanges } from "./pending-changes.tsx";
 
 // The schema (and zod) loads when the form is first used.
 const loadNewUserBody = () =>
@@ -81,6 +85,11 @@ function RoleChoice() {
   );
 }
 
+/** What a 202 says: the change asked for, waiting for another administrator. */
+function waitingText(pending: AdminChange[]): string {
+  return `Waiting for a second administrator: ${pending.map((c) => c.summary).join("; ")}.`;
+}
+
 function Status({ u }: { u: AdminUser }) {
   if (u.disabled) return <Badge tone="neutral">Disabled</Badge>;
   if (u.locked) return <Badge tone="warning">Locked (failed sign-ins)</Badge>;
@@ -90,6 +99,7 @@ function Status({ u }: { u: AdminUser }) {
 
 export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
   const [users, setUsers] = useState<AdminUser[] | null>(null);
+  const [changes, setChanges] = useState<AdminChange[]>([]);
   const [msg, setMsg] = useState<Msg>(null);
   const [busy, setBusy] = useState(false);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
@@ -97,7 +107,12 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
 
   const load = useCallback(async () => {
     try {
-      setUsers((await apiFetch<typeof AdminUsersResponse>("/api/admin/users", { cache: "no-store" })).users);
+      const [list, waiting] = await Promise.all([
+        apiFetch<typeof AdminUsersResponse>("/api/admin/users", { cache: "no-store" }),
+        apiFetch<typeof AdminChangesResponse>("/api/admin/changes", { cache: "no-store" }),
+      ]);
+      setUsers(list.users);
+      setChanges(waiting.changes.filter((c) => c.kind !== "setting"));
     } catch (e) {
       setMsg({ kind: "error", text: errorText(e) });
     }
@@ -124,7 +139,8 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
 
   const change = (u: AdminUser, patch: { role?: Role; disabled?: boolean }, done: string) =>
     act(async () => {
-      await send("PATCH", `/api/admin/users/${u.id}`, patch);
+      const r = (await send("PATCH", `/api/admin/users/${u.id}`, patch)) as UpdateUserResponse;
+      if (r.pending?.length) return { kind: "ok", text: waitingText(r.pending) };
       return { kind: "ok", text: done };
     });
 
@@ -137,6 +153,11 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
   const reset = (u: AdminUser) =>
     act(async () => {
       const r = (await send("POST", `/api/admin/users/${u.id}/reset-password`)) as ResetPasswordResponse;
+      if (r.pending?.length || !r.temporaryPassword)
+        return {
+          kind: "ok",
+          text: `${waitingText(r.pending ?? [])} The approving administrator gets the temporary password.`,
+        };
       return {
         kind: "ok",
         text: `New temporary password for ${u.email} (shown once; they choose their own at the next sign-in):`,
@@ -214,7 +235,21 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
                       </select>
                     </Td>
                     <Td data-label="Status">
-                      <Status u={u} />
+                      <div className="flex flex-wrap gap-1">
+                        <Status u={u} />
+                        {changes
+                          .filter((c) => c.target === u.id)
+                          .map((c) => (
+                            <Badge key={c.id} tone="warning">
+                              Waiting for approval:{" "}
+                              {c.kind === "user.role"
+                                ? `role ${ROLE_NAMES[(c.after as { role: Role }).role] ?? ""}`
+                                : c.kind === "user.enable"
+                                  ? "enable"
+                                  : "password reset"}
+                            </Badge>
+                          ))}
+                      </div>
                     </Td>
                     <Td data-label="Two-step">{u.totpEnabled ? "On" : "Off"}</Td>
                     <Td data-label="Actions" className="sm:text-right">
@@ -265,7 +300,7 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
         open={resetting !== null}
         onClose={() => setResetting(null)}
         title={`Reset the password of ${resetting?.email ?? ""}?`}
-        description="Their password stops working now. You get a temporary one to pass on; at the next sign-in they must choose their own. A lockout is lifted too."
+        description="Their password stops working now. You get a temporary one to pass on; at the next sign-in they must choose their own. A lockout is lifted too. For a user who moves or approves money, or administers, the reset waits for a second administrator, who gets the temporary password."
       >
         <DialogActions>
           <Button variant="secondary" onClick={() => setResetting(null)}>
@@ -283,6 +318,19 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
         </DialogActions>
       </Dialog>
 
+      <Panel id="waiting-changes" title="Waiting for a second administrator">
+        <p className="mt-1 mb-3 text-sm text-slate-600">
+          A role with more permissions, enabling a user again, or resetting the password of someone who moves
+          or approves money applies only when another administrator approves it.
+        </p>
+        <PendingChanges
+          changes={changes}
+          currentUserId={currentUserId}
+          caption="User changes waiting for approval"
+          onDecided={load}
+        />
+      </Panel>
+
       <Panel id="add-user" title="Add a user">
         <p className="mt-1 text-sm text-slate-600">A temporary password is shown once after adding.</p>
         <Form
@@ -292,9 +340,12 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
           onSubmit={async (values) => {
             setMsg(null);
             const created = await sendJson<typeof CreateUserResponse>("POST", "/api/admin/users", values);
+            const waits = created.pending?.length
+              ? ` The role ${ROLE_NAMES[values.role as Role]} waits for a second administrator.`
+              : "";
             setMsg({
               kind: "ok",
-              text: `Added ${created.user.email} as ${ROLE_NAMES[created.user.role]}.${created.temporaryPassword ? " Temporary password (shown once):" : ""}`,
+              text: `Added ${created.user.email} as ${ROLE_NAMES[created.user.role]}.${waits}${created.temporaryPassword ? " Temporary password (shown once):" : ""}`,
               secret: created.temporaryPassword,
             });
             form.reset({ email: "", name: "", role: "viewer" });

@@ -11,6 +11,7 @@ export const PERMISSIONS = [
   "users.manage", // add, disable and change the role of users
   "audit.read", // read the audit log
   "settings.manage", // change dual-control limits and other administrator settings
+  "changes.decide", // approve or reject another administrator's change that weakens a control
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -5,6 +5,7 @@ import { PASSWORD_MIN_LENGTH } from "../auth/password-rules.ts";
 import { ROLES } from "../auth/permissions.ts";
 import { TEXT_CHECKS } from "../bank-api/rules.ts";
 import { calendarDayField } from "../forms/contract-fields.ts";
+import { AdminChange } from "./admin-changes.ts";
 
 export const AdminUser = z.object({
   id: z.string(),
@@ -57,8 +58,14 @@ export const NewUserBody = z.object({
 });
 export type NewUserBody = z.infer<typeof NewUserBody>;
 
-// POST /api/admin/users: the temporary password is shown once, when none was chosen.
-export const CreateUserResponse = z.object({ user: AdminUser, temporaryPassword: z.optional(z.string()) });
+// POST /api/admin/users: the temporary password is shown once, when none was chosen. A role that
+// moves or approves money, or administers, waits for a second administrator (202, in `pending`):
+// until then the user is a viewer.
+export const CreateUserResponse = z.object({
+  user: AdminUser,
+  temporaryPassword: z.optional(z.string()),
+  pending: z.optional(z.array(AdminChange)),
+});
 export type CreateUserResponse = z.infer<typeof CreateUserResponse>;
 
 export const AuditEntry = z.object({
@@ -102,11 +109,18 @@ export const AuditQuery = z
   );
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
-// PATCH /api/admin/users/[id]; POST /api/admin/users/[id]/unlock
-export const UpdateUserResponse = z.object({ user: AdminUser });
+// PATCH /api/admin/users/[id]; POST /api/admin/users/[id]/unlock. A grant of more permissions or a
+// re-enabling waits for a second administrator (202, in `pending`); the rest applies at once.
+export const UpdateUserResponse = z.object({ user: AdminUser, pending: z.optional(z.array(AdminChange)) });
 export type UpdateUserResponse = z.infer<typeof UpdateUserResponse>;
 
 // POST /api/admin/users/[id]/reset-password: a temporary password, shown once, that the user
-// must replace at the next sign-in.
-export const ResetPasswordResponse = z.object({ user: AdminUser, temporaryPassword: z.string() });
+// must replace at the next sign-in. For a user whose role moves or approves money, or administers,
+// the reset waits for a second administrator instead (202, in `pending`; the approver gets the
+// temporary password).
+export const ResetPasswordResponse = z.object({
+  user: AdminUser,
+  temporaryPassword: z.optional(z.string()),
+  pending: z.optional(z.array(AdminChange)),
+});
 export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;

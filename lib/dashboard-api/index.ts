@@ -3,6 +3,7 @@
 // its types from the same schemas.
 export * from "./accounts.ts";
 export * from "./admin.ts";
+export * from "./admin-changes.ts";
 export * from "./alerts.ts";
 export * from "./errors.ts";
 export * from "./incoming-wires.ts";

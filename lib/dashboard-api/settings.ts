@@ -1,6 +1,7 @@
 // Administrator settings (app/api/admin/settings): dual-control limits, in integer cents. Written
 // with zod's tree-shakable build, as every schema a page's form carries to the browser.
 import * as z from "zod/mini";
+import { AdminChange } from "./admin-changes.ts";
 
 const positiveCents = z
   .int()
@@ -22,6 +23,30 @@ export const SETTING_DEFAULTS: DashboardSettings = {
   incomingWireDualApprovalCents: 100_000_000,
 };
 
+/**
+ * The way each setting weakens its control: a change that way waits for a second administrator
+ * (lib/admin/changes.ts); a change the other way applies at once. A new setting fails the type
+ * check until it says which way is weaker.
+ */
+export const SETTING_WEAKER: { [K in keyof DashboardSettings]: "raised" | "lowered" | "turned off" } = {
+  senReleaseThresholdCents: "raised",
+  incomingWireDualApprovalCents: "raised",
+};
+
+/** Each setting in words, for pending changes and the audit log. */
+export const SETTING_LABELS: { [K in keyof DashboardSettings]: string } = {
+  senReleaseThresholdCents: "SEN release threshold",
+  incomingWireDualApprovalCents: "Two-approver limit for incoming wires",
+};
+
+/** Whether moving the setting from `from` to `to` weakens its control. */
+export function weakensControl(key: keyof DashboardSettings, from: unknown, to: unknown): boolean {
+  const way = SETTING_WEAKER[key];
+  if (way === "turned off") return from !== false && to === false;
+  if (typeof from !== "number" || typeof to !== "number") return true;
+  return way === "raised" ? to > from : to < from;
+}
+
 // PUT /api/admin/settings: any subset.
 export const UpdateSettingsBody = z.strictObject(z.partial(DashboardSettings).shape);
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;
@@ -31,5 +56,9 @@ export const SettingsResponse = z.object({
   settings: DashboardSettings,
   /** When and by whom each setting was last changed; absent while it has its default. */
   changed: z.record(z.string(), z.object({ by: z.nullable(z.string()), at: z.string() })),
+  /** Changes that weaken a control, waiting for a second administrator. */
+  pending: z.array(AdminChange),
+  /** PUT only (202): the changes this request asked for that wait for a second administrator. */
+  requested: z.optional(z.array(AdminChange)),
 });
 export type SettingsResponse = z.infer<typeof SettingsResponse>;

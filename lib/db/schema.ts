@@ -188,6 +188,34 @@ export const dashboardSettings = pgTable("dashboard_settings", {
 });
 
 /**
+ * A change that weakens a control, waiting for a second administrator (lib/admin/changes.ts).
+ * pending → approved | rejected | withdrawn | expired | stale (what it was asked against moved on).
+ */
+export const adminChanges = pgTable(
+  "admin_changes",
+  {
+    id: uuid("id").primaryKey(),
+    /** setting, user.role, user.enable or user.password_reset. */
+    kind: text("kind").notNull(),
+    /** The setting's key, or the user's id. */
+    target: text("target").notNull(),
+    targetLabel: text("target_label").notNull(),
+    /** The value the change was asked against; approval re-checks that it still holds. */
+    before: jsonb("before"),
+    after: jsonb("after").notNull(),
+    status: text("status").notNull().default("pending"),
+    requestedById: text("requested_by_id").notNull(),
+    requestedByEmail: text("requested_by_email").notNull(),
+    requestedAt: ts("requested_at").notNull().defaultNow(),
+    expiresAt: ts("expires_at").notNull(),
+    decidedById: text("decided_by_id"),
+    decidedByEmail: text("decided_by_email"),
+    decidedAt: ts("decided_at"),
+  },
+  (t) => [uniqueIndex("admin_changes_one_pending").on(t.kind, t.target).where(sql`${t.status} = 'pending'`)],
+);
+
+/**
  * A decision on an incoming wire, written before it is sent (state `sending`) and updated with the
  * bank's answer: `sent`, `queued` (logged through /v2/payment/backup during an outage),
  * `unconfirmed` (no answer), `done` (the bank's status moved), `rejected` or `failed`. At most one

@@ -16,6 +16,11 @@ const NAMED: Record<string, string> = {
   "user.unlock": "User unlocked",
   "user.password_reset": "User's password reset",
   "settings.update": "Settings changed",
+  "admin_change.request": "Change asked for: waits for a second administrator",
+  "admin_change.approve": "Change approved by a second administrator",
+  "admin_change.reject": "Change rejected by a second administrator",
+  "admin_change.withdraw": "Change withdrawn by its author",
+  "admin_change.expire": "Change expired unapproved",
   "transfer.sen": "SEN transfer",
   "account.create_sen": "SEN account opened",
   "beneficiary.create": "Beneficiary added",
@@ -63,7 +68,7 @@ export function auditActionWords(action: string): string {
   return action;
 }
 
-const GOOD = new Set(["ok", "complete"]);
+const GOOD = new Set(["ok", "complete", "approved"]);
 const WAITING = new Set([
   "queued",
   "awaiting_approval",
@@ -72,6 +77,7 @@ const WAITING = new Set([
   "in-progress",
   "pre-approval",
   "stale",
+  "pending",
 ]);
 const REFUSED =
   /^(refused|rejected|denied|failed|bank unavailable|rate_limited|invalid|disabled|totp_invalid|locked)/;

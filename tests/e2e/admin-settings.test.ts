@@ -1,5 +1,6 @@
 // Administrator settings in Chromium against `npm start`: the form kit's field errors before
-// submit, a saved change that the page and the server both show, and no access for other roles.
+// submit, a lower limit that the page and the server both show at once, a higher one that waits
+// for the second demo administrator (its author cannot approve it), and no access for other roles.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIRST_WAIT, launchChromium, seriousAxeViolations, shot, signIn } from "../helpers/browser.ts";
@@ -59,6 +60,58 @@ describe("administrator settings", () => {
     await page.reload();
     await expect.poll(() => sen.inputValue(), { timeout: FIRST_WAIT }).toBe("75,000.50");
     expect(await page.getByText(/Last changed by admin@/).count()).toBeGreaterThan(0);
+  });
+
+  it("keeps a higher limit waiting until a second administrator approves it, with the keyboard", async () => {
+    const sen = page.getByLabel("SEN transfers need a second person above (USD)");
+    await sen.fill("300,000.00");
+    await sen.press("Enter");
+    await expect
+      .poll(() => page.getByRole("status").filter({ hasText: "Waiting for a second administrator" }).count())
+      .toBe(1);
+    // The field shows the limit in force; the raise is listed with who asked and what.
+    await expect.poll(() => sen.inputValue()).toBe("75,000.50");
+    const table = page.getByRole("table", { name: "Limit changes waiting for approval" });
+    const row = table.getByRole("row").filter({ hasText: "SEN release threshold: $75,000.50 → $300,000.00" });
+    expect(await row.innerText()).toContain("admin@northwind.example");
+    expect(await row.getByText("Waits for another administrator").count()).toBe(1);
+    expect(await row.getByRole("button", { name: /^Approve/ }).count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, "admin-settings-pending");
+    // Nor can its author approve it through the API.
+    const own = await page.evaluate(async () => {
+      const { changes } = await (await fetch("/api/admin/changes")).json();
+      const r = await fetch(`/api/admin/changes/${changes[0].id}/approve`, { method: "POST" });
+      return { status: r.status, body: await r.json() };
+    });
+    expect(own.status).toBe(403);
+    expect(own.body.error.message).toContain("a second administrator must approve it");
+    const inForce = await page.evaluate(async () => (await fetch("/api/admin/settings")).json());
+    expect(inForce.settings.senReleaseThresholdCents).toBe(7_500_050);
+
+    const secondContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const second = await signIn(app, secondContext, "admin2@northwind.example");
+      await second.goto(`${app.url}/admin/settings`);
+      const approve = second
+        .getByRole("table", { name: "Limit changes waiting for approval" })
+        .getByRole("button", { name: "Approve SEN release threshold: $75,000.50 → $300,000.00" });
+      await approve.waitFor({ timeout: FIRST_WAIT });
+      expect(await seriousAxeViolations(second)).toEqual([]);
+      await approve.focus();
+      await approve.press("Enter");
+      await expect
+        .poll(() => second.getByRole("status").filter({ hasText: "Approved and in force" }).count())
+        .toBe(1);
+      const field = second.getByLabel("SEN transfers need a second person above (USD)");
+      await expect.poll(() => field.inputValue()).toBe("300,000.00");
+      expect(await second.getByText("No change is waiting for a second administrator.").count()).toBe(1);
+      expect(await seriousAxeViolations(second)).toEqual([]);
+      const stored = await second.evaluate(async () => (await fetch("/api/admin/settings")).json());
+      expect(stored.settings.senReleaseThresholdCents).toBe(30_000_000);
+    } finally {
+      await secondContext.close();
+    }
   });
 
   it("keeps other roles out, in the page and in the API", async () => {

@@ -29,14 +29,15 @@ export function launchChromium(): Promise<Browser> {
 export const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 
-/** Signs a demo user of the role in through the form, in a new page of the context. */
+/** Signs a demo user in through the form, in a new page of the context: the first of a role, or by e-mail. */
 export async function signIn(
   app: RunningDashboard,
   context: BrowserContext,
-  role: string,
+  roleOrEmail: string,
   timeout = FIRST_WAIT,
 ): Promise<Page> {
-  const user = app.users.find((u) => u.role === role);
+  const role = roleOrEmail;
+  const user = app.users.find((u) => u.role === roleOrEmail || u.email === roleOrEmail);
   if (!user) throw new Error(`no demo ${role} in the npm start output:\n${app.output()}`);
   const page = await context.newPage();
   await page.goto(`${app.url}/sign-in`);

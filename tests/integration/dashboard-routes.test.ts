@@ -40,6 +40,8 @@ let dda: string;
 let sen: string;
 let busy: string;
 
+const NO_SUCH_CHANGE = "00000000-0000-4000-8000-000000000000";
+
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type RouteModule = Record<string, Handler>;
 
@@ -61,6 +63,10 @@ const mod = {
   totp: () => import("../../app/api/profile/totp/route.ts"),
   totpConfirm: () => import("../../app/api/profile/totp/confirm/route.ts"),
   settings: () => import("../../app/api/admin/settings/route.ts"),
+  changes: () => import("../../app/api/admin/changes/route.ts"),
+  approveChange: () => import("../../app/api/admin/changes/[id]/approve/route.ts"),
+  rejectChange: () => import("../../app/api/admin/changes/[id]/reject/route.ts"),
+  withdrawChange: () => import("../../app/api/admin/changes/[id]/withdraw/route.ts"),
   transfers: () => import("../../app/api/transfers/route.ts"),
   wires: () => import("../../app/api/wires/route.ts"),
   wireDuplicates: () => import("../../app/api/wires/duplicates/route.ts"),
@@ -268,6 +274,21 @@ const ROUTES: RouteCase[] = [
     body: () => ({}),
     allowed: PREPARERS,
   },
+  {
+    name: "GET /api/admin/changes",
+    load: mod.changes,
+    method: "GET",
+    url: () => "/api/admin/changes",
+    allowed: ADMIN_ONLY,
+  },
+  ...(["approve", "reject", "withdraw"] as const).map((step) => ({
+    name: `POST /api/admin/changes/[id]/${step}`,
+    load: { approve: mod.approveChange, reject: mod.rejectChange, withdraw: mod.withdrawChange }[step],
+    method: "POST",
+    url: () => `/api/admin/changes/${NO_SUCH_CHANGE}/${step}`,
+    params: () => ({ id: NO_SUCH_CHANGE }),
+    allowed: ADMIN_ONLY,
+  })),
   {
     name: "GET /api/admin/settings",
     load: mod.settings,
@@ -1140,13 +1161,28 @@ describe("user administration", () => {
       cookie,
       body: { email: "Dana@Routes.example", name: "Dana Treasurer", role: "approver" },
     });
-    expect(created.status).toBe(201);
+    // An approver's role waits for a second administrator: until then Dana is a viewer.
+    expect(created.status).toBe(202);
     expect(created.json.user).toMatchObject({
       email: "dana@routes.example",
-      role: "approver",
+      role: "viewer",
       disabled: false,
+      resetPending: true,
     });
     expect(created.json.temporaryPassword).toMatch(/^\S{12,}$/);
+    const secondAdmin = await testUser(db, "admin", "second-admin@routes.example", "Second admin");
+    const change = created.json.pending[0].id as string;
+    const approved = await invoke(
+      () => import("../../app/api/admin/changes/[id]/approve/route.ts"),
+      "POST",
+      `/api/admin/changes/${change}/approve`,
+      { as: secondAdmin, params: { id: change } },
+    );
+    expect(approved.status).toBe(200);
+    const dana = (
+      (await invoke(mod.adminUsers, "GET", "/api/admin/users", { cookie })).json as AdminUsersResponse
+    ).users.find((u) => u.email === "dana@routes.example");
+    expect(dana?.role).toBe("approver");
     const again = await invoke(mod.adminUsers, "POST", "/api/admin/users", {
       cookie,
       body: { email: "dana@routes.example", name: "Dana", role: "viewer" },

@@ -30,7 +30,7 @@ beforeAll(async () => {
     timeoutMs: 900_000,
   });
   ({ dataDir, url: base } = app);
-  for (const u of app.users) demoUsers[u.role] = { email: u.email, password: u.password };
+  for (const u of app.users) demoUsers[u.role] ??= { email: u.email, password: u.password };
   bankUrl = /^Bank: (\S+)$/m.exec(app.output())?.[1] ?? "";
 }, 900_000);
 

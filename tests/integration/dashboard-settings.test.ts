@@ -1,5 +1,6 @@
-// Administrator settings through their route handler, on a real dashboard database: defaults,
-// a change that is stored and audited with the old value, refusals for other roles and bad input.
+// Administrator settings through their route handler, on a real dashboard database: defaults, a
+// lowering that applies at once and a raise that waits for a second administrator, each audited
+// with the old value; refusals for other roles and bad input.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
@@ -17,12 +18,14 @@ const route = () => import("../../app/api/admin/settings/route.ts");
 let dashboard: TestDashboardDb;
 let db: DashboardDb;
 let admin: UserRow;
+let admin2: UserRow;
 let approver: UserRow;
 
 beforeAll(async () => {
   dashboard = await openTestDashboardDb("dashboard-settings");
   db = dashboard.db;
   admin = await testUser(db, "admin", "admin@settings.example", "Ada", "x".repeat(14));
+  admin2 = await testUser(db, "admin", "admin2@settings.example", "Bea", "x".repeat(14));
   approver = await testUser(db, "approver", "approver@settings.example", "Abe", "x".repeat(14));
 }, 60_000);
 
@@ -37,6 +40,7 @@ describe("administrator settings", () => {
       incomingWireDualApprovalCents: 100_000_000,
     });
     expect(r.json.changed).toEqual({});
+    expect(r.json.pending).toEqual([]);
   });
 
   it("stores a change, says who made it, and audits the old and new value", async () => {
@@ -58,6 +62,47 @@ describe("administrator settings", () => {
       actorEmail: "admin@settings.example",
       target: "senReleaseThresholdCents",
       detail: { from: 25_000_000, to: 5_000_000 },
+    });
+  });
+
+  it("stores a raise only when a second administrator approves it, and says who asked and who approved", async () => {
+    const asked = await invoke(route, "PUT", "/api/admin/settings", {
+      cookie: await cookieFor(admin),
+      body: { incomingWireDualApprovalCents: 150_000_000 },
+    });
+    expect(asked.status).toBe(202);
+    expect(asked.json.settings.incomingWireDualApprovalCents).toBe(100_000_000);
+    expect(asked.json.pending).toEqual([
+      expect.objectContaining({
+        before: 100_000_000,
+        after: 150_000_000,
+        requestedBy: expect.objectContaining({ email: admin.email }),
+      }),
+    ]);
+    const id = asked.json.requested[0].id as string;
+    const approve = () => import("../../app/api/admin/changes/[id]/approve/route.ts");
+    const own = await invoke(approve, "POST", `/api/admin/changes/${id}/approve`, {
+      cookie: await cookieFor(admin),
+      params: { id },
+    });
+    expect(own.status).toBe(403);
+    expect((await getDashboardSettings(db)).incomingWireDualApprovalCents).toBe(100_000_000);
+    const second = await invoke(approve, "POST", `/api/admin/changes/${id}/approve`, {
+      cookie: await cookieFor(admin2),
+      params: { id },
+    });
+    expect(second.status).toBe(200);
+    expect(await getDashboardSettings(db)).toEqual({
+      senReleaseThresholdCents: 5_000_000,
+      incomingWireDualApprovalCents: 150_000_000,
+    });
+    const r = await invoke(route, "GET", "/api/admin/settings", { cookie: await cookieFor(admin2) });
+    expect(r.json.changed.incomingWireDualApprovalCents.by).toBe("admin@settings.example");
+    expect(r.json.pending).toEqual([]);
+    const audit = (await readAudit(db, 20)).filter((e) => e.action === "settings.update");
+    expect(audit[0]).toMatchObject({
+      target: "incomingWireDualApprovalCents",
+      detail: { from: 100_000_000, to: 150_000_000, approvedBy: "admin2@settings.example" },
     });
   });
 
@@ -84,7 +129,7 @@ describe("administrator settings", () => {
     expect(r.json.error.fields.map((f: { field: string }) => f.field)).toContain(field);
     expect(await getDashboardSettings(db)).toEqual({
       senReleaseThresholdCents: 5_000_000,
-      incomingWireDualApprovalCents: 100_000_000,
+      incomingWireDualApprovalCents: 150_000_000,
     });
   });
 });

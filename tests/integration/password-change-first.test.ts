@@ -34,6 +34,7 @@ let dda: string;
 let sen1: string;
 let sen2: string;
 let admin: UserRow;
+let admin2: UserRow;
 let approverA: UserRow;
 let approverB: UserRow;
 let preparer: UserRow;
@@ -52,6 +53,7 @@ const mod = {
   decide: () => import("../../app/api/incoming-wires/[paymentId]/route.ts"),
   queue: () => import("../../app/api/incoming-wires/route.ts"),
   reset: () => import("../../app/api/admin/users/[id]/reset-password/route.ts"),
+  approve: () => import("../../app/api/admin/changes/[id]/approve/route.ts"),
   users: () => import("../../app/api/admin/users/route.ts"),
   changePassword: () => import("../../app/api/profile/password/route.ts"),
   wires: () => import("../../app/api/wires/route.ts"),
@@ -75,6 +77,7 @@ beforeAll(async () => {
   });
   setBankClient(client);
   admin = await testUser(db, "admin", "admin@first.example");
+  admin2 = await testUser(db, "admin", "admin2@first.example");
   approverA = await testUser(db, "approver", "approver-a@first.example");
   approverB = await testUser(db, "approver", "approver-b@first.example");
   preparer = await testUser(db, "preparer", "preparer@first.example");
@@ -99,13 +102,24 @@ async function signIn(user: UserRow, password: string): Promise<string> {
   return cookieFor(user);
 }
 
+/**
+ * An administrator's reset of the user's password. A privileged user's reset waits for a second
+ * administrator, whose approval carries the temporary password.
+ */
 async function resetPassword(of: UserRow): Promise<string> {
   const r = await invoke(mod.reset, "POST", `/api/admin/users/${of.id}/reset-password`, {
     as: admin,
     params: { id: of.id },
   });
-  expect(r.status).toBe(200);
-  return r.json.temporaryPassword as string;
+  if (r.status === 200) return r.json.temporaryPassword as string;
+  expect(r.status).toBe(202);
+  const id = r.json.pending[0].id as string;
+  const approved = await invoke(mod.approve, "POST", `/api/admin/changes/${id}/approve`, {
+    as: admin2,
+    params: { id },
+  });
+  expect(approved.status).toBe(200);
+  return approved.json.temporaryPassword as string;
 }
 
 async function changePassword(cookie: string, current: string, next: string) {

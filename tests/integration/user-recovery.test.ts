@@ -24,16 +24,20 @@ const route = {
   reset: () => import("../../app/api/admin/users/[id]/reset-password/route.ts"),
   changePassword: () => import("../../app/api/profile/password/route.ts"),
   me: () => import("../../app/api/me/route.ts"),
+  approve: () => import("../../app/api/admin/changes/[id]/approve/route.ts"),
+  users: () => import("../../app/api/admin/users/route.ts"),
 };
 
 let dashboard: TestDashboardDb;
 let db: DashboardDb;
 let admin: UserRow;
+let admin2: UserRow;
 
 beforeAll(async () => {
   dashboard = await openTestDashboardDb("dashboard-recovery");
   db = dashboard.db;
   admin = await testUser(db, "admin", "admin@recovery.example", "Admin");
+  admin2 = await testUser(db, "admin", "admin2@recovery.example", "Second admin");
 }, 120_000);
 
 afterAll(() => dashboard?.close());
@@ -73,16 +77,23 @@ describe("getting a locked-out user back in", () => {
   it("resets a password to a temporary one that must be replaced, then takes the user's own", async () => {
     const user = await testUser(db, "preparer", "reset@recovery.example", "R");
     await lockOut(user.email);
+    // A preparer moves money: the reset waits for a second administrator, who gets the password.
     const res = await invoke(route.reset, "POST", `/api/admin/users/${user.id}/reset-password`, {
       as: admin,
       params: { id: user.id },
     });
-    expect(res.status).toBe(200);
-    const { temporaryPassword, user: shown } = res.json as {
-      temporaryPassword: string;
-      user: { locked: boolean; resetPending: boolean };
-    };
+    expect(res.status).toBe(202);
+    expect(res.json.temporaryPassword).toBeUndefined();
+    const changeId = res.json.pending[0].id as string;
+    const approved = await invoke(route.approve, "POST", `/api/admin/changes/${changeId}/approve`, {
+      as: admin2,
+      params: { id: changeId },
+    });
+    expect(approved.status).toBe(200);
+    const temporaryPassword = approved.json.temporaryPassword as string;
     expect(temporaryPassword.length).toBeGreaterThanOrEqual(12);
+    const listed = await invoke(route.users, "GET", "/api/admin/users", { as: admin });
+    const shown = listed.json.users.find((u: { id: string }) => u.id === user.id);
     expect(shown).toMatchObject({ locked: false, resetPending: true });
     // The old password is gone, the temporary one signs in (and the lockout is lifted).
     expect((await checkSignIn(db, { email: user.email, password: PASSWORD })).ok).toBe(false);
@@ -108,7 +119,11 @@ describe("getting a locked-out user back in", () => {
     expect((await checkSignIn(db, { email: user.email, password: temporaryPassword })).ok).toBe(false);
 
     const audit = await readAudit(db, 50);
-    expect(audit.some((e) => e.action === "user.password_reset" && e.target === user.email)).toBe(true);
+    expect(
+      audit.some(
+        (e) => e.action === "user.password_reset" && e.target === user.email && e.actorEmail === admin2.email,
+      ),
+    ).toBe(true);
     expect(audit.some((e) => e.action === "password.change" && e.result === "ok")).toBe(true);
     // Nothing secret in the audit log.
     expect(JSON.stringify(audit)).not.toContain(temporaryPassword);

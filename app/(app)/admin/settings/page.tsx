@@ -22,10 +22,10 @@ export default async function AdminSettingsPage() {
       <Card>
         <CardHeader
           title="Dual control"
-          description="Payments above these amounts need a second person. Every change is in the audit log."
+          description="Payments above these amounts need a second person. A lower limit applies at once; a higher one waits for a second administrator. Every change is in the audit log."
         />
         <div className="p-5">
-          <SettingsForm initial={initial} />
+          <SettingsForm initial={initial} currentUserId={user.id} />
         </div>
       </Card>
     </div>

@@ -1,5 +1,7 @@
-// GET /api/admin/settings - the administrator settings and who changed each; PUT - change some
-import { withRoute } from "@/lib/api/route.ts";
+// GET /api/admin/settings - the administrator settings, who changed each, and the changes waiting
+// for a second administrator; PUT - change some: a change that tightens a control applies at once
+// (200), one that weakens it waits for a second administrator (202, in `requested`)
+import { json, withRoute } from "@/lib/api/route.ts";
 import { SettingsResponse, UpdateSettingsBody } from "@/lib/dashboard-api/index.ts";
 import { readSettingsWithChanges, updateDashboardSettings } from "@/lib/settings.ts";
 
@@ -8,8 +10,14 @@ export const GET = withRoute(async ({ db }) => readSettingsWithChanges(db), {
   response: SettingsResponse,
 });
 
-export const PUT = withRoute(async ({ db, body, actor }) => updateDashboardSettings(db, body, actor), {
-  permission: "settings.manage",
-  body: UpdateSettingsBody,
-  response: SettingsResponse,
-});
+export const PUT = withRoute(
+  async ({ db, body, actor }) => {
+    const out = await updateDashboardSettings(db, body, actor);
+    return out.requested ? json(out, { status: 202 }) : out;
+  },
+  {
+    permission: "settings.manage",
+    body: UpdateSettingsBody,
+    response: SettingsResponse,
+  },
+);

@@ -1,5 +1,8 @@
-// GET /api/admin/users - every user (AdminUsersResponse); POST - add a user (CreateUserResponse), audited
+// GET /api/admin/users - every user (AdminUsersResponse); POST - add a user (CreateUserResponse),
+// audited. A user added with a role that moves or approves money, or administers, starts as a
+// viewer and the role waits for a second administrator (202 with the pending change).
 import { randomBytes } from "node:crypto";
+import { isPrivilegedRole, requestChange } from "@/lib/admin/changes.ts";
 import { conflict } from "@/lib/api/errors.ts";
 import { json, withRoute } from "@/lib/api/route.ts";
 import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
@@ -14,24 +17,44 @@ export const GET = withRoute(
 );
 
 export const POST = withRoute(
-  async ({ db, user, body, ip }) => {
+  async ({ db, user, body, ip, actor }) => {
     const temporaryPassword = body.password ? undefined : randomBytes(12).toString("base64url");
+    const waits = isPrivilegedRole(body.role);
     try {
-      const created = await createUser(db, {
-        ...body,
-        password: body.password ?? (temporaryPassword as string),
-        // The administrator knows this password: it is temporary whether typed or generated.
-        mustChange: true,
+      const { created, pending } = await db.tx(async (q) => {
+        const created = await createUser(q, {
+          ...body,
+          role: waits ? "viewer" : body.role,
+          password: body.password ?? (temporaryPassword as string),
+          // The administrator knows this password: it is temporary whether typed or generated.
+          mustChange: true,
+        });
+        await appendAudit(q, {
+          ...auditActor(user, ip),
+          action: "user.create",
+          target: created.email,
+          result: "ok",
+          detail: { role: created.role, ...(waits ? { roleAskedFor: body.role } : {}) },
+        });
+        const pending = waits
+          ? [
+              await requestChange(q, actor, {
+                kind: "user.role",
+                target: created.id,
+                targetLabel: created.email,
+                before: { role: "viewer" },
+                after: { role: body.role },
+              }),
+            ]
+          : undefined;
+        return { created, pending };
       });
-      await appendAudit(db, {
-        ...auditActor(user, ip),
-        action: "user.create",
-        target: created.email,
-        result: "ok",
-        detail: { role: body.role },
-      });
-      const out: CreateUserResponse = { user: toAdminUser(created), temporaryPassword };
-      return json(out, { status: 201 });
+      const out: CreateUserResponse = {
+        user: toAdminUser(created),
+        temporaryPassword,
+        ...(pending ? { pending } : {}),
+      };
+      return json(out, { status: pending ? 202 : 201 });
     } catch (e) {
       if (!(e instanceof EmailTakenError)) throw e;
       await appendAudit(db, {

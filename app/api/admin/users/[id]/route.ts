@@ -1,11 +1,15 @@
-// PATCH /api/admin/users/[id] - change a user's role or disable / enable them, audited
+// PATCH /api/admin/users/[id] - change a user's name or role, or disable / enable them, audited.
+// What takes power away (a lesser role, disabling) applies at once; a role with more permissions or
+// re-enabling a disabled user waits for a second administrator (202 with the pending change).
 import { z } from "zod";
+import { grantsMore, requestChange } from "@/lib/admin/changes.ts";
 import { conflict } from "@/lib/api/errors.ts";
-import { withRoute } from "@/lib/api/route.ts";
+import { json, withRoute } from "@/lib/api/route.ts";
 import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { findUserInPath, settleUserChange } from "@/lib/auth/managed-user.ts";
-import { ROLES } from "@/lib/auth/permissions.ts";
-import { updateUser } from "@/lib/auth/users.ts";
+import { isRole, ROLES } from "@/lib/auth/permissions.ts";
+import { toAdminUser, updateUser } from "@/lib/auth/users.ts";
+import type { AdminChange } from "@/lib/dashboard-api/index.ts";
 import { UpdateUserResponse, userName } from "@/lib/dashboard-api/index.ts";
 
 const change = z
@@ -20,10 +24,10 @@ const change = z
   });
 
 export const PATCH = withRoute<undefined, typeof change, { id: string }, typeof UpdateUserResponse>(
-  async ({ db, user, params, body, ip }) => {
+  async ({ db, user, params, body, ip, actor }) => {
     const { id, before } = await findUserInPath(db, params.id);
-    // An administrator cannot lock themselves out of user management.
-    if (id === user.id && (body.disabled === true || (body.role && body.role !== "admin"))) {
+    // An administrator cannot lock themselves out of user management, nor grant themselves more.
+    if (id === user.id && (body.disabled !== undefined || (body.role && body.role !== before.role))) {
       await appendAudit(db, {
         ...auditActor(user, ip),
         action: "user.update",
@@ -31,17 +35,51 @@ export const PATCH = withRoute<undefined, typeof change, { id: string }, typeof 
         result: "refused: own account",
         detail: body,
       });
-      throw conflict("You cannot disable your own account or remove your own admin role.");
+      throw conflict("You cannot disable, enable or change the role of your own account.");
     }
-    const after = await updateUser(db, id, body);
+    const beforeRole = isRole(before.role) ? before.role : "viewer";
+    const grant = body.role !== undefined && body.role !== beforeRole && grantsMore(beforeRole, body.role);
+    const enable = body.disabled === false && before.disabled;
+    const now = {
+      name: body.name,
+      role: body.role !== undefined && !grant ? body.role : undefined,
+      disabled: body.disabled === true ? true : undefined,
+    };
+    const { after, pending } = await db.tx(async (q) => {
+      const pending: AdminChange[] = [];
+      if (grant)
+        pending.push(
+          await requestChange(q, actor, {
+            kind: "user.role",
+            target: id,
+            targetLabel: before.email,
+            before: { role: beforeRole },
+            after: { role: body.role },
+          }),
+        );
+      if (enable)
+        pending.push(
+          await requestChange(q, actor, {
+            kind: "user.enable",
+            target: id,
+            targetLabel: before.email,
+            before: { disabled: true },
+            after: { disabled: false },
+          }),
+        );
+      const changesNow = now.name !== undefined || now.role !== undefined || now.disabled !== undefined;
+      return { after: changesNow ? await updateUser(q, id, now) : before, pending };
+    });
     const detail = {
-      ...(body.role !== undefined ? { role: { from: before.role, to: body.role } } : {}),
-      ...(body.disabled !== undefined ? { disabled: { from: before.disabled, to: body.disabled } } : {}),
-      ...(body.name !== undefined ? { name: { from: before.name, to: body.name } } : {}),
+      ...(now.role !== undefined ? { role: { from: before.role, to: now.role } } : {}),
+      ...(now.disabled !== undefined ? { disabled: { from: before.disabled, to: now.disabled } } : {}),
+      ...(now.name !== undefined ? { name: { from: before.name, to: now.name } } : {}),
     };
-    return {
-      user: await settleUserChange(db, auditActor(user, ip), "user.update", { before, after, detail }),
-    };
+    const shown = Object.keys(detail).length
+      ? await settleUserChange(db, auditActor(user, ip), "user.update", { before, after, detail })
+      : toAdminUser(before);
+    if (!pending.length) return { user: shown };
+    return json({ user: shown, pending } satisfies UpdateUserResponse, { status: 202 });
   },
   { permission: "users.manage", body: change, response: UpdateUserResponse },
 );

@@ -1,0 +1,148 @@
+"use client";
+// Changes that weaken a control and wait for a second administrator: who asked, when, what (old →
+// new), until when. Another administrator approves or rejects; the author may only withdraw.
+import { useState } from "react";
+import { Button } from "@/components/ui/button.tsx";
+import { CopyButton } from "@/components/ui/copy-button.tsx";
+import { ActionsTh, Table, Td, Th } from "@/components/ui/table.tsx";
+import type { AdminChange, AdminChangeDecisionResponse } from "@/lib/dashboard-api/admin-changes.ts";
+import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
+
+type Msg = { kind: "ok" | "error"; text: string; secret?: string } | null;
+
+const when = (iso: string) => (
+  <time dateTime={iso}>
+    {new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}
+  </time>
+);
+
+export function PendingChanges({
+  changes,
+  currentUserId,
+  caption,
+  onDecided,
+}: {
+  changes: AdminChange[];
+  currentUserId: string;
+  caption: string;
+  /** Reads the page's lists again after a decision. */
+  onDecided: () => Promise<void> | void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [msg, setMsg] = useState<Msg>(null);
+
+  async function decide(c: AdminChange, step: "approve" | "reject" | "withdraw") {
+    setBusy(true);
+    setMsg(null);
+    let outcome: Msg;
+    try {
+      const r = (await apiFetch(`/api/admin/changes/${c.id}/${step}`, {
+        method: "POST",
+        cache: "no-store",
+      })) as AdminChangeDecisionResponse;
+      const done = { approve: "Approved and in force", reject: "Rejected", withdraw: "Withdrawn" }[step];
+      outcome = r.temporaryPassword
+        ? {
+            kind: "ok",
+            text: `${done}: ${c.summary}. Temporary password for ${c.targetLabel} (shown once; they choose their own at the next sign-in):`,
+            secret: r.temporaryPassword,
+          }
+        : { kind: "ok", text: `${done}: ${c.summary}.` };
+    } catch (e) {
+      outcome = {
+        kind: "error",
+        text: e instanceof ApiError ? e.message : "Something went wrong. Try again.",
+      };
+    }
+    await onDecided();
+    setBusy(false);
+    setMsg(outcome);
+  }
+
+  return (
+    <div className="space-y-3">
+      {msg ? (
+        <div
+          role={msg.kind === "error" ? "alert" : "status"}
+          className={`rounded-md px-3 py-2 text-sm ${msg.kind === "error" ? "border border-rose-200 bg-rose-50 text-rose-800" : "border border-green-200 bg-green-50 text-green-900"}`}
+        >
+          {msg.text}
+          {msg.secret ? (
+            <span className="ml-1 inline-flex items-center gap-1">
+              <code className="rounded bg-white px-1.5 py-0.5 font-mono text-slate-900">{msg.secret}</code>
+              <CopyButton text={msg.secret} label="Copy the temporary password" />
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+      {changes.length === 0 ? (
+        <p className="text-sm text-slate-600">No change is waiting for a second administrator.</p>
+      ) : (
+        <Table caption={caption} className="stack-on-phone">
+          <thead>
+            <tr>
+              <Th>Change (old → new)</Th>
+              <Th>Asked by</Th>
+              <Th>Asked</Th>
+              <Th>Lapses</Th>
+              <ActionsTh />
+            </tr>
+          </thead>
+          <tbody>
+            {changes.map((c) => {
+              const own = c.requestedBy.id === currentUserId;
+              const aboutMe = c.kind !== "setting" && c.target === currentUserId;
+              return (
+                <tr key={c.id}>
+                  <Td data-label="Change">
+                    <span className="font-medium text-slate-900">{c.summary}</span>
+                  </Td>
+                  <Td data-label="Asked by" className="break-all">
+                    {c.requestedBy.email}
+                  </Td>
+                  <Td data-label="Asked">{when(c.requestedAt)}</Td>
+                  <Td data-label="Lapses">{when(c.expiresAt)}</Td>
+                  <Td data-label="Actions" className="sm:text-right">
+                    <div className="flex flex-wrap gap-2 sm:justify-end">
+                      {own ? (
+                        <>
+                          <span className="self-center text-slate-600">Waits for another administrator</span>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            disabled={busy}
+                            onClick={() => decide(c, "withdraw")}
+                          >
+                            Withdraw<span className="sr-only"> {c.summary}</span>
+                          </Button>
+                        </>
+                      ) : (
+                        <>
+                          {aboutMe ? (
+                            <span className="self-center text-slate-600">About your account</span>
+                          ) : (
+                            <Button size="sm" disabled={busy} onClick={() => decide(c, "approve")}>
+                              Approve<span className="sr-only"> {c.summary}</span>
+                            </Button>
+                          )}
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            disabled={busy}
+                            onClick={() => decide(c, "reject")}
+                          >
+                            Reject<span className="sr-only"> {c.summary}</span>
+                          </Button>
+                        </>
+                      )}
+                    </div>
+                  </Td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+// A second administrator decides a waiting change (lib/admin/changes.ts). Approval claims the
+// change under a row lock and applies it in the same transaction, after checking that what it was
+// asked against still holds: two approvals at once apply it once, and a stale change is refused
+// (and closed as stale), never applied over a value that moved on.
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { ApiError, conflict, invalid, notFound } from "../api/errors.ts";
+import { type Actor, appendAudit } from "../auth/audit.ts";
+import { isRole } from "../auth/permissions.ts";
+import { forgetCachedUser } from "../auth/session-token.ts";
+import { resetUserPassword, type UserRow } from "../auth/users.ts";
+import type { AdminChange, AdminChangeDecisionResponse } from "../dashboard-api/admin-changes.ts";
+import { DashboardSettings, SETTING_LABELS } from "../dashboard-api/settings.ts";
+import type { DashboardDb, Queryable } from "../db/client.ts";
+import { lockSetting, settingsNow, writeSetting } from "../settings.ts";
+import {
+  type AdminChangeRow,
+  changeSummary,
+  expireChanges,
+  settingValueText,
+  toAdminChange,
+} from "./changes.ts";
+
+export type ChangeDecision = "approve" | "reject" | "withdraw";
+
+const DONE_WORDS: Record<string, string> = {
+  approved: "approved",
+  rejected: "rejected",
+  withdrawn: "withdrawn",
+  expired: "expired unapproved",
+  stale: "closed as stale",
+};
+
+const DECISION_ACTIONS = {
+  approve: "admin_change.approve",
+  reject: "admin_change.reject",
+  withdraw: "admin_change.withdraw",
+} as const;
+
+type Applied = { ok: true; temporaryPassword?: string } | { ok: false; stale: string };
+
+/** Applies an approved change inside the transaction, or says why it no longer applies. */
+async function applyChange(q: Queryable, c: AdminChangeRow, approver: Actor): Promise<Applied> {
+  const story = { changeId: c.id, requestedBy: c.requested_by_email, approvedBy: approver.email };
+  const requester: Actor = { id: c.requested_by_id, email: c.requested_by_email, ip: approver.ip };
+  if (c.kind === "setting") {
+    const key = c.target as keyof DashboardSettings;
+    const shape = DashboardSettings.shape[key];
+    if (!shape) return { ok: false, stale: `the setting ${c.target} no longer exists` };
+    if (!shape.safeParse(c.after).success)
+      return { ok: false, stale: `${c.after} is no longer an allowed value for ${SETTING_LABELS[key]}` };
+    await lockSetting(q, key);
+    const now = (await settingsNow(q))[key];
+    if (now !== c.before)
+      return {
+        ok: false,
+        stale: `${SETTING_LABELS[key]} is now ${settingValueText(key, now)}, not ${settingValueText(key, c.before)} as when the change was asked for`,
+      };
+    await writeSetting(q, key, { from: now, to: c.after, by: requester, detail: story });
+    return { ok: true };
+  }
+
+  const rows = await q.query<UserRow>("SELECT * FROM users WHERE id = $1 FOR UPDATE", [c.target]);
+  const user = rows[0];
+  if (!user) return { ok: false, stale: `${c.target_label} no longer exists` };
+  const before = (c.before ?? {}) as Record<string, unknown>;
+  const after = (c.after ?? {}) as Record<string, unknown>;
+  if (c.kind === "user.role") {
+    if (user.role !== before.role || !isRole(after.role))
+      return {
+        ok: false,
+        stale: `${user.email} is now ${user.role}, not ${before.role} as when it was asked for`,
+      };
+    await q.query("UPDATE users SET role = $2, updated_at = now() WHERE id = $1", [user.id, after.role]);
+    await appendAudit(q, {
+      actorId: approver.id,
+      actorEmail: approver.email,
+      action: "user.update",
+      target: user.email,
+      result: "ok",
+      detail: { role: { from: user.role, to: after.role }, ...story },
+      ip: approver.ip ?? null,
+    });
+    return { ok: true };
+  }
+  if (c.kind === "user.enable") {
+    if (!user.disabled) return { ok: false, stale: `${user.email} is already enabled` };
+    await q.query("UPDATE users SET disabled = false, updated_at = now() WHERE id = $1", [user.id]);
+    await appendAudit(q, {
+      actorId: approver.id,
+      actorEmail: approver.email,
+      action: "user.update",
+      target: user.email,
+      result: "ok",
+      detail: { disabled: { from: true, to: false }, ...story },
+      ip: approver.ip ?? null,
+    });
+    return { ok: true };
+  }
+  if (c.kind === "user.password_reset") {
+    if (user.role !== before.role)
+      return {
+        ok: false,
+        stale: `${user.email} is now ${user.role}, not ${before.role} as when it was asked for`,
+      };
+    const temporaryPassword = randomBytes(12).toString("base64url");
+    await resetUserPassword(q, user.id, temporaryPassword);
+    await appendAudit(q, {
+      actorId: approver.id,
+      actorEmail: approver.email,
+      action: "user.password_reset",
+      target: user.email,
+      result: "ok",
+      detail: { mustChange: true, ...story },
+      ip: approver.ip ?? null,
+    });
+    return { ok: true, temporaryPassword };
+  }
+  return { ok: false, stale: `a change of kind ${c.kind} cannot be applied` };
+}
+
+/**
+ * Approves, rejects or withdraws a waiting change. Its author cannot approve or reject it (403,
+ * withdrawing is theirs); no one approves a change to their own account; a change already decided
+ * or expired is a 409; an approval whose change no longer applies is a 409 and closes it as stale.
+ */
+export async function decideChange(
+  db: DashboardDb,
+  actor: Actor,
+  id: string,
+  decision: ChangeDecision,
+): Promise<AdminChangeDecisionResponse> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw invalid([{ field: "id", message: "is not a change id" }]);
+  // Lapsed changes are closed (and audited) in their own transaction: the refusal below would
+  // roll back anything done in the deciding one.
+  await db.tx((q) => expireChanges(q));
+  const outcome = await db.tx(async (q) => {
+    await expireChanges(q);
+    const rows = await q.query<AdminChangeRow>("SELECT * FROM admin_changes WHERE id = $1 FOR UPDATE", [id]);
+    const c = rows[0];
+    if (!c) throw notFound("No such change.");
+    if (c.status !== "pending")
+      throw conflict(
+        `This change was already ${DONE_WORDS[c.status] ?? c.status}${c.decided_by_email ? ` by ${c.decided_by_email}` : ""}.`,
+      );
+    const own = c.requested_by_id === actor.id;
+    if (decision === "approve" && own)
+      throw new ApiError(
+        403,
+        "second_admin_required",
+        "You asked for this change: a second administrator must approve it.",
+      );
+    if (decision === "reject" && own)
+      throw new ApiError(403, "forbidden", "You asked for this change: withdraw it instead of rejecting it.");
+    if (decision === "withdraw" && !own)
+      throw new ApiError(
+        403,
+        "forbidden",
+        "Only the administrator who asked for this change can withdraw it; reject it instead.",
+      );
+    if (decision === "approve" && c.kind !== "setting" && c.target === actor.id)
+      throw new ApiError(
+        403,
+        "second_admin_required",
+        "This change is to your own account: another administrator must approve it.",
+      );
+
+    let applied: Applied = { ok: true };
+    if (decision === "approve") applied = await applyChange(q, c, actor);
+    const status = !applied.ok
+      ? "stale"
+      : ({ approve: "approved", reject: "rejected", withdraw: "withdrawn" } as const)[decision];
+    const done = await q.query<AdminChangeRow>(
+      `UPDATE admin_changes SET status = $2, decided_by_id = $3, decided_by_email = $4, decided_at = now()
+       WHERE id = $1 RETURNING *`,
+      [c.id, status, actor.id, actor.email],
+    );
+    await appendAudit(q, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: DECISION_ACTIONS[decision],
+      target: c.target_label,
+      result: applied.ok ? status : "refused: stale",
+      detail: {
+        changeId: c.id,
+        kind: c.kind,
+        summary: changeSummary(c),
+        requestedBy: c.requested_by_email,
+        ...(applied.ok ? {} : { reason: applied.stale }),
+      },
+      ip: actor.ip ?? null,
+    });
+    return { change: toAdminChange(done[0]), applied };
+  });
+  if (outcome.change.kind !== "setting") forgetCachedUser(outcome.change.target);
+  if (!outcome.applied.ok)
+    throw conflict(
+      `This change no longer applies and was closed: ${outcome.applied.stale}. Ask again if it is still wanted.`,
+    );
+  const change: AdminChange = outcome.change;
+  return outcome.applied.temporaryPassword
+    ? { change, temporaryPassword: outcome.applied.temporaryPassword }
+    : { change };
+}
