@@ -243,7 +243,7 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
                             <Badge key={c.id} tone="warning">
                               Waiting for approval:{" "}
                               {c.kind === "user.role"
-                                ? `role ${ROLE_NAMES[(c.after as { role: Role }).role] ?? ""}`
+                                ? `role ${ROLE_NAMES[c.after as Role] ?? String(c.after)}`
                                 : c.kind === "user.enable"
                                   ? "enable"
                                   : "password reset"}

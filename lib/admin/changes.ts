@@ -47,19 +47,17 @@ export function changeSummary(
   c: Pick<AdminChangeRow, "kind" | "target" | "target_label" | "before" | "after">,
 ): string {
   const kind = c.kind as AdminChangeKind;
-  const before = (c.before ?? {}) as Record<string, unknown>;
-  const after = (c.after ?? {}) as Record<string, unknown>;
   switch (kind) {
     case "setting": {
       const label = SETTING_LABELS[c.target as keyof DashboardSettings] ?? c.target;
       return `${label}: ${settingValueText(c.target, c.before)} → ${settingValueText(c.target, c.after)}`;
     }
     case "user.role":
-      return `${c.target_label}: role ${before.role} → ${after.role}`;
+      return `${c.target_label}: role ${c.before} → ${c.after}`;
     case "user.enable":
       return `${c.target_label}: disabled → enabled`;
     case "user.password_reset":
-      return `${c.target_label} (${before.role}): password reset to a temporary one`;
+      return `${c.target_label} (${c.before}): password reset to a temporary one`;
     default:
       return `${c.target_label}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`;
   }

@@ -63,22 +63,20 @@ async function applyChange(q: Queryable, c: AdminChangeRow, approver: Actor): Pr
   const rows = await q.query<UserRow>("SELECT * FROM users WHERE id = $1 FOR UPDATE", [c.target]);
   const user = rows[0];
   if (!user) return { ok: false, stale: `${c.target_label} no longer exists` };
-  const before = (c.before ?? {}) as Record<string, unknown>;
-  const after = (c.after ?? {}) as Record<string, unknown>;
   if (c.kind === "user.role") {
-    if (user.role !== before.role || !isRole(after.role))
+    if (user.role !== c.before || !isRole(c.after))
       return {
         ok: false,
-        stale: `${user.email} is now ${user.role}, not ${before.role} as when it was asked for`,
+        stale: `${user.email} is now ${user.role}, not ${c.before} as when it was asked for`,
       };
-    await q.query("UPDATE users SET role = $2, updated_at = now() WHERE id = $1", [user.id, after.role]);
+    await q.query("UPDATE users SET role = $2, updated_at = now() WHERE id = $1", [user.id, c.after]);
     await appendAudit(q, {
       actorId: approver.id,
       actorEmail: approver.email,
       action: "user.update",
       target: user.email,
       result: "ok",
-      detail: { role: { from: user.role, to: after.role }, ...story },
+      detail: { role: { from: user.role, to: c.after }, ...story },
       ip: approver.ip ?? null,
     });
     return { ok: true };
@@ -98,10 +96,10 @@ async function applyChange(q: Queryable, c: AdminChangeRow, approver: Actor): Pr
     return { ok: true };
   }
   if (c.kind === "user.password_reset") {
-    if (user.role !== before.role)
+    if (user.role !== c.before)
       return {
         ok: false,
-        stale: `${user.email} is now ${user.role}, not ${before.role} as when it was asked for`,
+        stale: `${user.email} is now ${user.role}, not ${c.before} as when it was asked for`,
       };
     const temporaryPassword = randomBytes(12).toString("base64url");
     await resetUserPassword(q, user.id, temporaryPassword);

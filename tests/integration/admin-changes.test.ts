@@ -258,7 +258,7 @@ describe("users", () => {
     expect(r.status).toBe(202);
     expect(r.json.user.role).toBe("viewer");
     expect(r.json.temporaryPassword).toMatch(/^\S{12,}$/);
-    expect(r.json.pending[0]).toMatchObject({ kind: "user.role", after: { role: "approver" } });
+    expect(r.json.pending[0]).toMatchObject({ kind: "user.role", before: "viewer", after: "approver" });
     expect((await decide("approve", bea, r.json.pending[0].id)).status).toBe(200);
     expect((await findUserById(db, r.json.user.id))?.role).toBe("approver");
     // A viewer needs no second administrator.

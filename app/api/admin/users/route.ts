@@ -42,8 +42,8 @@ export const POST = withRoute(
                 kind: "user.role",
                 target: created.id,
                 targetLabel: created.email,
-                before: { role: "viewer" },
-                after: { role: body.role },
+                before: "viewer",
+                after: body.role,
               }),
             ]
           : undefined;

@@ -53,8 +53,8 @@ export const PATCH = withRoute<undefined, typeof change, { id: string }, typeof 
             kind: "user.role",
             target: id,
             targetLabel: before.email,
-            before: { role: beforeRole },
-            after: { role: body.role },
+            before: beforeRole,
+            after: body.role,
           }),
         );
       if (enable)
@@ -63,8 +63,8 @@ export const PATCH = withRoute<undefined, typeof change, { id: string }, typeof 
             kind: "user.enable",
             target: id,
             targetLabel: before.email,
-            before: { disabled: true },
-            after: { disabled: false },
+            before: true,
+            after: false,
           }),
         );
       const changesNow = now.name !== undefined || now.role !== undefined || now.disabled !== undefined;

@@ -24,8 +24,8 @@ export const POST = withRoute<undefined, undefined, { id: string }, typeof Reset
           kind: "user.password_reset",
           target: id,
           targetLabel: before.email,
-          before: { role },
-          after: { mustChange: true },
+          before: role,
+          after: "temporary password",
         }),
       );
       return json({ user: toAdminUser(before), pending: [change] } satisfies ResetPasswordResponse, {
