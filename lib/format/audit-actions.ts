@@ -7,7 +7,6 @@ const NAMED: Record<string, string> = {
   "auth.sign_out": "Sign-out",
   "password.change": "Password changed",
   "totp.enrol_start": "Authenticator set-up started",
-  "totp.replace_start": "Authenticator move to another device started",
   "totp.enable": "Authenticator turned on",
   "totp.disable": "Authenticator turned off",
   "totp.replace_start": "Authenticator replacement started",
