@@ -9,6 +9,7 @@ import * as z from "zod/mini";
 import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { useHydrated } from "@/hooks/use-hydrated.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
+import { sameOriginPath } from "@/lib/auth/callback-url.ts";
 
 const MESSAGES: Record<string, string> = {
   invalid: "The e-mail or password is incorrect.",
@@ -24,12 +25,6 @@ function messageFor(code: string): string {
     return `This account is locked after 10 failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or ask an administrator.`;
   }
   return MESSAGES[code] ?? "Sign-in failed. Check your details and try again.";
-}
-
-/** Only paths on this site: never an absolute or protocol-relative address. */
-function safeDestination(raw: string | null): string {
-  if (!raw?.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return "/accounts";
-  return raw;
 }
 
 const SignInFields = z.object({
@@ -69,7 +64,7 @@ export function SignInForm({ notice, callbackUrl }: { notice?: string; callbackU
           );
           return;
         }
-        const destination = safeDestination(callbackUrl ?? null);
+        const destination = sameOriginPath(callbackUrl, window.location.origin);
         let url: URL | null;
         try {
           const csrf = (await (await fetch("/api/auth/csrf", { cache: "no-store" })).json()) as {

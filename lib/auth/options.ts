@@ -7,6 +7,7 @@ import { getDashboardDb } from "../db/client.ts";
 import { dashboardMetrics } from "../operations/metrics.ts";
 import { createLogger } from "../server/log.ts";
 import { appendAudit } from "./audit.ts";
+import { sameOriginPath } from "./callback-url.ts";
 import { type SessionClaims, sessionExpiry } from "./session-token.ts";
 import { sessionSettings } from "./settings.ts";
 import { allowSignInAttempt, clientIp } from "./throttle.ts";
@@ -89,6 +90,10 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      // Every address next-auth is asked to send the browser to after sign-in or sign-out.
+      async redirect({ url, baseUrl }) {
+        return new URL(sameOriginPath(url, baseUrl), baseUrl).href;
+      },
       async jwt({ token, user, trigger }) {
         const t = token as SessionClaims;
         if (user) {
