@@ -173,6 +173,7 @@ async function served(
 const SESSION_ENDED: Record<string, string> = {
   idle: "Your session ended after a period without activity. Sign in again.",
   absolute: "Your session reached its 12-hour limit. Sign in again.",
+  ended: "This session was signed out. Sign in again.",
 };
 
 export function withRoute<

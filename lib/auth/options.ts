@@ -8,6 +8,7 @@ import { dashboardMetrics } from "../operations/metrics.ts";
 import { createLogger } from "../server/log.ts";
 import { appendAudit } from "./audit.ts";
 import { sameOriginPath } from "./callback-url.ts";
+import { openSessionRecord, revokeSessionRecord, sessionRecordOpen } from "./session-store.ts";
 import { type SessionClaims, sessionExpiry } from "./session-token.ts";
 import { sessionSettings } from "./settings.ts";
 import { allowSignInAttempt, clientIp } from "./throttle.ts";
@@ -98,11 +99,23 @@ export function authOptions(): NextAuthOptions {
         const t = token as SessionClaims;
         if (user) {
           const now = nowSec();
-          return { sub: user.id, email: user.email, name: user.name, signedInAt: now, lastActivity: now };
+          const expiresAt = new Date((now + settings.absoluteSeconds) * 1000);
+          const sid = await openSessionRecord(await getDashboardDb(), user.id, expiresAt);
+          return {
+            sub: user.id,
+            sid,
+            email: user.email,
+            name: user.name,
+            signedInAt: now,
+            lastActivity: now,
+          };
         }
         // Throwing here makes next-auth clear the cookie: the session is over.
         const expired = sessionExpiry(t);
         if (expired) throw new Error(`session ended (${expired})`);
+        // Signed out (on any instance), or never recorded: neither read nor refreshed.
+        if (!(await sessionRecordOpen(await getDashboardDb(), t.sid)))
+          throw new Error("session ended (signed out)");
         if (trigger === "update") t.lastActivity = nowSec();
         return t;
       },
@@ -116,11 +129,13 @@ export function authOptions(): NextAuthOptions {
       },
     },
     events: {
+      // next-auth clears the cookie after this; revoking the record is what ends a copy of it.
       async signOut({ token }) {
         const t = token as SessionClaims | undefined;
         if (!t?.sub) return;
+        const db = await getDashboardDb();
+        if (typeof t.sid === "string") await revokeSessionRecord(db, t.sid);
         try {
-          const db = await getDashboardDb();
           await appendAudit(db, {
             actorId: t.sub,
             actorEmail: t.email ?? null,

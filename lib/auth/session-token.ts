@@ -1,15 +1,19 @@
 // Reading the next-auth session cookie on the server: the signed JWT, checked against the idle
-// and absolute limits, then the user as the database has them now (a disabled user or a changed
-// role takes effect on the next request, not at the next sign-in).
+// and absolute limits and against its record in the database (signed out means refused, on every
+// instance), then the user as the database has them now (a disabled user or a changed role takes
+// effect on the next request, not at the next sign-in).
 import { decode, type JWT } from "next-auth/jwt";
 import { config, requireAuthSecret } from "../config.ts";
 import type { SessionUser } from "../dashboard-api/index.ts";
-import type { Queryable } from "../db/client.ts";
+import { getDashboardDb, type Queryable } from "../db/client.ts";
+import { sessionRecordOpen } from "./session-store.ts";
 import { type SessionSettings, sessionSettings } from "./settings.ts";
 import { findUserById, sessionOpen, toSessionUser, type UserRow } from "./users.ts";
 
 export interface SessionClaims extends JWT {
   sub: string;
+  /** The session's row in the `sessions` table (lib/auth/session-store.ts). */
+  sid: string;
   /** Seconds since the epoch: sign-in, for the 12-hour absolute limit. */
   signedInAt: number;
   /** Seconds since the epoch: last activity the browser reported through a session update. */
@@ -18,7 +22,7 @@ export interface SessionClaims extends JWT {
 
 export type SessionCheck =
   | { ok: true; claims: SessionClaims }
-  | { ok: false; reason: "none" | "invalid" | "idle" | "absolute" };
+  | { ok: false; reason: "none" | "invalid" | "idle" | "absolute" | "ended" };
 
 export function sessionCookieName(): string {
   return config().publicUrl?.startsWith("https://")
@@ -59,9 +63,15 @@ async function decodeCookie(value: string): Promise<JWT | null> {
   return claims;
 }
 
+/**
+ * The session a cookie carries, if it may still be used: signed by us, within its idle and
+ * absolute limits, and recorded as open (not signed out). The record is read on every call, so a
+ * sign-out on any instance is refused here at once.
+ */
 export async function checkSessionCookie(
   value: string | undefined,
   nowSec = Date.now() / 1000,
+  db?: Queryable,
 ): Promise<SessionCheck> {
   if (!value) return { ok: false, reason: "none" };
   const claims = await decodeCookie(value);
@@ -69,6 +79,8 @@ export async function checkSessionCookie(
   const c = claims as SessionClaims;
   const expired = sessionExpiry(c, nowSec);
   if (expired) return { ok: false, reason: expired };
+  if (!(await sessionRecordOpen(db ?? (await getDashboardDb()), c.sid)))
+    return { ok: false, reason: "ended" };
   return { ok: true, claims: c };
 }
 

@@ -91,6 +91,23 @@ export const signInFailures = pgTable("sign_in_failures", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
+/**
+ * One row per signed-in session, named by the cookie's `jti`. Sign-out sets `revoked_at`; a
+ * session with no row, or a revoked one, is refused by every instance (docs/decisions.md, "Sign-out
+ * ends the session"). Rows past `expires_at` are of no use and are trimmed.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    expiresAt: ts("expires_at").notNull(),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [index("sessions_expires_at_idx").on(t.expiresAt), index("sessions_user_id_idx").on(t.userId)],
+);
+
 /** Sign-in attempts per client address per minute window. */
 export const signInThrottle = pgTable(
   "sign_in_throttle",

@@ -119,6 +119,8 @@ export interface SseClient {
   messages: SseMessage[];
   /** Resolves once the stream answered. */
   opened: Promise<void>;
+  /** Resolves once the server ended the stream (or it was closed here). */
+  closed: Promise<void>;
   waitFor(pred: (m: SseMessage[]) => boolean, timeoutMs?: number): Promise<SseMessage[]>;
   lastId(): string | undefined;
   close(): void;
@@ -128,6 +130,10 @@ export interface SseClient {
 export function sseClient(url: string, cookie: string, lastEventId?: string): SseClient {
   const abort = new AbortController();
   const messages: SseMessage[] = [];
+  let ended = () => {};
+  const closed = new Promise<void>((resolve) => {
+    ended = resolve;
+  });
   const opened = (async () => {
     const res = await fetch(url, {
       headers: {
@@ -144,7 +150,7 @@ export function sseClient(url: string, cookie: string, lastEventId?: string): Ss
     void (async () => {
       for (;;) {
         const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
-        if (done) return;
+        if (done) return ended();
         buffer += decoder.decode(value, { stream: true });
         for (let i = buffer.indexOf("\n\n"); i >= 0; i = buffer.indexOf("\n\n")) {
           const block = buffer.slice(0, i);
@@ -161,9 +167,11 @@ export function sseClient(url: string, cookie: string, lastEventId?: string): Ss
       }
     })();
   })();
+  opened.catch(() => ended());
   return {
     messages,
     opened,
+    closed,
     async waitFor(pred, timeoutMs = 30_000) {
       const end = Date.now() + timeoutMs;
       while (!pred(messages)) {
@@ -209,4 +217,20 @@ export async function signInHttp(base: string, email: string, password: string):
   keep(res);
   if (![...jar.keys()].some((k) => k.endsWith("session-token"))) throw new Error("sign-in failed");
   return cookie();
+}
+
+/** Signs the session of the Cookie header out through next-auth, as the sign-out button does. */
+export async function signOutHttp(base: string, cookie: string): Promise<void> {
+  const { csrfToken } = (await (await fetch(`${base}/api/auth/csrf`, { headers: { cookie } })).json()) as {
+    csrfToken: string;
+  };
+  const res = await fetch(`${base}/api/auth/signout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin: base },
+    body: new URLSearchParams({ csrfToken, json: "true" }),
+  });
+  // next-auth clears the cookie on a sign-out it accepted (a bad CSRF token clears nothing).
+  if (!res.headers.getSetCookie().some((c) => /session-token=;/.test(c)))
+    throw new Error(`sign-out was not accepted: ${res.status}`);
 }

@@ -7,10 +7,11 @@ import path from "node:path";
 import { NextRequest } from "next/server";
 import { encode } from "next-auth/jwt";
 import type { Role } from "../../lib/auth/permissions.ts";
+import { openSessionRecord } from "../../lib/auth/session-store.ts";
 import { createUser } from "../../lib/auth/users.ts";
 import type { EndpointName } from "../../lib/bank-api/endpoints.ts";
 import { BankClient, type CallOptions } from "../../lib/bank-client/client.ts";
-import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+import { type DashboardDb, getDashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
 
 export interface SessionSubject {
   id: string;
@@ -20,13 +21,20 @@ export interface SessionSubject {
 
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-/** A session cookie for the user, signed with the secret the dashboard reads (NEXTAUTH_SECRET). */
+/**
+ * A session cookie for the user, signed with the secret the dashboard reads (NEXTAUTH_SECRET), its
+ * session recorded in the database the route handlers use, as sign-in records one.
+ */
 export async function cookieFor(
   user: SessionSubject,
-  claims: Partial<{ signedInAt: number; lastActivity: number }> = {},
+  claims: Partial<{ signedInAt: number; lastActivity: number; sid: string }> = {},
   secret = process.env.NEXTAUTH_SECRET as string,
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
+  const signedInAt = claims.signedInAt ?? now;
+  const sid =
+    claims.sid ??
+    (await openSessionRecord(await getDashboardDb(), user.id, new Date((signedInAt + 12 * 3600) * 1000)));
   const token = await encode({
     secret,
     token: {
@@ -36,6 +44,7 @@ export async function cookieFor(
       signedInAt: now,
       lastActivity: now,
       ...claims,
+      sid,
     },
   });
   return `next-auth.session-token=${token}`;

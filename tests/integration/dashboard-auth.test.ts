@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import { authOptions } from "../../lib/auth/options.ts";
+import { openSessionRecord, revokeSessionRecord } from "../../lib/auth/session-store.ts";
 import { allowSignInAttempt } from "../../lib/auth/throttle.ts";
 import { checkSignIn, createUser, enableTotp, findUserById } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
@@ -233,10 +234,12 @@ describe("moving the second factor to another device", () => {
 describe("session callbacks", () => {
   const jwt = authOptions().callbacks?.jwt as (p: Record<string, unknown>) => Promise<Record<string, number>>;
 
+  const recorded = () => openSessionRecord(db, "u1", new Date(Date.now() + 3600_000));
+
   it("refreshes the last activity on a session update", async () => {
     const now = Math.floor(Date.now() / 1000);
     const t = await jwt({
-      token: { sub: "u1", signedInAt: now - 600, lastActivity: now - 600 },
+      token: { sub: "u1", sid: await recorded(), signedInAt: now - 600, lastActivity: now - 600 },
       trigger: "update",
     });
     expect(t.lastActivity).toBeGreaterThanOrEqual(now);
@@ -245,8 +248,24 @@ describe("session callbacks", () => {
 
   it("does not refresh activity on a plain session read", async () => {
     const now = Math.floor(Date.now() / 1000);
-    const t = await jwt({ token: { sub: "u1", signedInAt: now - 600, lastActivity: now - 600 } });
+    const t = await jwt({
+      token: { sub: "u1", sid: await recorded(), signedInAt: now - 600, lastActivity: now - 600 },
+    });
     expect(t.lastActivity).toBe(now - 600);
+  });
+
+  it("neither reads nor refreshes a session signed out, or one never recorded", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const sid = await recorded();
+    await revokeSessionRecord(db, sid);
+    for (const token of [
+      { sub: "u1", sid, signedInAt: now - 60, lastActivity: now - 60 },
+      { sub: "u1", sid: "never-recorded", signedInAt: now - 60, lastActivity: now - 60 },
+      { sub: "u1", signedInAt: now - 60, lastActivity: now - 60 },
+    ]) {
+      await expect(jwt({ token })).rejects.toThrow(/signed out/);
+      await expect(jwt({ token, trigger: "update" })).rejects.toThrow(/signed out/);
+    }
   });
 
   it("ends an idle session and one past 12 hours", async () => {

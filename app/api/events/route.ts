@@ -2,13 +2,15 @@
 // account's available balance changed (with the alerts it fired), for the accounts the user may
 // see. Each event's id is its place in the store: a browser that reconnects with Last-Event-ID
 // first gets what it missed, then the live events, none twice. The first connection of a process
-// makes sure the bank's webhooks point at this dashboard.
+// makes sure the bank's webhooks point at this dashboard. A stream whose session ends (signed out on
+// any instance, or ended by a new password) is closed (lib/live/stream-sessions.ts).
 import { errorBody } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { config } from "@/lib/config.ts";
 import { getLiveHub, type LiveEvent, REPLAY_LIMIT } from "@/lib/live/hub.ts";
 import { ensureBankWebhooksOnce, liveEnabled } from "@/lib/live/receiver.ts";
+import { watchStreamSession } from "@/lib/live/stream-sessions.ts";
 import { mayReceive } from "@/lib/live/visibility.ts";
 
 const HEARTBEAT_MS = 25_000;
@@ -27,7 +29,7 @@ function lastEventId(req: Request): number | null {
 const openStreams = new Map<string, number>();
 
 export const GET = withRoute(
-  async ({ req, user }) => {
+  async ({ req, user, session }) => {
     if (!liveEnabled()) return new Response(null, { status: 204 });
     const bank = await getBankClient();
     // The first connection waits for the set-up, so that "live" means the bank will report.
@@ -107,9 +109,12 @@ export const GET = withRoute(
           });
         }
         const beat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
+        // Signed out meanwhile (on any instance): the stream closes within the check interval.
+        const unwatch = watchStreamSession(session.sid, session.signedInAt, () => stop());
         stop = () => {
           release();
           off();
+          unwatch();
           clearInterval(beat);
           try {
             controller.close();
