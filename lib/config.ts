@@ -1,6 +1,7 @@
 // Every setting of the dashboard, read from the environment and checked with zod (README,
 // Configuration), as bank/config.ts is for the bank. Nothing else in the dashboard reads
 // process.env: a new setting is a field here and a row in the README.
+import { isIP, isIPv6 } from "node:net";
 import { z } from "zod";
 import { DEFAULT_TIME_ZONE } from "./bank-api/dates.ts";
 
@@ -72,6 +73,22 @@ const schema = z.object({
   METRICS_TOKEN: optionalText,
   DASHBOARD_DRAIN_DELAY_MS: wholeNumber(0),
   DASHBOARD_SHUTDOWN_TIMEOUT_MS: wholeNumber(10_000),
+  TRUSTED_PROXIES: optionalText.transform((v, ctx) => {
+    const entries = (v ?? "")
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean);
+    for (const e of entries) {
+      const [addr, bits, extra] = e.split("/");
+      const max = isIPv6(addr) ? 128 : 32;
+      const okBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+      if (!isIP(addr) || !okBits || extra !== undefined) {
+        ctx.addIssue({ code: "custom", message: `must list addresses or CIDRs, got "${e}"` });
+        return z.NEVER;
+      }
+    }
+    return entries;
+  }),
   NODE_ENV: optionalText,
 });
 
@@ -107,6 +124,8 @@ export interface DashboardConfig {
   drainDelayMs: number;
   /** On SIGTERM: the longest wait for requests in flight before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** Proxies (addresses, CIDRs) whose X-Forwarded-For, -Host and -Proto are believed; none by default. */
+  trustedProxies: string[];
   /** Tests: logs only errors. */
   quiet: boolean;
   /** Outside production, route handlers check their answers against the response schemas. */
@@ -153,6 +172,7 @@ export function config(): DashboardConfig {
     metricsToken: e.METRICS_TOKEN,
     drainDelayMs: e.DASHBOARD_DRAIN_DELAY_MS,
     shutdownTimeoutMs: e.DASHBOARD_SHUTDOWN_TIMEOUT_MS,
+    trustedProxies: e.TRUSTED_PROXIES,
     quiet: e.NODE_ENV === "test",
     checkResponses: e.NODE_ENV !== "production",
   };

@@ -307,7 +307,8 @@ const [, demoUsers, { bankUrl, subscriptionKey, webhookSecret }] = await Promise
 ]);
 
 const dashboardUrl = `http://127.0.0.1:${PORT}`;
-launch("dashboard", [NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(PORT)], {
+// `next start` with the connection's address appended to X-Forwarded-For (scripts/dashboard-server.js).
+launch("dashboard", ["scripts/dashboard-server.js", "-H", "127.0.0.1", "-p", String(PORT)], {
   ...env,
   NODE_ENV: "production",
   NEXT_TELEMETRY_DISABLED: "1",

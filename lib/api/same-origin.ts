@@ -4,6 +4,8 @@
 // client, which cannot carry a victim's cookies across sites, so it passes. Safe methods
 // (GET, HEAD, OPTIONS) change nothing and are never refused.
 
+import { requestOrigin } from "../auth/client-address.ts";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const CROSS_SITE_BODY = {
@@ -11,19 +13,13 @@ export const CROSS_SITE_BODY = {
 } as const;
 
 /**
- * The dashboard's own origin as this request reached it: scheme, host and port. A proxy in front
- * says what the browser used (X-Forwarded-Proto and -Host); otherwise the request itself does.
+ * The dashboard's own origin as this request reached it: scheme, host and port. A trusted proxy in
+ * front says what the browser used (X-Forwarded-Proto and -Host, believed only from a proxy named
+ * in TRUSTED_PROXIES); otherwise the request's Host over plain http.
  */
 function ownOrigin(req: Pick<Request, "headers" | "url">): string | null {
-  const first = (v: string | null) => v?.split(",")[0]?.trim() || undefined;
-  const url = new URL(req.url);
-  const proto = first(req.headers.get("x-forwarded-proto"))?.replace(/:?$/, ":") ?? url.protocol;
-  const host = first(req.headers.get("x-forwarded-host")) ?? req.headers.get("host") ?? url.host;
-  try {
-    return new URL(`${proto}//${host}`).origin;
-  } catch {
-    return null;
-  }
+  if (!req.headers.get("host")) return new URL(req.url).origin;
+  return requestOrigin(req.headers);
 }
 
 // An https page may not post to an http dashboard (nor the reverse): the scheme and the port are

@@ -2,6 +2,7 @@
 import type { Queryable } from "../db/client.ts";
 import type { signInThrottle } from "../db/schema.ts";
 import type { SqlRow } from "../server/sql-row.ts";
+import { clientAddress } from "./client-address.ts";
 import { signInRateLimit } from "./settings.ts";
 
 /** Counts one attempt; false when the address has used up this minute's allowance. */
@@ -19,12 +20,7 @@ export async function allowSignInAttempt(db: Queryable, ip: string, now = Date.n
   return (rows[0]?.attempts ?? 0) <= signInRateLimit();
 }
 
-/** The client address of a request: the first X-Forwarded-For hop, else X-Real-IP. */
+/** The client address of a request: X-Forwarded-For believed only from trusted proxies (client-address.ts). */
 export function clientIp(headers: Headers | Record<string, string | string[] | undefined>): string {
-  const get = (name: string): string | undefined => {
-    if (headers instanceof Headers) return headers.get(name) ?? undefined;
-    const v = headers[name] ?? headers[name.toLowerCase()];
-    return Array.isArray(v) ? v[0] : v;
-  };
-  return get("x-forwarded-for")?.split(",")[0]?.trim() || get("x-real-ip")?.trim() || "unknown";
+  return clientAddress(headers);
 }

@@ -889,18 +889,27 @@ describe("cross-site requests", () => {
       });
       expect({ status: r.status, json: r.json }, origin).toEqual({ status: 403, json: CROSS_SITE });
     }
-    // Behind a TLS proxy the browser's origin is https, and the proxy says so.
-    const proxied = await invoke(mod.adminUsers, "POST", "/api/admin/users", {
-      cookie,
-      body: {},
-      headers: {
-        origin: "https://treasury.example",
-        host: "127.0.0.1:3999",
-        "x-forwarded-host": "treasury.example",
-        "x-forwarded-proto": "https",
-      },
-    });
-    expect(proxied.status).toBe(400);
+    // Behind a TLS proxy the browser's origin is https, and the proxy says so: believed only from
+    // a proxy named in TRUSTED_PROXIES (the peer is the rightmost X-Forwarded-For entry).
+    const proxied = () =>
+      invoke(mod.adminUsers, "POST", "/api/admin/users", {
+        cookie,
+        body: {},
+        headers: {
+          origin: "https://treasury.example",
+          host: "127.0.0.1:3999",
+          "x-forwarded-host": "treasury.example",
+          "x-forwarded-proto": "https",
+          "x-forwarded-for": "203.0.113.9, 10.0.0.2",
+        },
+      });
+    expect((await proxied()).status).toBe(403);
+    process.env.TRUSTED_PROXIES = "10.0.0.0/24";
+    try {
+      expect((await proxied()).status).toBe(400);
+    } finally {
+      delete process.env.TRUSTED_PROXIES;
+    }
   });
 
   it("lets same-origin and non-browser state changes, and cross-site reads, through", async () => {
