@@ -33,9 +33,12 @@ server.listen(port, hostname, () => {
   console.log(`Dashboard server listening on http://${hostname}:${port}`);
 });
 
-for (const sig of ["SIGINT", "SIGTERM"]) {
-  process.on(sig, () => {
-    server.close();
-    void app.close().finally(() => process.exit(0));
-  });
-}
+// With NEXT_MANUAL_SIG_HANDLE (as `npm start` runs it) the graceful stop is the dashboard's own
+// (instrumentation.ts, lib/operations/lifecycle.ts); otherwise stop at once, as `next start` does.
+if (!process.env.NEXT_MANUAL_SIG_HANDLE)
+  for (const sig of ["SIGINT", "SIGTERM"]) {
+    process.on(sig, () => {
+      server.close();
+      process.exit(0);
+    });
+  }
