@@ -14,7 +14,13 @@ import type { accounts, paymentBackupLog } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { applyPaymentAction, checkPaymentAction } from "./actions.ts";
 import { formatPaymentTimestamp, newPaymentId } from "./identity.ts";
-import { initiateWire, rejectedPayment, wireDirection } from "./outgoing.ts";
+import {
+  type InitiateOutcome,
+  type InitiateResult,
+  initiateOutcome,
+  initiateWire,
+  wireDirection,
+} from "./outgoing.ts";
 import { outgoingDetails } from "./records.ts";
 import { wireSystemStatus } from "./wire-system.ts";
 
@@ -50,52 +56,91 @@ export async function logPaymentAction(
  * Logs an outgoing wire: the payment id is reserved at once in a Pre-Approval payment that
  * GET /v2/payment shows; the replay holds the funds and moves it to In-Progress, or cancels it
  * when it can no longer be sent (insufficient funds by then).
+ *
+ * With an Idempotency-Key the request is recorded under the key of POST /v2/payment (endpoint
+ * `payment`) in the same transaction: a repeat with the same body gets the first answer and logs
+ * nothing, one with another body is a key conflict, and a later POST /v2/payment with the key
+ * answers the reserved payment instead of sending a second wire. Concurrent repeats wait on the
+ * key's row, so one logs and the others answer from it.
  */
 export async function logInitiatePayment(
   bank: Bank,
   customerId: number,
   body: InitiatePaymentRequest,
-): Promise<PaymentResponse> {
+  idem: { key: string; hash: string } | null = null,
+): Promise<InitiateOutcome> {
   return bank.db.tx(async (q) => {
-    const acct = await q.query<
-      Pick<SqlRow<typeof accounts>, "type" | "title_lines" | "short_name" | "status">
-    >("SELECT type, title_lines, short_name, status FROM accounts WHERE number = $1 AND customer_id = $2", [
-      body.originator_account_number,
-      customerId,
-    ]);
-    if (!acct.length) return rejectedPayment("ACCOUNT_NOT_FOUND", "originator_account_number");
-    if (acct[0].status !== "A") return rejectedPayment("ACCOUNT_CLOSED", "originator_account_number");
     const now = bank.clock.now();
-    const date = bank.clock.businessDate(now);
-    const id = newPaymentId("O", date);
-    const ts = formatPaymentTimestamp(now);
-    const details = {
-      ...outgoingDetails(body),
-      originator_name: acct[0].title_lines[0] || acct[0].short_name,
-      debit_account_type: acct[0].type,
-    };
-    await q.query(
-      `INSERT INTO payments (id, customer_id, account_number, direction, status, status_timestamp, amount_cents,
-         fedwire_type, fedwire_sub_type, payment_date, entry_at, details)
-       VALUES ($1, $2, $3, $4, 'Pre-Approval', $5, $6, '10', '00', $7, $8, $9)`,
-      [
-        id,
-        customerId,
-        body.originator_account_number,
-        await wireDirection(q, body),
-        ts,
-        body.amount,
-        date,
-        now,
-        JSON.stringify(details),
-      ],
-    );
-    await q.query(
-      "INSERT INTO payment_backup_log (customer_id, kind, request, logged_at) VALUES ($1, 'initiate', $2, $3)",
-      [customerId, JSON.stringify({ body, paymentId: id }), now],
-    );
-    return { payment_id: id, payment_status: "Pre-Approval", payment_timestamp: ts, Errors: [] };
+    if (idem) {
+      const fresh = await q.query(
+        `INSERT INTO idempotency_keys (customer_id, key, endpoint, request_hash, response, created_at)
+         VALUES ($1, $2, 'payment', $3, '{}'::jsonb, $4) ON CONFLICT DO NOTHING RETURNING 1`,
+        [customerId, idem.key, idem.hash, now],
+      );
+      if (!fresh.length) {
+        const rows = await q.query<{ r: InitiateResult }>(
+          `SELECT idempotent_answer($1, 'payment', $2, $3, '{"status":"key_conflict"}'::jsonb) AS r`,
+          [customerId, idem.key, idem.hash],
+        );
+        return initiateOutcome(rows[0].r);
+      }
+    }
+    const result = await reserveAndLog(q, bank.clock, now, customerId, body, idem?.key ?? null);
+    if (idem)
+      await q.query(
+        "UPDATE idempotency_keys SET response = $4 WHERE customer_id = $1 AND endpoint = 'payment' AND key = $2 AND request_hash = $3",
+        [customerId, idem.key, idem.hash, JSON.stringify(result)],
+      );
+    return initiateOutcome(result);
   });
+}
+
+async function reserveAndLog(
+  q: Queryable,
+  clock: Clock,
+  now: Date,
+  customerId: number,
+  body: InitiatePaymentRequest,
+  key: string | null,
+): Promise<InitiateResult> {
+  const acct = await q.query<Pick<SqlRow<typeof accounts>, "type" | "title_lines" | "short_name" | "status">>(
+    "SELECT type, title_lines, short_name, status FROM accounts WHERE number = $1 AND customer_id = $2",
+    [body.originator_account_number, customerId],
+  );
+  if (!acct.length)
+    return { status: "rejected", code: "ACCOUNT_NOT_FOUND", field: "originator_account_number" };
+  if (acct[0].status !== "A")
+    return { status: "rejected", code: "ACCOUNT_CLOSED", field: "originator_account_number" };
+  const date = clock.businessDate(now);
+  const id = newPaymentId("O", date);
+  const ts = formatPaymentTimestamp(now);
+  const details = {
+    ...outgoingDetails(body),
+    originator_name: acct[0].title_lines[0] || acct[0].short_name,
+    debit_account_type: acct[0].type,
+  };
+  await q.query(
+    `INSERT INTO payments (id, customer_id, account_number, direction, status, status_timestamp, amount_cents,
+       fedwire_type, fedwire_sub_type, payment_date, entry_at, idempotency_key, details)
+     VALUES ($1, $2, $3, $4, 'Pre-Approval', $5, $6, '10', '00', $7, $8, $9, $10)`,
+    [
+      id,
+      customerId,
+      body.originator_account_number,
+      await wireDirection(q, body),
+      ts,
+      body.amount,
+      date,
+      now,
+      key,
+      JSON.stringify(details),
+    ],
+  );
+  await q.query(
+    "INSERT INTO payment_backup_log (customer_id, kind, request, logged_at) VALUES ($1, 'initiate', $2, $3)",
+    [customerId, JSON.stringify({ body, paymentId: id }), now],
+  );
+  return { status: "ok", payment_id: id, payment_status: "Pre-Approval", payment_timestamp: ts };
 }
 
 async function applyLogged(

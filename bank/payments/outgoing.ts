@@ -7,7 +7,8 @@ import type { Queryable } from "../db/client.ts";
 import { BANK_ABA, formatPaymentTimestamp, newPaymentId } from "./identity.ts";
 import { outgoingDetails, type PaymentDetails, type PaymentDirection } from "./records.ts";
 
-type InitiateResult =
+/** What initiate_wire answers and an Idempotency-Key record keeps (endpoint `payment`). */
+export type InitiateResult =
   | { status: "ok"; payment_id: string; payment_status: string; payment_timestamp: string; replay?: boolean }
   | {
       status: "rejected";
@@ -84,7 +85,11 @@ export async function initiateWire(
       !!args.reservedId,
     ],
   );
-  const r = rows[0].r;
+  return initiateOutcome(rows[0].r);
+}
+
+/** The caller's answer to a fresh or remembered initiate result. */
+export function initiateOutcome(r: InitiateResult): InitiateOutcome {
   if (r.status === "key_conflict") return { kind: "key_conflict" };
   if (r.status === "rejected") return { kind: "response", response: rejectedPayment(r.code, r.field, r) };
   return {

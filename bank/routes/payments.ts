@@ -9,7 +9,7 @@ import { type Router, reply } from "../http/router.ts";
 import { applyPaymentAction } from "../payments/actions.ts";
 import { logInitiatePayment, logPaymentAction } from "../payments/backup.ts";
 import { listPaymentsJson } from "../payments/list.ts";
-import { initiateWire } from "../payments/outgoing.ts";
+import { type InitiateOutcome, initiateWire } from "../payments/outgoing.ts";
 import { wireSystemStatus } from "../payments/wire-system.ts";
 import { readIdempotencyKey, requestHash } from "./transfers.ts";
 
@@ -21,6 +21,16 @@ export function registerPaymentRoutes(router: Router, bank: Bank) {
     if ((await wireSystemStatus(bank.db)) === "down") throw unavailable(WIRE_SYSTEM_DOWN);
   };
 
+  const answer = (out: InitiateOutcome): PaymentResponse => {
+    if (out.kind === "key_conflict") {
+      throw badRequest(
+        [{ field: BANK_HEADERS.idempotencyKey, message: "was already used with a different request body" }],
+        `${BANK_HEADERS.idempotencyKey} reuse with a different request`,
+      );
+    }
+    return out.response;
+  };
+
   const send = async (customerId: number, body: InitiatePaymentRequest, key: string | null) => {
     const out = await initiateWire(bank.db, bank.clock, {
       customerId,
@@ -28,14 +38,9 @@ export function registerPaymentRoutes(router: Router, bank: Bank) {
       idempotencyKey: key,
       requestHash: key ? requestHash(body) : null,
     });
-    if (out.kind === "key_conflict") {
-      throw badRequest(
-        [{ field: BANK_HEADERS.idempotencyKey, message: "was already used with a different request body" }],
-        `${BANK_HEADERS.idempotencyKey} reuse with a different request`,
-      );
-    }
-    if (out.response.payment_status) bank.events.emit("balance-changed");
-    return out.response;
+    const response = answer(out);
+    if (response.payment_status) bank.events.emit("balance-changed");
+    return response;
   };
 
   // POST /v2/payment - send an outgoing wire: funds held at once, In-Progress until Fedwire settles it
@@ -72,8 +77,12 @@ export function registerPaymentRoutes(router: Router, bank: Bank) {
   });
 
   // POST /v2/payment/backup - log an outgoing wire while the wire system is down (sent at once when it is up)
-  router.v2(endpoints.initiatePaymentBackup, async ({ customer, body }): Promise<PaymentResponse> => {
-    if ((await wireSystemStatus(bank.db)) === "up") return send(customer.id, body, null);
-    return logInitiatePayment(bank, customer.id, body);
+  // Idempotency-Key as on POST /v2/payment, in the same key space: logged or sent, one key is one wire.
+  router.v2(endpoints.initiatePaymentBackup, async ({ ctx, customer, body }): Promise<PaymentResponse> => {
+    const key = readIdempotencyKey(ctx.header(BANK_HEADERS.idempotencyKey));
+    if ((await wireSystemStatus(bank.db)) === "up") return send(customer.id, body, key);
+    return answer(
+      await logInitiatePayment(bank, customer.id, body, key ? { key, hash: requestHash(body) } : null),
+    );
   });
 }

@@ -41,7 +41,7 @@ export interface EndpointDef {
   query?: z.ZodType;
   body?: z.ZodType;
   response?: z.ZodType;
-  /** Accepts `Idempotency-Key` (transfersen and POST /v2/payment). */
+  /** Accepts `Idempotency-Key` (transfersen, POST /v2/payment and POST /v2/payment/backup). */
   idempotent?: boolean;
   /** Root element of an XML response, and the element of each item when the body is an array. */
   xmlRoot: string;
@@ -191,6 +191,8 @@ export const endpoints = {
     needsToken: true,
     body: initiatePaymentRequest,
     response: paymentResponse,
+    // One key space with POST /v2/payment: a wire logged here and retried there is one wire.
+    idempotent: true,
     xmlRoot: "PaymentResponse",
   },
   registerWebhook: {

@@ -7,7 +7,7 @@ export const BANK_HEADERS = {
   subscriptionKey: "Ocp-Apim-Subscription-Key",
   /** The JWT: in the token call's answer, then on every other call (raw or `Bearer <jwt>`). */
   authorization: "Authorization",
-  /** transfersen and POST /v2/payment: a GUID that makes a retry act once. */
+  /** transfersen, POST /v2/payment and POST /v2/payment/backup: a GUID that makes a retry act once. */
   idempotencyKey: "Idempotency-Key",
   /** Seconds to wait, on the 429 of a token asked for too soon. */
   retryAfter: "Retry-After",

@@ -147,12 +147,30 @@ export const paymentDrafts = pgTable(
     rejectReason: text("reject_reason"),
     paymentId: text("payment_id"),
     bankAnswer: jsonb("bank_answer").$type<Record<string, unknown>>(),
-    /** Where a wire release went (primary | backup), recorded before the send: a backup send is never repeated. */
+    /** Where a wire release went (primary | backup), recorded before the send. */
     channel: text("channel"),
     /** The saved beneficiary that filled the wire: its recent changes are shown at release. */
     beneficiaryId: uuid("beneficiary_id"),
+    /** The one release attempt at work on the draft: set by the claim, cleared when it ends unfinished. */
+    claimToken: uuid("claim_token"),
+    claimedAt: ts("claimed_at"),
   },
   (t) => [index("payment_drafts_status_idx").on(t.status, t.preparedAt)],
+);
+
+/** Approvals of a draft version, one per approver: a release needs one, or two above the limit. */
+export const draftApprovals = pgTable(
+  "draft_approvals",
+  {
+    draftId: uuid("draft_id")
+      .notNull()
+      .references(() => paymentDrafts.id),
+    version: integer("version").notNull(),
+    approverId: text("approver_id").notNull(),
+    approverEmail: text("approver_email").notNull(),
+    approvedAt: ts("approved_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.draftId, t.version, t.approverId] })],
 );
 
 /** Saved wire beneficiaries that fill the wire form. */

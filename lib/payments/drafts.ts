@@ -1,8 +1,10 @@
 // Drafts under dual control: an outgoing wire, or a SEN transfer above the release threshold,
 // waits in the dashboard database until a second person releases it. The preparer can never
 // release (or reject) their own draft; release claims the draft with one conditional UPDATE
-// (compare-and-set on status and version), so two approvers at once see one win and one 409,
-// and the bank call carries Idempotency-Key = the draft's id, so a retry pays once.
+// (compare-and-set on status, version and the claim token), so two releases at once, even by one
+// approver, see one win and one 409, and every bank call (POST /v2/payment, the backup log,
+// transfersen) carries Idempotency-Key = the draft's id, so a retry pays once.
+import { randomUUID } from "node:crypto";
 import "server-only";
 import { ApiError, conflict, forbidden, notFound } from "../api/errors.ts";
 import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
@@ -164,14 +166,14 @@ async function staleOrMissing(db: Queryable, id: string, actor: Actor, verb: str
     return conflict(
       `This wire was released by ${now.decidedBy?.email ?? "someone else"} and is queued for reprocessing at the bank. Nothing was sent.`,
     );
-  if (now.status === "releasing" && now.channel === "backup")
-    return conflict(
-      `This wire went to the bank's backup log unconfirmed; it will not be sent again. Nothing was sent.`,
-    );
   if (now.status !== "pending" && now.status !== "releasing")
     return conflict(`This draft was already ${now.status} by ${now.decidedBy?.email ?? "someone else"}.`);
   if (now.status === "releasing")
-    return conflict(`This draft is being released by ${now.decidedBy?.email ?? "someone else"}.`);
+    return conflict(
+      now.decidedBy?.id === actor.id
+        ? "You are already releasing this draft (in another window). Nothing more was sent."
+        : `This draft is being released by ${now.decidedBy?.email ?? "someone else"}. Nothing more was sent.`,
+    );
   return conflict("This draft changed after you opened it. Review it again.");
 }
 
@@ -211,11 +213,33 @@ export async function rejectDraft(
 const STUCK_AFTER_SECONDS = 120;
 
 /**
- * Releases a draft: claims it (pending → releasing, or a releasing claim of this approver's own
- * or one left stuck), sends it with Idempotency-Key = draft id, and records the bank's answer.
- * A wire goes through `sendOutgoingWire`: on a 503 from the wire system it goes to the backup log,
- * and the draft is queued until the bank's replay gives it the payment. A claim already sent to
- * the backup log is never taken again: the backup call has no Idempotency-Key to make a retry safe.
+ * Claims a draft version for one release attempt: pending → releasing with a fresh claim token,
+ * in one conditional UPDATE that only one request can win. A draft already releasing is claimed
+ * again only when no attempt is at work on it (its token was cleared when an attempt ended
+ * unfinished) by the approver who claimed it, or by anyone once the claim is stuck: the same
+ * approver in two windows, or two dashboard instances, never send at once.
+ */
+async function claimDraft(db: Queryable, actor: Actor, id: string, version: number, token: string) {
+  return db.query<DraftRow>(
+    `UPDATE payment_drafts SET status = 'releasing', decided_by = $3, decided_by_email = $4,
+       decided_at = now(), claim_token = $5, claimed_at = now()
+     WHERE id = $1 AND version = $2 AND prepared_by <> $3
+       AND (status = 'pending'
+            OR (status = 'releasing'
+                AND ((claim_token IS NULL AND decided_by = $3)
+                     OR coalesce(claimed_at, decided_at) < now() - make_interval(secs => $6))))
+     RETURNING *`,
+    [id, version, actor.id, actor.email, token, STUCK_AFTER_SECONDS],
+  );
+}
+
+/**
+ * Releases a draft: claims it (claimDraft), sends it with Idempotency-Key = the draft id on every
+ * path (a draft's content is fixed from its claim on, so the id names the one version that can be
+ * sent), and records the bank's answer. A wire goes through `sendOutgoingWire`: on a 503 from the
+ * wire system it goes to the backup log under the same key, and the draft is queued until the
+ * bank's replay gives it the payment. Every write after the claim names the claim token, so an
+ * attempt whose claim was taken over records nothing; the bank's key makes any resend one payment.
  */
 export async function releaseWireDraft(
   db: Queryable,
@@ -224,15 +248,8 @@ export async function releaseWireDraft(
   id: string,
   o: { version: number },
 ): Promise<Draft> {
-  const claimed = await db.query<DraftRow>(
-    `UPDATE payment_drafts SET status = 'releasing', decided_by = $3, decided_by_email = $4, decided_at = now()
-     WHERE id = $1 AND version = $2 AND prepared_by <> $3
-       AND (status = 'pending'
-            OR (status = 'releasing' AND channel IS DISTINCT FROM 'backup'
-                AND (decided_by = $3 OR decided_at < now() - make_interval(secs => $5))))
-     RETURNING *`,
-    [id, o.version, actor.id, actor.email, STUCK_AFTER_SECONDS],
-  );
+  const token = randomUUID();
+  const claimed = await claimDraft(db, actor, id, o.version, token);
   if (!claimed[0]) {
     const err = await staleOrMissing(db, id, actor, "release");
     await appendAudit(db, {
@@ -252,8 +269,9 @@ export async function releaseWireDraft(
     const sent = await sendOutgoingWire(bank, draft.request as InitiatePaymentInput, id, {
       beforeSend: async (c) => {
         const rows = await db.query<{ id: string }>(
-          "UPDATE payment_drafts SET channel = $2 WHERE id = $1 AND status = 'releasing' RETURNING id",
-          [id, c],
+          `UPDATE payment_drafts SET channel = $2
+           WHERE id = $1 AND status = 'releasing' AND claim_token = $3 RETURNING id`,
+          [id, c, token],
         );
         if (!rows[0])
           throw conflict("This draft changed while it was being released. Nothing more was sent.");
@@ -268,17 +286,27 @@ export async function releaseWireDraft(
   if (result.ok) {
     const answer = result.data as Record<string, unknown>;
     const paymentId = typeof answer.payment_id === "string" && answer.payment_id ? answer.payment_id : null;
-    const status = channel === "backup" ? "queued" : "released";
+    // A Pre-Approval payment is in the bank's backup log (this attempt's, or an earlier one's that
+    // the key answered with): queued until the replay moves it on.
+    const queued = answer.payment_status === "Pre-Approval";
+    const status = queued ? "queued" : "released";
     const rows = await db.query<DraftRow>(
-      `UPDATE payment_drafts SET status = $4, payment_id = $2, bank_answer = $3
-       WHERE id = $1 AND status = 'releasing' RETURNING *`,
-      [id, paymentId, JSON.stringify(answer), status],
+      `UPDATE payment_drafts SET status = $4, payment_id = $2, bank_answer = $3, channel = $6, claim_token = NULL
+       WHERE id = $1 AND status = 'releasing' AND claim_token = $5 RETURNING *`,
+      [
+        id,
+        paymentId,
+        JSON.stringify(answer),
+        status,
+        token,
+        queued ? "backup" : draft.kind === "wire" ? channel : null,
+      ],
     );
     await appendAudit(db, {
       ...auditActor(actor, actor.ip),
       action: `draft.release.${draft.kind}`,
       target: id,
-      result: status,
+      result: rows[0] ? status : "taken over",
       detail: {
         ...audited,
         bankAnswer: answer,
@@ -286,7 +314,8 @@ export async function releaseWireDraft(
         counterparty: draft.counterparty,
       },
     });
-    return rows[0] ? toDraft(rows[0]) : ((await getDraft(db, id)) as Draft);
+    if (!rows[0]) throw await staleOrMissing(db, id, actor, "release");
+    return toDraft(rows[0]);
   }
 
   const error: BankError = result.error;
@@ -294,12 +323,18 @@ export async function releaseWireDraft(
   if (error.kind === "rejected") {
     // The bank refused it (funds, account): the draft ends here and must be prepared again.
     await db.query(
-      `UPDATE payment_drafts SET status = 'failed', bank_answer = $2 WHERE id = $1 AND status = 'releasing'`,
-      [id, JSON.stringify({ error: error.message, fields: error.fields ?? [] })],
+      `UPDATE payment_drafts SET status = 'failed', bank_answer = $2, claim_token = NULL
+       WHERE id = $1 AND status = 'releasing' AND claim_token = $3`,
+      [id, JSON.stringify({ error: error.message, fields: error.fields ?? [] }), token],
     );
-  } else if (refused && channel === "backup") {
-    // A 503 from the backup log too: nothing was taken anywhere, so a later release may send it.
-    await db.query("UPDATE payment_drafts SET channel = NULL WHERE id = $1 AND status = 'releasing'", [id]);
+  } else {
+    // The attempt ends unfinished: its approver may release again (the key makes it one payment).
+    // A 503 from the backup log too means nothing was taken anywhere.
+    await db.query(
+      `UPDATE payment_drafts SET claim_token = NULL, channel = CASE WHEN $3 THEN NULL ELSE channel END
+       WHERE id = $1 AND status = 'releasing' AND claim_token = $2`,
+      [id, token, refused && channel === "backup"],
+    );
   }
   await appendAudit(db, {
     ...auditActor(actor, actor.ip),
@@ -309,12 +344,6 @@ export async function releaseWireDraft(
     detail: { ...audited, bankAnswer: { error: error.message, fields: error.fields ?? [] } },
   });
   if (error.kind === "rejected") throw new BankCallError(error);
-  if (channel === "backup" && !refused)
-    throw new ApiError(
-      503,
-      "bank_unavailable",
-      `${error.message} The wire went to the bank's backup log without a confirmation; it will not be sent again. Check the account's payments before preparing it anew.`,
-    );
   throw new ApiError(
     503,
     "bank_unavailable",

@@ -55,8 +55,9 @@ export function actOnIncomingWire(
 }
 
 /**
- * Send a released outgoing wire: POST /v2/payment with the caller's Idempotency-Key, else
- * POST /v2/payment/backup (which takes no key: the caller's record is what prevents a resend).
+ * Send a released outgoing wire: POST /v2/payment, else POST /v2/payment/backup, both with the
+ * caller's Idempotency-Key. The bank keeps one key space for the two, so a resend on either path,
+ * after a timeout or from another instance, answers the first payment instead of making a second.
  */
 export function sendOutgoingWire(
   bank: BankClient,
@@ -66,7 +67,7 @@ export function sendOutgoingWire(
 ): Promise<WireSend> {
   return sendWithFallback(
     () => bank.call("initiatePayment", { body, idempotencyKey }),
-    () => bank.call("initiatePaymentBackup", { body }),
+    () => bank.call("initiatePaymentBackup", { body, idempotencyKey }),
     hooks,
   );
 }

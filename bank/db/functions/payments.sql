@@ -25,6 +25,19 @@ BEGIN
     END IF;
   END IF;
 
+  -- A reserved wire moves on from Pre-Approval once: a second application of its log entry
+  -- (whatever the cause) answers the payment as it stands and holds nothing again. The payment is
+  -- locked before the account, in the order settlement locks them.
+  IF p_reserved THEN
+    SELECT jsonb_build_object('status', 'ok', 'payment_id', id, 'payment_status', status,
+      'payment_timestamp', status_timestamp) INTO v_result
+    FROM payments WHERE id = p_id AND customer_id = p_customer FOR UPDATE;
+    IF v_result IS NOT NULL AND v_result->>'payment_status' <> 'Pre-Approval' THEN
+      RETURN v_result || jsonb_build_object('replay', true);
+    END IF;
+    v_result := NULL;
+  END IF;
+
   SELECT number, customer_id, type, status, available_cents, title_lines, short_name INTO a
   FROM accounts WHERE number = p_account FOR UPDATE;
 
