@@ -1,6 +1,7 @@
 // Administrator settings kept in the dashboard database (table dashboard_settings), read where a
-// rule needs them: the SEN release threshold, the two-approver limit for incoming wires. A new
-// setting is one entry in DashboardSettings (lib/dashboard-api/settings.ts) and its default.
+// rule needs them: the SEN release threshold, the two-approver limits for incoming wires and for
+// releasing drafts. A new setting is one entry in DashboardSettings (lib/dashboard-api/settings.ts)
+// and its default.
 import "server-only";
 import { pendingChanges, requestChange } from "./admin/changes.ts";
 import { type Actor, appendAudit } from "./auth/audit.ts";

@@ -446,13 +446,23 @@ export class Checker {
           once: true,
         };
       const rel = /^\/api\/drafts\/([^/]+)\/(release|reject)$/.exec(call.path);
+      // A release that answers the draft still pending recorded the first of two approvals.
+      const vote = (call.answer as { draft?: { status?: string } } | undefined)?.draft?.status === "pending";
       if (rel)
-        e = {
-          action: (s) => s.startsWith(`draft.${rel[2]}.`),
-          target: rel[1],
-          what: `draft ${rel[2]}`,
-          once: true,
-        };
+        e =
+          rel[2] === "release" && vote
+            ? {
+                action: (s) => s.startsWith("draft.approve."),
+                target: rel[1],
+                what: "draft approval",
+                once: false,
+              }
+            : {
+                action: (s) => s.startsWith(`draft.${rel[2]}.`),
+                target: rel[1],
+                what: `draft ${rel[2]}`,
+                once: true,
+              };
       const dec = /^\/api\/incoming-wires\/([A-Za-z0-9]+)$/.exec(call.path);
       if (dec && a?.outcome)
         e =

@@ -15,6 +15,7 @@ const MAX = 99_999_999_999_99;
 const settingsForm = z.object({
   senReleaseThresholdCents: dollarsInput({ maxCents: MAX, label: "a threshold" }),
   incomingWireDualApprovalCents: dollarsInput({ maxCents: MAX, label: "a limit" }),
+  releaseDualApprovalCents: dollarsInput({ maxCents: MAX, label: "a limit" }),
 });
 
 const asText = (cents: number) =>
@@ -43,6 +44,7 @@ export function SettingsForm({
     defaultValues: {
       senReleaseThresholdCents: asText(initial.settings.senReleaseThresholdCents),
       incomingWireDualApprovalCents: asText(initial.settings.incomingWireDualApprovalCents),
+      releaseDualApprovalCents: asText(initial.settings.releaseDualApprovalCents),
     },
   });
 
@@ -52,6 +54,7 @@ export function SettingsForm({
     form.reset({
       senReleaseThresholdCents: asText(next.settings.senReleaseThresholdCents),
       incomingWireDualApprovalCents: asText(next.settings.incomingWireDualApprovalCents),
+      releaseDualApprovalCents: asText(next.settings.releaseDualApprovalCents),
     });
   }
 
@@ -94,6 +97,17 @@ export function SettingsForm({
               Above {formatUsd(current.settings.incomingWireDualApprovalCents)} two different approvers must
               agree before a decision goes to the bank.{" "}
               <Changed entry={current.changed.incomingWireDualApprovalCents} />
+            </>
+          }
+        />
+        <MoneyField
+          name="releaseDualApprovalCents"
+          label="Outgoing payments need two approvers above (USD)"
+          hint={
+            <>
+              Above {formatUsd(current.settings.releaseDualApprovalCents)} a wire or SEN draft needs two
+              different approvers, neither its preparer; the second approval sends it.{" "}
+              <Changed entry={current.changed.releaseDualApprovalCents} />
             </>
           }
         />

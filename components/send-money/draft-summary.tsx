@@ -56,7 +56,28 @@ export function DraftSummary({ d }: { d: Draft }) {
         <dd>
           {d.preparedBy.email}, {formatInstant(d.preparedAt, timeZone)}
         </dd>
+        <dt className="font-medium text-slate-600">Approvals</dt>
+        <dd>
+          {approvalCount(d)}
+          {d.approvals.length ? `: ${d.approvals.map((a) => a.email).join(", ")}` : ""}
+        </dd>
       </dl>
     </>
   );
+}
+
+/** "1 of 2 approvals", in words a screen reader reads as it is. */
+export function approvalCount(d: Draft): string {
+  return `${d.approvals.length} of ${d.approvalsRequired} approval${d.approvalsRequired === 1 ? "" : "s"}`;
+}
+
+/** What the next approval of a pending draft does, said before anyone clicks. */
+export function nextApproval(d: Draft, me: { id: string }): string {
+  if (d.approvals.some((a) => a.id === me.id))
+    return "You approved it. The next approval, by another approver, sends it to the bank.";
+  if (d.approvals.length + 1 < d.approvalsRequired)
+    return "Your approval is the first of two: nothing is sent until a second approver approves.";
+  return d.approvalsRequired > 1
+    ? "Your approval is the second: it sends the payment to the bank now."
+    : "Your approval sends the payment to the bank now.";
 }

@@ -1,13 +1,15 @@
 "use client";
 // What waits for whom: drafts (wires, and SEN transfers above the threshold) with who prepared
-// them, when, the amount and the beneficiary. Release and Reject appear only for a user with
-// release rights who did not prepare the draft; a draft decided or changed meanwhile answers 409,
-// and the list is read again so the page shows its current state.
+// them, when, the amount, the beneficiary and its approvals. Release and Reject appear only for a
+// user with release rights who did not prepare the draft; above the release dual-approval limit
+// the first approver's button is Approve (it records the vote and sends nothing) and the second's
+// is Release. A draft decided or changed meanwhile answers 409, and the list is read again so the
+// page shows its current state.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
-import { DraftSummary } from "@/components/send-money/draft-summary.tsx";
+import { approvalCount, DraftSummary, nextApproval } from "@/components/send-money/draft-summary.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Badge, type Tone } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -58,11 +60,13 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
       }),
     onSuccess: (r) => {
       setAnnounce(
-        r.draft.status === "queued"
-          ? `The wire system is down: the wire is queued for reprocessing (payment ${r.draft.paymentId}) and is sent when the bank replays it.`
-          : r.draft.paymentId
-            ? `Released. The bank's payment id is ${r.draft.paymentId}.`
-            : "Released: the transfer is complete.",
+        r.message
+          ? r.message
+          : r.draft.status === "queued"
+            ? `The wire system is down: the wire is queued for reprocessing (payment ${r.draft.paymentId}) and is sent when the bank replays it.`
+            : r.draft.paymentId
+              ? `Released. The bank's payment id is ${r.draft.paymentId}.`
+              : "Released: the transfer is complete.",
       );
       void queryClient.invalidateQueries({ queryKey: ["accounts"] });
       void queryClient.invalidateQueries({ queryKey: ["payments"] });
@@ -71,6 +75,8 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
   });
 
   const list = drafts.data?.drafts ?? [];
+  const releaseFirstOfTwo =
+    !!release.item && release.item.approvals.length + 1 < release.item.approvalsRequired;
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
@@ -120,6 +126,8 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
         {list.map((d) => {
           const own = d.preparedBy.id === me.id;
           const open = d.status === "pending" || d.status === "releasing";
+          const approvedByMe = d.status === "pending" && d.approvals.some((a) => a.id === me.id);
+          const firstOfTwo = d.approvals.length + 1 < d.approvalsRequired;
           const [status, tone] = STATUS[d.status];
           return (
             <Tr key={d.id} data-draft={d.id}>
@@ -151,13 +159,32 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
                 {d.paymentId ? (
                   <span className="block text-xs text-slate-600">Payment {d.paymentId}</span>
                 ) : null}
+                {d.status === "pending" || d.approvals.length > 1 ? (
+                  <span className="block text-xs text-slate-600">
+                    {approvalCount(d)}
+                    {d.approvals.length ? `: ${d.approvals.map((a) => a.email).join(", ")}` : ""}
+                  </span>
+                ) : null}
+                {d.status === "pending" && d.approvalsRequired > 1 ? (
+                  <span className="block text-xs text-slate-600">
+                    {d.approvals.length
+                      ? "The next approval, by another approver, sends it."
+                      : "Needs two approvers; the second approval sends it."}
+                  </span>
+                ) : null}
               </Td>
               <Td>
                 {open && canRelease && !own ? (
                   <div className="flex flex-col gap-2 md:flex-row">
-                    <Button size="sm" onClick={() => release.ask(d)}>
-                      Release
-                    </Button>
+                    {approvedByMe ? (
+                      <span className="block text-xs text-slate-600">
+                        You approved; waiting for a second approver
+                      </span>
+                    ) : (
+                      <Button size="sm" onClick={() => release.ask(d)}>
+                        {firstOfTwo ? "Approve" : "Release"}
+                      </Button>
+                    )}
                     <Button size="sm" variant="secondary" onClick={() => setRejecting(d)}>
                       Reject
                     </Button>
@@ -184,11 +211,15 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
         {...release.dialog}
         // A 409 means the draft changed or was released meanwhile: releasing again cannot help.
         disabled={release.mutation.error instanceof ApiError && release.mutation.error.status === 409}
-        title="Release this payment?"
-        description="It goes to the bank now. A second click or a retry cannot pay it twice."
+        title={releaseFirstOfTwo ? "Approve this payment?" : "Release this payment?"}
+        description={
+          release.item
+            ? `${nextApproval(release.item, me)} A second click or a retry cannot pay it twice.`
+            : undefined
+        }
         cancelLabel="Cancel"
-        actionLabel="Release payment"
-        busyLabel="Releasing…"
+        actionLabel={releaseFirstOfTwo ? "Approve (first of two)" : "Release payment"}
+        busyLabel={releaseFirstOfTwo ? "Approving…" : "Releasing…"}
       >
         {release.item ? <DraftSummary d={release.item} /> : null}
       </ConfirmDialog>

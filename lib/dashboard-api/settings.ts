@@ -15,12 +15,18 @@ export const DashboardSettings = z.object({
   senReleaseThresholdCents: positiveCents,
   /** An incoming wire above this needs two different approvers before the decision is sent. */
   incomingWireDualApprovalCents: positiveCents,
+  /**
+   * A draft (wire or SEN transfer) above this needs two approvals by two different approvers,
+   * neither its preparer, before it is sent. A limit: raising it weakens the control.
+   */
+  releaseDualApprovalCents: positiveCents,
 });
 export type DashboardSettings = z.infer<typeof DashboardSettings>;
 
 export const SETTING_DEFAULTS: DashboardSettings = {
   senReleaseThresholdCents: 25_000_000,
   incomingWireDualApprovalCents: 100_000_000,
+  releaseDualApprovalCents: 100_000_000,
 };
 
 /**
@@ -31,12 +37,14 @@ export const SETTING_DEFAULTS: DashboardSettings = {
 export const SETTING_WEAKER: { [K in keyof DashboardSettings]: "raised" | "lowered" | "turned off" } = {
   senReleaseThresholdCents: "raised",
   incomingWireDualApprovalCents: "raised",
+  releaseDualApprovalCents: "raised",
 };
 
 /** Each setting in words, for pending changes and the audit log. */
 export const SETTING_LABELS: { [K in keyof DashboardSettings]: string } = {
   senReleaseThresholdCents: "SEN release threshold",
   incomingWireDualApprovalCents: "Two-approver limit for incoming wires",
+  releaseDualApprovalCents: "Two-approver limit for releasing drafts",
 };
 
 /** Whether moving the setting from `from` to `to` weakens its control. */

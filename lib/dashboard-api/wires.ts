@@ -149,6 +149,10 @@ export const Draft = z.object({
    * dialog shows them, since a changed payee is where payment fraud starts.
    */
   payeeChanges: z.array(PayeeChange).optional(),
+  /** Approvals of this version, first first: one per approver, never the preparer's. */
+  approvals: z.array(z.object({ id: z.string(), email: z.string(), at: z.string() })),
+  /** Approvals it needs before it is sent: 2 above the release dual-approval limit, else 1. */
+  approvalsRequired: z.number().int(),
 });
 export type Draft = z.infer<typeof Draft>;
 
@@ -158,7 +162,11 @@ export const DraftListQuery = z.object({
 export const DraftListResponse = z.object({ drafts: z.array(Draft) });
 export type DraftListResponse = z.infer<typeof DraftListResponse>;
 
-export const DraftResponse = z.object({ draft: Draft });
+export const DraftResponse = z.object({
+  draft: Draft,
+  /** What a release did when it sent nothing: an approval recorded, waiting for a second approver. */
+  message: z.string().optional(),
+});
 export type DraftResponse = z.infer<typeof DraftResponse>;
 
 export const ReleaseDraftRequest = z.object({

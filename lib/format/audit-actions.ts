@@ -42,6 +42,7 @@ const NAMED: Record<string, string> = {
 
 const KINDS: Record<string, string> = { wire: "Wire draft", sen: "SEN transfer draft" };
 const DRAFT_STEPS: Record<string, string> = {
+  approve: "approved: first of two approvals",
   create: "created",
   update: "corrected",
   release: "released",

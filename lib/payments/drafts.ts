@@ -15,6 +15,7 @@ import type { Draft } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
 import type { paymentDrafts } from "../db/schema.ts";
 import type { SqlRow } from "../server/sql-row.ts";
+import { getDashboardSettings } from "../settings.ts";
 import { sendOutgoingWire, type WireChannel } from "./wire-fallback.ts";
 
 export interface NewDraft {
@@ -27,10 +28,32 @@ export interface NewDraft {
 }
 
 type DraftRow = SqlRow<typeof paymentDrafts>;
+interface ApprovalRow {
+  id: string;
+  email: string;
+  at: string;
+}
+/** A draft row with the approvals of its current version (DRAFT_SELECT). */
+type ReadRow = DraftRow & { approvals: ApprovalRow[] };
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-function toDraft(r: DraftRow): Draft {
+/** Every draft read names the approvals its current version has, first first. */
+const DRAFT_SELECT = `SELECT d.*, coalesce((
+    SELECT jsonb_agg(jsonb_build_object('id', a.approver_id, 'email', a.approver_email, 'at', a.approved_at)
+                     ORDER BY a.approved_at, a.approver_id)
+    FROM draft_approvals a WHERE a.draft_id = d.id AND a.version = d.version), '[]'::jsonb) AS approvals
+  FROM payment_drafts d`;
+
+/** Approvals a draft of this amount needs before it is sent: two above the limit, else one. */
+export const approvalsRequired = (amountCents: number, dualApprovalCents: number) =>
+  amountCents > dualApprovalCents ? 2 : 1;
+
+async function releaseLimit(db: Queryable): Promise<number> {
+  return (await getDashboardSettings(db)).releaseDualApprovalCents;
+}
+
+function toDraft(r: ReadRow, dualApprovalCents: number): Draft {
   return {
     id: r.id,
     kind: r.kind as Draft["kind"],
@@ -48,6 +71,8 @@ function toDraft(r: DraftRow): Draft {
     paymentId: r.payment_id,
     bankAnswer: r.bank_answer,
     channel: (r.channel as Draft["channel"]) ?? null,
+    approvals: r.approvals.map((a) => ({ id: a.id, email: a.email, at: iso(a.at) })),
+    approvalsRequired: approvalsRequired(Number(r.amount_cents), dualApprovalCents),
   };
 }
 
@@ -58,17 +83,25 @@ const sameRequest = (a: Record<string, unknown>, b: Record<string, unknown>) => 
 
 export async function getDraft(db: Queryable, id: string): Promise<Draft | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const rows = await db.query<DraftRow>("SELECT * FROM payment_drafts WHERE id = $1", [id]);
-  return rows[0] ? toDraft(rows[0]) : null;
+  const rows = await db.query<ReadRow>(`${DRAFT_SELECT} WHERE d.id = $1`, [id]);
+  return rows[0] ? toDraft(rows[0], await releaseLimit(db)) : null;
+}
+
+/** The draft as it stands after a step this request made (it exists: the step just wrote it). */
+async function readDraft(db: Queryable, id: string): Promise<Draft> {
+  const d = await getDraft(db, id);
+  if (!d) throw new Error(`draft ${id} vanished`);
+  return d;
 }
 
 export async function listDrafts(db: Queryable, o: { open: boolean; limit?: number }): Promise<Draft[]> {
-  const rows = await db.query<DraftRow>(
-    `SELECT * FROM payment_drafts ${o.open ? "WHERE status IN ('pending', 'releasing', 'queued')" : ""}
-     ORDER BY prepared_at DESC LIMIT $1`,
+  const rows = await db.query<ReadRow>(
+    `${DRAFT_SELECT} ${o.open ? "WHERE d.status IN ('pending', 'releasing', 'queued')" : ""}
+     ORDER BY d.prepared_at DESC LIMIT $1`,
     [o.limit ?? 200],
   );
-  return rows.map(toDraft);
+  const limit = await releaseLimit(db);
+  return rows.map((r) => toDraft(r, limit));
 }
 
 /** $3 to $8 of both the insert and the update: the draft's details and who prepared it. */
@@ -94,7 +127,7 @@ export async function createDraft(db: Queryable, actor: Actor, d: NewDraft): Pro
     [d.id, d.kind, ...preparation(actor, d)],
   );
   if (rows[0]) {
-    const draft = toDraft(rows[0]);
+    const draft = await readDraft(db, d.id);
     await appendAudit(db, {
       ...auditActor(actor, actor.ip),
       action: `draft.create.${d.kind}`,
@@ -130,7 +163,7 @@ export async function updateDraft(
     [id, version, ...preparation(actor, d)],
   );
   if (!rows[0]) throw await staleOrMissing(db, id, actor, "change");
-  const draft = toDraft(rows[0]);
+  const draft = await readDraft(db, id);
   return auditDraft(db, actor, draft, "update", "ok", {
     version: draft.version,
     amountCents: d.amountCents,
@@ -201,7 +234,7 @@ export async function rejectDraft(
       });
     throw err;
   }
-  const draft = toDraft(rows[0]);
+  const draft = await readDraft(db, id);
   return auditDraft(db, actor, draft, "reject", "rejected", {
     reason: o.reason,
     amountCents: draft.amountCents,
@@ -214,32 +247,61 @@ const STUCK_AFTER_SECONDS = 120;
 
 /**
  * Claims a draft version for one release attempt: pending → releasing with a fresh claim token,
- * in one conditional UPDATE that only one request can win. A draft already releasing is claimed
- * again only when no attempt is at work on it (its token was cleared when an attempt ended
- * unfinished) by the approver who claimed it, or by anyone once the claim is stuck: the same
- * approver in two windows, or two dashboard instances, never send at once.
+ * in one conditional UPDATE that only one request can win. A pending draft is claimed only once
+ * its version has the approvals it needs (`required`, from approvers other than its preparer). A
+ * draft already releasing is claimed again only when no attempt is at work on it (its token was
+ * cleared when an attempt ended unfinished) by the approver who claimed it, or by anyone once the
+ * claim is stuck: the same approver in two windows, or two dashboard instances, never send at once.
  */
-async function claimDraft(db: Queryable, actor: Actor, id: string, version: number, token: string) {
+async function claimDraft(
+  db: Queryable,
+  actor: Actor,
+  id: string,
+  version: number,
+  token: string,
+  required: number,
+) {
   return db.query<DraftRow>(
-    `UPDATE payment_drafts SET status = 'releasing', decided_by = $3, decided_by_email = $4,
+    `UPDATE payment_drafts d SET status = 'releasing', decided_by = $3, decided_by_email = $4,
        decided_at = now(), claim_token = $5, claimed_at = now()
      WHERE id = $1 AND version = $2 AND prepared_by <> $3
-       AND (status = 'pending'
+       AND ((status = 'pending'
+             AND (SELECT count(*) FROM draft_approvals a
+                  WHERE a.draft_id = d.id AND a.version = d.version AND a.approver_id <> d.prepared_by) >= $7)
             OR (status = 'releasing'
                 AND ((claim_token IS NULL AND decided_by = $3)
                      OR coalesce(claimed_at, decided_at) < now() - make_interval(secs => $6))))
      RETURNING *`,
-    [id, version, actor.id, actor.email, token, STUCK_AFTER_SECONDS],
+    [id, version, actor.id, actor.email, token, STUCK_AFTER_SECONDS, required],
   );
 }
 
 /**
- * Releases a draft: claims it (claimDraft), sends it with Idempotency-Key = the draft id on every
- * path (a draft's content is fixed from its claim on, so the id names the one version that can be
- * sent), and records the bank's answer. A wire goes through `sendOutgoingWire`: on a 503 from the
- * wire system it goes to the backup log under the same key, and the draft is queued until the
- * bank's replay gives it the payment. Every write after the claim names the claim token, so an
- * attempt whose claim was taken over records nothing; the bank's key makes any resend one payment.
+ * Records the approver's approval of the draft's version (pending, not theirs): true when it is
+ * new, false when they had already given it. One row per approver and version, so a second click,
+ * a second window or a retry never counts twice, and a corrected draft starts with none.
+ */
+async function approveDraft(db: Queryable, actor: Actor, id: string, version: number): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO draft_approvals (draft_id, version, approver_id, approver_email)
+     SELECT id, version, $3, $4 FROM payment_drafts
+     WHERE id = $1 AND version = $2 AND status = 'pending' AND prepared_by <> $3
+     ON CONFLICT DO NOTHING RETURNING 1`,
+    [id, version, actor.id, actor.email],
+  );
+  return rows.length > 0;
+}
+
+export interface ReleaseOutcome {
+  draft: Draft;
+  /** Said when the release recorded an approval and sent nothing. */
+  message?: string;
+}
+
+/**
+ * Approves and, once the draft has the approvals it needs, releases it. Above the release
+ * dual-approval limit (a dashboard setting) the first approver's release records their vote and
+ * sends nothing; a second, different approver's release sends it. The preparer never approves.
  */
 export async function releaseWireDraft(
   db: Queryable,
@@ -247,9 +309,70 @@ export async function releaseWireDraft(
   actor: Actor,
   id: string,
   o: { version: number },
+): Promise<ReleaseOutcome> {
+  const limit = await releaseLimit(db);
+  const fresh = await approveDraft(db, actor, id, o.version);
+  const seen = await getDraft(db, id);
+  const required = seen ? approvalsRequired(seen.amountCents, limit) : 1;
+  const approvers =
+    seen?.version === o.version ? seen.approvals.filter((a) => a.id !== seen.preparedBy.id) : [];
+  if (seen?.status === "pending" && seen.version === o.version && approvers.length < required) {
+    // Not enough approvals yet: the vote is recorded (or was already), nothing is sent.
+    const mine = approvers.some((a) => a.id === actor.id);
+    if (mine && fresh) {
+      await auditDraft(db, actor, seen, "approve", "awaiting_second_approval", {
+        version: seen.version,
+        approvals: approvers.map((a) => a.email),
+        required,
+        limitCents: limit,
+        amountCents: seen.amountCents,
+        counterparty: seen.counterparty,
+      });
+      return {
+        draft: seen,
+        message: `Your approval is recorded (${approvers.length} of ${required}). Above ${usd(limit)} a second approver, neither you nor the preparer, must approve; their approval sends it to the bank. Nothing was sent.`,
+      };
+    }
+    if (mine) {
+      const err = conflict(
+        `You already approved this draft. It needs ${required} approvals from different approvers; the next approval must come from someone else. Nothing was sent.`,
+      );
+      await appendAudit(db, {
+        ...auditActor(actor, actor.ip),
+        action: "draft.release",
+        target: id,
+        result: "stale",
+        detail: { message: err.message },
+      });
+      throw err;
+    }
+  }
+  const draft = await releaseClaimed(db, bank, actor, id, o, required, approvers);
+  return { draft };
+}
+
+const usd = (cents: number) =>
+  `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * Claims the draft (claimDraft), sends it with Idempotency-Key = the draft id on every path (a
+ * draft's content is fixed from its claim on, so the id names the one version that can be sent),
+ * and records the bank's answer. A wire goes through `sendOutgoingWire`: on a 503 from the wire
+ * system it goes to the backup log under the same key, and the draft is queued until the bank's
+ * replay gives it the payment. Every write after the claim names the claim token, so an attempt
+ * whose claim was taken over records nothing; the bank's key makes any resend one payment.
+ */
+async function releaseClaimed(
+  db: Queryable,
+  bank: BankClient,
+  actor: Actor,
+  id: string,
+  o: { version: number },
+  required: number,
+  approvers: { email: string }[],
 ): Promise<Draft> {
   const token = randomUUID();
-  const claimed = await claimDraft(db, actor, id, o.version, token);
+  const claimed = await claimDraft(db, actor, id, o.version, token, required);
   if (!claimed[0]) {
     const err = await staleOrMissing(db, id, actor, "release");
     await appendAudit(db, {
@@ -261,12 +384,17 @@ export async function releaseWireDraft(
     });
     throw err;
   }
-  const draft = toDraft(claimed[0]);
+  const row = claimed[0];
+  const draft = {
+    kind: row.kind as Draft["kind"],
+    amountCents: Number(row.amount_cents),
+    counterparty: row.counterparty,
+  };
   let channel: WireChannel = "primary";
   let primaryError: BankError | undefined;
   let result: BankResult<unknown>;
   if (draft.kind === "wire") {
-    const sent = await sendOutgoingWire(bank, draft.request as InitiatePaymentInput, id, {
+    const sent = await sendOutgoingWire(bank, row.request as InitiatePaymentInput, id, {
       beforeSend: async (c) => {
         const rows = await db.query<{ id: string }>(
           `UPDATE payment_drafts SET channel = $2
@@ -279,9 +407,13 @@ export async function releaseWireDraft(
     });
     ({ channel, result, primaryError } = sent);
   } else {
-    result = await bank.call("transferSen", { body: draft.request as never, idempotencyKey: id });
+    result = await bank.call("transferSen", { body: row.request as never, idempotencyKey: id });
   }
-  const audited = { channel, ...(primaryError ? { primaryError: primaryError.message } : {}) };
+  const audited = {
+    channel,
+    ...(primaryError ? { primaryError: primaryError.message } : {}),
+    approvals: approvers.map((a) => a.email),
+  };
 
   if (result.ok) {
     const answer = result.data as Record<string, unknown>;
@@ -315,7 +447,7 @@ export async function releaseWireDraft(
       },
     });
     if (!rows[0]) throw await staleOrMissing(db, id, actor, "release");
-    return toDraft(rows[0]);
+    return readDraft(db, id);
   }
 
   const error: BankError = result.error;
@@ -400,12 +532,13 @@ export async function recentSameWires(
   beneficiaryAccount: string,
   amountCents: number,
 ): Promise<Draft[]> {
-  const rows = await db.query<DraftRow>(
-    `SELECT * FROM payment_drafts
-     WHERE kind = 'wire' AND amount_cents = $2 AND request->>'beneficiary_account_number' = $1
-       AND status <> 'rejected' AND prepared_at > now() - interval '7 days'
-     ORDER BY prepared_at DESC LIMIT 20`,
+  const rows = await db.query<ReadRow>(
+    `${DRAFT_SELECT}
+     WHERE d.kind = 'wire' AND d.amount_cents = $2 AND d.request->>'beneficiary_account_number' = $1
+       AND d.status <> 'rejected' AND d.prepared_at > now() - interval '7 days'
+     ORDER BY d.prepared_at DESC LIMIT 20`,
     [beneficiaryAccount, amountCents],
   );
-  return rows.map(toDraft);
+  const limit = await releaseLimit(db);
+  return rows.map((r) => toDraft(r, limit));
 }

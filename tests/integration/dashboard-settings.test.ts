@@ -32,12 +32,13 @@ beforeAll(async () => {
 afterAll(() => dashboard?.close());
 
 describe("administrator settings", () => {
-  it("starts at the defaults: 250,000.00 for SEN release and 1,000,000.00 for two approvers", async () => {
+  it("starts at the defaults: 250,000.00 for SEN release and 1,000,000.00 for two approvers in and out", async () => {
     const r = await invoke(route, "GET", "/api/admin/settings", { cookie: await cookieFor(admin) });
     expect(r.status).toBe(200);
     expect(r.json.settings).toEqual({
       senReleaseThresholdCents: 25_000_000,
       incomingWireDualApprovalCents: 100_000_000,
+      releaseDualApprovalCents: 100_000_000,
     });
     expect(r.json.changed).toEqual({});
     expect(r.json.pending).toEqual([]);
@@ -55,6 +56,7 @@ describe("administrator settings", () => {
     expect(await getDashboardSettings(db)).toEqual({
       senReleaseThresholdCents: 5_000_000,
       incomingWireDualApprovalCents: 100_000_000,
+      releaseDualApprovalCents: 100_000_000,
     });
     const audit = (await readAudit(db, 10)).filter((e) => e.action === "settings.update");
     expect(audit).toHaveLength(1);
@@ -95,6 +97,7 @@ describe("administrator settings", () => {
     expect(await getDashboardSettings(db)).toEqual({
       senReleaseThresholdCents: 5_000_000,
       incomingWireDualApprovalCents: 150_000_000,
+      releaseDualApprovalCents: 100_000_000,
     });
     const r = await invoke(route, "GET", "/api/admin/settings", { cookie: await cookieFor(admin2) });
     expect(r.json.changed.incomingWireDualApprovalCents.by).toBe("admin@settings.example");
@@ -122,6 +125,7 @@ describe("administrator settings", () => {
     [{ senReleaseThresholdCents: -5 }, "senReleaseThresholdCents"],
     [{ senReleaseThresholdCents: 10.5 }, "senReleaseThresholdCents"],
     [{ incomingWireDualApprovalCents: "100" }, "incomingWireDualApprovalCents"],
+    [{ releaseDualApprovalCents: 0 }, "releaseDualApprovalCents"],
     [{ somethingElse: 1 }, "body"],
   ])("answers 400 naming the field for %j, and changes nothing", async (body, field) => {
     const r = await invoke(route, "PUT", "/api/admin/settings", { cookie: await cookieFor(admin), body });
@@ -130,6 +134,24 @@ describe("administrator settings", () => {
     expect(await getDashboardSettings(db)).toEqual({
       senReleaseThresholdCents: 5_000_000,
       incomingWireDualApprovalCents: 150_000_000,
+      releaseDualApprovalCents: 100_000_000,
     });
+  });
+  it("treats the release two-approver limit as a limit: lowered at once, raised only with a second administrator", async () => {
+    const lowered = await invoke(route, "PUT", "/api/admin/settings", {
+      cookie: await cookieFor(admin),
+      body: { releaseDualApprovalCents: 90_000_000 },
+    });
+    expect(lowered.status).toBe(200);
+    expect((await getDashboardSettings(db)).releaseDualApprovalCents).toBe(90_000_000);
+    const raised = await invoke(route, "PUT", "/api/admin/settings", {
+      cookie: await cookieFor(admin),
+      body: { releaseDualApprovalCents: 120_000_000 },
+    });
+    expect(raised.status).toBe(202);
+    expect((await getDashboardSettings(db)).releaseDualApprovalCents).toBe(90_000_000);
+    expect(raised.json.requested).toEqual([
+      expect.objectContaining({ before: 90_000_000, after: 120_000_000 }),
+    ]);
   });
 });

@@ -539,8 +539,15 @@ describe("wire drafts", () => {
       as: users.preparer,
       body: wireForm({ amount: "999,999,999" }),
     });
-    const rel = await invoke(mod.release, "POST", "/x", {
+    // Above the release dual-approval limit: the first approval sends nothing, the second sends it.
+    const first = await invoke(mod.release, "POST", "/x", {
       as: users.approver,
+      params: { id: r.json.draft.id },
+      body: { version: 1 },
+    });
+    expect(first.json.draft).toMatchObject({ status: "pending", approvalsRequired: 2 });
+    const rel = await invoke(mod.release, "POST", "/x", {
+      as: approver2,
       params: { id: r.json.draft.id },
       body: { version: 1 },
     });

@@ -31,7 +31,10 @@ function literalActions(): Set<string> {
 
 // Names built from parts: draft.<step>.<kind>, incoming_wire.<decision>[.settled].
 const BUILT = [
-  ...["create", "update", "reject", "release"].flatMap((step) => [`draft.${step}.wire`, `draft.${step}.sen`]),
+  ...["create", "update", "reject", "release", "approve"].flatMap((step) => [
+    `draft.${step}.wire`,
+    `draft.${step}.sen`,
+  ]),
   ...["approve", "cancel", "return"].flatMap((d) => [`incoming_wire.${d}`, `incoming_wire.${d}.settled`]),
 ];
 

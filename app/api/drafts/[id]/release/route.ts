@@ -1,6 +1,9 @@
-// POST /api/drafts/[id]/release {version} - sends the draft to the bank with Idempotency-Key =
-// the draft id (DraftResponse); a wire goes to the backup log when the wire system is down (the
-// draft is then "queued"). Never by its preparer (403); a changed or already decided draft is 409.
+// POST /api/drafts/[id]/release {version} - approves the draft and, once it has the approvals it
+// needs (two different approvers above the release dual-approval limit, else one), sends it to the
+// bank with Idempotency-Key = the draft id (DraftResponse; a first of two approvals answers the
+// draft still pending, with a message). A wire goes to the backup log when the wire system is down
+// (the draft is then "queued"). Never by its preparer (403); a changed or already decided draft,
+// or a second approval by the same approver, is 409.
 // The answer carries the beneficiary's recent payee changes, as the release dialog showed them.
 import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
@@ -10,9 +13,9 @@ import { withPayeeChanges } from "@/lib/payments/payee-changes.ts";
 
 export const POST = withRoute<undefined, typeof ReleaseDraftRequest, { id: string }, typeof DraftResponse>(
   async ({ db, params, body, actor }) => {
-    const draft = await releaseWireDraft(db, await getBankClient(), actor, params.id, body);
-    const [shown] = await withPayeeChanges(db, [draft]);
-    return { draft: shown };
+    const out = await releaseWireDraft(db, await getBankClient(), actor, params.id, body);
+    const [shown] = await withPayeeChanges(db, [out.draft]);
+    return { ...out, draft: shown };
   },
   { permission: "wires.release", body: ReleaseDraftRequest, response: DraftResponse },
 );
