@@ -386,7 +386,7 @@ describe("a newcomer's first look", () => {
     }
   });
 
-  it("sets up two-step sign-in on the profile, with the code's error under its field", async () => {
+  it("sets up two-step sign-in on the profile, with the code's error under its field, and moves it with a proof", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
       const page = await signIn(app, context, "approver");
@@ -403,6 +403,24 @@ describe("a newcomer's first look", () => {
       await code.fill(await generate({ secret }));
       await page.getByRole("button", { name: "Confirm and turn on" }).click();
       await page.getByText("Two-step sign-in is on.").waitFor();
+      expect(await axeProblems(page)).toEqual([]);
+
+      // Moving it to another device asks for a proof first: the session alone is refused.
+      const move = page.getByRole("button", { name: "Move to another device" });
+      await move.click();
+      const currentCode = page.getByLabel("Current code", { exact: true });
+      await expect.poll(() => currentCode.getAttribute("aria-invalid")).toBe("true");
+      expect(await axeProblems(page)).toEqual([]);
+      const user = app.users.find((u) => u.role === "approver");
+      await page.getByLabel("Or your password").fill(user?.password ?? "");
+      await move.click();
+      const newSecret = (
+        await page.locator("li", { hasText: "set-up key" }).locator("div.font-mono").innerText()
+      ).trim();
+      expect(newSecret).not.toBe(secret);
+      await page.getByLabel("Code from your app").fill(await generate({ secret: newSecret }));
+      await page.getByRole("button", { name: "Confirm and turn on" }).click();
+      await page.getByText("Two-step sign-in now uses the new device.").waitFor();
       expect(await axeProblems(page)).toEqual([]);
     } finally {
       await context.close();
