@@ -58,6 +58,7 @@ export async function runSchedule(o: RunOptions, ops: Op[]): Promise<RunResult> 
       `product up in ${Math.round((Date.now() - started) / 1000)} s (${o.instances} bank(s), ${o.instances} dashboard(s), ${o.backend})`,
     );
     const window = o.window ?? 3;
+    let reported = 0;
     const inflight = new Set<Promise<void>>();
     const guard = (op: Op) =>
       world.run(op).catch((e) => log(`op ${op.i} (${op.kind}) threw: ${(e as Error).message}`));
@@ -73,6 +74,11 @@ export async function runSchedule(o: RunOptions, ops: Op[]): Promise<RunResult> 
           await checker.during(op.i).catch((e) => log(`check at ${op.i} failed: ${(e as Error).message}`));
       }
       executed++;
+      // New findings as they come, so a long run shows them before its end.
+      for (; reported < world.violations.length; reported++) {
+        const v = world.violations[reported];
+        log(`  ✗ op ${v.op}: ${v.invariant}: ${v.message}`);
+      }
       if (executed % 100 === 0)
         log(`${executed}/${ops.length} ops, ${world.violations.length} violation(s), ${world.kills} kill(s)`);
     }
