@@ -433,7 +433,13 @@ export class Checker {
     for (const call of this.w.history.calls) {
       if (!ok(call) || call.method === "GET" || call.session !== "normal") continue;
       const a = call.answer as
-        | { outcome?: string; idempotencyKey?: string; action?: string; user?: { email?: string } }
+        | {
+            outcome?: string;
+            idempotencyKey?: string;
+            action?: string;
+            user?: { email?: string };
+            pending?: unknown[];
+          }
         | undefined;
       const who = emailOf(call.actor);
       if (!who) continue;
@@ -479,9 +485,11 @@ export class Checker {
                 what: `incoming-wire ${a.action}`,
                 once: true,
               };
+      // A reset that waits for a second admin is audited as the request it is.
+      const waits = call.status === 202 || !!a?.pending?.length;
       if (/^\/api\/admin\/users\/[^/]+\/reset-password$/.test(call.path))
         e = {
-          action: (s) => s === "user.password_reset",
+          action: (s) => s === (waits ? "admin_change.request" : "user.password_reset"),
           target: a?.user?.email,
           what: "password reset",
           once: false,
