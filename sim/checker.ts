@@ -173,6 +173,18 @@ export class Checker {
         "deposits",
         `the ledger holds ${dep} cents of deposits; the bank confirmed ${this.w.depositsAck} (${this.w.depositsMaybe} more unanswered)`,
       );
+    const keys = await c.bankQuery<{ key: string; k: string }>(
+      `SELECT idempotency_key AS key, count(*) AS k FROM ledger_entries
+       WHERE dr_cr = 'D' AND tran_code IN ('9084', '9028') AND idempotency_key <> ''
+       GROUP BY 1 HAVING count(*) > 1`,
+    );
+    for (const r of keys)
+      this.report(
+        "idempotency.once",
+        op,
+        r.key,
+        `the transfer under Idempotency-Key ${r.key} moved money ${r.k} times`,
+      );
     const doubled = await c.bankQuery(
       `SELECT payment_id, count(*) AS k FROM ledger_entries WHERE payment_id <> '' GROUP BY payment_id HAVING count(*) > 1`,
     );

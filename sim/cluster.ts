@@ -347,7 +347,16 @@ export class Cluster {
   }
 
   /** kill -9 of one process, then its restart on the same port. */
-  async killAndRestart(target: "bank" | "dashboard", i: number): Promise<void> {
+  private restarts: Promise<void> = Promise.resolve();
+
+  /** One crash at a time: a second kill waits until the first process is back. */
+  killAndRestart(target: "bank" | "dashboard", i: number): Promise<void> {
+    const run = this.restarts.catch(() => {}).then(() => this.crash(target, i));
+    this.restarts = run;
+    return run;
+  }
+
+  private async crash(target: "bank" | "dashboard", i: number): Promise<void> {
     const list = target === "bank" ? this.banks : this.dashboards;
     const p = list[i];
     killGroup(p);

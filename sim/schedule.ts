@@ -43,7 +43,17 @@ export const DEFAULT_RELEASE_DUAL = 100_000_000;
 
 export type Op = { i: number; par?: boolean } & (
   | { kind: "deposit"; acct: Account; cents: number; bank: number }
-  | { kind: "sen"; who: Person; from: Account; to: Account; cents: number; key: string; inst: number }
+  | {
+      kind: "sen";
+      who: Person;
+      from: Account;
+      to: Account;
+      cents: number;
+      key: string;
+      inst: number;
+      /** The connection drops this long after sending; the person then submits the same form again. */
+      abortMs?: number;
+    }
   | { kind: "wire"; who: Person; from: Account; cents: number; draft: number; key: string; inst: number }
   | { kind: "edit"; who: Person; draft: number; cents: number; inst: number }
   | { kind: "release"; who: Person; draft: number; copies: number; insts: number[]; abortMs?: number }
@@ -329,7 +339,13 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
       }
       case "kill": {
         if (!o.kills) return;
-        push({ kind: "kill", target: r.chance(0.5) ? "bank" : "dashboard", index: r.int(o.instances) });
+        // In the middle of traffic: the operations in flight meet the crash.
+        push({
+          kind: "kill",
+          target: r.chance(0.5) ? "bank" : "dashboard",
+          index: r.int(o.instances),
+          par: true,
+        });
         return;
       }
       case "bigRelease": {
@@ -406,6 +422,7 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
           key: r.guid(),
           inst: inst(),
           par: true,
+          ...(r.chance(0.1) ? { abortMs: r.range(1, 80) } : {}),
         });
         break;
       }

@@ -457,20 +457,19 @@ export class World {
       }
       case "sen": {
         const over = op.cents > this.senThreshold;
-        const call = await this.dash(
-          i,
-          op.who,
-          op.inst,
-          "POST",
-          "/api/transfers",
-          {
-            idempotencyKey: op.key,
-            AccountNumberFrom: this.accounts[op.from],
-            AccountNumberTo: this.accounts[op.to],
-            Amount: dollars(op.cents),
-          },
-          { need: "transfer" },
-        );
+        const body = {
+          idempotencyKey: op.key,
+          AccountNumberFrom: this.accounts[op.from],
+          AccountNumberTo: this.accounts[op.to],
+          Amount: dollars(op.cents),
+        };
+        let call = await this.dash(i, op.who, op.inst, "POST", "/api/transfers", body, {
+          need: "transfer",
+          abortMs: op.abortMs,
+        });
+        // The answer never came: the same form is submitted again, and must move money once.
+        if (op.abortMs !== undefined && !definite(call))
+          call = await this.dash(i, op.who, op.inst, "POST", "/api/transfers", body, { need: "transfer" });
         const a = call.answer as { outcome?: string; draft?: { id: string } } | undefined;
         if (ok(call) && a?.outcome === "completed" && over)
           this.violation(
