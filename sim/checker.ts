@@ -288,14 +288,16 @@ export class Checker {
       const outcome = (call.answer as { outcome?: string } | undefined)?.outcome;
       if (outcome === "sent" || outcome === "queued") rec.sent = true;
     }
-    for (const [id, rec] of byPayment)
-      if (rec.sent && rec.cents > this.w.dualApproval && rec.votes.size < 2)
+    for (const [id, rec] of byPayment) {
+      const limit = this.w.decidedUnder.get(id) ?? this.w.dualApproval;
+      if (rec.sent && rec.cents > limit && rec.votes.size < 2)
         this.report(
           "incoming.two-approvers",
           op,
           id,
-          `incoming wire ${id} of $${(rec.cents / 100).toFixed(2)} (limit $${(this.w.dualApproval / 100).toFixed(2)}) was decided with ${rec.votes.size} approver(s) who could act: ${[...rec.votes].join(", ") || "none"}`,
+          `incoming wire ${id} of $${(rec.cents / 100).toFixed(2)} (limit $${(limit / 100).toFixed(2)}) was decided with ${rec.votes.size} approver(s) who could act: ${[...rec.votes].join(", ") || "none"}`,
         );
+    }
   }
 
   private async backupLog(op: number) {

@@ -115,6 +115,8 @@ export class World {
   /** Limits in force as the model says: lowered by one admin at once, raised only with a second. */
   senThreshold = DEFAULT_SEN_THRESHOLD;
   dualApproval = DEFAULT_DUAL_APPROVAL;
+  /** Incoming wires sent to the bank, with the two-approver limit in force at that moment. */
+  readonly decidedUnder = new Map<string, number>();
   /** A draft above this needs two approvers besides its preparer. */
   releaseDual = DEFAULT_RELEASE_DUAL;
   /** Deposits the bank confirmed, and those whose answer never came. */
@@ -630,7 +632,7 @@ export class World {
           queue.answer as { wires?: { paymentId: string; paymentTimestamp: string }[] } | undefined
         )?.wires?.find((x) => x.paymentId === w.paymentId);
         if (row) w.timestamp = row.paymentTimestamp;
-        await this.dash(
+        const call = await this.dash(
           i,
           op.who,
           op.inst,
@@ -643,6 +645,10 @@ export class World {
           },
           { need: "act" },
         );
+        // The limit in force when it was decided is the one it is judged by.
+        const outcome = (call.answer as { outcome?: string } | undefined)?.outcome;
+        if (ok(call) && (outcome === "sent" || outcome === "queued"))
+          this.decidedUnder.set(w.paymentId, this.dualApproval);
         return;
       }
       case "wireSystem":

@@ -13,10 +13,7 @@ const KNOWN_OPEN: Record<string, string> = {
   "draft.paid-once": "the outage double-pay: concurrent releases of one draft by the same approver",
   "audit.exactly-once": "the outage double-pay audits one release several times",
   "session.signed-out": "sign-out does not end the session",
-  "incoming.two-approvers": "a limit one admin raised decides an incoming wire with one approver",
-  "control.one-admin": "one admin raises a threshold and it is in force at once",
-  "release.second-person":
-    "a SEN transfer above the two-admin threshold leaves at once; a large draft leaves with one approver",
+  "release.second-person": "a large draft leaves with one approver",
 };
 
 describe.skipIf(!PG_URL)("the simulator on two banks and two dashboards (PostgreSQL)", () => {
