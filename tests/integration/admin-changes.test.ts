@@ -103,10 +103,12 @@ describe("a setting that weakens a control", () => {
     expect(r.json.settings).toEqual({
       senReleaseThresholdCents: 25_000_000,
       incomingWireDualApprovalCents: 100_000_000,
+      releaseDualApprovalCents: 100_000_000,
     });
     expect(await getDashboardSettings(db)).toEqual({
       senReleaseThresholdCents: 25_000_000,
       incomingWireDualApprovalCents: 100_000_000,
+      releaseDualApprovalCents: 100_000_000,
     });
     const list = await pending();
     const sen = list.find((c) => c.target === "senReleaseThresholdCents");
