@@ -17,6 +17,7 @@ import { createTestDatabase } from "../tests/helpers/databases.ts";
 import {
   type BenchResult,
   commandCpuSeconds,
+  mergeResults,
   percentile,
   processCpuSeconds,
   round,
@@ -190,9 +191,30 @@ async function spawnBank(
   return { url, child };
 }
 
+/** BENCH_BANK_ONLY=observability measures only what logs and metrics cost (kept beside the rest). */
+const OBSERVABILITY_ONLY = process.env.BENCH_BANK_ONLY === "observability";
+
 async function measure(label: string, env: Record<string, string>): Promise<BenchResult[]> {
   console.log(`seeding ${label}…`);
   const { seeded, ceiling } = await seed(env);
+  if (OBSERVABILITY_ONLY) {
+    const { url, child } = await spawnBank(env, 4700 + Math.floor(Math.random() * 200));
+    try {
+      const tok = await fetch(`${url}/v2/access/token`, {
+        headers: { [BANK_HEADERS.subscriptionKey]: seeded.key },
+      });
+      if (tok.status !== 200) throw new Error(`token: ${tok.status}`);
+      return await observabilityOverhead(
+        label,
+        env,
+        seeded,
+        tok.headers.get(BANK_HEADERS.authorization) as string,
+      );
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+  }
   const { url, child } = await spawnBank(env, 4700 + Math.floor(Math.random() * 200));
   const results: BenchResult[] = [];
   const tag = (n: string) => n.replace("{db}", label);
@@ -555,5 +577,6 @@ export async function run() {
   } else {
     console.log("TEST_DATABASE_URL not set: PostgreSQL figures skipped");
   }
-  writeResults("bank", results);
+  if (OBSERVABILITY_ONLY) mergeResults("bank", results);
+  else writeResults("bank", results);
 }

@@ -34,20 +34,40 @@ export function auditActor(
   return { actorId: user.id, actorEmail: user.email, ip: ip ?? null };
 }
 
+const INSERT_AUDIT = `INSERT INTO audit_log (actor_id, actor_email, action, target, result, detail, ip)
+  VALUES ($1, $2, $3, $4, $5, $6, $7)`;
+
+function auditValues(e: AuditEntry): unknown[] {
+  return [
+    e.actorId,
+    e.actorEmail,
+    e.action,
+    e.target ?? null,
+    e.result,
+    e.detail ? JSON.stringify(e.detail) : null,
+    e.ip ?? null,
+  ];
+}
+
 export async function appendAudit(db: Queryable, e: AuditEntry): Promise<void> {
-  await db.query(
-    `INSERT INTO audit_log (actor_id, actor_email, action, target, result, detail, ip)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      e.actorId,
-      e.actorEmail,
-      e.action,
-      e.target ?? null,
-      e.result,
-      e.detail ? JSON.stringify(e.detail) : null,
-      e.ip ?? null,
-    ],
+  await db.query(INSERT_AUDIT, auditValues(e));
+}
+
+/**
+ * Appends the entry as the one `done` record of its action on its target: false, and nothing
+ * written, when another answer already wrote it. The claim (audit_once) and the entry are one
+ * statement, so two instances answering the same retried request at once still write one.
+ */
+export async function appendAuditOnce(db: Queryable, e: AuditEntry & { target: string }): Promise<boolean> {
+  const rows = await db.query(
+    `WITH claim AS (
+       INSERT INTO audit_once (action, target) VALUES ($3, $4) ON CONFLICT DO NOTHING RETURNING action
+     )
+     INSERT INTO audit_log (actor_id, actor_email, action, target, result, detail, ip)
+     SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::jsonb, $7::text FROM claim RETURNING id`,
+    auditValues(e),
   );
+  return rows.length > 0;
 }
 
 /**

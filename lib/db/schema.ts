@@ -70,6 +70,21 @@ export const auditLog = pgTable(
  * One bank access token per subscription key (by SHA-256), shared by every dashboard instance:
  * the bank issues one token per key per 5 minutes, so instances must not each ask for their own.
  */
+/**
+ * Actions audited as done once, whoever answers: the first `ok` entry of an action on a target
+ * claims its row here (appendAuditOnce), and a later answer to the same request is audited as a
+ * repeat. A SEN transfer's form sent again after its connection dropped gets the bank's first
+ * answer again; it is one transfer.
+ */
+export const auditOnce = pgTable(
+  "audit_once",
+  {
+    action: text("action").notNull(),
+    target: text("target").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.action, t.target] })],
+);
+
 export const bankTokens = pgTable("bank_tokens", {
   keyHash: text("key_hash").primaryKey(),
   token: text("token"),

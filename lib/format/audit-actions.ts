@@ -22,6 +22,7 @@ const NAMED: Record<string, string> = {
   "admin_change.withdraw": "Change withdrawn by its author",
   "admin_change.expire": "Change expired unapproved",
   "transfer.sen": "SEN transfer",
+  "transfer.sen.repeat": "SEN transfer submitted again (moved once)",
   "account.create_sen": "SEN account opened",
   "beneficiary.create": "Beneficiary added",
   "beneficiary.update": "Beneficiary changed",

@@ -6,7 +6,7 @@ import "server-only";
 import { toCents } from "../accounts/views.ts";
 import { ApiError } from "../api/errors.ts";
 import { businessToday } from "../api/params.ts";
-import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
+import { type Actor, appendAudit, appendAuditOnce, auditActor } from "../auth/audit.ts";
 import { centsToDollars } from "../bank-api/money.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError } from "../bank-client/errors.ts";
@@ -88,14 +88,20 @@ export async function sendSenTransfer(
     return { outcome: "draft", draft };
   }
 
-  const audit = (result: string, detail: Record<string, unknown>) =>
-    appendAudit(db, {
+  // The transfer is audited as done once per key: an answer to the same form sent again (its
+  // connection dropped, or a second instance answered) is audited as a repeat.
+  const audit = async (result: string, detail: Record<string, unknown>) => {
+    const entry = {
       ...auditActor(actor, actor.ip),
       action: "transfer.sen",
       target: key,
       result,
       detail: { from, to, amountCents: v.Amount, ...detail },
-    });
+    };
+    if (result !== "ok") return appendAudit(db, entry);
+    if (!(await appendAuditOnce(db, entry)))
+      await appendAudit(db, { ...entry, action: "transfer.sen.repeat" });
+  };
 
   const completed = (messages: string[], fromAvailableCents: number | null, foundByLookup: boolean) =>
     ({

@@ -9,10 +9,7 @@ const SEED = 20261126;
 const OPS = 250;
 
 /** Invariants still broken on main, each with the break it stands for: reported, not failed. */
-const KNOWN_OPEN: Record<string, string> = {
-  "audit.retry-once":
-    "a SEN transfer submitted again after its connection dropped is audited twice (the money moves once)",
-};
+const KNOWN_OPEN: Record<string, string> = {};
 
 describe.skipIf(!PG_URL)("the simulator on two banks and two dashboards (PostgreSQL)", () => {
   it(`keeps every invariant through seed ${SEED} (${OPS} operations)`, async () => {
