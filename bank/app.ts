@@ -14,12 +14,15 @@ import { createHttpServer, Router } from "./http/router.ts";
 import { createTransferExecutor } from "./ledger/transfers.ts";
 import { createBankMetrics } from "./metrics.ts";
 import { registerRoutes } from "./routes/index.ts";
+import { startSandboxSmtp } from "./sandbox/smtp.ts";
 import { startWorkers } from "./workers.ts";
 
 export interface RunningBank {
   bank: Bank;
   url: string;
   port: number;
+  /** The sandbox mail box's SMTP address (`smtp://host:port`) when BANK_SANDBOX_SMTP_PORT is set. */
+  sandboxSmtpUrl?: string;
   /** Stops at once: open connections are cut, background work ends, the database closes. */
   close(): Promise<void>;
   /**
@@ -107,6 +110,10 @@ export async function startBank(config: BankConfig, opts: { quiet?: boolean } = 
     });
     const port = (server.address() as AddressInfo).port;
     const url = `http://${config.host}:${port}`;
+    const sandboxSmtpUrl =
+      config.sandbox && config.sandboxSmtpPort !== undefined
+        ? `smtp://${config.host}:${await startSandboxSmtp(bank, config.sandboxSmtpPort)}`
+        : undefined;
     let closed = false;
     const close = async () => {
       if (closed) return;
@@ -123,6 +130,7 @@ export async function startBank(config: BankConfig, opts: { quiet?: boolean } = 
       bank,
       url,
       port,
+      sandboxSmtpUrl,
       close,
       async shutdown() {
         if (bank.lifecycle.draining) return close();

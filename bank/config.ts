@@ -11,6 +11,8 @@ export interface BankConfig {
   sandbox: boolean;
   sandboxKey: string;
   sandboxKeyGenerated: boolean;
+  /** Port of the sandbox mail box's SMTP receiver (0 picks one); unset, there is none. */
+  sandboxSmtpPort?: number;
   timeZone: string;
   tokenTtlSeconds: number;
   tokenIntervalSeconds: number;
@@ -75,6 +77,7 @@ export function loadBankConfig(env: Record<string, string | undefined> = process
     sandbox: env.BANK_SANDBOX !== "off",
     sandboxKey,
     sandboxKeyGenerated: !env.BANK_SANDBOX_KEY,
+    sandboxSmtpPort: env.BANK_SANDBOX_SMTP_PORT ? int("BANK_SANDBOX_SMTP_PORT", 0, env) : undefined,
     timeZone,
     tokenTtlSeconds: int("BANK_TOKEN_TTL_SECONDS", 15 * 60, env),
     tokenIntervalSeconds: int("BANK_TOKEN_INTERVAL_SECONDS", 5 * 60, env),

@@ -14,6 +14,7 @@ console.log(
   `Bank listening on ${running.url} (${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`})`,
 );
 console.log(`API reference: ${running.url}/docs`);
+if (running.sandboxSmtpUrl) console.log(`Sandbox mail box (SMTP): ${running.sandboxSmtpUrl}`);
 if (config.sandbox) {
   console.log(
     `Sandbox key (${BANK_HEADERS.sandboxKey}): ${config.sandboxKey}${config.sandboxKeyGenerated ? " (generated; set BANK_SANDBOX_KEY to fix it)" : ""}`,
@@ -43,6 +44,7 @@ if (config.demo) {
         webhookSecret: rows[0]?.webhook_secret ?? "",
         sandboxKey: config.sandboxKey,
         bankUrl: running.url,
+        ...(running.sandboxSmtpUrl ? { sandboxSmtpUrl: running.sandboxSmtpUrl } : {}),
       }),
       { mode: 0o600 },
     );

@@ -263,7 +263,12 @@ const secret = ownerOnlyFile(path.join(DATA_DIR, "dashboard-secret"), () =>
 process.env.NEXTAUTH_SECRET = secret;
 
 /** Starts the bank of its own unless BANK_API_URL names one; resolves once it answers. */
-async function startBank(): Promise<{ bankUrl: string; subscriptionKey: string; webhookSecret: string }> {
+async function startBank(): Promise<{
+  bankUrl: string;
+  subscriptionKey: string;
+  webhookSecret: string;
+  sandboxSmtpUrl?: string;
+}> {
   if (env.BANK_API_URL) {
     if (!env.BANK_SUBSCRIPTION_KEY)
       await fail("BANK_API_URL is set, so BANK_SUBSCRIPTION_KEY must be set too");
@@ -282,6 +287,8 @@ async function startBank(): Promise<{ bankUrl: string; subscriptionKey: string; 
     BANK_DATA_DIR: path.join(DATA_DIR, "bank"),
     BANK_PORT: String(BANK_PORT),
     BANK_DEMO_CREDENTIALS_FILE: credentials,
+    // The sandbox mail box takes SMTP too: the dashboard's alert e-mail lands beside the bank's.
+    BANK_SANDBOX_SMTP_PORT: env.BANK_SANDBOX_SMTP_PORT || "0",
   });
   const url = `http://127.0.0.1:${BANK_PORT}`;
   await waitFor("the bank", answers(`${url}/healthz`), 240_000);
@@ -290,17 +297,19 @@ async function startBank(): Promise<{ bankUrl: string; subscriptionKey: string; 
     subscriptionKey: string;
     webhookSecret?: string;
     bankUrl: string;
+    sandboxSmtpUrl?: string;
   };
   return {
     bankUrl: demo.bankUrl || url,
     subscriptionKey: demo.subscriptionKey,
     webhookSecret: demo.webhookSecret ?? "",
+    sandboxSmtpUrl: demo.sandboxSmtpUrl,
   };
 }
 
 // The build, the bank's first start (it seeds its demo data) and the demo users do not depend on
 // one another: run side by side, the first start takes as long as the slowest of them.
-const [, demoUsers, { bankUrl, subscriptionKey, webhookSecret }] = await Promise.all([
+const [, demoUsers, { bankUrl, subscriptionKey, webhookSecret, sandboxSmtpUrl }] = await Promise.all([
   buildIfNeeded(),
   ensureDemoUsers(),
   startBank(),
@@ -321,6 +330,9 @@ launch("dashboard", ["scripts/dashboard-server.js", "-H", "127.0.0.1", "-p", Str
   DASHBOARD_DATA_DIR: path.join(DATA_DIR, "dashboard"),
   NEXTAUTH_URL: env.NEXTAUTH_URL || dashboardUrl,
   NEXTAUTH_SECRET: secret,
+  // Alert e-mail goes out once per crossing from the dashboard itself; without an SMTP server of
+  // the user's, into the bank's sandbox mail box (GET /sandbox/mail), where a person can read it.
+  ...(!env.DASHBOARD_SMTP_URL && sandboxSmtpUrl ? { DASHBOARD_SMTP_URL: sandboxSmtpUrl } : {}),
 });
 // /api/health opens the database: the slow first PGlite open happens before anyone signs in.
 await waitFor("the dashboard", answers(`${dashboardUrl}/api/health`), 180_000);

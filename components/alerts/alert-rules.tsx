@@ -30,6 +30,7 @@ import type {
 } from "@/lib/dashboard-api/alerts.ts";
 import { apiFetch, failureMessage } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
+import { alertAudience, alertSetTitle } from "@/lib/format/alert-words.ts";
 
 // The form's schema comes with the contract's checks (and zod): loaded when the form is first used.
 const loadAlertRuleFormSchema = () =>
@@ -164,12 +165,18 @@ function RuleCard({
             form={form}
             aria-labelledby={headingId}
             onSubmit={async (values) => {
-              await apiFetch<typeof SaveRuleResponseSchema>(`/api/alerts/${account.accountNumber}`, {
-                method: "PUT",
-                headers: { "Content-Type": "application/json" },
-                body: JSON.stringify(values),
+              const saved = await apiFetch<typeof SaveRuleResponseSchema>(
+                `/api/alerts/${account.accountNumber}`,
+                {
+                  method: "PUT",
+                  headers: { "Content-Type": "application/json" },
+                  body: JSON.stringify(values),
+                },
+              );
+              toast({
+                title: alertSetTitle(account.name, account.accountNumber, saved.rule),
+                body: alertAudience(saved.rule),
               });
-              toast({ title: "Alert saved", body: `Account ${account.accountNumber}: both lines armed.` });
               await queryClient.invalidateQueries({ queryKey: queryKeys.alertRules() });
             }}
             className="grid gap-4 sm:grid-cols-2"

@@ -2,7 +2,9 @@
 // registered and deleted through the page is seen (and then not seen) at the bank; a low-balance
 // rule fires one toast and one panel entry when a SEN transfer takes the balance under its line,
 // none for a second transfer still under it, and fires again after a deposit brought the balance
-// back. axe finds no serious or critical violation on the new pages, at desktop and phone widths.
+// back. The rule's e-mail address gets one message per crossing too (in the default setup, in the
+// bank's sandbox mail box), not one per balance change. axe finds no serious or critical
+// violation on the new pages, at desktop and phone widths.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatUsd } from "../../lib/bank-api/money.ts";
@@ -134,9 +136,18 @@ describe("webhooks and balance alerts in Chromium", () => {
 
     // The line sits $100 under today's balance, typed as the page writes amounts ("$1,234.56").
     const line = sen.availableCents - 10_000;
+    const address = `crossings-${Date.now()}@example.com`;
     await form.getByLabel("Alert when below ($)").fill(formatUsd(line));
+    await form.getByLabel("E-mail addresses").fill(address);
     await form.getByRole("button", { name: "Set alert" }).click();
     await card.getByText("Armed", { exact: true }).waitFor();
+    // The toast says what was set, in the page's words.
+    const saved = page.locator("[data-toast]").filter({ hasText: "Alert set" });
+    await saved.waitFor();
+    expect(await saved.innerText()).toContain(
+      `Alert set: ${sen.name} ••••${sen.accountNumber.slice(-4)} below ${formatUsd(line)}`,
+    );
+    expect(await saved.innerText()).toContain(`Once per crossing, to signed-in users and ${address}`);
     expect(await card.innerText()).toContain(`Below ${formatUsd(line)}`);
     await lookAndCheck(page, "alerts");
 
@@ -181,6 +192,20 @@ describe("webhooks and balance alerts in Chromium", () => {
     expect((await entries()).filter((e) => e.alerts.length > 0)).toHaveLength(2);
     await panel.getByRole("button", { name: "Mark all read" }).click();
     await expect.poll(() => panelButton.innerText()).not.toContain("unread");
+
+    // Four balance changes, two crossings: two messages to the rule's address, each naming the line.
+    const mail = async () => {
+      const r = await fetch(`${bank.bankUrl}/sandbox/mail?to=${encodeURIComponent(address)}`, {
+        headers: { "x-sandbox-key": bank.sandboxKey },
+      });
+      return (await r.json()) as { subject: string; text: string }[];
+    };
+    await expect.poll(async () => (await mail()).length, { timeout: 30_000 }).toBe(2);
+    await page.waitForTimeout(1500);
+    const got = await mail();
+    expect(got).toHaveLength(2);
+    for (const m of got)
+      expect(m.subject).toBe(`Balance alert: account ${sen.accountNumber} fell below ${formatUsd(line)}`);
   });
 
   it("shows a viewer the webhooks and alerts without a way to change them", async () => {
