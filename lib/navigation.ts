@@ -19,6 +19,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/wire-summaries", label: "Wire summaries", permission: "accounts.read" },
   { href: "/alerts", label: "Alerts", permission: "alerts.read" },
   { href: "/webhooks", label: "Webhooks", permission: "alerts.read" },
-  { href: "/admin", label: "Admin", permission: "users.manage" },
+  { href: "/admin", label: "Administration", permission: "users.manage" },
   { href: "/profile", label: "Profile" },
 ];

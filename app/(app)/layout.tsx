@@ -8,17 +8,10 @@ import { Icon } from "@/components/ui/icon.tsx";
 import { NavLink } from "@/components/ui/nav-link.tsx";
 import { SignOutButton } from "@/components/ui/sign-out-button.tsx";
 import { ToastProvider } from "@/components/ui/toast.tsx";
-import { hasPermission, ROLE_DESCRIPTIONS } from "@/lib/auth/permissions.ts";
+import { hasPermission, ROLE_DESCRIPTIONS, ROLE_NAMES } from "@/lib/auth/permissions.ts";
 import { getSessionUser } from "@/lib/auth/session.ts";
 import { config } from "@/lib/config.ts";
 import { NAV_ITEMS } from "@/lib/navigation.ts";
-
-const ROLE_NAMES = {
-  viewer: "Viewer",
-  preparer: "Preparer",
-  approver: "Approver",
-  admin: "Administrator",
-} as const;
 
 // Every signed-in page shares this shell; without a session the only way is sign-in.
 export default async function AppLayout({ children }: { children: React.ReactNode }) {

@@ -13,7 +13,7 @@ import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { Panel } from "@/components/ui/section.tsx";
 import { ActionsTh, Table, Td, Th } from "@/components/ui/table.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
-import { ROLE_DESCRIPTIONS, ROLES, type Role } from "@/lib/auth/permissions.ts";
+import { ROLE_DESCRIPTIONS, ROLE_NAMES, ROLES, type Role } from "@/lib/auth/permissions.ts";
 import type {
   AdminUser,
   AdminUsersResponse,
@@ -31,13 +31,6 @@ const loadNewUserBody = () =>
   import("@/lib/dashboard-api/admin.ts").then((m): typeof NewUserBody => m.NewUserBody);
 
 type Msg = { kind: "ok" | "error"; text: string; secret?: string } | null;
-
-const ROLE_NAMES: Record<Role, string> = {
-  viewer: "Viewer",
-  preparer: "Preparer",
-  approver: "Approver",
-  admin: "Administrator",
-};
 
 function errorText(e: unknown): string {
   if (!(e instanceof ApiError)) return "Something went wrong. Try again.";

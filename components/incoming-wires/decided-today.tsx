@@ -5,6 +5,7 @@ import { Card, CardHeader } from "@/components/ui/card.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { Td } from "@/components/ui/table.tsx";
 import type { DecidedWire } from "@/lib/dashboard-api/index.ts";
+import { countOf, paymentStatusWords } from "@/lib/format/status-words.ts";
 
 const DECIDED_HEADERS = [
   { label: "Time" },
@@ -21,11 +22,9 @@ function outcome(d: DecidedWire): { text: string; tone: Tone } {
   if (d.state === "queued") return { text: "Queued for reprocessing", tone: "brand" };
   if (d.state === "unconfirmed" || d.state === "sending")
     return { text: "Waiting for the bank", tone: "warning" };
-  const status = d.bankStatus ?? "Sent";
-  return {
-    text: status,
-    tone: status === "Complete" ? "success" : status === "Canceled" ? "neutral" : "brand",
-  };
+  if (!d.bankStatus) return { text: "Sent", tone: "brand" };
+  const { word, tone } = paymentStatusWords(d.bankStatus, "Incoming");
+  return { text: word, tone };
 }
 
 /** Who decided what today, newest first, with each wire's status at the bank as last read. */
@@ -35,7 +34,7 @@ export const DecidedToday = memo(function DecidedToday({ decided }: { decided: D
       <CardHeader
         id="decided-heading"
         title="Decided today"
-        description={decided.length ? `${decided.length} decisions` : "No decisions yet today."}
+        description={decided.length ? countOf(decided.length, "decision") : "No decisions yet today."}
       />
       {decided.length ? (
         <CardTable

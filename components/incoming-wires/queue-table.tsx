@@ -9,6 +9,7 @@ import { Money } from "@/components/ui/money.tsx";
 import type { IncomingWire } from "@/lib/dashboard-api/index.ts";
 import { formatWaited } from "@/lib/format/durations.ts";
 import { maskAccountNumber } from "@/lib/format/money.ts";
+import { paymentStatusWords } from "@/lib/format/status-words.ts";
 
 export const QUEUE_ROW_HEIGHT = 56;
 /** The sticky header row above the rows. */
@@ -58,7 +59,9 @@ export function WireStatus({ wire }: { wire: IncomingWire }) {
       return wire.needsTwoApprovers ? (
         <Badge tone="warning">Needs 2 approvers</Badge>
       ) : (
-        <Badge tone="neutral">Waiting</Badge>
+        <Badge tone={paymentStatusWords("Pre-Approval").tone}>
+          {paymentStatusWords("Pre-Approval").word}
+        </Badge>
       );
   }
 }

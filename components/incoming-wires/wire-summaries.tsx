@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { AccountOptions } from "@/components/accounts/account-options.tsx";
 import { CardTable } from "@/components/incoming-wires/card-table.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
@@ -18,6 +19,7 @@ import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { WireSummariesResponse } from "@/lib/dashboard-api/index.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import { formatDay } from "@/lib/format/dates.ts";
+import { paymentStatusWords } from "@/lib/format/status-words.ts";
 
 export interface WireSummaryFilter {
   accountNumber: string;
@@ -182,7 +184,9 @@ export function WireSummaries({ filter }: { filter: WireSummaryFilter }) {
                 </Td>
                 <Td className="text-xs">{s.info.join(" ") || "—"}</Td>
                 <Td className="font-mono text-xs break-all">{s.imad}</Td>
-                <Td>{s.status}</Td>
+                <Td>
+                  <Badge tone={paymentStatusWords(s.status).tone}>{paymentStatusWords(s.status).word}</Badge>
+                </Td>
               </tr>
             ))}
           </CardTable>

@@ -11,7 +11,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { approvalCount, DraftSummary, nextApproval } from "@/components/send-money/draft-summary.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
-import { Badge, type Tone } from "@/components/ui/badge.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/dialog.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
@@ -22,16 +22,7 @@ import { useConfirmedAction } from "@/hooks/use-confirmed-action.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { Draft, DraftListResponse, DraftResponse } from "@/lib/dashboard-api/wires.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
-
-// Each status in words, and its badge's tone (a second signal, never the only one).
-const STATUS: Record<Draft["status"], [word: string, tone: Tone]> = {
-  pending: ["Waiting for release", "warning"],
-  releasing: ["Releasing", "brand"],
-  queued: ["Queued for reprocessing", "brand"],
-  released: ["Released", "success"],
-  rejected: ["Rejected", "danger"],
-  failed: ["Refused by the bank", "danger"],
-};
+import { draftStatusWords } from "@/lib/format/status-words.ts";
 
 // The reject form (and zod with it) loads when a reject dialog is first wanted, not with the page.
 const RejectDialog = dynamic(() => import("./reject-dialog.tsx").then((m) => m.RejectDialog), { ssr: false });
@@ -88,13 +79,13 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
         {(["open", "all"] as const).map((s) => (
           <label key={s} className="flex items-center gap-2">
             <input type="radio" name="scope" value={s} checked={scope === s} onChange={() => setScope(s)} />
-            {s === "open" ? "Waiting for release" : "All recent drafts"}
+            {s === "open" ? "Awaiting approval" : "All recent drafts"}
           </label>
         ))}
       </fieldset>
       <QueryTableCard
         query={drafts}
-        title={scope === "open" ? "Waiting for release" : "All recent drafts"}
+        title={scope === "open" ? "Awaiting approval" : "All recent drafts"}
         description={
           canRelease
             ? "Release sends the payment to the bank. You cannot release what you prepared."
@@ -103,7 +94,7 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
         loading="Loading drafts…"
         count={list.length}
         empty={
-          <EmptyState title={scope === "open" ? "Nothing waits for release" : "No drafts yet"}>
+          <EmptyState title={scope === "open" ? "Nothing awaits approval" : "No drafts yet"}>
             Wires are prepared on the{" "}
             <Link className="text-brand-700 underline" href="/wires/new">
               Send a wire
@@ -128,7 +119,7 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
           const open = d.status === "pending" || d.status === "releasing";
           const approvedByMe = d.status === "pending" && d.approvals.some((a) => a.id === me.id);
           const firstOfTwo = d.approvals.length + 1 < d.approvalsRequired;
-          const [status, tone] = STATUS[d.status];
+          const { word: status, tone } = draftStatusWords(d.status);
           return (
             <Tr key={d.id} data-draft={d.id}>
               <Td>

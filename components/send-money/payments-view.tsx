@@ -15,10 +15,10 @@ import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { addDays } from "@/lib/bank-api/dates.ts";
-import { PAYMENT_STATUSES } from "@/lib/bank-api/rules.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { PaymentsResponse } from "@/lib/dashboard-api/payments.ts";
 import { formatDay } from "@/lib/format/dates.ts";
+import { PAYMENT_STATUS_CHOICES, paymentMovesMoney, paymentStatusWords } from "@/lib/format/status-words.ts";
 import type { PaymentsFilterForm, PaymentsFilters } from "@/lib/forms/payments-filter.ts";
 import { PAYMENT_PAGE_SIZES, PAYMENT_SORTS } from "@/lib/forms/send-money-fields.ts";
 
@@ -106,9 +106,9 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
           </SelectField>
           <SelectField name="status" label="Status">
             <option value="all">Any status</option>
-            {PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
+            {PAYMENT_STATUS_CHOICES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.word}
               </option>
             ))}
           </SelectField>
@@ -207,15 +207,23 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
                         ) : null}
                       </Td>
                       <Td className="hidden md:table-cell">
-                        <PaymentStatus status={p.status} />
+                        <PaymentStatus status={p.status} direction={p.direction} />
                       </Td>
                       <Td className="text-right">
+                        {/* A canceled wire moved no money: no sign, no colour of money in or out. */}
                         <Money
                           cents={p.amountCents}
-                          direction={p.direction === "Outgoing" ? "debit" : "credit"}
+                          direction={
+                            !paymentMovesMoney(p.status)
+                              ? undefined
+                              : p.direction === "Outgoing"
+                                ? "debit"
+                                : "credit"
+                          }
+                          className={paymentMovesMoney(p.status) ? undefined : "text-slate-600"}
                         />
                         <span className="mt-1 block md:hidden">
-                          <PaymentStatus status={p.status} />
+                          <PaymentStatus status={p.status} direction={p.direction} />
                         </span>
                       </Td>
                     </Tr>
@@ -251,13 +259,11 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
   );
 }
 
-function PaymentStatus({ status }: { status: string }) {
+function PaymentStatus({ status, direction }: { status: string; direction: string }) {
+  const { word, tone } = paymentStatusWords(status, direction);
   return (
-    <Badge
-      className="whitespace-nowrap"
-      tone={status === "Complete" ? "success" : status === "Canceled" ? "danger" : "warning"}
-    >
-      {status}
+    <Badge className="whitespace-nowrap" tone={tone}>
+      {word}
     </Badge>
   );
 }

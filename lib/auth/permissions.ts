@@ -18,6 +18,14 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const ROLES = ["viewer", "preparer", "approver", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Each role's name, the same on every page ("Administrator", never "Admin"). */
+export const ROLE_NAMES: Record<Role, string> = {
+  viewer: "Viewer",
+  preparer: "Preparer",
+  approver: "Approver",
+  admin: "Administrator",
+};
+
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   viewer: "Sees accounts, balances, history and alerts",
   preparer: "Also prepares transfers and wires for approval",

@@ -127,7 +127,10 @@ describe("dashboard in Chromium", () => {
     expect(totals).toContain(formatUsd(accounts.totals.currentCents));
     // A viewer has no user management.
     expect(
-      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).count(),
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "Administration" })
+        .count(),
     ).toBe(0);
     await shot(page, "accounts");
   });
@@ -574,7 +577,7 @@ describe("dashboard in Chromium", () => {
     try {
       const admin = await signIn(app, adminContext, "admin");
       const nav = admin.getByRole("navigation", { name: "Main" });
-      await nav.getByRole("link", { name: "Admin" }).waitFor({ timeout: FIRST_WAIT });
+      await nav.getByRole("link", { name: "Administration" }).waitFor({ timeout: FIRST_WAIT });
       expect(await nav.getByRole("link", { name: "Accounts" }).getAttribute("aria-current")).toBe("page");
       expect(await admin.getByRole("banner").innerText()).toContain("Administrator");
     } finally {

@@ -183,7 +183,7 @@ describe("a newcomer's first look", () => {
       { path: "/wire-summaries", link: "Wire summaries", roles: ALL },
       { path: "/alerts", link: "Alerts", roles: ALL },
       { path: "/webhooks", link: "Webhooks", roles: ALL },
-      { path: "/admin", link: "Admin", roles: ["admin"] },
+      { path: "/admin", link: "Administration", roles: ["admin"] },
       { path: "/profile", link: "Profile", roles: ALL },
       { path: "/accounts/new-sen", roles: SENDERS },
     ];
