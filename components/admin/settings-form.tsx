@@ -13,9 +13,9 @@ import { PendingChanges } from "./pending-changes.tsx";
 
 const MAX = 99_999_999_999_99;
 const settingsForm = z.object({
-  senReleaseThresholdCents: dollarsInput({ maxCents: MAX, label: "a threshold" }),
-  incomingWireDualApprovalCents: dollarsInput({ maxCents: MAX, label: "a limit" }),
-  releaseDualApprovalCents: dollarsInput({ maxCents: MAX, label: "a limit" }),
+  senReleaseThresholdCents: dollarsInput({ maxCents: MAX }),
+  incomingWireDualApprovalCents: dollarsInput({ maxCents: MAX }),
+  releaseDualApprovalCents: dollarsInput({ maxCents: MAX }),
 });
 
 const asText = (cents: number) =>

@@ -28,12 +28,15 @@ import type {
   BeneficiaryDecisionResponse,
   BeneficiaryListResponse,
   BeneficiaryResponse,
+  CreateBeneficiaryRequest,
 } from "@/lib/dashboard-api/wires.ts";
 import { BENEFICIARY_LABEL_MAX, TEMPLATE_FIELDS } from "@/lib/forms/send-money-fields.ts";
-import type { BeneficiaryForm } from "@/lib/forms/wire.ts";
 
 // The schema (and zod with it) loads when the form is first used, not with the page.
-const loadSchema = () => import("@/lib/forms/wire.ts").then((m): typeof BeneficiaryForm => m.BeneficiaryForm);
+const loadSchema = () =>
+  import("@/lib/dashboard-api/wires.ts").then(
+    (m): typeof CreateBeneficiaryRequest => m.CreateBeneficiaryRequest,
+  );
 
 const KEY = ["beneficiaries"] as const;
 

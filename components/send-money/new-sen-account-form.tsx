@@ -10,12 +10,13 @@ import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { CREATE_SEN_FIELDS } from "@/lib/bank-api/rules.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
-import type { CreateSenAccountResponse } from "@/lib/dashboard-api/sen-accounts.ts";
-import type { CreateSenAccountForm } from "@/lib/forms/sen-account.ts";
+import type { CreateSenAccountRequest, CreateSenAccountResponse } from "@/lib/dashboard-api/sen-accounts.ts";
 
 // The schema (and zod with it) loads when the form is first used, not with the page.
 const loadSchema = () =>
-  import("@/lib/forms/sen-account.ts").then((m): typeof CreateSenAccountForm => m.CreateSenAccountForm);
+  import("@/lib/dashboard-api/sen-accounts.ts").then(
+    (m): typeof CreateSenAccountRequest => m.CreateSenAccountRequest,
+  );
 
 const EMPTY = {
   ExpectedBalance: "",

@@ -16,17 +16,17 @@ import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { addDays } from "@/lib/bank-api/dates.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
-import type { PaymentsResponse } from "@/lib/dashboard-api/payments.ts";
+import type { PaymentsQuery, PaymentsResponse } from "@/lib/dashboard-api/payments.ts";
 import { formatDay } from "@/lib/format/dates.ts";
 import { PAYMENT_STATUS_CHOICES, paymentMovesMoney, paymentStatusWords } from "@/lib/format/status-words.ts";
-import type { PaymentsFilterForm, PaymentsFilters } from "@/lib/forms/payments-filter.ts";
 import { PAYMENT_PAGE_SIZES, PAYMENT_SORTS } from "@/lib/forms/send-money-fields.ts";
 
 // The filters' schema (and zod with it) loads when the form is first used, not with the page.
 const loadSchema = () =>
-  import("@/lib/forms/payments-filter.ts").then((m): typeof PaymentsFilterForm => m.PaymentsFilterForm);
+  import("@/lib/dashboard-api/payments.ts").then((m): typeof PaymentsQuery => m.PaymentsQuery);
 
-type Filters = PaymentsFilters;
+/** The filters as the form holds them: every field's text (the route handler reads numbers). */
+type Filters = Required<PaymentsQuery>;
 
 const SORT_WORDS: Record<(typeof PAYMENT_SORTS)[number], string> = {
   "date-desc": "Newest first",

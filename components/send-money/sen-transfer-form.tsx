@@ -16,17 +16,19 @@ import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { useSendSteps } from "@/hooks/use-send-steps.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { typedDollarsToCents } from "@/lib/bank-api/money.ts";
-import { SEN_TRANSFER_FIELDS } from "@/lib/bank-api/rules.ts";
+import { FROM_DESCRIPTION_FIELDS, SEN_TRANSFER_FIELDS, TO_DESCRIPTION_FIELDS } from "@/lib/bank-api/rules.ts";
 import { sendJson } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
-import type { SenTransferInput, SenTransferResponse } from "@/lib/dashboard-api/transfers.ts";
+import type {
+  SenTransferInput,
+  SenTransferRequest,
+  SenTransferResponse,
+} from "@/lib/dashboard-api/transfers.ts";
 import { formatUsd } from "@/lib/format/money.ts";
-import type { SenTransferForm as SenTransferSchema } from "@/lib/forms/sen-transfer.ts";
-import { FROM_DESCRIPTION_FIELDS, TO_DESCRIPTION_FIELDS } from "@/lib/forms/send-money-fields.ts";
 
-// The schema (and zod with it) loads when the form is first used, not with the page.
+// The route handler's schema (and zod with it) loads when the form is first used, not with the page.
 const loadSchema = () =>
-  import("@/lib/forms/sen-transfer.ts").then((m): typeof SenTransferSchema => m.SenTransferForm);
+  import("@/lib/dashboard-api/transfers.ts").then((m): typeof SenTransferRequest => m.SenTransferRequest);
 
 const STORAGE = "treasury.sen-transfer";
 

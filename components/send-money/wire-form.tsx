@@ -33,6 +33,7 @@ import type {
   Draft,
   DraftResponse,
   WireDraftInput,
+  WireDraftRequest,
   WireDuplicatesResponse,
 } from "@/lib/dashboard-api/wires.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
@@ -42,10 +43,10 @@ import {
   PAYEE_DESTINATION_FIELDS,
   TEMPLATE_FIELDS,
 } from "@/lib/forms/send-money-fields.ts";
-import type { WireDraftForm } from "@/lib/forms/wire.ts";
 
 // The schema (and zod with it) loads when the form is first used, not with the page.
-const loadSchema = () => import("@/lib/forms/wire.ts").then((m): typeof WireDraftForm => m.WireDraftForm);
+const loadSchema = () =>
+  import("@/lib/dashboard-api/wires.ts").then((m): typeof WireDraftRequest => m.WireDraftRequest);
 
 const STORAGE = "treasury.wire-draft";
 

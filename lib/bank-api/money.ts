@@ -70,6 +70,78 @@ export function typedDollarsToCents(text: string): Cents | null {
   return dollarsToCents(typedDollarsText(text));
 }
 
+/** What can be wrong with dollars as typed, in the order it is checked. */
+export type TypedDollarsProblem =
+  | "missing"
+  | "misplacedSeparator"
+  | "notDollars"
+  | "subCent"
+  | "notWhole"
+  | "notPositive"
+  | "tooLarge";
+
+export type TypedDollars = { ok: true; cents: Cents } | { ok: false; problem: TypedDollarsProblem };
+
+/**
+ * Every amount field reads what a person typed here: the text as typedDollarsText reads it, then
+ * its cents, or the first thing wrong. No sign is taken (an amount typed is never negative);
+ * `positive` refuses zero, `whole` anything but whole dollars, `maxCents` more.
+ */
+export function readTypedDollars(
+  text: string,
+  opts: { positive?: boolean; whole?: boolean; maxCents?: Cents } = {},
+): TypedDollars {
+  const t = typedDollarsText(text);
+  const problem = (p: TypedDollarsProblem): TypedDollars => ({ ok: false, problem: p });
+  if (t === "") return problem("missing");
+  if (misplacedSeparator(text)) return problem("misplacedSeparator");
+  if (opts.whole && !/^\d{1,12}$/.test(t)) return problem("notWhole");
+  if (!/^\d+(\.\d+)?$/.test(t)) return problem("notDollars");
+  const cents = dollarsToCents(t);
+  if (cents === null) return problem("subCent");
+  if (opts.positive && cents === 0) return problem("notPositive");
+  if (opts.maxCents !== undefined && cents > opts.maxCents) return problem("tooLarge");
+  return { ok: true, cents };
+}
+
+/**
+ * The two ways an amount field words a problem: after the field's name, as the contract's
+ * messages are ("Amount must ..."), or as a sentence on its own under a settings or filter field.
+ */
+export const TYPED_DOLLARS_MESSAGES: Record<
+  "rule" | "sentence",
+  Record<Exclude<TypedDollarsProblem, "tooLarge">, string> & { tooLarge: (maxCents: Cents) => string }
+> = {
+  rule: {
+    missing: "is required",
+    misplacedSeparator: MISPLACED_SEPARATOR_RULE,
+    notDollars: "must be an amount in dollars, at most two decimals",
+    subCent: "must be an amount in dollars, at most two decimals",
+    notWhole: "must be whole dollars",
+    notPositive: "must be greater than zero",
+    tooLarge: (max) => `must be at most ${formatUsd(max)}`,
+  },
+  sentence: {
+    missing: "Enter an amount.",
+    misplacedSeparator: MISPLACED_SEPARATOR_SENTENCE,
+    notDollars: "Enter an amount in dollars, such as 1,250.00.",
+    subCent: "Use at most two decimals (whole cents).",
+    notWhole: "Enter whole dollars, such as 25,000.",
+    notPositive: "The amount must be more than zero.",
+    tooLarge: (max) => `The amount can be at most ${formatUsd(max)}.`,
+  },
+};
+
+/** The message of a failed reading, in a field's style. */
+export function typedDollarsMessage(
+  r: Extract<TypedDollars, { ok: false }>,
+  style: "rule" | "sentence",
+  maxCents = 0,
+): string {
+  const m = TYPED_DOLLARS_MESSAGES[style];
+  return r.problem === "tooLarge" ? m.tooLarge(maxCents) : m[r.problem];
+}
+
 function numberText(n: number): string | null {
   if (!Number.isFinite(n)) return null;
   const t = String(n);

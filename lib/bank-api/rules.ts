@@ -1,7 +1,7 @@
 // The request fields people type, as plain data: each field's kind and limit, and the checks
-// behind them, without zod. The contract's schemas (fields.ts and the request schemas) and the
-// browser's lighter form schemas (lib/forms/) are both built from these tables, so a limit is
-// written once and a browser page does not have to load the contract's schema library.
+// behind them, without zod. The contract's schemas (fields.ts and the request schemas) are built
+// from these tables, and a page draws its fields (lengths, names) from them before the schema that
+// checks them loads, so a limit is written once.
 
 import { type Cents, dollarsToCents } from "./money.ts";
 
@@ -118,6 +118,16 @@ export const SEN_TRANSFER_FIELDS = {
   AccountToDescription6: text(40),
   AccountToDescription7: text(40),
 } as const satisfies FieldTable;
+
+type SenTransferField = keyof typeof SEN_TRANSFER_FIELDS;
+const senFieldsNamed = <P extends string>(prefix: P) =>
+  (Object.keys(SEN_TRANSFER_FIELDS) as SenTransferField[]).filter((f) => f.startsWith(prefix)) as Extract<
+    SenTransferField,
+    `${P}${string}`
+  >[];
+/** The description lines of a SEN transfer, in order: the source account's, then the destination's. */
+export const FROM_DESCRIPTION_FIELDS = senFieldsNamed("AccountFromDescription");
+export const TO_DESCRIPTION_FIELDS = senFieldsNamed("AccountToDescription");
 
 export const EXPECTED_AMOUNT_MAX = 999_999_999;
 const expected = { kind: "wholeDollars", min: 1, max: EXPECTED_AMOUNT_MAX } as const;

@@ -3,8 +3,8 @@
 import * as z from "zod/mini";
 import { PASSWORD_MIN_LENGTH } from "../auth/password-rules.ts";
 import { ROLES } from "../auth/permissions.ts";
+import { calendarDay } from "../bank-api/fields.ts";
 import { TEXT_CHECKS } from "../bank-api/rules.ts";
-import { calendarDayField } from "../forms/contract-fields.ts";
 import { AdminChange } from "./admin-changes.ts";
 
 export const AdminUser = z.object({
@@ -101,8 +101,8 @@ export const AuditQuery = z
   .object({
     actor: z.optional(searchText(254)),
     action: z.optional(searchText(100)),
-    from: z.optional(calendarDayField()),
-    to: z.optional(calendarDayField()),
+    from: z.optional(calendarDay()),
+    to: z.optional(calendarDay()),
   })
   .check(
     z.refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "must not be before from" }),

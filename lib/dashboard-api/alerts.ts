@@ -1,7 +1,7 @@
 // Webhook management, balance alerts and the notifications panel: request and response shapes of
 // app/api/webhooks/*, app/api/alerts/* and app/api/notifications/*.
 import { z } from "zod";
-import { MISPLACED_SEPARATOR_SENTENCE, misplacedSeparator, typedDollarsToCents } from "../bank-api/money.ts";
+import { readTypedDollars, typedDollarsMessage, typedDollarsToCents } from "../bank-api/money.ts";
 import { TEXT_CHECKS } from "../bank-api/rules.ts";
 import { registerWebhookRequest, splitList, WEBHOOK_LIMITS } from "../bank-api/webhooks.ts";
 
@@ -106,13 +106,9 @@ const threshold = z
   .string()
   .trim()
   .superRefine((s, ctx) => {
-    if (s === "" || (typedDollarsToCents(s) ?? 0) > 0) return;
-    ctx.addIssue({
-      code: "custom",
-      message: misplacedSeparator(s)
-        ? MISPLACED_SEPARATOR_SENTENCE
-        : "Enter a positive amount in dollars with at most two decimals, like 1,250.00",
-    });
+    const r = readTypedDollars(s, { positive: true });
+    if (r.ok || r.problem === "missing") return;
+    ctx.addIssue({ code: "custom", message: typedDollarsMessage(r, "sentence") });
   });
 
 /** The rule form as typed (dollars as text); the server parses it again with AlertRuleInputSchema. */

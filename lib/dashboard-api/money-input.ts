@@ -1,41 +1,24 @@
-// Amounts as people type them ("1,234.50") checked by the contract's own amount schema, so the
-// form, the route handler and the bank share one set of limits.
+// Amounts as people type them ("1,234.50") read by the one reader of typed dollars
+// (lib/bank-api/money.ts), then checked by the contract's own number schema, so the form, the
+// route handler and the bank share one set of limits.
 import { z } from "zod";
-import {
-  dollarsToCents,
-  MISPLACED_SEPARATOR_RULE,
-  misplacedSeparator,
-  typedDollarsText,
-} from "../bank-api/money.ts";
+import { centsToDollars, readTypedDollars, typedDollarsMessage } from "../bank-api/money.ts";
 
-/** A number as people type it → the contract's number: read as typedDollarsText reads it, then `accepts` the rest or says `rule`. */
-export function typedNumber<S extends z.ZodType<number, number>>(
+/** Dollars as typed → the contract's number (`whole`: whole dollars only), then the contract's checks. */
+export function typedDollars<S extends z.ZodType<unknown, number>>(
   contract: S,
-  accepts: (digits: string) => boolean,
-  rule: string,
+  opts: { whole?: boolean } = {},
 ) {
   return z
     .string({ error: "is required" })
     .transform((s, ctx) => {
-      const t = typedDollarsText(s);
-      if (t === "") {
-        ctx.addIssue({ code: "custom", message: "is required" });
+      const r = readTypedDollars(s, opts);
+      if (!r.ok) {
+        ctx.addIssue({ code: "custom", message: typedDollarsMessage(r, "rule") });
         return z.NEVER;
       }
-      if (!accepts(t)) {
-        ctx.addIssue({ code: "custom", message: misplacedSeparator(s) ? MISPLACED_SEPARATOR_RULE : rule });
-        return z.NEVER;
-      }
-      // Exact: decimal text of at most two decimals round-trips through a JSON number.
-      return Number(t);
+      // Exact: the decimal text of whole cents round-trips through a JSON number.
+      return centsToDollars(r.cents);
     })
     .pipe(contract);
 }
-
-/** Dollars text → the contract's amount (integer cents); separators and "$" are allowed. */
-export const moneyText = <S extends z.ZodType<number, number>>(contractAmount: S) =>
-  typedNumber(
-    contractAmount,
-    (t) => dollarsToCents(t) !== null,
-    "must be an amount in dollars, at most two decimals",
-  );

@@ -2,13 +2,13 @@
 // dollars 1 to 999,999,999; title lines of at most 40 characters).
 import { z } from "zod";
 import { createSenRequest } from "../bank-api/accounts.ts";
-import { typedNumber } from "./money-input.ts";
+import { typedDollars } from "./money-input.ts";
 
 const c = createSenRequest.shape;
 
 /** Whole dollars as typed ("25,000") → the contract's number, with its limits. */
 const dollarsText = <S extends z.ZodType<number, number>>(contract: S) =>
-  typedNumber(contract, (t) => /^\d{1,12}$/.test(t), "must be whole dollars");
+  typedDollars(contract, { whole: true });
 
 export const CreateSenAccountRequest = z.object({
   ExpectedBalance: dollarsText(c.ExpectedBalance),

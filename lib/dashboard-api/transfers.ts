@@ -1,37 +1,18 @@
-// SEN transfers through the dashboard: POST /api/transfers. The form and the route handler parse
-// with this one schema, built from the contract's transfer request (its limits, its field names,
-// so the bank's field errors land on the right input).
+// SEN transfers through the dashboard: POST /api/transfers. The route handler parses with this
+// schema, and the form loads the same one on first use: the contract's transfer request (its
+// limits, its field names, so the bank's field errors land on the right input) with the amount
+// typed as text and the form session's key.
 import { z } from "zod";
 import { idempotencyKey, transferSenRequest } from "../bank-api/transfers.ts";
-import { FROM_DESCRIPTION_FIELDS, TO_DESCRIPTION_FIELDS } from "../forms/send-money-fields.ts";
-import { moneyText } from "./money-input.ts";
+import { typedDollars } from "./money-input.ts";
 import { Draft } from "./wires.ts";
 
-const t = transferSenRequest.shape;
-
-export { FROM_DESCRIPTION_FIELDS, TO_DESCRIPTION_FIELDS };
-
-export const SenTransferRequest = z
-  .object({
+export const SenTransferRequest = transferSenRequest
+  .omit({ SequenceNumber: true })
+  .extend({
     /** One per form session, kept across retries: the bank acts once per key. */
     idempotencyKey: idempotencyKey,
-    AccountNumberFrom: t.AccountNumberFrom,
-    AccountNumberTo: t.AccountNumberTo,
-    Amount: moneyText(t.Amount),
-    SerialNumber1: t.SerialNumber1,
-    SerialNumber2: t.SerialNumber2,
-    AccountFromDescription2: t.AccountFromDescription2,
-    AccountFromDescription3: t.AccountFromDescription3,
-    AccountFromDescription4: t.AccountFromDescription4,
-    AccountFromDescription5: t.AccountFromDescription5,
-    AccountFromDescription6: t.AccountFromDescription6,
-    AccountFromDescription7: t.AccountFromDescription7,
-    AccountToDescription2: t.AccountToDescription2,
-    AccountToDescription3: t.AccountToDescription3,
-    AccountToDescription4: t.AccountToDescription4,
-    AccountToDescription5: t.AccountToDescription5,
-    AccountToDescription6: t.AccountToDescription6,
-    AccountToDescription7: t.AccountToDescription7,
+    Amount: typedDollars(transferSenRequest.shape.Amount),
   })
   .refine((v) => v.AccountNumberFrom.trim() !== v.AccountNumberTo.trim(), {
     path: ["AccountNumberTo"],

@@ -15,12 +15,25 @@ import {
   isBeneficiaryIdText,
   TEMPLATE_FIELDS,
 } from "../forms/send-money-fields.ts";
-import { moneyText } from "./money-input.ts";
+import { typedDollars } from "./money-input.ts";
 
 const w = initiatePaymentRequest.shape;
 
-/** An optional field a form leaves empty (""): empty, or the contract's rule. */
-const blank = <S extends z.ZodType>(s: S) => z.union([z.literal(""), s]);
+/**
+ * An optional field a form leaves empty (""): empty, or the contract's rule with the contract's
+ * own message (a union would say "Invalid input" of a bad code such as a bank type).
+ */
+const blank = <S extends z.ZodType<unknown, string | undefined>>(s: S) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): z.output<S> | "" | undefined => {
+      if (v === undefined || v === "") return v;
+      const r = s.safeParse(v);
+      if (r.success) return r.data;
+      for (const i of r.error.issues) ctx.addIssue({ code: "custom", message: i.message, path: i.path });
+      return z.NEVER;
+    });
 
 export { BENEFICIARY_BANK_FIELDS, BENEFICIARY_FIELDS, INTERMEDIARY_BANK_FIELDS, TEMPLATE_FIELDS };
 
@@ -80,7 +93,7 @@ export const WireDraftRequest = z
     /** The saved beneficiary that filled the form: it must be approved, and its details unchanged. */
     beneficiaryId: z.string().refine(isBeneficiaryIdText, BENEFICIARY_ID_MESSAGE).optional(),
     originator_account_number: w.originator_account_number,
-    amount: moneyText(w.amount),
+    amount: typedDollars(w.amount),
     ...templateShape,
     originator_to_beneficiary_info: blank(w.originator_to_beneficiary_info),
   })

@@ -3,12 +3,7 @@
 // narrow the loaded items in the browser.
 
 import { addDays, isIsoDay } from "../bank-api/dates.ts";
-import {
-  dollarsToCents,
-  MISPLACED_SEPARATOR_SENTENCE,
-  misplacedSeparator,
-  typedDollarsText,
-} from "../bank-api/money.ts";
+import { readTypedDollars, typedDollarsMessage } from "../bank-api/money.ts";
 import type { HistoryItem } from "../dashboard-api/index.ts";
 import { todayIsoDay } from "./dates.ts";
 import { rangeErrors } from "./history-range-check.ts";
@@ -90,12 +85,11 @@ export type AmountFilter = { ok: true; cents: number | null } | { ok: false; mes
 
 /** A minimum or maximum amount typed in dollars ("1,250.50", "$30"): cents, or a message. */
 export function parseAmountFilter(text: string): AmountFilter {
-  const cleaned = typedDollarsText(text);
-  if (cleaned === "") return { ok: true, cents: null };
-  if (misplacedSeparator(text)) return { ok: false, message: MISPLACED_SEPARATOR_SENTENCE };
-  const cents = dollarsToCents(cleaned);
-  if (cents === null || cents < 0) return { ok: false, message: "Enter an amount in dollars, like 1250.00." };
-  return { ok: true, cents };
+  const r = readTypedDollars(text);
+  if (r.ok) return { ok: true, cents: r.cents };
+  return r.problem === "missing"
+    ? { ok: true, cents: null }
+    : { ok: false, message: typedDollarsMessage(r, "sentence") };
 }
 
 /** Every piece of text a search should find an item by. */

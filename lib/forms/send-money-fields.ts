@@ -1,24 +1,6 @@
 // The sending-money forms' field names and choices, without zod: a page's first load needs them
-// to draw its fields, while the schemas that check them (lib/forms/*.ts) load when a form is
-// first used.
-
-export const FROM_DESCRIPTION_FIELDS = [
-  "AccountFromDescription2",
-  "AccountFromDescription3",
-  "AccountFromDescription4",
-  "AccountFromDescription5",
-  "AccountFromDescription6",
-  "AccountFromDescription7",
-] as const;
-
-export const TO_DESCRIPTION_FIELDS = [
-  "AccountToDescription2",
-  "AccountToDescription3",
-  "AccountToDescription4",
-  "AccountToDescription5",
-  "AccountToDescription6",
-  "AccountToDescription7",
-] as const;
+// to draw its fields, while the schemas that check them (lib/dashboard-api/, the route handlers'
+// own) load when a form is first used.
 
 export const BENEFICIARY_FIELDS = [
   "beneficiary_name",

@@ -8,6 +8,7 @@ import { ApiError } from "../api/errors.ts";
 import { businessToday } from "../api/params.ts";
 import { type Actor, appendAudit, appendAuditOnce, auditActor } from "../auth/audit.ts";
 import { centsToDollars } from "../bank-api/money.ts";
+import { SEN_TRANSFER_FIELDS } from "../bank-api/rules.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError } from "../bank-client/errors.ts";
 import type { SenTransferResponse, SenTransferValues } from "../dashboard-api/transfers.ts";
@@ -27,16 +28,7 @@ export function senTransferBody(v: SenTransferValues): Record<string, unknown> {
 }
 
 /** Form fields by the lower-case wire name the bank may use in its field errors. */
-const FORM_FIELDS = new Map(
-  [
-    "AccountNumberFrom",
-    "AccountNumberTo",
-    "Amount",
-    "SerialNumber1",
-    "SerialNumber2",
-    ...[2, 3, 4, 5, 6, 7].flatMap((n) => [`AccountFromDescription${n}`, `AccountToDescription${n}`]),
-  ].map((f) => [f.toLowerCase(), f]),
-);
+const FORM_FIELDS = new Map(Object.keys(SEN_TRANSFER_FIELDS).map((f) => [f.toLowerCase(), f]));
 
 function onFormFields(e: BankCallError): BankCallError {
   const fields = e.error.fields?.map((f) => ({

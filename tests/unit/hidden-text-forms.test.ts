@@ -4,8 +4,7 @@ import { describe, expect, it } from "vitest";
 import { NO_HIDDEN_TEXT } from "../../lib/bank-api/rules.ts";
 import { NewUserBody } from "../../lib/dashboard-api/admin.ts";
 import { AlertRuleFormSchema, RegisterWebhookSchema } from "../../lib/dashboard-api/alerts.ts";
-import { RejectDraftRequest } from "../../lib/dashboard-api/wires.ts";
-import { BeneficiaryForm } from "../../lib/forms/wire.ts";
+import { CreateBeneficiaryRequest, RejectDraftRequest } from "../../lib/dashboard-api/wires.ts";
 
 type Parser = {
   safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
@@ -13,7 +12,7 @@ type Parser = {
 
 const FORMS: [string, Parser, Record<string, unknown>, string][] = [
   ["new user", NewUserBody, { email: "a@example.com", name: "Ann", role: "viewer" }, "name"],
-  ["saved beneficiary", BeneficiaryForm, { label: "Acme", fields: {} }, "label"],
+  ["saved beneficiary", CreateBeneficiaryRequest, { label: "Acme", fields: {} }, "label"],
   ["reject a draft", RejectDraftRequest.pick({ reason: true }), { reason: "Wrong account" }, "reason"],
   [
     "new webhook",
