@@ -1,7 +1,9 @@
 "use client";
-// One way to make a form: react-hook-form bound to a zod schema. The schema is the contract's
-// (lib/bank-api/) or the route's (lib/dashboard-api/), so the browser checks exactly what the
-// server checks again; values reach onSubmit already parsed (amounts as cents, text trimmed).
+// One way to make a form: react-hook-form bound to a zod schema, usually the route handler's own
+// (lib/dashboard-api/), so the browser checks exactly what the server checks again. The kit's
+// onSubmit gets the parsed values (amounts as cents, text trimmed); the send-money forms send the
+// text as typed instead (hooks/use-send-steps.ts), which the route parses with the same schema and
+// a reload can restore.
 //
 // A schema may also be given as a loader (`() => import(...)`): the page then carries no zod in
 // its first load, and the schema arrives when the form is first focused, before any check needs

@@ -4,7 +4,7 @@
 // (and closed as stale), never applied over a value that moved on.
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { ApiError, conflict, invalid, notFound } from "../api/errors.ts";
+import { conflict, invalid, notFound, RouteError } from "../api/errors.ts";
 import { type Actor, appendAudit } from "../auth/audit.ts";
 import { isRole } from "../auth/permissions.ts";
 import { forgetCachedUser } from "../auth/session-token.ts";
@@ -143,21 +143,25 @@ export async function decideChange(
       );
     const own = c.requested_by_id === actor.id;
     if (decision === "approve" && own)
-      throw new ApiError(
+      throw new RouteError(
         403,
         "second_admin_required",
         "You asked for this change: a second administrator must approve it.",
       );
     if (decision === "reject" && own)
-      throw new ApiError(403, "forbidden", "You asked for this change: withdraw it instead of rejecting it.");
+      throw new RouteError(
+        403,
+        "forbidden",
+        "You asked for this change: withdraw it instead of rejecting it.",
+      );
     if (decision === "withdraw" && !own)
-      throw new ApiError(
+      throw new RouteError(
         403,
         "forbidden",
         "Only the administrator who asked for this change can withdraw it; reject it instead.",
       );
     if (decision === "approve" && c.kind !== "setting" && c.target === actor.id)
-      throw new ApiError(
+      throw new RouteError(
         403,
         "second_admin_required",
         "This change is to your own account: another administrator must approve it.",

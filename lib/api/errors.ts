@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { BankError } from "../bank-client/errors.ts";
 import type { ApiErrorBody } from "../dashboard-api/index.ts";
 
-export class ApiError extends Error {
+export class RouteError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -14,21 +14,21 @@ export class ApiError extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(message);
-    this.name = "ApiError";
+    this.name = "RouteError";
   }
 }
 
 export const unauthenticated = (message = "Sign in to continue.") =>
-  new ApiError(401, "unauthenticated", message);
+  new RouteError(401, "unauthenticated", message);
 export const forbidden = (message = "Your role does not allow this.") =>
-  new ApiError(403, "forbidden", message);
-export const notFound = (message = "Not found.") => new ApiError(404, "not_found", message);
+  new RouteError(403, "forbidden", message);
+export const notFound = (message = "Not found.") => new RouteError(404, "not_found", message);
 export const invalid = (
   fields: { field: string; message: string }[],
   message = "Some fields need attention.",
-) => new ApiError(400, "invalid", message, fields);
+) => new RouteError(400, "invalid", message, fields);
 export const conflict = (message: string, fields?: { field: string; message: string }[]) =>
-  new ApiError(409, "conflict", message, fields);
+  new RouteError(409, "conflict", message, fields);
 
 export function fieldsOf(issues: readonly z.core.$ZodIssue[]): { field: string; message: string }[] {
   return issues.map((i) => ({
@@ -37,12 +37,12 @@ export function fieldsOf(issues: readonly z.core.$ZodIssue[]): { field: string; 
   }));
 }
 
-export function fromBankError(e: BankError): ApiError {
+export function fromBankError(e: BankError): RouteError {
   switch (e.kind) {
     case "rejected":
-      return new ApiError(422, "bank_rejected", e.message, e.fields);
+      return new RouteError(422, "bank_rejected", e.message, e.fields);
     case "unavailable":
-      return new ApiError(
+      return new RouteError(
         503,
         "bank_unavailable",
         e.message,
@@ -50,7 +50,7 @@ export function fromBankError(e: BankError): ApiError {
         e.retryAfter ? { "Retry-After": String(e.retryAfter) } : undefined,
       );
     default:
-      return new ApiError(502, "bank_error", e.message);
+      return new RouteError(502, "bank_error", e.message);
   }
 }
 

@@ -23,12 +23,12 @@ import { createLogger } from "../server/log.ts";
 import { methodLabel } from "../server/metrics.ts";
 import { inScope, scopeFor } from "../server/trace.ts";
 import {
-  ApiError,
   errorBody,
   fieldsOf,
   forbidden,
   fromBankError,
   invalid,
+  RouteError,
   unauthenticated,
 } from "./errors.ts";
 import { refuseCrossSite } from "./same-origin.ts";
@@ -99,7 +99,7 @@ export function json(
 
 function errorResponse(e: unknown, requestId: string, route: string): Response {
   const err = e instanceof BankCallError ? fromBankError(e.error) : e;
-  if (err instanceof ApiError) {
+  if (err instanceof RouteError) {
     if (err.status >= 500) log.warn("request failed at the bank", { route, requestId, code: err.code });
     return json(errorBody(err.code, err.message, err.fields), {
       status: err.status,
@@ -208,7 +208,7 @@ export function withRoute<
           "Your session has ended (the password was changed, or the account is no longer active). Sign in again.",
         );
       if (changesState && user.resetPending && opts.beforePasswordChange !== "allowed")
-        throw new ApiError(403, "password_change_required", PASSWORD_CHANGE_FIRST);
+        throw new RouteError(403, "password_change_required", PASSWORD_CHANGE_FIRST);
       if (opts.permission && !hasPermission(user.role, opts.permission)) throw forbidden();
 
       const params = ((await context?.params) ?? {}) as P;

@@ -69,7 +69,7 @@ export type FieldTable = Record<string, FieldRule>;
 /** A check of a text field: what its value must pass, and the words when it does not. */
 export type TextCheck = readonly [ok: (s: string) => boolean, message: string];
 
-/** The text checks both schema flavours apply (the contract's in fields.ts, the forms' in lib/forms/). */
+/** The checks every text of the contract gets (its schemas in fields.ts), and the few a rule adds. */
 export const TEXT_CHECKS = {
   noControl: [(s) => !hasControl(s), NO_CONTROL],
   noHiddenText: [(s) => !hasHiddenText(s), NO_HIDDEN_TEXT],
@@ -98,7 +98,7 @@ const fedwire = (max: number) => ({ kind: "text", max, fedwire: true }) as const
 const fedwireRequired = (max: number) => ({ kind: "text", max, fedwire: true, required: true }) as const;
 const bankType = { kind: "bankType" } as const;
 
-/** POST /v2/transfer/transfersen, the fields a person types (SequenceNumber is the client's). */
+/** POST /v2/account/transfersen, the fields a person types (SequenceNumber is the client's). */
 export const SEN_TRANSFER_FIELDS = {
   AccountNumberFrom: requiredText(20),
   AccountNumberTo: requiredText(20),

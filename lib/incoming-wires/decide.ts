@@ -7,7 +7,7 @@
 //    decision is never sent twice; the bank's timestamp check makes a late duplicate harmless too.
 import "server-only";
 import { toCents } from "../accounts/views.ts";
-import { ApiError, conflict, notFound } from "../api/errors.ts";
+import { conflict, notFound, RouteError } from "../api/errors.ts";
 import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
 import type { PaymentRecord } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
@@ -28,7 +28,7 @@ const PAST: Record<IncomingWireAction, string> = {
   return: "returned",
 };
 
-function alreadyDecided(d: DecisionRow): ApiError {
+function alreadyDecided(d: DecisionRow): RouteError {
   const when = new Date(d.createdAt).toISOString().slice(11, 19);
   const state =
     d.state === "queued"
@@ -41,7 +41,7 @@ function alreadyDecided(d: DecisionRow): ApiError {
   );
 }
 
-function changed(p: PaymentRecord): ApiError {
+function changed(p: PaymentRecord): RouteError {
   return conflict(
     p.payment_status === PRE_APPROVAL
       ? `This wire changed at the bank since the list was read (updated ${p.time_stamp} UTC). The row has been refreshed; check it and decide again. Nothing was sent.`
@@ -216,7 +216,7 @@ export async function decideIncomingWire(
   // No answer, or not a definite one: the bank may have acted. The queue reconciles from its status.
   await updateDecision(db, decision.id, { state: "unconfirmed", message: err.message });
   await audit(`incoming_wire.${req.action}`, "unconfirmed", { channel, bank: err });
-  throw new ApiError(
+  throw new RouteError(
     503,
     "bank_unavailable",
     `The bank did not confirm the ${req.action} (${err.message}). The row shows the wire's state once the bank answers; it will not be sent again.`,

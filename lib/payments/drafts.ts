@@ -6,7 +6,7 @@
 // transfersen) carries Idempotency-Key = the draft's id, so a retry pays once.
 import { randomUUID } from "node:crypto";
 import "server-only";
-import { ApiError, conflict, forbidden, notFound } from "../api/errors.ts";
+import { conflict, forbidden, notFound, RouteError } from "../api/errors.ts";
 import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
 import type { InitiatePaymentInput } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
@@ -190,7 +190,7 @@ async function auditDraft(
   return draft;
 }
 
-async function staleOrMissing(db: Queryable, id: string, actor: Actor, verb: string): Promise<ApiError> {
+async function staleOrMissing(db: Queryable, id: string, actor: Actor, verb: string): Promise<RouteError> {
   const now = await getDraft(db, id);
   if (!now) return notFound("No such draft.");
   if (verb !== "change" && now.preparedBy.id === actor.id)
@@ -299,11 +299,12 @@ export interface ReleaseOutcome {
 }
 
 /**
- * Approves and, once the draft has the approvals it needs, releases it. Above the release
+ * Approves a draft (a wire, or a SEN transfer above the release threshold) and, once it has the
+ * approvals it needs, sends it. Above the release
  * dual-approval limit (a dashboard setting) the first approver's release records their vote and
  * sends nothing; a second, different approver's release sends it. The preparer never approves.
  */
-export async function releaseWireDraft(
+export async function releaseDraft(
   db: Queryable,
   bank: BankClient,
   actor: Actor,
@@ -476,7 +477,7 @@ async function releaseClaimed(
     detail: { ...audited, bankAnswer: { error: error.message, fields: error.fields ?? [] } },
   });
   if (error.kind === "rejected") throw new BankCallError(error);
-  throw new ApiError(
+  throw new RouteError(
     503,
     "bank_unavailable",
     `${error.message} The draft stays claimed by you: release it again to finish; it cannot be paid twice.`,

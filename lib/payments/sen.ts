@@ -4,7 +4,7 @@
 // source account's history is searched for the key before anyone is told the money did not move.
 import "server-only";
 import { toCents } from "../accounts/views.ts";
-import { ApiError } from "../api/errors.ts";
+import { RouteError } from "../api/errors.ts";
 import { businessToday } from "../api/params.ts";
 import { type Actor, appendAudit, appendAuditOnce, auditActor } from "../auth/audit.ts";
 import { centsToDollars } from "../bank-api/money.ts";
@@ -125,7 +125,7 @@ export async function sendSenTransfer(
     foundByLookup: moved,
   });
   if (moved) return completed([], await availableOf(bank, from), true);
-  throw new ApiError(
+  throw new RouteError(
     503,
     "bank_unavailable",
     moved === false

@@ -15,7 +15,7 @@ import { BankClient } from "../../lib/bank-client/client.ts";
 import { setBankClient } from "../../lib/bank-client/index.ts";
 import { TokenManager } from "../../lib/bank-client/token-manager.ts";
 import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
-import { releaseWireDraft, settleQueuedDrafts } from "../../lib/payments/drafts.ts";
+import { releaseDraft, settleQueuedDrafts } from "../../lib/payments/drafts.ts";
 import {
   newCustomer,
   sandbox,
@@ -175,7 +175,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("one draft, one payment during a
         for (const d of drafts) {
           const outcomes = await Promise.allSettled(
             [...instances, ...instances].map((x) =>
-              releaseWireDraft(x.db, x.client, actor, d.id, { version: 1 }),
+              releaseDraft(x.db, x.client, actor, d.id, { version: 1 }),
             ),
           );
           const won = outcomes.filter((o) => o.status === "fulfilled");

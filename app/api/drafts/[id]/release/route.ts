@@ -8,12 +8,12 @@
 import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { DraftResponse, ReleaseDraftRequest } from "@/lib/dashboard-api/wires.ts";
-import { releaseWireDraft } from "@/lib/payments/drafts.ts";
+import { releaseDraft } from "@/lib/payments/drafts.ts";
 import { withPayeeChanges } from "@/lib/payments/payee-changes.ts";
 
 export const POST = withRoute<undefined, typeof ReleaseDraftRequest, { id: string }, typeof DraftResponse>(
   async ({ db, params, body, actor }) => {
-    const out = await releaseWireDraft(db, await getBankClient(), actor, params.id, body);
+    const out = await releaseDraft(db, await getBankClient(), actor, params.id, body);
     const [shown] = await withPayeeChanges(db, [out.draft]);
     return { ...out, draft: shown };
   },
