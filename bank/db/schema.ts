@@ -11,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -166,6 +167,12 @@ export const payments = pgTable(
   (t) => [
     index("payments_account_date_idx").on(t.accountNumber, t.paymentDate, t.id),
     index("payments_status_idx").on(t.status),
+    // The settlement poller's wires waiting for Fedwire.
+    index("payments_in_progress_idx").on(t.statusTimestamp).where(sql`status = 'In-Progress'`),
+    // An internal transfer found from its credited account.
+    index("payments_internal_credit_idx")
+      .on(sql`(details->>'credit_account_id')`, t.paymentDate)
+      .where(sql`direction = 'Internal'`),
   ],
 );
 
@@ -189,16 +196,23 @@ export const wireSummaries = pgTable(
   ],
 );
 
+/** The sequence part of the IMAD and OMAD a settled wire is given (bank/payments/settlement.ts). */
+export const wireMessageSeq = pgSequence("wire_message_seq", { startWith: 100001 });
+
 /** Payment requests logged while the wire system is down, replayed in `seq` order, each once. */
-export const paymentBackupLog = pgTable("payment_backup_log", {
-  seq: bigserial("seq", { mode: "number" }).primaryKey(),
-  customerId: integer("customer_id").notNull(),
-  kind: text("kind").notNull(),
-  request: jsonb("request").$type<Record<string, unknown>>().notNull(),
-  loggedAt: ts("logged_at").notNull(),
-  replayedAt: ts("replayed_at"),
-  result: jsonb("result"),
-});
+export const paymentBackupLog = pgTable(
+  "payment_backup_log",
+  {
+    seq: bigserial("seq", { mode: "number" }).primaryKey(),
+    customerId: integer("customer_id").notNull(),
+    kind: text("kind").notNull(),
+    request: jsonb("request").$type<Record<string, unknown>>().notNull(),
+    loggedAt: ts("logged_at").notNull(),
+    replayedAt: ts("replayed_at"),
+    result: jsonb("result"),
+  },
+  (t) => [index("payment_backup_log_pending_idx").on(t.seq).where(sql`replayed_at IS NULL`)],
+);
 
 export const webhooks = pgTable(
   "webhooks",

@@ -6,6 +6,8 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -170,33 +172,52 @@ export const paymentDrafts = pgTable(
     claimToken: uuid("claim_token"),
     claimedAt: ts("claimed_at"),
   },
-  (t) => [index("payment_drafts_status_idx").on(t.status, t.preparedAt)],
+  (t) => [
+    index("payment_drafts_status_idx").on(t.status, t.preparedAt),
+    check("payment_drafts_kind_check", sql`kind = ANY (ARRAY['wire'::text, 'sen'::text])`),
+    check(
+      "payment_drafts_status_check",
+      sql`status = ANY (ARRAY['pending'::text, 'releasing'::text, 'queued'::text, 'released'::text, 'rejected'::text, 'failed'::text])`,
+    ),
+    check("payment_drafts_amount_cents_check", sql`amount_cents > 0`),
+    check("payment_drafts_channel_check", sql`channel = ANY (ARRAY['primary'::text, 'backup'::text])`),
+  ],
 );
 
 /** Approvals of a draft version, one per approver: a release needs one, or two above the limit. */
 export const draftApprovals = pgTable(
   "draft_approvals",
   {
-    draftId: uuid("draft_id")
-      .notNull()
-      .references(() => paymentDrafts.id),
+    draftId: uuid("draft_id").notNull(),
     version: integer("version").notNull(),
     approverId: text("approver_id").notNull(),
     approverEmail: text("approver_email").notNull(),
     approvedAt: ts("approved_at").notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.draftId, t.version, t.approverId] })],
+  (t) => [
+    primaryKey({ name: "draft_approvals_pk", columns: [t.draftId, t.version, t.approverId] }),
+    foreignKey({
+      name: "draft_approvals_draft_id_fkey",
+      columns: [t.draftId],
+      foreignColumns: [paymentDrafts.id],
+    }),
+  ],
 );
 
 /** Saved wire beneficiaries that fill the wire form. */
-export const beneficiaries = pgTable("beneficiaries", {
-  id: uuid("id").primaryKey(),
-  label: text("label").notNull(),
-  fields: jsonb("fields").$type<Record<string, string>>().notNull(),
-  createdBy: text("created_by").notNull(),
-  createdByEmail: text("created_by_email").notNull(),
-  createdAt: ts("created_at").notNull().defaultNow(),
-});
+export const beneficiaries = pgTable(
+  "beneficiaries",
+  {
+    id: uuid("id").primaryKey(),
+    label: text("label").notNull(),
+    fields: jsonb("fields").$type<Record<string, string>>().notNull(),
+    createdBy: text("created_by").notNull(),
+    createdByEmail: text("created_by_email").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  // One label per beneficiary, whatever its letter case.
+  (t) => [uniqueIndex("beneficiaries_label_idx").on(sql`lower(${t.label})`)],
+);
 
 /**
  * A new saved beneficiary, or a change to one's account or bank details, by one person; a second
@@ -226,6 +247,11 @@ export const beneficiaryChanges = pgTable(
   (t) => [
     uniqueIndex("beneficiary_changes_one_pending_idx").on(t.beneficiaryId).where(sql`status = 'pending'`),
     index("beneficiary_changes_decided_idx").on(t.beneficiaryId, t.decidedAt),
+    check("beneficiary_changes_kind_check", sql`kind = ANY (ARRAY['create'::text, 'change'::text])`),
+    check(
+      "beneficiary_changes_status_check",
+      sql`status = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text, 'withdrawn'::text])`,
+    ),
   ],
 );
 
@@ -326,7 +352,7 @@ export const liveEvents = pgTable(
   "live_events",
   {
     seq: bigserial("seq", { mode: "number" }).primaryKey(),
-    webhookId: text("webhook_id").notNull().unique(),
+    webhookId: text("webhook_id").notNull().unique("live_events_webhook_id_key"),
     accountNumber: text("account_number").notNull(),
     availableCents: bigint("available_cents", { mode: "number" }).notNull(),
     previousCents: bigint("previous_cents", { mode: "number" }).notNull(),
@@ -339,28 +365,36 @@ export const liveEvents = pgTable(
 );
 
 /** One balance-alert rule per account, with its crossing state (armed flags). */
-export const alertRules = pgTable("alert_rules", {
-  accountNumber: text("account_number").primaryKey(),
-  belowCents: bigint("below_cents", { mode: "number" }),
-  aboveCents: bigint("above_cents", { mode: "number" }),
-  notifyUsers: boolean("notify_users").notNull().default(true),
-  emails: text("emails").notNull().default(""),
-  bankWebhookId: text("bank_webhook_id"),
-  belowArmed: boolean("below_armed").notNull().default(true),
-  aboveArmed: boolean("above_armed").notNull().default(true),
-  lastEventSeq: bigint("last_event_seq", { mode: "number" }).notNull().default(0),
-  updatedBy: text("updated_by"),
-  updatedAt: ts("updated_at").notNull().defaultNow(),
-});
+export const alertRules = pgTable(
+  "alert_rules",
+  {
+    accountNumber: text("account_number").primaryKey(),
+    belowCents: bigint("below_cents", { mode: "number" }),
+    aboveCents: bigint("above_cents", { mode: "number" }),
+    notifyUsers: boolean("notify_users").notNull().default(true),
+    emails: text("emails").notNull().default(""),
+    bankWebhookId: text("bank_webhook_id"),
+    belowArmed: boolean("below_armed").notNull().default(true),
+    aboveArmed: boolean("above_armed").notNull().default(true),
+    lastEventSeq: bigint("last_event_seq", { mode: "number" }).notNull().default(0),
+    updatedBy: text("updated_by"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("alert_rules_threshold", sql`below_cents IS NOT NULL OR above_cents IS NOT NULL`),
+    check(
+      "alert_rules_positive",
+      sql`COALESCE(below_cents, (1)::bigint) > 0 AND COALESCE(above_cents, (1)::bigint) > 0`,
+    ),
+  ],
+);
 
 /** One row per crossing of a rule's line. */
 export const alerts = pgTable(
   "alerts",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    eventSeq: bigint("event_seq", { mode: "number" })
-      .notNull()
-      .references(() => liveEvents.seq, { onDelete: "cascade" }),
+    eventSeq: bigint("event_seq", { mode: "number" }).notNull(),
     accountNumber: text("account_number").notNull(),
     kind: text("kind").notNull(),
     thresholdCents: bigint("threshold_cents", { mode: "number" }).notNull(),
@@ -371,7 +405,16 @@ export const alerts = pgTable(
     emailedAt: ts("emailed_at"),
     at: ts("at").notNull().defaultNow(),
   },
-  (t) => [unique().on(t.eventSeq, t.kind), index("alerts_account_idx").on(t.accountNumber, t.id)],
+  (t) => [
+    unique("alerts_event_seq_kind_key").on(t.eventSeq, t.kind),
+    index("alerts_account_idx").on(t.accountNumber, t.id),
+    foreignKey({
+      name: "alerts_event_seq_fkey",
+      columns: [t.eventSeq],
+      foreignColumns: [liveEvents.seq],
+    }).onDelete("cascade"),
+    check("alerts_kind_check", sql`kind = ANY (ARRAY['below'::text, 'above'::text])`),
+  ],
 );
 
 /** Per user: every notification up to read_through_seq is read. */
@@ -385,9 +428,14 @@ export const notificationReads = pgTable(
   "notification_reads",
   {
     userId: text("user_id").notNull(),
-    eventSeq: bigint("event_seq", { mode: "number" })
-      .notNull()
-      .references(() => liveEvents.seq, { onDelete: "cascade" }),
+    eventSeq: bigint("event_seq", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.eventSeq] })],
+  (t) => [
+    primaryKey({ name: "notification_reads_pkey", columns: [t.userId, t.eventSeq] }),
+    foreignKey({
+      name: "notification_reads_event_seq_fkey",
+      columns: [t.eventSeq],
+      foreignColumns: [liveEvents.seq],
+    }).onDelete("cascade"),
+  ],
 );
