@@ -15,7 +15,8 @@ import { BankClient } from "../../lib/bank-client/client.ts";
 import { setBankClient } from "../../lib/bank-client/index.ts";
 import { TokenManager } from "../../lib/bank-client/token-manager.ts";
 import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
-import { releaseDraft, settleQueuedDrafts } from "../../lib/payments/drafts.ts";
+import { releaseDraft } from "../../lib/payments/draft-decisions.ts";
+import { settleQueuedDrafts } from "../../lib/payments/draft-settlement.ts";
 import {
   newCustomer,
   sandbox,

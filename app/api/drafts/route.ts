@@ -4,7 +4,8 @@
 import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { DraftListQuery, DraftListResponse } from "@/lib/dashboard-api/wires.ts";
-import { listDrafts, settleQueuedDrafts } from "@/lib/payments/drafts.ts";
+import { settleQueuedDrafts } from "@/lib/payments/draft-settlement.ts";
+import { listDrafts } from "@/lib/payments/drafts.ts";
 import { withPayeeChanges } from "@/lib/payments/payee-changes.ts";
 
 export const GET = withRoute(

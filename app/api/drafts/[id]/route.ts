@@ -5,7 +5,8 @@ import { notFound } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { DraftResponse, WireDraftRequest } from "@/lib/dashboard-api/wires.ts";
-import { getDraft, settleQueuedDrafts } from "@/lib/payments/drafts.ts";
+import { settleQueuedDrafts } from "@/lib/payments/draft-settlement.ts";
+import { getDraft } from "@/lib/payments/drafts.ts";
 import { withPayeeChanges } from "@/lib/payments/payee-changes.ts";
 import { changeWireDraft } from "@/lib/payments/wires.ts";
 

@@ -2,7 +2,7 @@
 // for the same amount prepared in the last 7 days (WireDuplicatesResponse), for a warning.
 import { withRoute } from "@/lib/api/route.ts";
 import { WireDuplicatesQuery, WireDuplicatesResponse } from "@/lib/dashboard-api/wires.ts";
-import { recentSameWires } from "@/lib/payments/drafts.ts";
+import { recentSameWires } from "@/lib/payments/wire-duplicates.ts";
 
 export const GET = withRoute(
   async ({ db, query }) => ({

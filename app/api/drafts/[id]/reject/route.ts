@@ -1,7 +1,7 @@
 // POST /api/drafts/[id]/reject {version, reason} - ends a draft unpaid, with the reason (DraftResponse).
 import { withRoute } from "@/lib/api/route.ts";
 import { DraftResponse, RejectDraftRequest } from "@/lib/dashboard-api/wires.ts";
-import { rejectDraft } from "@/lib/payments/drafts.ts";
+import { rejectDraft } from "@/lib/payments/draft-decisions.ts";
 
 export const POST = withRoute<undefined, typeof RejectDraftRequest, { id: string }, typeof DraftResponse>(
   async ({ db, params, body, actor }) => ({

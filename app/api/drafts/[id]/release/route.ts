@@ -8,7 +8,7 @@
 import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { DraftResponse, ReleaseDraftRequest } from "@/lib/dashboard-api/wires.ts";
-import { releaseDraft } from "@/lib/payments/drafts.ts";
+import { releaseDraft } from "@/lib/payments/draft-decisions.ts";
 import { withPayeeChanges } from "@/lib/payments/payee-changes.ts";
 
 export const POST = withRoute<undefined, typeof ReleaseDraftRequest, { id: string }, typeof DraftResponse>(
