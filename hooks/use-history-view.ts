@@ -3,7 +3,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { todayIsoDay } from "@/lib/format/dates.ts";
-import { type HistoryView, historyViewToSearch, parseHistoryView } from "@/lib/format/history-filters.ts";
+import { type HistoryView, historyViewToSearch, parseHistoryView } from "@/lib/history/filters.ts";
 
 /**
  * The history view (range, order, filters) read from and written to the URL. Writes use

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { HistoryItem, HistoryResponse } from "@/lib/dashboard-api/index.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
-import { daysRead, historyWindows } from "@/lib/format/history-pages.ts";
+import { daysRead, historyWindows } from "@/lib/history/pages.ts";
 
 /**
  * The history of any range, read a month at a time (GET /api/accounts/[n]/history per window)

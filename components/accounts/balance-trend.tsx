@@ -5,10 +5,10 @@ import { Section } from "@/components/ui/section.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { useHistoryView } from "@/hooks/use-history-view.ts";
 import { usePagedHistory } from "@/hooks/use-paged-history.ts";
-import { dailyBalances, type TrendPoint } from "@/lib/format/balance-trend.ts";
+import { dailyBalances, type TrendPoint } from "@/lib/accounts/balance-trend.ts";
 import { formatDay, timeZoneLabel } from "@/lib/format/dates.ts";
-import { validateRange } from "@/lib/format/history-filters.ts";
 import { formatUsd } from "@/lib/format/money.ts";
+import { validateRange } from "@/lib/history/filters.ts";
 
 const W = 1000;
 const H = 160;

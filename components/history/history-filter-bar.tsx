@@ -3,7 +3,7 @@ import { type ComponentProps, useEffect, useRef } from "react";
 import { Form, SelectField, TextField } from "@/components/form/form.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
-import { type HistoryView, parseAmountFilter } from "@/lib/format/history-filters.ts";
+import { type HistoryView, parseAmountFilter } from "@/lib/history/filters.ts";
 
 type Filters = Pick<HistoryView, "q" | "dir" | "min" | "max">;
 
@@ -22,8 +22,8 @@ export function ClearFiltersButton({
   );
 }
 
-// The bar's schema (lib/format/history-filter-schema.ts), loaded when the bar is first used.
-const filterFields = () => import("@/lib/format/history-filter-schema.ts").then((m) => m.HistoryFilterFields);
+// The bar's schema (lib/history/filter-schema.ts), loaded when the bar is first used.
+const filterFields = () => import("@/lib/history/filter-schema.ts").then((m) => m.HistoryFilterFields);
 const FILTER_NAMES = ["q", "dir", "min", "max"] as const;
 
 const AMOUNT_BOUNDS = [

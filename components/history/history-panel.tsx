@@ -21,7 +21,7 @@ import {
   hasActiveFilters,
   historyViewToSearch,
   validateRange,
-} from "@/lib/format/history-filters.ts";
+} from "@/lib/history/filters.ts";
 
 // The detail sheet is needed only once a row is opened, so its code is a chunk of its own.
 const loadSheet = () => import("./transaction-sheet.tsx");

@@ -2,8 +2,8 @@
 import { useEffect } from "react";
 import { Form, SelectField, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
-import { type HistoryView, MAX_RANGE_DAYS } from "@/lib/format/history-filters.ts";
-import { rangeErrors } from "@/lib/format/history-range-check.ts";
+import { type HistoryView, MAX_RANGE_DAYS } from "@/lib/history/filters.ts";
+import { rangeErrors } from "@/lib/history/range-check.ts";
 
 // The route's own range check (lib/dashboard-api/history-range.ts), with the view's longer limit
 // (a long range is read a month at a time), loaded when the form is first used.

@@ -1,10 +1,10 @@
 // The one check of a history range: the route's query schema (each request, at most 93 days) and
 // the date-range form use this schema, and the range read from the address the same rules
-// (lib/format/history-range-check.ts), so a range gets the same field error wherever it comes from.
+// (lib/history/range-check.ts), so a range gets the same field error wherever it comes from.
 import * as z from "zod/mini";
-import { dayProblem, isCalendarDay, spanProblem } from "../format/history-range-check.ts";
+import { dayProblem, isCalendarDay, spanProblem } from "../history/range-check.ts";
 
-export { isCalendarDay, rangeErrors } from "../format/history-range-check.ts";
+export { isCalendarDay, rangeErrors } from "../history/range-check.ts";
 
 /** Days one history request may span (the dashboard reads such a range day by day when it must). */
 export const HISTORY_REQUEST_MAX_DAYS = 93;

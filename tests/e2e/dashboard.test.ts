@@ -10,7 +10,7 @@ import type { AccountsResponse, HistoryItem, HistoryResponse } from "../../lib/d
 import { parseCsv } from "../../lib/format/csv.ts";
 import { formatDay } from "../../lib/format/dates.ts";
 import { historyToCsv } from "../../lib/format/history-csv.ts";
-import { filterHistory } from "../../lib/format/history-filters.ts";
+import { filterHistory } from "../../lib/history/filters.ts";
 import { FIRST_WAIT, launchChromium, shot, signIn } from "../helpers/browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 import { demoBank } from "../helpers/live.ts";

@@ -10,7 +10,7 @@ import { addDays, daysBetween } from "../../lib/bank-api/dates.ts";
 import type { AccountsResponse } from "../../lib/dashboard-api/index.ts";
 import { parseCsv } from "../../lib/format/csv.ts";
 import { formatDay } from "../../lib/format/dates.ts";
-import { historyWindows } from "../../lib/format/history-pages.ts";
+import { historyWindows } from "../../lib/history/pages.ts";
 import {
   seriousAxeViolations as axeProblems,
   FIRST_WAIT,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dailyBalances } from "../../lib/format/balance-trend.ts";
+import { dailyBalances } from "../../lib/accounts/balance-trend.ts";
 
 const tx = (
   date: string,

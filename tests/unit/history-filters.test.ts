@@ -8,7 +8,7 @@ import {
   parseAmountFilter,
   parseHistoryView,
   validateRange,
-} from "../../lib/format/history-filters.ts";
+} from "../../lib/history/filters.ts";
 import { historyItem } from "./history-fixtures.ts";
 
 const none = { q: "", dir: "all", min: "", max: "" } as const;

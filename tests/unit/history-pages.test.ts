@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysRead, historyWindows } from "../../lib/format/history-pages.ts";
+import { daysRead, historyWindows } from "../../lib/history/pages.ts";
 
 describe("history pages", () => {
   it("reads a range of a month or less in one page", () => {

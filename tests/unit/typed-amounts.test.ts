@@ -10,8 +10,8 @@ import {
 } from "../../lib/bank-api/money.ts";
 import { AlertRuleFormSchema, AlertRuleInputSchema } from "../../lib/dashboard-api/alerts.ts";
 import { CreateSenAccountRequest, SenTransferRequest } from "../../lib/dashboard-api/index.ts";
-import { parseAmountFilter } from "../../lib/format/history-filters.ts";
 import { dollarsInput } from "../../lib/forms/fields.ts";
+import { parseAmountFilter } from "../../lib/history/filters.ts";
 
 const READ: [string, number][] = [
   ["1250", 125000],

@@ -5,8 +5,8 @@
 import { addDays, isIsoDay } from "../bank-api/dates.ts";
 import { readTypedDollars, typedDollarsMessage } from "../bank-api/money.ts";
 import type { HistoryItem } from "../dashboard-api/index.ts";
-import { todayIsoDay } from "./dates.ts";
-import { rangeErrors } from "./history-range-check.ts";
+import { todayIsoDay } from "../format/dates.ts";
+import { rangeErrors } from "./range-check.ts";
 
 export type Direction = "all" | "debit" | "credit";
 export type Order = "A" | "D";
