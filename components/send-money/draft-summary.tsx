@@ -71,13 +71,27 @@ export function approvalCount(d: Draft): string {
   return `${d.approvals.length} of ${d.approvalsRequired} approval${d.approvalsRequired === 1 ? "" : "s"}`;
 }
 
-/** What the next approval of a pending draft does, said before anyone clicks. */
-export function nextApproval(d: Draft, me: { id: string }): string {
+/**
+ * What the next approval of a pending draft does, said before anyone clicks; with the wire system
+ * down, a wire goes to the bank's backup log instead of out at once.
+ */
+export function nextApproval(d: Draft, me: { id: string }, wireSystemDown = false): string {
   if (d.approvals.some((a) => a.id === me.id))
     return "You approved it. The next approval, by another approver, sends it to the bank.";
   if (d.approvals.length + 1 < d.approvalsRequired)
     return "Your approval is the first of two: nothing is sent until a second approver approves.";
-  return d.approvalsRequired > 1
-    ? "Your approval is the second: it sends the payment to the bank now."
-    : "Your approval sends the payment to the bank now.";
+  const sends =
+    d.kind === "wire" && wireSystemDown
+      ? "puts the wire in the bank's backup log; it goes out when the wire system is back"
+      : "sends the payment to the bank now";
+  return d.approvalsRequired > 1 ? `Your approval is the second: it ${sends}.` : `Your approval ${sends}.`;
+}
+
+/** Why the bank refused a failed draft, in its own words, for the preparer to act on. */
+export function bankRefusal(d: Draft): string | null {
+  if (d.status !== "failed") return null;
+  const a = d.bankAnswer ?? {};
+  if (typeof a.error === "string" && a.error) return a.error;
+  if (a.payment_status === "Canceled") return "The bank canceled the wire when it replayed its backup log.";
+  return null;
 }

@@ -9,7 +9,13 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
-import { approvalCount, DraftSummary, nextApproval } from "@/components/send-money/draft-summary.tsx";
+import {
+  approvalCount,
+  bankRefusal,
+  DraftSummary,
+  nextApproval,
+} from "@/components/send-money/draft-summary.tsx";
+import { ReleaseChecks, wireSystemQuery } from "@/components/send-money/release-checks.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -18,6 +24,7 @@ import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { QueryTableCard } from "@/components/ui/query-table-card.tsx";
 import { Td, Th, Tr } from "@/components/ui/table.tsx";
+import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { useConfirmedAction } from "@/hooks/use-confirmed-action.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { Draft, DraftListResponse, DraftResponse } from "@/lib/dashboard-api/wires.ts";
@@ -66,6 +73,13 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
   });
 
   const list = drafts.data?.drafts ?? [];
+  const accounts = useQuery(accountsQuery());
+  // Account names beside bare numbers: "Operating · 1000000001".
+  const accountLabel = (n: string) => {
+    const a = accounts.data?.accounts.find((x) => x.accountNumber === n);
+    return a ? `${a.name} · ${n}` : n;
+  };
+  const wireSystem = useQuery({ ...wireSystemQuery(), enabled: release.item?.kind === "wire" });
   const releaseFirstOfTwo =
     !!release.item && release.item.approvals.length + 1 < release.item.approvalsRequired;
 
@@ -128,10 +142,17 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
                 <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 md:hidden">
                   <Money cents={d.amountCents} className="font-semibold" />
                   <Badge tone={tone}>{status}</Badge>
-                  <span className="text-xs text-slate-600 tabular-nums">from {d.fromAccount}</span>
+                  <span className="text-xs text-slate-600 tabular-nums">
+                    from {accountLabel(d.fromAccount)}
+                  </span>
                 </span>
+                {bankRefusal(d) ? (
+                  <span className="mt-1 block text-xs text-red-800 md:hidden">
+                    Bank's reason: {bankRefusal(d)}
+                  </span>
+                ) : null}
               </Td>
-              <Td className="hidden tabular-nums md:table-cell">{d.fromAccount}</Td>
+              <Td className="hidden tabular-nums md:table-cell">{accountLabel(d.fromAccount)}</Td>
               <Td className="hidden text-right md:table-cell">
                 <Money cents={d.amountCents} />
               </Td>
@@ -146,6 +167,9 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
                 ) : null}
                 {d.rejectReason ? (
                   <span className="block text-xs text-slate-600">“{d.rejectReason}”</span>
+                ) : null}
+                {bankRefusal(d) ? (
+                  <span className="block text-xs text-red-800">Bank's reason: {bankRefusal(d)}</span>
                 ) : null}
                 {d.paymentId ? (
                   <span className="block text-xs text-slate-600">Payment {d.paymentId}</span>
@@ -205,14 +229,19 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
         title={releaseFirstOfTwo ? "Approve this payment?" : "Release this payment?"}
         description={
           release.item
-            ? `${nextApproval(release.item, me)} A second click or a retry cannot pay it twice.`
+            ? `${nextApproval(release.item, me, wireSystem.data?.down)} A second click or a retry cannot pay it twice.`
             : undefined
         }
         cancelLabel="Cancel"
         actionLabel={releaseFirstOfTwo ? "Approve (first of two)" : "Release payment"}
         busyLabel={releaseFirstOfTwo ? "Approving…" : "Releasing…"}
       >
-        {release.item ? <DraftSummary d={release.item} /> : null}
+        {release.item ? (
+          <>
+            <ReleaseChecks d={release.item} />
+            <DraftSummary d={release.item} />
+          </>
+        ) : null}
       </ConfirmDialog>
 
       {rejecting ? (

@@ -2,6 +2,7 @@
 // GET /api/drafts, POST /api/drafts/[id]/release|reject, PUT /api/drafts/[id], /api/beneficiaries.
 // The wire form is the contract's initiate-payment request with the amount typed as text.
 import { z } from "zod";
+import { IBAN_FIELDS, ibanProblem } from "../bank-api/iban.ts";
 import { centsToDollars } from "../bank-api/money.ts";
 import { initiatePaymentRequest } from "../bank-api/payments.ts";
 import { TEXT_CHECKS } from "../bank-api/rules.ts";
@@ -74,6 +75,11 @@ export function withoutBlanks<T extends Record<string, unknown>>(v: T): Partial<
  */
 function contractChecks(v: Record<string, unknown>, ctx: z.RefinementCtx, amountCents?: number) {
   const body = withoutBlanks({ ...v, amount: amountCents === undefined ? 1 : centsToDollars(amountCents) });
+  // An account number that looks like an IBAN must be one (ISO 13616): the bank takes any text.
+  for (const f of IBAN_FIELDS) {
+    const message = ibanProblem(typeof v[f] === "string" ? (v[f] as string) : undefined);
+    if (message) ctx.addIssue({ code: "custom", path: [f], message });
+  }
   const r = initiatePaymentRequest.safeParse(body);
   if (r.success) return;
   for (const i of r.error.issues)
@@ -174,6 +180,15 @@ export const DraftListQuery = z.object({
 });
 export const DraftListResponse = z.object({ drafts: z.array(Draft) });
 export type DraftListResponse = z.infer<typeof DraftListResponse>;
+
+/** GET /api/wire-system: the wire system seen down (items wait in the bank's backup log), since when. */
+export const WireSystemResponse = z.object({
+  down: z.boolean(),
+  since: z.string().nullable(),
+  /** Wires and incoming-wire decisions waiting in the backup log for the bank's replay. */
+  queued: z.number().int().min(0),
+});
+export type WireSystemResponse = z.infer<typeof WireSystemResponse>;
 
 export const DraftResponse = z.object({
   draft: Draft,

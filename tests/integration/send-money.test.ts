@@ -52,6 +52,7 @@ const mod = {
   payments: () => import("../../app/api/payments/route.ts"),
   payment: () => import("../../app/api/payments/[id]/route.ts"),
   createSen: () => import("../../app/api/accounts/sen/route.ts"),
+  wireSystem: () => import("../../app/api/wire-system/route.ts"),
 };
 
 /** Available balance in cents, as the bank reports it. */
@@ -285,6 +286,13 @@ describe("wire drafts", () => {
       [wireForm({ beneficiary_name: "" }), "beneficiary_name"],
       [wireForm({ beneficiary_address2: "y".repeat(36) }), "beneficiary_address2"],
       [wireForm({ amount: "0" }), "amount"],
+      // Looks like an IBAN, so it must be one (ISO 13616): a wrong check digit, a wrong length.
+      [wireForm({ beneficiary_account_number: "DE89 3704 0044 0532 0130 01" }), "beneficiary_account_number"],
+      [wireForm({ beneficiary_account_number: "GB82WEST1234569876543" }), "beneficiary_account_number"],
+      [
+        wireForm({ intermediary_bank_account_number: "FR7630006000011234567890188" }),
+        "intermediary_bank_account_number",
+      ],
     ];
     for (const [body, field] of bad) {
       const r = await invoke(mod.wires, "POST", "/api/wires", { as: users.preparer, body });
@@ -300,6 +308,24 @@ describe("wire drafts", () => {
       }),
     });
     expect(swift.status).toBe(200);
+    const iban = await invoke(mod.wires, "POST", "/api/wires", {
+      as: users.preparer,
+      body: wireForm({
+        beneficiary_account_number: "DE89 3704 0044 0532 0130 00",
+        beneficiary_bank_type: "SWIFT",
+        beneficiary_bank_routing_id: "DEUTDEFF500",
+        amount: "1",
+      }),
+    });
+    expect(iban.status).toBe(200);
+    const checked = await invoke(mod.wires, "POST", "/api/wires", {
+      as: users.preparer,
+      body: wireForm({ beneficiary_account_number: "DE89370400440532013001" }),
+    });
+    expect(checked.json.error.fields).toContainEqual({
+      field: "beneficiary_account_number",
+      message: "must be a valid IBAN: its check digits do not match (ISO 13616)",
+    });
   });
 
   it("a draft is never released by its preparer; another approver releases it once, even after a retry", async () => {
@@ -559,6 +585,8 @@ describe("wire drafts", () => {
     expect(rel.json.error.message).toMatch(/insufficient/i);
     const now = await invoke(mod.draft, "GET", "/x", { as: users.preparer, params: { id: r.json.draft.id } });
     expect(now.json.draft.status).toBe("failed");
+    // The preparer's draft carries the bank's reason, not only "refused".
+    expect(now.json.draft.bankAnswer.error).toMatch(/insufficient/i);
     const audit = (await readAudit(db)).find(
       (e) => e.target === r.json.draft.id && e.action === "draft.release.wire",
     );
@@ -599,6 +627,13 @@ describe("a wire released while the wire system is down", () => {
       expect(queued.map((p) => [p.payment_id, p.payment_status])).toEqual([[paymentId, "Pre-Approval"]]);
       expect(await available(dda)).toBe(before);
 
+      // The release dialog can say so before the next release: something waits in the backup log.
+      const down = await invoke(mod.wireSystem, "GET", "/api/wire-system", { as: users.approver });
+      expect(down.json).toMatchObject({ down: true, queued: 1 });
+      expect(Date.parse(down.json.since)).toBeGreaterThan(0);
+      expect((await invoke(mod.wireSystem, "GET", "/api/wire-system", { as: users.viewer })).status).toBe(
+        403,
+      );
       // Until the bank's replay, the draft reads queued, and no release sends it again.
       const shown = await invoke(mod.draft, "GET", "/x", { as: users.preparer, params: { id } });
       expect(shown.json.draft.status).toBe("queued");
@@ -627,6 +662,8 @@ describe("a wire released while the wire system is down", () => {
     const open = await invoke(mod.drafts, "GET", "/api/drafts", { as: users.preparer });
     expect(open.json.drafts.map((d: { id: string }) => d.id)).not.toContain(id);
     expect(await sameWires()).toHaveLength(1);
+    const upAgain = await invoke(mod.wireSystem, "GET", "/api/wire-system", { as: users.approver });
+    expect(upAgain.json).toEqual({ down: false, since: null, queued: 0 });
 
     const audit = (await readAudit(db)).filter((e) => e.target === id).reverse();
     expect(audit.map((e) => `${e.action}:${e.result}`)).toEqual([
