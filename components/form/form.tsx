@@ -4,7 +4,14 @@
 // A server refusal (ApiError from apiFetch) lands where it belongs: each named field gets its
 // message, the rest shows in the form's alert. Every form in the dashboard is built from these.
 import { type ComponentProps, type JSXElementConstructor, type ReactNode, useEffect, useRef } from "react";
-import { type FieldValues, FormProvider, type Path, useFormContext, useFormState } from "react-hook-form";
+import {
+  type FieldValues,
+  FormProvider,
+  type Path,
+  useFormContext,
+  useFormState,
+  useWatch,
+} from "react-hook-form";
 import type * as z from "zod/v4/core";
 import { Button } from "@/components/ui/button.tsx";
 import { cn } from "@/components/ui/cn.ts";
@@ -137,6 +144,47 @@ type Bound<C extends JSXElementConstructor<any>> = { name: string } & Omit<
   ComponentProps<C>,
   "name" | "error" | "value" | "onChange" | "onBlur"
 >;
+
+/**
+ * A hint that counts the characters of a limited field as one types, instead of the browser
+ * cutting the text silently at maxLength; over the limit it says by how much (the schema makes it
+ * an error on submit).
+ */
+export function CharacterCount({ name, max, children }: { name: string; max: number; children?: ReactNode }) {
+  const value = String(useWatch({ name }) ?? "");
+  const over = value.length - max;
+  return (
+    <>
+      {children}
+      <span className={cn("block", over > 0 && "font-medium text-rose-700")} data-char-count>
+        {over > 0
+          ? `${value.length} of ${max} characters: shorten by ${over}; the bank takes at most ${max}.`
+          : `${value.length} of ${max} characters`}
+      </span>
+    </>
+  );
+}
+
+/** A text field with a limit: its count in the hint (CharacterCount). */
+export function CountedTextField({
+  name,
+  max,
+  hint,
+  ...props
+}: Omit<Bound<typeof Input>, "max" | "maxLength" | "hint"> & { max: number; hint?: ReactNode }) {
+  return (
+    <TextField
+      name={name}
+      autoComplete="off"
+      hint={
+        <CharacterCount name={name} max={max}>
+          {hint ? <span className="block">{hint}</span> : null}
+        </CharacterCount>
+      }
+      {...props}
+    />
+  );
+}
 
 export function TextField({ name, ...props }: Bound<typeof Input>) {
   return <Input {...props} {...useBound(name)} />;

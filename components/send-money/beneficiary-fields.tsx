@@ -2,8 +2,12 @@
 // saved-beneficiaries page (whose form holds them under a prefix, "fields."). Each field's
 // length limit is the contract's (lib/bank-api/rules.ts).
 import type { ComponentProps } from "react";
-import { MoreFields, SelectField, TextField } from "@/components/form/form.tsx";
+import { useWatch } from "react-hook-form";
+import { CountedTextField, MoreFields, SelectField, type TextField } from "@/components/form/form.tsx";
+import { bicCountry, IBAN_FIELDS, ibanCountry, ibanProblem } from "@/lib/bank-api/iban.ts";
 import { INITIATE_PAYMENT_FIELDS } from "@/lib/bank-api/rules.ts";
+
+const IBAN_ACCOUNT_FIELDS = new Set<string>(IBAN_FIELDS);
 
 type WireTextName = {
   [K in keyof typeof INITIATE_PAYMENT_FIELDS]: (typeof INITIATE_PAYMENT_FIELDS)[K] extends { kind: "text" }
@@ -11,17 +15,49 @@ type WireTextName = {
     : never;
 }[keyof typeof INITIATE_PAYMENT_FIELDS];
 
-/** One text field of the initiate-payment request, limited as the contract limits it. */
+/** What the form can say about a value as it is typed: an IBAN's or a BIC's country. */
+function countryNote(field: WireTextName, value: string): string | null {
+  if (IBAN_ACCOUNT_FIELDS.has(field)) {
+    const country = ibanCountry(value);
+    if (!country) return null;
+    return ibanProblem(value)
+      ? `Looks like an IBAN of ${country}; its check digits are checked when you continue.`
+      : `IBAN of ${country}: check digits valid.`;
+  }
+  if (field.endsWith("_bank_routing_id")) {
+    const country = bicCountry(value);
+    return country ? `BIC of a bank in ${country}.` : null;
+  }
+  return null;
+}
+
+/**
+ * One text field of the initiate-payment request, limited as the contract limits it. Nothing is
+ * cut silently: the count shows as one types, and a longer text is an error that says so.
+ */
 function WireText({
   prefix,
   field,
+  hint,
   ...props
-}: { prefix: string; field: WireTextName } & Omit<ComponentProps<typeof TextField>, "name" | "maxLength">) {
+}: { prefix: string; field: WireTextName } & Omit<
+  ComponentProps<typeof TextField>,
+  "name" | "maxLength" | "max"
+>) {
+  const name = `${prefix}${field}`;
+  const note = countryNote(field, String(useWatch({ name }) ?? ""));
   return (
-    <TextField
-      name={`${prefix}${field}`}
-      maxLength={INITIATE_PAYMENT_FIELDS[field].max}
-      autoComplete="off"
+    <CountedTextField
+      name={name}
+      max={INITIATE_PAYMENT_FIELDS[field].max}
+      hint={
+        hint || note ? (
+          <>
+            {hint ? <span className="block">{hint}</span> : null}
+            {note ? <span className="block text-slate-700">{note}</span> : null}
+          </>
+        ) : undefined
+      }
       {...props}
     />
   );

@@ -7,7 +7,14 @@ import Link from "next/link";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import { AccountOptions } from "@/components/accounts/account-options.tsx";
-import { Form, MoneyField, MoreFields, SelectField, TextField } from "@/components/form/form.tsx";
+import {
+  CountedTextField,
+  Form,
+  MoneyField,
+  MoreFields,
+  SelectField,
+  TextField,
+} from "@/components/form/form.tsx";
 import { Review, StepActions, StepTitle } from "@/components/send-money/send-steps.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { CardBody, TitledCard } from "@/components/ui/card.tsx";
@@ -36,7 +43,7 @@ type SenTextName = Exclude<keyof typeof SEN_TRANSFER_FIELDS, "Amount">;
 
 /** One text field of the transfer, limited as the contract limits it. */
 function SenText({ field, label }: { field: SenTextName; label: string }) {
-  return <TextField name={field} label={label} maxLength={SEN_TRANSFER_FIELDS[field].max} />;
+  return <CountedTextField name={field} label={label} max={SEN_TRANSFER_FIELDS[field].max} />;
 }
 
 /** The optional lines behind "More description lines and serial numbers", in the order shown. */

@@ -10,7 +10,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { AccountOptions } from "@/components/accounts/account-options.tsx";
-import { Form, MoneyField, SelectField, TextareaField } from "@/components/form/form.tsx";
+import { CharacterCount, Form, MoneyField, SelectField, TextareaField } from "@/components/form/form.tsx";
 import {
   BeneficiaryBankFields,
   BeneficiaryPartyFields,
@@ -276,8 +276,12 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
               <TextareaField
                 name="originator_to_beneficiary_info"
                 label="Message to the beneficiary (optional)"
-                hint={`At most ${INITIATE_PAYMENT_FIELDS.originator_to_beneficiary_info.max} characters.`}
-                maxLength={INITIATE_PAYMENT_FIELDS.originator_to_beneficiary_info.max}
+                hint={
+                  <CharacterCount
+                    name="originator_to_beneficiary_info"
+                    max={INITIATE_PAYMENT_FIELDS.originator_to_beneficiary_info.max}
+                  />
+                }
                 rows={2}
                 className="md:col-span-2"
               />

@@ -11,6 +11,7 @@ import {
   useId,
 } from "react";
 import { cn } from "@/components/ui/cn.ts";
+import { fieldErrorText } from "@/lib/format/field-errors.ts";
 
 const CONTROL =
   "block w-full rounded-md border bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500 " +
@@ -26,7 +27,9 @@ interface FieldProps {
 }
 
 /** The ids and attributes that tie one control to its label, hint and error. */
-function useField({ error, hint, id }: FieldProps) {
+function useField({ error: raw, hint, id, label }: FieldProps, control: "enter" | "choose" = "enter") {
+  // The contract's terse message ("is required") becomes what to do ("Enter an amount").
+  const error = raw ? fieldErrorText(raw, typeof label === "string" ? label : undefined, control) : raw;
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = `${controlId}-hint`;
@@ -58,8 +61,11 @@ function useField({ error, hint, id }: FieldProps) {
 }
 
 /** Splits a control's props into its field (label, hint, error, frame class) and the rest. */
-function useFieldProps<P extends FieldProps>({ label, error, hint, className, id, ...rest }: P) {
-  return { field: useField({ label, error, hint, id }), label, className, rest };
+function useFieldProps<P extends FieldProps>(
+  { label, error, hint, className, id, ...rest }: P,
+  control: "enter" | "choose" = "enter",
+) {
+  return { field: useField({ label, error, hint, id }, control), label, className, rest };
 }
 
 /** Label above, control, then hint and error: the frame of every text-like control. */
@@ -95,7 +101,7 @@ export function Input(props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElem
 }
 
 export function Select(props: FieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "className">) {
-  const { field: f, rest, ...frame } = useFieldProps(props);
+  const { field: f, rest, ...frame } = useFieldProps(props, "choose");
   return (
     <Stacked field={f} {...frame}>
       <select {...f.control} className={cn(CONTROL, "h-10 pr-8", f.border)} {...rest} />

@@ -176,7 +176,7 @@ describe("sending money in Chromium", () => {
     await page.keyboard.press("Tab");
     const amount = page.getByLabel("Amount (USD)");
     await expect.poll(() => amount.getAttribute("aria-invalid")).toBe("true");
-    expect(await page.getByText("must be an amount in dollars, at most two decimals").count()).toBe(1);
+    expect(await page.getByText("Enter an amount in dollars, at most two decimals").count()).toBe(1);
     // A comma that does not group by three is a slip, not 1,250.00.
     await amount.fill(".5");
     await expect.poll(() => amount.getAttribute("aria-invalid")).toBe(null);
@@ -246,7 +246,7 @@ describe("sending money in Chromium", () => {
     await page.goto(`${app.url}/wires/new`);
     await page.getByLabel("Receiving bank ABA routing number").fill("021000022");
     await page.getByLabel("Receiving bank name").focus();
-    await page.getByText("must be a 9-digit ABA routing number with a valid check digit").waitFor();
+    await page.getByText("Enter a 9-digit ABA routing number with a valid check digit").waitFor();
     await check(page, "wire-edit");
     wire = await draftWireInUi(page, {
       from: dda,
@@ -416,7 +416,7 @@ describe("sending money in Chromium", () => {
       .click();
     const dialog = approver.page.getByRole("dialog", { name: "Reject this payment?" });
     await dialog.getByRole("button", { name: "Reject payment" }).click();
-    await dialog.getByText("is required: say why the draft is rejected").waitFor();
+    await dialog.getByText("Say why the draft is rejected").waitFor();
     await check(approver.page, "drafts-reject-dialog");
     await dialog.getByLabel("Reason").fill("Duplicate of invoice 4411");
     await dialog.getByRole("button", { name: "Reject payment" }).click();
@@ -446,7 +446,7 @@ describe("sending money in Chromium", () => {
     await page.getByLabel("Address line 1").fill("9 Dock Street");
     await page.getByLabel("Receiving bank ABA routing number").fill("021000022");
     await page.getByLabel("Receiving bank name").focus();
-    await page.getByText("must be a 9-digit ABA routing number with a valid check digit").waitFor();
+    await page.getByText("Enter a 9-digit ABA routing number with a valid check digit").waitFor();
     await page.getByLabel("Receiving bank ABA routing number").fill("021000021");
     await check(page, "beneficiaries-add");
     await page.getByRole("button", { name: "Save beneficiary" }).press("Enter");
@@ -540,7 +540,13 @@ describe("sending money in Chromium", () => {
     await page.goto(`${app.url}/accounts/new-sen`);
     await page.getByRole("button", { name: "Open SEN account" }).click();
     await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBe(3);
-    expect(await page.getByText("is required").count()).toBe(3);
+    // Each says what to do, in the field's own words.
+    for (const label of [
+      "an expected balance",
+      "an expected incoming per month",
+      "an expected outgoing per month",
+    ])
+      expect(await page.getByText(`Enter ${label}`, { exact: true }).count()).toBe(1);
     await page.getByLabel("Expected balance ($)").fill("25,000");
     await page.getByLabel("Expected incoming per month ($)").fill("100000");
     await page.getByLabel("Expected outgoing per month ($)").fill("90000");
