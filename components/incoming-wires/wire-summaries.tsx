@@ -20,6 +20,7 @@ import type { WireSummariesResponse } from "@/lib/dashboard-api/index.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import { formatDay } from "@/lib/format/dates.ts";
 import { paymentStatusWords } from "@/lib/format/status-words.ts";
+import { ALL_ACCOUNTS } from "@/lib/forms/send-money-fields.ts";
 
 export interface WireSummaryFilter {
   accountNumber: string;
@@ -58,7 +59,9 @@ export function WireSummaries({ filter }: { filter: WireSummaryFilter }) {
   const [direction, setDirection] = useState<"I" | "O">(filter.direction);
   const [dateError, setDateError] = useState<string | undefined>();
 
-  const chosenAccount = filter.accountNumber || accounts.data?.accounts[0]?.accountNumber || "";
+  // Every account unless the address names one: the page opens on whatever moved that day.
+  const chosenAccount = filter.accountNumber || ALL_ACCOUNTS;
+  const accountName = (n: string) => accounts.data?.accounts.find((a) => a.accountNumber === n)?.name;
   const params: Record<string, string> = filter.uniqueId
     ? { uniqueId: filter.uniqueId }
     : { accountNumber: chosenAccount, date: filter.date, direction: filter.direction };
@@ -81,7 +84,7 @@ export function WireSummaries({ filter }: { filter: WireSummaryFilter }) {
 
   const caption = filter.uniqueId
     ? "The e-wire summary of one transaction"
-    : `${DIRECTIONS[filter.direction]} wires of ${chosenAccount || "the account"} on ${formatDay(filter.date)}`;
+    : `${DIRECTIONS[filter.direction]} wires of ${chosenAccount === ALL_ACCOUNTS ? "every account" : chosenAccount} on ${formatDay(filter.date)}`;
   const list = summaries.data?.summaries ?? [];
 
   return (
@@ -104,9 +107,8 @@ export function WireSummaries({ filter }: { filter: WireSummaryFilter }) {
             label="Account"
             value={account || chosenAccount}
             onChange={(e) => setAccount(e.target.value)}
-            disabled={!accounts.data}
           >
-            {accounts.data ? null : <option value="">Loading accounts…</option>}
+            <option value={ALL_ACCOUNTS}>All accounts</option>
             <AccountOptions accounts={accounts.data?.accounts ?? []} />
           </Select>
           <Input
@@ -166,6 +168,11 @@ export function WireSummaries({ filter }: { filter: WireSummaryFilter }) {
                     {DIRECTIONS[s.direction as "I" | "O"] ?? s.direction}
                     {s.fedwireSubType && s.fedwireSubType !== "00" ? ` · sub-type ${s.fedwireSubType}` : ""}
                   </span>
+                  {chosenAccount === ALL_ACCOUNTS && s.accountNumber ? (
+                    <span className="block font-sans text-slate-600">
+                      {accountName(s.accountNumber) ?? "Account"} · {s.accountNumber}
+                    </span>
+                  ) : null}
                 </Td>
                 <Td className="text-right font-semibold whitespace-nowrap">
                   <Money cents={s.amountCents} />

@@ -1,9 +1,9 @@
 "use client";
-// The payments page: one account's wires over a range the form keeps within the bank's 32 days,
+// The payments page: every account's wires, or one's, over a range the form keeps within the bank's 32 days,
 // filtered by direction and status, sorted and paged; each payment opens its full record.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, FormAlert, SelectField, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button, buttonClasses } from "@/components/ui/button.tsx";
@@ -19,7 +19,7 @@ import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { PaymentsQuery, PaymentsResponse } from "@/lib/dashboard-api/payments.ts";
 import { formatDay } from "@/lib/format/dates.ts";
 import { PAYMENT_STATUS_CHOICES, paymentMovesMoney, paymentStatusWords } from "@/lib/format/status-words.ts";
-import { PAYMENT_PAGE_SIZES, PAYMENT_SORTS } from "@/lib/forms/send-money-fields.ts";
+import { ALL_ACCOUNTS, PAYMENT_PAGE_SIZES, PAYMENT_SORTS } from "@/lib/forms/send-money-fields.ts";
 
 // The filters' schema (and zod with it) loads when the form is first used, not with the page.
 const loadSchema = () =>
@@ -44,7 +44,8 @@ function exportHref(f: Filters): string {
 export function PaymentsView({ today, initialAccount }: { today: string; initialAccount?: string }) {
   const accounts = useQuery(accountsQuery());
   const defaults: Filters = {
-    account: initialAccount ?? "",
+    // Every account at once unless the address names one: nobody lands on an empty first account.
+    account: initialAccount ?? ALL_ACCOUNTS,
     from: addDays(today, -30),
     to: today,
     direction: "all",
@@ -53,19 +54,10 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
     page: "1",
     pageSize: "25",
   };
-  // An account named in the address loads at once, beside the account list rather than after it.
-  const [applied, setApplied] = useState<Filters | null>(initialAccount ? defaults : null);
+  // The list loads at once, beside the account list rather than after it.
+  const [applied, setApplied] = useState<Filters | null>(defaults);
   const form = useZodForm(loadSchema, { defaultValues: defaults });
-
-  // The first account is shown as soon as the list arrives.
-  useEffect(() => {
-    const first = accounts.data?.accounts[0]?.accountNumber;
-    if (!applied && first) {
-      const account = form.getValues("account") || first;
-      form.setValue("account", account);
-      setApplied({ ...(form.getValues() as Filters), account });
-    }
-  }, [accounts.data, applied, form]);
+  const accountName = (n: string) => accounts.data?.accounts.find((a) => a.accountNumber === n)?.name;
 
   const payments = useQuery({
     queryKey: ["payments", applied],
@@ -91,6 +83,7 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
           onSubmit={() => setApplied({ ...(form.getValues() as Filters), page: "1" })}
         >
           <SelectField name="account" label="Account">
+            <option value={ALL_ACCOUNTS}>All accounts</option>
             {(accounts.data?.accounts ?? []).map((a) => (
               <option key={a.accountNumber} value={a.accountNumber}>
                 {a.name} · {a.accountNumber}
@@ -171,7 +164,14 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
             </EmptyState>
           ) : (
             <>
-              <Table caption={`Payments of account ${data.account}`} captionHidden>
+              <Table
+                caption={
+                  data.account === ALL_ACCOUNTS
+                    ? "Payments of every account"
+                    : `Payments of account ${data.account}`
+                }
+                captionHidden
+              >
                 <thead>
                   <Tr>
                     {/* On a phone: the payment (its date, direction and counterparty below) and the amount (its status below). */}
@@ -190,7 +190,7 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
                       <Td>
                         <Link
                           className="font-medium text-brand-700 underline"
-                          href={`/payments/${encodeURIComponent(p.paymentId)}?account=${encodeURIComponent(data.account)}`}
+                          href={`/payments/${encodeURIComponent(p.paymentId)}?account=${encodeURIComponent(p.account)}`}
                         >
                           {p.paymentId}
                         </Link>
@@ -198,6 +198,11 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
                           {formatDay(p.date)} · {p.direction}
                           {p.counterparty ? ` · ${p.counterparty}` : ""}
                         </span>
+                        {data.account === ALL_ACCOUNTS ? (
+                          <span className="block text-xs text-slate-600">
+                            {accountName(p.account) ?? "Account"} · {p.account}
+                          </span>
+                        ) : null}
                       </Td>
                       <Td className="hidden md:table-cell">{p.direction}</Td>
                       <Td className="hidden md:table-cell">

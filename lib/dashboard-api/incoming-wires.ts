@@ -123,6 +123,8 @@ export const WireSummary = z.object({
   originatorName: z.string(),
   beneficiaryId: z.string(),
   beneficiaryName: z.string(),
+  /** The account whose side of the wire this summary is. */
+  accountNumber: z.string(),
   info: z.array(z.string()),
   imad: z.string(),
   status: z.string(),

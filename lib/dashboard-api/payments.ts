@@ -5,6 +5,7 @@ import { daysBetween } from "../bank-api/dates.ts";
 import { calendarDay } from "../bank-api/fields.ts";
 import { PAYMENT_STATUSES, PAYMENT_WINDOW_DAYS, paymentRecordSchema } from "../bank-api/payments.ts";
 import {
+  ALL_ACCOUNTS,
   PAYMENT_DIRECTIONS,
   PAYMENT_PAGE_SIZE_MESSAGE,
   PAYMENT_PAGE_SIZES,
@@ -14,11 +15,13 @@ import {
 const day = calendarDay();
 const accountNumber = z.string().regex(/^\d{1,20}$/, "must be an account number (digits only)");
 
-export { PAYMENT_PAGE_SIZES, PAYMENT_SORTS };
+export { ALL_ACCOUNTS, PAYMENT_PAGE_SIZES, PAYMENT_SORTS };
 
 export const PaymentsQuery = z
   .object({
-    account: accountNumber,
+    account: z
+      .string()
+      .regex(new RegExp(`^(${ALL_ACCOUNTS}|\\d{1,20})$`), "must be all or an account number (digits only)"),
     from: day,
     to: day,
     direction: z.enum(PAYMENT_DIRECTIONS, { error: "must be all, incoming or outgoing" }).default("all"),
@@ -65,6 +68,8 @@ export const PaymentRow = z.object({
   amountCents: z.number().int(),
   counterparty: z.string(),
   counterpartyAccount: z.string(),
+  /** The account the payment belongs to (the list may hold every account's). */
+  account: z.string(),
 });
 export type PaymentRow = z.infer<typeof PaymentRow>;
 

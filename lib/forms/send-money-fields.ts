@@ -101,3 +101,6 @@ export const BENEFICIARY_LABEL_MAX = 60;
 export const BENEFICIARY_ID_MESSAGE = "must be a saved beneficiary's id";
 const BENEFICIARY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isBeneficiaryIdText = (s: string) => s === "" || BENEFICIARY_ID.test(s);
+
+/** The payments page opens on every account at once: "all", or one account number. */
+export const ALL_ACCOUNTS = "all";

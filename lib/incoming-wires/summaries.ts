@@ -5,15 +5,16 @@ import { toCents } from "../accounts/views.ts";
 import { BUSINESS_ERRORS } from "../bank-api/errors.ts";
 import type { EwireSummary } from "../bank-api/wiresummary.ts";
 import type { BankClient } from "../bank-client/client.ts";
-import { BankCallError } from "../bank-client/errors.ts";
+import { BankCallError, unwrap } from "../bank-client/errors.ts";
 import type {
   WireSummariesQuery,
   WireSummariesResponse,
   WireSummary,
 } from "../dashboard-api/incoming-wires.ts";
 
-export function toWireSummary(s: EwireSummary): WireSummary {
+export function toWireSummary(s: EwireSummary, accountNumber: string): WireSummary {
   return {
+    accountNumber,
     transactionNumber: s.TransactionNumber_1,
     amountCents: toCents(s.Amount_12, `e-wire ${s.TransactionNumber_1} Amount_12`),
     direction: s.SourceIndicator_21,
@@ -42,6 +43,22 @@ export async function readWireSummaries(
   bank: BankClient,
   q: WireSummariesQuery,
 ): Promise<WireSummariesResponse> {
+  if (!q.uniqueId && q.accountNumber === "all") {
+    // Every account's summaries of the day, so the page opens on whatever moved.
+    const list = unwrap(await bank.call("accountList")).ResponseData.flatMap((d) =>
+      d.CUSTACCT.map((a) => a.ACTNBR),
+    );
+    const each = await Promise.all(
+      list.map(async (accountNumber) =>
+        unwrap(
+          await bank.call("wireSummary", {
+            query: { accountNumber, date: q.date, sourceIndicator: q.direction },
+          }),
+        ).EwireSummaries.map((s) => toWireSummary(s, accountNumber)),
+      ),
+    );
+    return { summaries: each.flat(), notice: null };
+  }
   const r = await bank.call("wireSummary", {
     query: q.uniqueId
       ? { uniqueId: q.uniqueId }
@@ -60,5 +77,8 @@ export async function readWireSummaries(
       };
     throw new BankCallError(r.error);
   }
-  return { summaries: r.data.EwireSummaries.map(toWireSummary), notice: null };
+  return {
+    summaries: r.data.EwireSummaries.map((s) => toWireSummary(s, q.accountNumber ?? "")),
+    notice: null,
+  };
 }

@@ -8,19 +8,21 @@ import { TRANDESC_FIELDS } from "../bank-api/history.ts";
 import type { PaymentRecord } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { unwrap } from "../bank-client/errors.ts";
-import type {
-  PaymentDetailResponse,
-  PaymentRow,
-  PaymentsQuery,
-  PaymentsResponse,
+import {
+  ALL_ACCOUNTS,
+  type PaymentDetailResponse,
+  type PaymentRow,
+  type PaymentsQuery,
+  type PaymentsResponse,
 } from "../dashboard-api/payments.ts";
 import { paymentsToCsv } from "../format/payments-csv.ts";
 
 const BANK_PAGE = 10_000;
 
-function toRow(p: PaymentRecord): PaymentRow {
+function toRow(p: PaymentRecord, account: string): PaymentRow {
   const outgoing = p.direction === "Outgoing";
   return {
+    account,
     paymentId: p.payment_id,
     status: p.payment_status,
     direction: p.direction,
@@ -35,17 +37,18 @@ function toRow(p: PaymentRecord): PaymentRow {
 /** The filters that choose and order payments: the page and page size aside. */
 type PaymentsFilter = Omit<z.output<typeof PaymentsQuery>, "page" | "pageSize">;
 
-/** Every wire of the account in the range that the filters match, in the filters' order. */
-async function matchingPayments(
+/** Every wire of one account in the range, all of the bank's pages. */
+async function accountPayments(
   bank: BankClient,
+  account: string,
   q: PaymentsFilter,
-): Promise<{ record: PaymentRecord; row: PaymentRow }[]> {
+): Promise<PaymentRecord[]> {
   const all: PaymentRecord[] = [];
   for (let page = 1; ; page++) {
     const batch = unwrap(
       await bank.call("listPayments", {
         query: {
-          account_number: q.account,
+          account_number: account,
           begin_date: q.from,
           end_date: q.to,
           sort_order: "desc",
@@ -57,7 +60,22 @@ async function matchingPayments(
     all.push(...batch);
     if (batch.length < BANK_PAGE) break;
   }
-  let rows = all.map((record) => ({ record, row: toRow(record) }));
+  return all;
+}
+
+/** The customer's account numbers, for the list of every account's payments. */
+async function accountNumbers(bank: BankClient): Promise<string[]> {
+  return unwrap(await bank.call("accountList")).ResponseData.flatMap((d) => d.CUSTACCT.map((a) => a.ACTNBR));
+}
+
+/** Every wire of the account, or of every account, in the range that the filters match, in the filters' order. */
+async function matchingPayments(
+  bank: BankClient,
+  q: PaymentsFilter,
+): Promise<{ record: PaymentRecord; row: PaymentRow }[]> {
+  const accounts = q.account === ALL_ACCOUNTS ? await accountNumbers(bank) : [q.account];
+  const lists = await Promise.all(accounts.map((a) => accountPayments(bank, a, q)));
+  let rows = lists.flatMap((list, i) => list.map((record) => ({ record, row: toRow(record, accounts[i]) })));
   if (q.direction !== "all")
     rows = rows.filter(({ row }) =>
       q.direction === "outgoing" ? row.direction === "Outgoing" : row.direction !== "Outgoing",

@@ -85,6 +85,7 @@ const mod = {
   incomingWires: () => import("../../app/api/incoming-wires/route.ts"),
   incomingWire: () => import("../../app/api/incoming-wires/[paymentId]/route.ts"),
   wireSummaries: () => import("../../app/api/wire-summaries/route.ts"),
+  wireSystem: () => import("../../app/api/wire-system/route.ts"),
   webhooks: () => import("../../app/api/webhooks/route.ts"),
   webhook: () => import("../../app/api/webhooks/[id]/route.ts"),
   alertRules: () => import("../../app/api/alerts/route.ts"),
@@ -242,6 +243,13 @@ const ROUTES: RouteCase[] = [
     method: "DELETE",
     url: () => `/api/beneficiaries/${NO_DRAFT}`,
     params: () => ({ id: NO_DRAFT }),
+    allowed: PREPARERS,
+  },
+  {
+    name: "GET /api/wire-system",
+    load: mod.wireSystem,
+    method: "GET",
+    url: () => "/api/wire-system",
     allowed: PREPARERS,
   },
   {

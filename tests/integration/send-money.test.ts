@@ -394,6 +394,27 @@ describe("wire drafts", () => {
       counterparty: "Acme Supplies Inc",
       direction: "Outgoing",
     });
+    // The page opens on every account: the same wire, named with its account, and the totals of each.
+    const every = await invoke(mod.payments, "GET", `/api/payments?account=all&from=${from}&to=${to}`, {
+      as: users.viewer,
+    });
+    expect(every.status).toBe(200);
+    expect(every.json.account).toBe("all");
+    expect(
+      every.json.payments.find((p: { paymentId: string }) => p.paymentId === row.paymentId),
+    ).toMatchObject({
+      account: dda,
+      amountCents: 125_050,
+    });
+    const one = await invoke(mod.payments, "GET", `/api/payments?account=${dda}&from=${from}&to=${to}`, {
+      as: users.viewer,
+    });
+    expect(every.json.total).toBeGreaterThanOrEqual(one.json.total);
+    const bad = await invoke(mod.payments, "GET", `/api/payments?account=every&from=${from}&to=${to}`, {
+      as: users.viewer,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.fields.map((f: { field: string }) => f.field)).toEqual(["account"]);
     const detail = await invoke(mod.payment, "GET", `/api/payments/${row.paymentId}?account=${dda}`, {
       as: users.viewer,
       params: { id: row.paymentId },

@@ -3,8 +3,8 @@
 // what to do in the field's own words.
 import { describe, expect, it } from "vitest";
 import { bicCountry, ibanCountry, ibanProblem, looksLikeIban } from "../../lib/bank-api/iban.ts";
-import { fieldErrorText, labelAsNoun } from "../../lib/format/field-errors.ts";
 import { WireDraftRequest } from "../../lib/dashboard-api/wires.ts";
+import { fieldErrorText, labelAsNoun } from "../../lib/format/field-errors.ts";
 import { TEMPLATE_FIELDS } from "../../lib/forms/send-money-fields.ts";
 
 describe("IBANs", () => {

@@ -1,4 +1,4 @@
-// /payments: one account's wires over a range (accounts.read).
+// /payments: the wires of every account, or of one, over a range (accounts.read).
 import type { Metadata } from "next";
 import { NotAllowed, SendPage } from "@/components/send-money/page-frame.tsx";
 import { PaymentsView } from "@/components/send-money/payments-view.tsx";
@@ -15,7 +15,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<{ a
     return <NotAllowed title="Payments" permission="accounts.read" />;
   const { account } = await searchParams;
   return (
-    <SendPage title="Payments" description="Wires in and out of an account, as the bank records them.">
+    <SendPage title="Payments" description="Wires in and out of your accounts, as the bank records them.">
       <PaymentsView
         today={businessToday()}
         initialAccount={/^\d{1,20}$/.test(account ?? "") ? account : undefined}

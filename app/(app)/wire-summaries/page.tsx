@@ -21,7 +21,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   return (
     <WireSummaries
       filter={{
-        accountNumber: /^\d{1,20}$/.test(one(sp.accountNumber)) ? one(sp.accountNumber) : "",
+        accountNumber: /^(all|\d{1,20})$/.test(one(sp.accountNumber)) ? one(sp.accountNumber) : "",
         date: isIsoDay(date) ? date : businessDayFormatter(config().timeZone)(new Date()),
         direction: one(sp.direction) === "O" ? "O" : "I",
         uniqueId: one(sp.uniqueId).slice(0, 1000),
