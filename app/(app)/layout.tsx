@@ -1,17 +1,17 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { NotificationsPanel } from "@/components/alerts/notifications-panel.tsx";
+import { MainNav } from "@/components/nav/main-nav.tsx";
 import { BusinessTimeZoneProvider } from "@/components/session/business-time-zone.tsx";
 import IdleSessionGuard from "@/components/session/idle-session-guard.tsx";
 import { LiveBalances } from "@/components/session/live-balances.tsx";
 import { Icon } from "@/components/ui/icon.tsx";
-import { NavLink } from "@/components/ui/nav-link.tsx";
 import { SignOutButton } from "@/components/ui/sign-out-button.tsx";
 import { ToastProvider } from "@/components/ui/toast.tsx";
 import { hasPermission, ROLE_DESCRIPTIONS, ROLE_NAMES } from "@/lib/auth/permissions.ts";
 import { getSessionUser } from "@/lib/auth/session.ts";
 import { config } from "@/lib/config.ts";
-import { NAV_ITEMS } from "@/lib/navigation.ts";
+import { navFor } from "@/lib/navigation.ts";
 
 // Every signed-in page shares this shell; without a session the only way is sign-in.
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
@@ -53,18 +53,9 @@ export default async function AppLayout({ children }: { children: React.ReactNod
                 </div>
                 <SignOutButton />
               </div>
-              {/* The links are a row of their own under the name and sign-out, in reading and tab
-                  order alike; on a phone that row scrolls sideways. */}
-              <nav
-                aria-label="Main"
-                className="-mx-4 flex w-[calc(100%+2rem)] items-center gap-1 overflow-x-auto px-4 [mask-image:linear-gradient(to_right,transparent,black_1rem,black_calc(100%-1rem),transparent)] [scrollbar-width:none] sm:-mx-6 sm:w-[calc(100%+3rem)] sm:px-6 md:mr-0 md:-ml-3 md:w-[calc(100%+0.75rem)] md:flex-wrap md:overflow-visible md:px-0 md:[mask-image:none]"
-              >
-                {NAV_ITEMS.filter((i) => !i.permission || hasPermission(user.role, i.permission)).map((i) => (
-                  <NavLink key={i.href} href={i.href}>
-                    {i.label}
-                  </NavLink>
-                ))}
-              </nav>
+              {/* The groups of links are a row of their own under the name and sign-out, in reading
+                  and tab order alike; on a phone they open from a Menu button. */}
+              <MainNav groups={navFor(user.role)} />
             </div>
           </header>
           <main

@@ -28,6 +28,12 @@ export function LiveBalances() {
     source.onerror = () => setState(source.readyState === EventSource.CLOSED ? "off" : "connecting");
     // Too far behind to replay: everything may have changed.
     source.addEventListener("reset", () => queryClient.invalidateQueries());
+    // What waits for approval may have changed: the inbox, its counts and the two queues are read again.
+    source.addEventListener("inbox", () => {
+      queryClient.invalidateQueries({ queryKey: queryKeys.inbox() });
+      queryClient.invalidateQueries({ queryKey: queryKeys.incomingWires() });
+      queryClient.invalidateQueries({ queryKey: ["drafts"] });
+    });
     source.addEventListener("balance", (e) => {
       const event = JSON.parse((e as MessageEvent<string>).data) as LiveBalanceEvent;
       const { accountNumber } = event;

@@ -1,13 +1,17 @@
 // GET /api/events - Server-Sent Events for the signed-in user: `balance` when the bank reports an
 // account's available balance changed (with the alerts it fired), for the accounts the user may
-// see. Each event's id is its place in the store: a browser that reconnects with Last-Event-ID
+// see; `inbox` (no data) when what waits for approval may have changed, to users who may act on
+// it (lib/inbox/watch.ts), so the page reads its own inbox again. Each event's id is its place in
+// the store: a browser that reconnects with Last-Event-ID
 // first gets what it missed, then the live events, none twice. The first connection of a process
 // makes sure the bank's webhooks point at this dashboard. A stream whose session ends (signed out on
 // any instance, or ended by a new password) is closed (lib/live/stream-sessions.ts).
 import { errorBody } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
+import { hasPermission } from "@/lib/auth/permissions.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { config } from "@/lib/config.ts";
+import { getInboxWatch } from "@/lib/inbox/watch.ts";
 import { getLiveHub, type LiveEvent, REPLAY_LIMIT } from "@/lib/live/hub.ts";
 import { ensureBankWebhooksOnce, liveEnabled } from "@/lib/live/receiver.ts";
 import { watchStreamSession } from "@/lib/live/stream-sessions.ts";
@@ -35,6 +39,10 @@ export const GET = withRoute(
     // The first connection waits for the set-up, so that "live" means the bank will report.
     await ensureBankWebhooksOnce(bank).catch(() => {});
     const hub = await getLiveHub();
+    const inbox =
+      hasPermission(user.role, "wires.release") || hasPermission(user.role, "wires.act")
+        ? await getInboxWatch()
+        : null;
     const resumeFrom = lastEventId(req);
     // Checked and counted at once (no wait between), from here to the stream's end: its browser
     // gone, or the stream cancelled.
@@ -108,12 +116,15 @@ export const GET = withRoute(
             for (const e of missed) await deliver(e);
           });
         }
+        // Not an event of the store: no id, so a resume position is never moved by it.
+        const offInbox = inbox?.subscribe(() => send("event: inbox\ndata: {}\n\n")) ?? (() => {});
         const beat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
         // Signed out meanwhile (on any instance): the stream closes within the check interval.
         const unwatch = watchStreamSession(session.sid, session.signedInAt, () => stop());
         stop = () => {
           release();
           off();
+          offInbox();
           unwatch();
           clearInterval(beat);
           try {

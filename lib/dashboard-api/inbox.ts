@@ -1,0 +1,52 @@
+// The approvals inbox (GET /api/inbox): everything waiting for the signed-in person that they may
+// act on, oldest first, as one list of two kinds: drafts to release and incoming wires to decide.
+// Each decision still goes to its own route (POST /api/drafts/[id]/release|reject,
+// POST /api/incoming-wires/[paymentId]), which enforces every control.
+import { z } from "zod";
+import { IncomingWire } from "./incoming-wires.ts";
+import { Draft } from "./wires.ts";
+
+export const InboxItem = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("draft"),
+    /** `draft:<id>`: unique across both kinds. */
+    key: z.string(),
+    waitingSince: z.string(),
+    amountCents: z.number().int(),
+    draft: Draft,
+  }),
+  z.object({
+    kind: z.literal("incoming_wire"),
+    /** `wire:<payment id>` */
+    key: z.string(),
+    waitingSince: z.string(),
+    amountCents: z.number().int(),
+    wire: IncomingWire,
+  }),
+]);
+export type InboxItem = z.infer<typeof InboxItem>;
+
+export const InboxQuery = z.object({
+  view: z.enum(["items", "count"], { error: "must be items or count" }).default("items"),
+});
+
+export const InboxCount = z.object({
+  count: z.number().int(),
+  drafts: z.number().int(),
+  incomingWires: z.number().int(),
+  /** When the oldest waiting item arrived; null when nothing waits. */
+  oldestSince: z.string().nullable(),
+  /** Whether the user may act on anything of the kind at all (their role). */
+  mayRelease: z.boolean(),
+  mayDecideWires: z.boolean(),
+});
+export type InboxCount = z.infer<typeof InboxCount>;
+
+export const InboxResponse = InboxCount.extend({
+  items: z.array(InboxItem),
+  incomingWireDualApprovalCents: z.number().int(),
+  asOf: z.string(),
+});
+export type InboxResponse = z.infer<typeof InboxResponse>;
+
+export const InboxAnswer = z.union([InboxResponse, InboxCount]);

@@ -1,0 +1,132 @@
+// The approvals inbox: what waits, and of it what one person may act on. A draft waits for
+// release by anyone with wires.release but its preparer and those who already approved this
+// version; an incoming wire waits for anyone with wires.act, but a wire holding a first vote
+// (above the two-approver limit) waits only for the approvers who have not voted. Wires already
+// on their way to the bank (sending, queued, unconfirmed) wait for the bank, not for a person.
+import "server-only";
+import { hasPermission, type Role } from "../auth/permissions.ts";
+import type { BankClient } from "../bank-client/client.ts";
+import type { InboxCount, InboxItem, InboxResponse } from "../dashboard-api/inbox.ts";
+import type { IncomingWire } from "../dashboard-api/incoming-wires.ts";
+import type { Draft } from "../dashboard-api/wires.ts";
+import type { Queryable } from "../db/client.ts";
+import { readQueue } from "../incoming-wires/queue.ts";
+import { incomingWireSettings } from "../incoming-wires/settings.ts";
+import { settleQueuedDrafts } from "../payments/draft-settlement.ts";
+import { listDrafts } from "../payments/drafts.ts";
+
+/** Open drafts read at once: more than any team leaves waiting. */
+const DRAFT_LIMIT = 5000;
+
+export interface Waiting {
+  drafts: Draft[];
+  wires: IncomingWire[];
+  incomingWireDualApprovalCents: number;
+  asOf: string;
+}
+
+export interface InboxUser {
+  id: string;
+  role: Role;
+}
+
+/** Everything that waits for a person, whoever that is. */
+export async function collectWaiting(
+  db: Queryable,
+  getBank: () => Promise<BankClient>,
+  want: { drafts: boolean; wires: boolean } = { drafts: true, wires: true },
+): Promise<Waiting> {
+  const settings = await incomingWireSettings(db);
+  const [drafts, queue] = await Promise.all([
+    want.drafts
+      ? settleQueuedDrafts(db, getBank).then(() => listDrafts(db, { open: true, limit: DRAFT_LIMIT }))
+      : [],
+    want.wires ? getBank().then((bank) => readQueue(db, bank, settings)) : null,
+  ]);
+  return {
+    drafts: drafts.filter((d) => d.status === "pending"),
+    wires: queue?.wires ?? [],
+    incomingWireDualApprovalCents: settings.dualApprovalCents,
+    asOf: queue?.asOf ?? new Date().toISOString(),
+  };
+}
+
+/** An instant as ISO text, or the text as it came when it does not parse. */
+const isoOr = (t: string) => (Number.isFinite(Date.parse(t)) ? new Date(t).toISOString() : t);
+
+export const mayRelease = (u: InboxUser, d: Draft) =>
+  hasPermission(u.role, "wires.release") &&
+  d.status === "pending" &&
+  d.preparedBy.id !== u.id &&
+  !d.approvals.some((a) => a.id === u.id);
+
+export const mayDecide = (u: InboxUser, w: IncomingWire) =>
+  hasPermission(u.role, "wires.act") &&
+  (w.state === "pending" ||
+    (w.state === "awaiting_second_approval" && !w.votes.some((v) => v.userId === u.id)));
+
+/** The items one person may act on, oldest first. */
+export function actionableFor(u: InboxUser, w: Waiting): InboxItem[] {
+  const items: InboxItem[] = [
+    ...w.drafts
+      .filter((d) => mayRelease(u, d))
+      .map(
+        (d): InboxItem => ({
+          kind: "draft",
+          key: `draft:${d.id}`,
+          waitingSince: d.preparedAt,
+          amountCents: d.amountCents,
+          draft: d,
+        }),
+      ),
+    ...w.wires
+      .filter((x) => mayDecide(u, x))
+      .map(
+        (x): InboxItem => ({
+          kind: "incoming_wire",
+          key: `wire:${x.paymentId}`,
+          waitingSince: isoOr(x.receivedAt),
+          amountCents: x.amountCents,
+          wire: x,
+        }),
+      ),
+  ];
+  return items.sort((a, b) => a.waitingSince.localeCompare(b.waitingSince) || a.key.localeCompare(b.key));
+}
+
+export function countOf(u: InboxUser, items: InboxItem[]): InboxCount {
+  const drafts = items.filter((i) => i.kind === "draft").length;
+  return {
+    count: items.length,
+    drafts,
+    incomingWires: items.length - drafts,
+    oldestSince: items[0]?.waitingSince ?? null,
+    mayRelease: hasPermission(u.role, "wires.release"),
+    mayDecideWires: hasPermission(u.role, "wires.act"),
+  };
+}
+
+/** The inbox of one person: nothing is read that their role cannot act on. */
+export async function readInbox(
+  db: Queryable,
+  getBank: () => Promise<BankClient>,
+  u: InboxUser,
+): Promise<InboxResponse> {
+  const want = { drafts: hasPermission(u.role, "wires.release"), wires: hasPermission(u.role, "wires.act") };
+  const waiting =
+    want.drafts || want.wires
+      ? await collectWaiting(db, getBank, want)
+      : {
+          drafts: [],
+          wires: [],
+          incomingWireDualApprovalCents: (await incomingWireSettings(db)).dualApprovalCents,
+          asOf: new Date().toISOString(),
+        };
+  const items = actionableFor(u, waiting);
+  return {
+    ...countOf(u, items),
+    items,
+    incomingWireDualApprovalCents: waiting.incomingWireDualApprovalCents,
+    asOf: waiting.asOf,
+  };
+}
