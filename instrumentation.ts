@@ -5,11 +5,16 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { config } = await import("./lib/config.ts");
     config();
+    // The approval digest looks on a timer of its own (lib/inbox/digest-ticker.ts).
+    const { startApprovalDigest } = await import("./lib/inbox/digest-ticker.ts");
+    startApprovalDigest();
     if (process.env.NEXT_MANUAL_SIG_HANDLE) {
       const { stopGracefully } = await import("./lib/operations/lifecycle.ts");
       const { startedLiveHub } = await import("./lib/live/hub.ts");
       const { openedDashboardDb } = await import("./lib/db/client.ts");
+      const { stopApprovalDigest } = await import("./lib/inbox/digest-ticker.ts");
       const closeResources = async () => {
+        stopApprovalDigest();
         await (await startedLiveHub()?.catch(() => undefined))?.close();
         await (await openedDashboardDb()?.catch(() => undefined))?.close();
       };

@@ -67,6 +67,7 @@ const schema = z.object({
   SESSION_IDLE_WARNING_SECONDS: positiveInt(120),
   SIGN_IN_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   LIVE_STREAMS_PER_USER: positiveInt(32),
+  APPROVAL_DIGEST_CHECK_SECONDS: positiveInt(30),
   DASHBOARD_TIME_ZONE: timeZone,
   DASHBOARD_SMTP_URL: url,
   DASHBOARD_MAIL_FROM: optionalText,
@@ -114,6 +115,8 @@ export interface DashboardConfig {
   signInRateLimitPerMinute: number;
   /** Live event streams (/api/events) one user may hold open at once on one instance. */
   liveStreamsPerUser: number;
+  /** How often each instance looks for what has waited past the approval-digest setting. */
+  approvalDigestCheckSeconds: number;
   /** The bank's business time zone: "today", and every time the dashboard shows. */
   timeZone: string;
   smtpUrl?: string;
@@ -166,6 +169,7 @@ export function config(): DashboardConfig {
     sessionIdleWarningSeconds: e.SESSION_IDLE_WARNING_SECONDS,
     signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE,
     liveStreamsPerUser: e.LIVE_STREAMS_PER_USER,
+    approvalDigestCheckSeconds: e.APPROVAL_DIGEST_CHECK_SECONDS,
     timeZone: e.DASHBOARD_TIME_ZONE,
     smtpUrl: e.DASHBOARD_SMTP_URL,
     mailFrom: e.DASHBOARD_MAIL_FROM ?? "Treasury <treasury@dashboard.localhost>",

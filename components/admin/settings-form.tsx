@@ -1,9 +1,10 @@
 "use client";
-// /admin/settings: the dual-control limits, typed in dollars and stored in cents. A lower limit
+// /admin/settings: the dual-control limits, typed in dollars and stored in cents, and the wait
+// before the approval digest, in minutes. A lower limit
 // applies at once; a higher one waits for a second administrator, listed under the form.
 import { useState } from "react";
 import * as z from "zod/mini";
-import { Form, FormAlert, MoneyField, SubmitButton } from "@/components/form/form.tsx";
+import { Form, FormAlert, MoneyField, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { centsToDecimal, formatUsd } from "@/lib/bank-api/money.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
@@ -16,6 +17,17 @@ const settingsForm = z.object({
   senReleaseThresholdCents: dollarsInput({ maxCents: MAX }),
   incomingWireDualApprovalCents: dollarsInput({ maxCents: MAX }),
   releaseDualApprovalCents: dollarsInput({ maxCents: MAX }),
+  approvalDigestAfterMinutes: z.pipe(
+    z
+      .string()
+      .check(
+        z.refine(
+          (s) => /^\s*\d{1,5}\s*$/.test(s) && Number(s) >= 1 && Number(s) <= 10_080,
+          "Enter whole minutes, from 1 to 10,080 (a week)",
+        ),
+      ),
+    z.transform((s) => Number(s.trim())),
+  ),
 });
 
 const asText = (cents: number) =>
@@ -45,6 +57,7 @@ export function SettingsForm({
       senReleaseThresholdCents: asText(initial.settings.senReleaseThresholdCents),
       incomingWireDualApprovalCents: asText(initial.settings.incomingWireDualApprovalCents),
       releaseDualApprovalCents: asText(initial.settings.releaseDualApprovalCents),
+      approvalDigestAfterMinutes: String(initial.settings.approvalDigestAfterMinutes),
     },
   });
 
@@ -55,6 +68,7 @@ export function SettingsForm({
       senReleaseThresholdCents: asText(next.settings.senReleaseThresholdCents),
       incomingWireDualApprovalCents: asText(next.settings.incomingWireDualApprovalCents),
       releaseDualApprovalCents: asText(next.settings.releaseDualApprovalCents),
+      approvalDigestAfterMinutes: String(next.settings.approvalDigestAfterMinutes),
     });
   }
 
@@ -108,6 +122,18 @@ export function SettingsForm({
               Above {formatUsd(current.settings.releaseDualApprovalCents)} a wire or SEN draft needs two
               different approvers, neither its preparer; the second approval sends it.{" "}
               <Changed entry={current.changed.releaseDualApprovalCents} />
+            </>
+          }
+        />
+        <TextField
+          name="approvalDigestAfterMinutes"
+          label="E-mail approvers what has waited longer than (minutes)"
+          inputMode="numeric"
+          hint={
+            <>
+              What waits for approval longer than {current.settings.approvalDigestAfterMinutes} minutes is
+              e-mailed once, in one digest, to each person who may act on it.{" "}
+              <Changed entry={current.changed.approvalDigestAfterMinutes} />
             </>
           }
         />

@@ -1,4 +1,5 @@
-// Administrator settings (app/api/admin/settings): dual-control limits, in integer cents. Written
+// Administrator settings (app/api/admin/settings): dual-control limits, in integer cents, and the
+// wait before the approval digest, in minutes. Written
 // with zod's tree-shakable build, as every schema a page's form carries to the browser.
 import * as z from "zod/mini";
 import { AdminChange } from "./admin-changes.ts";
@@ -20,6 +21,16 @@ export const DashboardSettings = z.object({
    * neither its preparer, before it is sent. A limit: raising it weakens the control.
    */
   releaseDualApprovalCents: positiveCents,
+  /**
+   * What has waited for approval longer than this many minutes is e-mailed, once, in one digest
+   * to each person who may act on it. A limit: raising it tells people later.
+   */
+  approvalDigestAfterMinutes: z
+    .int("must be whole minutes")
+    .check(
+      z.minimum(1, "must be at least 1 minute"),
+      z.maximum(10_080, "must be at most 10080 minutes (a week)"),
+    ),
 });
 export type DashboardSettings = z.infer<typeof DashboardSettings>;
 
@@ -27,6 +38,7 @@ export const SETTING_DEFAULTS: DashboardSettings = {
   senReleaseThresholdCents: 25_000_000,
   incomingWireDualApprovalCents: 100_000_000,
   releaseDualApprovalCents: 100_000_000,
+  approvalDigestAfterMinutes: 60,
 };
 
 /**
@@ -38,6 +50,7 @@ export const SETTING_WEAKER: { [K in keyof DashboardSettings]: "raised" | "lower
   senReleaseThresholdCents: "raised",
   incomingWireDualApprovalCents: "raised",
   releaseDualApprovalCents: "raised",
+  approvalDigestAfterMinutes: "raised",
 };
 
 /** Each setting in words, for pending changes and the audit log. */
@@ -45,6 +58,7 @@ export const SETTING_LABELS: { [K in keyof DashboardSettings]: string } = {
   senReleaseThresholdCents: "SEN release threshold",
   incomingWireDualApprovalCents: "Two-approver limit for incoming wires",
   releaseDualApprovalCents: "Two-approver limit for releasing drafts",
+  approvalDigestAfterMinutes: "Approval digest after (minutes)",
 };
 
 /** Whether moving the setting from `from` to `to` weakens its control. */

@@ -439,3 +439,33 @@ export const notificationReads = pgTable(
     }).onDelete("cascade"),
   ],
 );
+
+/**
+ * E-mail the dashboard sends (the approval digest): written in the transaction that decides to
+ * send it, then delivered through DASHBOARD_SMTP_URL by one instance (FOR UPDATE SKIP LOCKED);
+ * without a server it stays here, and each person reads theirs on /mail.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey(),
+    /** Lower-case addresses, comma-separated. */
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    kind: text("kind").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    sentAt: ts("sent_at"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+  },
+  (t) => [index("mail_outbox_created_idx").on(t.createdAt)],
+);
+
+/** Each waiting item an approval digest has named: it is named once, so no digest repeats it. */
+export const approvalDigestItems = pgTable("approval_digest_items", {
+  /** `draft:<id>@<version>` or `wire:<payment id>` */
+  itemKey: text("item_key").primaryKey(),
+  mailId: uuid("mail_id"),
+  digestedAt: ts("digested_at").notNull().defaultNow(),
+});

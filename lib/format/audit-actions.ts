@@ -16,6 +16,7 @@ const NAMED: Record<string, string> = {
   "user.unlock": "User unlocked",
   "user.password_reset": "User's password reset",
   "settings.update": "Settings changed",
+  "approval_digest.sent": "Approval digest e-mailed",
   "admin_change.request": "Change asked for: waits for a second administrator",
   "admin_change.approve": "Change approved by a second administrator",
   "admin_change.reject": "Change rejected by a second administrator",

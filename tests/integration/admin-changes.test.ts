@@ -104,11 +104,13 @@ describe("a setting that weakens a control", () => {
       senReleaseThresholdCents: 25_000_000,
       incomingWireDualApprovalCents: 100_000_000,
       releaseDualApprovalCents: 100_000_000,
+      approvalDigestAfterMinutes: 60,
     });
     expect(await getDashboardSettings(db)).toEqual({
       senReleaseThresholdCents: 25_000_000,
       incomingWireDualApprovalCents: 100_000_000,
       releaseDualApprovalCents: 100_000_000,
+      approvalDigestAfterMinutes: 60,
     });
     const list = await pending();
     const sen = list.find((c) => c.target === "senReleaseThresholdCents");

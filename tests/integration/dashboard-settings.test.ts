@@ -39,6 +39,7 @@ describe("administrator settings", () => {
       senReleaseThresholdCents: 25_000_000,
       incomingWireDualApprovalCents: 100_000_000,
       releaseDualApprovalCents: 100_000_000,
+      approvalDigestAfterMinutes: 60,
     });
     expect(r.json.changed).toEqual({});
     expect(r.json.pending).toEqual([]);
@@ -57,6 +58,7 @@ describe("administrator settings", () => {
       senReleaseThresholdCents: 5_000_000,
       incomingWireDualApprovalCents: 100_000_000,
       releaseDualApprovalCents: 100_000_000,
+      approvalDigestAfterMinutes: 60,
     });
     const audit = (await readAudit(db, 10)).filter((e) => e.action === "settings.update");
     expect(audit).toHaveLength(1);
@@ -98,6 +100,7 @@ describe("administrator settings", () => {
       senReleaseThresholdCents: 5_000_000,
       incomingWireDualApprovalCents: 150_000_000,
       releaseDualApprovalCents: 100_000_000,
+      approvalDigestAfterMinutes: 60,
     });
     const r = await invoke(route, "GET", "/api/admin/settings", { cookie: await cookieFor(admin2) });
     expect(r.json.changed.incomingWireDualApprovalCents.by).toBe("admin@settings.example");
@@ -126,6 +129,9 @@ describe("administrator settings", () => {
     [{ senReleaseThresholdCents: 10.5 }, "senReleaseThresholdCents"],
     [{ incomingWireDualApprovalCents: "100" }, "incomingWireDualApprovalCents"],
     [{ releaseDualApprovalCents: 0 }, "releaseDualApprovalCents"],
+    [{ approvalDigestAfterMinutes: 0 }, "approvalDigestAfterMinutes"],
+    [{ approvalDigestAfterMinutes: 1.5 }, "approvalDigestAfterMinutes"],
+    [{ approvalDigestAfterMinutes: 10_081 }, "approvalDigestAfterMinutes"],
     [{ somethingElse: 1 }, "body"],
   ])("answers 400 naming the field for %j, and changes nothing", async (body, field) => {
     const r = await invoke(route, "PUT", "/api/admin/settings", { cookie: await cookieFor(admin), body });
@@ -135,6 +141,7 @@ describe("administrator settings", () => {
       senReleaseThresholdCents: 5_000_000,
       incomingWireDualApprovalCents: 150_000_000,
       releaseDualApprovalCents: 100_000_000,
+      approvalDigestAfterMinutes: 60,
     });
   });
   it("treats the release two-approver limit as a limit: lowered at once, raised only with a second administrator", async () => {
