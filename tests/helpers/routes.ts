@@ -11,7 +11,9 @@ import { openSessionRecord } from "../../lib/auth/session-store.ts";
 import { createUser } from "../../lib/auth/users.ts";
 import type { EndpointName } from "../../lib/bank-api/endpoints.ts";
 import { BankClient, type CallOptions } from "../../lib/bank-client/client.ts";
+import { setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
 import { type DashboardDb, getDashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+import { type SandboxCustomer, sandboxCustomer, startTestBank, type TestBank } from "./bank.ts";
 
 export interface SessionSubject {
   id: string;
@@ -176,4 +178,56 @@ export class CountingBankClient extends BankClient {
     this.sent.push(name);
     return super.call(name, o);
   }
+}
+
+export interface RouteWorld {
+  bank: TestBank;
+  db: DashboardDb;
+  /** The sandbox customer whose subscription key the dashboard uses. */
+  customer: SandboxCustomer;
+  /** The bank client set for the route handlers; undefined when they make their own from the environment. */
+  client: CountingBankClient | undefined;
+  /** Unsets the client, closes the database and stops the bank. */
+  close(): Promise<void>;
+}
+
+/**
+ * What every route-handler test stands on: a real bank, one sandbox customer of it, a fresh
+ * dashboard database, and the dashboard pointed at that customer (BANK_API_URL and
+ * BANK_SUBSCRIPTION_KEY), through a CountingBankClient unless `client: "environment"` leaves the
+ * route handlers to make their own.
+ */
+export async function openRouteWorld(
+  name: string,
+  opts: { customer: string; bankEnv?: Record<string, string>; client?: "counting" | "environment" },
+): Promise<RouteWorld> {
+  const bank = await startTestBank(opts.bankEnv ? { env: opts.bankEnv } : undefined);
+  const dashboard = await openTestDashboardDb(name);
+  const customer = await sandboxCustomer(bank, opts.customer);
+  process.env.BANK_API_URL = bank.url;
+  process.env.BANK_SUBSCRIPTION_KEY = customer.subscriptionKey;
+  const client =
+    opts.client === "environment"
+      ? undefined
+      : new CountingBankClient({
+          bankUrl: bank.url,
+          subscriptionKey: customer.subscriptionKey,
+          tokens: new TokenManager({
+            db: dashboard.db,
+            bankUrl: bank.url,
+            subscriptionKey: customer.subscriptionKey,
+          }),
+        });
+  setBankClient(client);
+  return {
+    bank,
+    db: dashboard.db,
+    customer,
+    client,
+    async close() {
+      setBankClient(undefined);
+      await dashboard.close();
+      await bank.close();
+    },
+  };
 }

@@ -8,20 +8,13 @@ vi.mock("server-only", () => ({}));
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import { addDays, businessDayFormatter } from "../../lib/bank-api/dates.ts";
-import { setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
 import { config } from "../../lib/config.ts";
 import type { HistoryResponse } from "../../lib/dashboard-api/index.ts";
 import { parseCsv } from "../../lib/format/csv.ts";
 import { historyToCsv } from "../../lib/format/history-csv.ts";
-import { sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { sandbox, type TestBank } from "../helpers/bank.ts";
 import { expectSafeCsv } from "../helpers/csv-safety.ts";
-import {
-  CountingBankClient,
-  invoke,
-  openTestDashboardDb,
-  type TestDashboardDb,
-  testUser,
-} from "../helpers/routes.ts";
+import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
 
 process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
 process.env.NEXTAUTH_URL = "http://127.0.0.1:3997";
@@ -41,7 +34,7 @@ const LABEL = "@SUM(1+1);-2+3";
 const NAME = "=cmd|' /C calc'!A0 ＋1";
 
 let bank: TestBank;
-let dashboard: TestDashboardDb;
+let world: RouteWorld;
 let account: string;
 let approver: UserRow;
 let admin: UserRow;
@@ -50,23 +43,16 @@ let viewer: UserRow;
 let today: string;
 
 beforeAll(async () => {
-  bank = await startTestBank({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" } });
-  dashboard = await openTestDashboardDb("csv-exports");
-  const c = await sandboxCustomer(bank, "Formula Exports LLC");
-  account = await c.account("DDA", 1_000);
-  process.env.BANK_API_URL = bank.url;
-  process.env.BANK_SUBSCRIPTION_KEY = c.subscriptionKey;
-  setBankClient(
-    new CountingBankClient({
-      bankUrl: bank.url,
-      subscriptionKey: c.subscriptionKey,
-      tokens: new TokenManager({ db: dashboard.db, bankUrl: bank.url, subscriptionKey: c.subscriptionKey }),
-    }),
-  );
-  approver = await testUser(dashboard.db, "approver", "approver@csv.example");
-  admin = await testUser(dashboard.db, "admin", "admin@csv.example");
-  preparer = await testUser(dashboard.db, "preparer", "preparer@csv.example");
-  viewer = await testUser(dashboard.db, "viewer", "viewer@csv.example");
+  world = await openRouteWorld("csv-exports", {
+    customer: "Formula Exports LLC",
+    bankEnv: { BANK_SETTLE_AFTER_SECONDS: "86400" },
+  });
+  ({ bank } = world);
+  account = await world.customer.account("DDA", 1_000);
+  approver = await testUser(world.db, "approver", "approver@csv.example");
+  admin = await testUser(world.db, "admin", "admin@csv.example");
+  preparer = await testUser(world.db, "preparer", "preparer@csv.example");
+  viewer = await testUser(world.db, "viewer", "viewer@csv.example");
   today = businessDayFormatter(config().timeZone)(new Date());
 
   // An incoming wire whose originator chose the name, approved and settled: it is then in the
@@ -92,9 +78,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  setBankClient(undefined);
-  await dashboard?.close();
-  await bank?.close();
+  await world?.close();
 });
 
 describe("CSV exports holding text a spreadsheet would run", () => {

@@ -9,15 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import type { UserRow } from "../../lib/auth/users.ts";
-import { setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
-import { sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
-import {
-  CountingBankClient,
-  invoke,
-  openTestDashboardDb,
-  type TestDashboardDb,
-  testUser,
-} from "../helpers/routes.ts";
+import type { TestBank } from "../helpers/bank.ts";
+import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
 
 process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
 process.env.NEXTAUTH_URL = "http://127.0.0.1:3996";
@@ -41,8 +34,7 @@ const mod = {
 const HIDDEN = ["\u202e", "\u2066", "\u200b", "\u200d", "\u00ad", "\ufeff", "\u2028"];
 const hiddenValues = HIDDEN.flatMap((ch) => [`Acme${ch}Supplies`, `${ch}Acme`]);
 
-let bank: TestBank;
-let dashboard: TestDashboardDb;
+let world: RouteWorld;
 let admin: UserRow;
 let preparer: UserRow;
 let approver: UserRow;
@@ -71,25 +63,15 @@ const wireForm = (over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  bank = await startTestBank();
-  dashboard = await openTestDashboardDb("hidden-text");
-  const c = await sandboxCustomer(bank, "Hidden Text Checks LLC");
+  world = await openRouteWorld("hidden-text", { customer: "Hidden Text Checks LLC" });
+  const c = world.customer;
   dda = await c.account("DDA", 100_000);
   sen1 = await c.account("SEN", 100_000);
   sen2 = await c.account("SEN", 10);
-  process.env.BANK_API_URL = bank.url;
-  process.env.BANK_SUBSCRIPTION_KEY = c.subscriptionKey;
-  setBankClient(
-    new CountingBankClient({
-      bankUrl: bank.url,
-      subscriptionKey: c.subscriptionKey,
-      tokens: new TokenManager({ db: dashboard.db, bankUrl: bank.url, subscriptionKey: c.subscriptionKey }),
-    }),
-  );
-  admin = await testUser(dashboard.db, "admin", "admin@hidden.example");
-  preparer = await testUser(dashboard.db, "preparer", "preparer@hidden.example");
-  approver = await testUser(dashboard.db, "approver", "approver@hidden.example");
-  victim = await testUser(dashboard.db, "viewer", "viewer@hidden.example", "Plain Name");
+  admin = await testUser(world.db, "admin", "admin@hidden.example");
+  preparer = await testUser(world.db, "preparer", "preparer@hidden.example");
+  approver = await testUser(world.db, "approver", "approver@hidden.example");
+  victim = await testUser(world.db, "viewer", "viewer@hidden.example", "Plain Name");
   const saved = await invoke(mod.beneficiaries, "POST", "/api/beneficiaries", {
     as: preparer,
     body: { label: "Acme", fields: templateFields },
@@ -102,9 +84,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  setBankClient(undefined);
-  await dashboard?.close();
-  await bank?.close();
+  await world?.close();
 });
 
 interface Field {
@@ -117,7 +97,7 @@ interface Field {
   state: () => Promise<unknown>;
 }
 
-const dbRows = (sql: string, params: unknown[] = []) => dashboard.db.query(sql, params);
+const dbRows = (sql: string, params: unknown[] = []) => world.db.query(sql, params);
 
 const FIELDS: Field[] = [
   {

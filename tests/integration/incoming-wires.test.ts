@@ -15,12 +15,12 @@ import type { IncomingWire, IncomingWiresResponse } from "../../lib/dashboard-ap
 import type { DashboardDb } from "../../lib/db/client.ts";
 import { parseCsv } from "../../lib/format/csv.ts";
 import { sendOutgoingWire } from "../../lib/payments/wire-fallback.ts";
-import { sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { sandbox, type TestBank } from "../helpers/bank.ts";
 import {
-  CountingBankClient,
+  type CountingBankClient,
   invoke,
-  openTestDashboardDb,
-  type TestDashboardDb,
+  openRouteWorld,
+  type RouteWorld,
   testUser,
 } from "../helpers/routes.ts";
 
@@ -28,7 +28,7 @@ process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
 process.env.NEXTAUTH_URL = "http://127.0.0.1:3998";
 
 let bank: TestBank;
-let dashboard: TestDashboardDb;
+let world: RouteWorld;
 let db: DashboardDb;
 let client: CountingBankClient;
 let dda: string;
@@ -48,20 +48,14 @@ const mod = {
 
 beforeAll(async () => {
   // Settlement only when the test asks for it (POST /sandbox/settle), so every state is observable.
-  bank = await startTestBank({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" } });
-  dashboard = await openTestDashboardDb("incoming-wires");
-  db = dashboard.db;
-  const c = await sandboxCustomer(bank, "Northwind Traders LLC");
-  dda = await c.account("DDA", 50_000);
-  second = await c.account("DDA", 10);
-  process.env.BANK_API_URL = bank.url;
-  process.env.BANK_SUBSCRIPTION_KEY = c.subscriptionKey;
-  client = new CountingBankClient({
-    bankUrl: bank.url,
-    subscriptionKey: c.subscriptionKey,
-    tokens: new TokenManager({ db, bankUrl: bank.url, subscriptionKey: c.subscriptionKey }),
+  world = await openRouteWorld("incoming-wires", {
+    customer: "Northwind Traders LLC",
+    bankEnv: { BANK_SETTLE_AFTER_SECONDS: "86400" },
   });
-  setBankClient(client);
+  ({ bank, db } = world);
+  client = world.client as CountingBankClient;
+  dda = await world.customer.account("DDA", 50_000);
+  second = await world.customer.account("DDA", 10);
   approver = await testUser(db, "approver", "approver@wires.example");
   admin = await testUser(db, "admin", "admin@wires.example");
   viewer = await testUser(db, "viewer", "viewer@wires.example");
@@ -70,9 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox(bank, "POST", "/sandbox/wire-system", { status: "up" }).catch(() => {});
-  setBankClient(undefined);
-  await dashboard?.close();
-  await bank?.close();
+  await world?.close();
 });
 
 beforeEach(() => {

@@ -9,17 +9,17 @@ vi.mock("server-only", () => ({}));
 
 import { authOptions } from "../../lib/auth/options.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
-import { BankClient, setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
+import type { BankClient } from "../../lib/bank-client/index.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
-import { sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { sandbox, type TestBank } from "../helpers/bank.ts";
 import {
   type ApiRouteFile,
   cookieFor,
   invoke,
   listApiRoutes,
-  openTestDashboardDb,
+  openRouteWorld,
+  type RouteWorld,
   STATE_CHANGING_METHODS,
-  type TestDashboardDb,
   testUser,
 } from "../helpers/routes.ts";
 
@@ -27,7 +27,7 @@ process.env.NEXTAUTH_SECRET = "change-first-secret-0123456789abcdef";
 process.env.NEXTAUTH_URL = "http://127.0.0.1:3997";
 
 let bank: TestBank;
-let dashboard: TestDashboardDb;
+let world: RouteWorld;
 let db: DashboardDb;
 let client: BankClient;
 let dda: string;
@@ -61,21 +61,16 @@ const mod = {
 
 beforeAll(async () => {
   // Settlement only when a test asks, so every state is observable.
-  bank = await startTestBank({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" } });
-  dashboard = await openTestDashboardDb("change-first");
-  db = dashboard.db;
-  const c = await sandboxCustomer(bank, "Northwind Traders LLC");
+  world = await openRouteWorld("change-first", {
+    customer: "Northwind Traders LLC",
+    bankEnv: { BANK_SETTLE_AFTER_SECONDS: "86400" },
+  });
+  ({ bank, db } = world);
+  client = world.client as BankClient;
+  const c = world.customer;
   dda = await c.account("DDA", 500_000);
   sen1 = await c.account("SEN", 1_000_000);
   sen2 = await c.account("SEN", 10);
-  process.env.BANK_API_URL = bank.url;
-  process.env.BANK_SUBSCRIPTION_KEY = c.subscriptionKey;
-  client = new BankClient({
-    bankUrl: bank.url,
-    subscriptionKey: c.subscriptionKey,
-    tokens: new TokenManager({ db, bankUrl: bank.url, subscriptionKey: c.subscriptionKey }),
-  });
-  setBankClient(client);
   admin = await testUser(db, "admin", "admin@first.example");
   admin2 = await testUser(db, "admin", "admin2@first.example");
   approverA = await testUser(db, "approver", "approver-a@first.example");
@@ -84,9 +79,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  setBankClient(undefined);
-  await dashboard?.close();
-  await bank?.close();
+  await world?.close();
 });
 
 /** Signs in through the credentials provider, as the sign-in form does; a session cookie after. */

@@ -10,22 +10,21 @@ vi.mock("server-only", () => ({}));
 import { readAudit } from "../../lib/auth/audit.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
 import { dollarsToCents } from "../../lib/bank-api/money.ts";
-import { getBankClient, setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
+import { getBankClient } from "../../lib/bank-client/index.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
-import { sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
+import type { TestBank } from "../helpers/bank.ts";
 import {
-  CountingBankClient,
+  type CountingBankClient,
   invoke,
-  openTestDashboardDb,
-  type TestDashboardDb,
+  openRouteWorld,
+  type RouteWorld,
   testUser,
 } from "../helpers/routes.ts";
 
 process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
 process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
 
-let bank: TestBank;
-let dashboard: TestDashboardDb;
+let world: RouteWorld;
 let db: DashboardDb;
 let client: CountingBankClient;
 let dda: string;
@@ -85,21 +84,13 @@ async function available(account: string) {
 }
 
 beforeAll(async () => {
-  bank = await startTestBank();
-  dashboard = await openTestDashboardDb("release-two-approvers");
-  db = dashboard.db;
-  const c = await sandboxCustomer(bank, "Two Approvers Ltd");
+  world = await openRouteWorld("release-two-approvers", { customer: "Two Approvers Ltd" });
+  ({ db } = world);
+  client = world.client as CountingBankClient;
+  const c = world.customer;
   dda = await c.account("DDA", 50_000);
   sen1 = await c.account("SEN", 50_000);
   sen2 = await c.account("SEN", 10);
-  process.env.BANK_API_URL = bank.url;
-  process.env.BANK_SUBSCRIPTION_KEY = c.subscriptionKey;
-  client = new CountingBankClient({
-    bankUrl: bank.url,
-    subscriptionKey: c.subscriptionKey,
-    tokens: new TokenManager({ db, bankUrl: bank.url, subscriptionKey: c.subscriptionKey }),
-  });
-  setBankClient(client);
   preparer = await testUser(db, "preparer", "prep@two.example", "Prep");
   admin = await testUser(db, "admin", "admin@two.example", "Admin");
   for (const n of [1, 2, 3])
@@ -113,9 +104,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  setBankClient(undefined);
-  await dashboard?.close();
-  await bank?.close();
+  await world?.close();
 });
 
 describe("outgoing money above the release dual-approval limit", () => {

@@ -16,21 +16,15 @@ import { dollarsToCents } from "../../lib/bank-api/money.ts";
 import { BankClient, getBankClient, setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
 import { LIVE_DESCRIPTION, receiverUrl } from "../../lib/live/receiver.ts";
-import { sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { sandbox, type TestBank } from "../helpers/bank.ts";
 import { freePort } from "../helpers/dashboard.ts";
-import {
-  CountingBankClient,
-  invoke,
-  openTestDashboardDb,
-  type TestDashboardDb,
-  testUser,
-} from "../helpers/routes.ts";
+import { CountingBankClient, invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
 
 process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
 process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
 
 let bank: TestBank;
-let dashboard: TestDashboardDb;
+let world: RouteWorld;
 let db: DashboardDb;
 let subscriptionKey: string;
 const users = {} as Record<Role, UserRow>;
@@ -102,10 +96,10 @@ const senForm = (amount: string, over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  bank = await startTestBank();
-  dashboard = await openTestDashboardDb("send-money");
-  db = dashboard.db;
-  const c = await sandboxCustomer(bank, "Northwind Traders LLC");
+  // The route handlers make their own bank client from the environment, as in production.
+  world = await openRouteWorld("send-money", { customer: "Northwind Traders LLC", client: "environment" });
+  ({ bank, db } = world);
+  const c = world.customer;
   subscriptionKey = c.subscriptionKey;
   // Live balances on: a new SEN account's webhook points at a receiver nobody serves here.
   process.env.BANK_WEBHOOK_SECRET = c.webhookSecret;
@@ -113,17 +107,12 @@ beforeAll(async () => {
   dda = await c.account("DDA", 500_000);
   sen1 = await c.account("SEN", 1_000_000);
   sen2 = await c.account("SEN", 10);
-  process.env.BANK_API_URL = bank.url;
-  process.env.BANK_SUBSCRIPTION_KEY = subscriptionKey;
-  setBankClient(undefined);
   for (const role of ROLES) users[role] = await testUser(db, role, `${role}@send.example`, `Send ${role}`);
   approver2 = await testUser(db, "approver", "approver2@send.example", "Second approver");
 }, 180_000);
 
 afterAll(async () => {
-  setBankClient(undefined);
-  await dashboard?.close();
-  await bank?.close();
+  await world?.close();
 });
 
 describe("permissions", () => {
