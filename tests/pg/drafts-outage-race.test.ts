@@ -10,11 +10,9 @@ vi.mock("server-only", () => ({}));
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
-import { dollarsToCents } from "../../lib/bank-api/money.ts";
 import { BankClient } from "../../lib/bank-client/client.ts";
-import { setBankClient } from "../../lib/bank-client/index.ts";
 import { TokenManager } from "../../lib/bank-client/token-manager.ts";
-import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+import { type DashboardDb, openDashboardDb } from "../../lib/db/client.ts";
 import { releaseDraft } from "../../lib/payments/draft-decisions.ts";
 import { settleQueuedDrafts } from "../../lib/payments/draft-settlement.ts";
 import {
@@ -25,21 +23,14 @@ import {
   type TestCustomer,
   wireBody,
 } from "../helpers/bank.ts";
-import { createTestDatabase } from "../helpers/databases.ts";
-import { invoke, testUser } from "../helpers/routes.ts";
-
-interface BankWire {
-  payment_id: string;
-  payment_status: string;
-  amount: number;
-  beneficiary_id: string;
-}
+import { type BankWire, openPgDraftWorld, type PgDraftWorld } from "../helpers/pg-drafts.ts";
+import { invoke } from "../helpers/routes.ts";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("one draft, one payment during a wire-system outage", () => {
+  let world: PgDraftWorld;
   let bank: TestBank;
   let db: DashboardDb;
   let dbUrl: string;
-  let drop: () => Promise<void>;
   let customer: TestCustomer;
   let account: string;
   let preparer: UserRow;
@@ -47,30 +38,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("one draft, one payment during a
   const START_DOLLARS = 100_000;
 
   beforeAll(async () => {
-    process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
-    process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
-    bank = await startTestBank({ postgres: true, env: { BANK_TOKEN_INTERVAL_SECONDS: "0" } });
-    const d = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
-    drop = d.drop;
-    dbUrl = d.url;
-    db = await openDashboardDb({ url: d.url, poolSize: 8 });
-    setDashboardDb(db);
-    customer = await newCustomer(bank);
-    account = await customer.account("DDA", START_DOLLARS);
-    process.env.BANK_API_URL = bank.url;
-    process.env.BANK_SUBSCRIPTION_KEY = customer.key;
-    setBankClient(undefined);
-    preparer = await testUser(db, "preparer", "prep@outage-race.example", "Prep");
-    approver = await testUser(db, "approver", "appr@outage-race.example", "Appr");
+    world = await openPgDraftWorld("outage-race", { approvers: 1, startDollars: START_DOLLARS });
+    ({ bank, db, dbUrl, customer, account, preparer } = world);
+    [approver] = world.approvers;
   });
 
   afterAll(async () => {
     await sandbox(bank, "POST", "/sandbox/wire-system", { status: "up" }).catch(() => {});
-    setBankClient(undefined);
-    setDashboardDb(undefined);
-    await db?.close();
-    await drop?.();
-    await bank?.close();
+    await world?.close();
   });
 
   const wireDraft = async (beneficiary: string, amount: string): Promise<string> => {
@@ -95,18 +70,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("one draft, one payment during a
       body: { version: 1 },
       params: { id },
     });
-  const wiresTo = async (beneficiary: string): Promise<BankWire[]> => {
-    const begin = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
-    const listed = await customer.api("GET", "/v2/payment", {
-      query: { account_number: account, begin_date: begin, page_size: 1000 },
-    });
-    return (listed.json as BankWire[]).filter((p) => p.beneficiary_id === beneficiary);
-  };
-  const balance = async () => {
-    const r = await customer.api("GET", "/v2/account/balance", { query: { accountNumber: account } });
-    const b = r.json.ResponseData[0];
-    return { available: Number(dollarsToCents(b.AVAILBAL)), holds: Number(dollarsToCents(b.TOTALHOLDS)) };
-  };
+  const wiresTo = (beneficiary: string) => world.wiresTo(beneficiary);
+  const balance = () => world.balance();
   const draftRow = async (id: string) =>
     (
       await db.query<{ status: string; payment_id: string | null }>(

@@ -8,45 +8,24 @@ vi.mock("server-only", () => ({}));
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import { dollarsToCents } from "../../lib/bank-api/money.ts";
-import { setBankClient } from "../../lib/bank-client/index.ts";
-import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
-import { newCustomer, startTestBank, type TestBank, type TestCustomer } from "../helpers/bank.ts";
-import { createTestDatabase } from "../helpers/databases.ts";
-import { invoke, testUser } from "../helpers/routes.ts";
+import type { TestCustomer } from "../helpers/bank.ts";
+import { openPgDraftWorld, type PgDraftWorld } from "../helpers/pg-drafts.ts";
+import { invoke } from "../helpers/routes.ts";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("draft release on PostgreSQL under concurrency", () => {
-  let bank: TestBank;
-  let db: DashboardDb;
-  let drop: () => Promise<void>;
+  let world: PgDraftWorld;
   let customer: TestCustomer;
   let account: string;
   let preparer: UserRow;
-  const approvers: UserRow[] = [];
+  let approvers: UserRow[];
 
   beforeAll(async () => {
-    process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
-    process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
-    bank = await startTestBank({ postgres: true, env: { BANK_TOKEN_INTERVAL_SECONDS: "0" } });
-    const d = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
-    drop = d.drop;
-    db = await openDashboardDb({ url: d.url, poolSize: 8 });
-    setDashboardDb(db);
-    customer = await newCustomer(bank);
-    account = await customer.account("DDA", 100_000);
-    process.env.BANK_API_URL = bank.url;
-    process.env.BANK_SUBSCRIPTION_KEY = customer.key;
-    setBankClient(undefined);
-    preparer = await testUser(db, "preparer", "prep@race.example", "Prep");
-    for (let i = 0; i < 3; i++)
-      approvers.push(await testUser(db, "approver", `appr${i}@race.example`, `Appr ${i}`));
+    world = await openPgDraftWorld("race", { approvers: 3 });
+    ({ customer, account, preparer, approvers } = world);
   });
 
   afterAll(async () => {
-    setBankClient(undefined);
-    setDashboardDb(undefined);
-    await db?.close();
-    await drop?.();
-    await bank?.close();
+    await world?.close();
   });
 
   const post = (

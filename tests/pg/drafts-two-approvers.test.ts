@@ -8,43 +8,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import type { UserRow } from "../../lib/auth/users.ts";
-import { dollarsToCents } from "../../lib/bank-api/money.ts";
-import { setBankClient } from "../../lib/bank-client/index.ts";
-import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
-import { newCustomer, startTestBank, type TestBank, type TestCustomer } from "../helpers/bank.ts";
-import { createTestDatabase } from "../helpers/databases.ts";
+import type { DashboardDb } from "../../lib/db/client.ts";
+import { openPgDraftWorld, type PgDraftWorld } from "../helpers/pg-drafts.ts";
 import { invoke, testUser } from "../helpers/routes.ts";
 
-interface BankWire {
-  payment_id: string;
-  beneficiary_id: string;
-}
-
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two approvers above the limit, under concurrency", () => {
-  let bank: TestBank;
+  let world: PgDraftWorld;
   let db: DashboardDb;
-  let drop: () => Promise<void>;
-  let customer: TestCustomer;
   let account: string;
   let preparer: UserRow;
-  const approvers: UserRow[] = [];
+  let approvers: UserRow[];
 
   beforeAll(async () => {
-    process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
-    process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
-    bank = await startTestBank({ postgres: true, env: { BANK_TOKEN_INTERVAL_SECONDS: "0" } });
-    const d = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
-    drop = d.drop;
-    db = await openDashboardDb({ url: d.url, poolSize: 8 });
-    setDashboardDb(db);
-    customer = await newCustomer(bank);
-    account = await customer.account("DDA", 100_000);
-    process.env.BANK_API_URL = bank.url;
-    process.env.BANK_SUBSCRIPTION_KEY = customer.key;
-    setBankClient(undefined);
-    preparer = await testUser(db, "preparer", "prep@two-race.example", "Prep");
-    for (let i = 0; i < 4; i++)
-      approvers.push(await testUser(db, "approver", `appr${i}@two-race.example`, `Appr ${i}`));
+    world = await openPgDraftWorld("two-race", { approvers: 4 });
+    ({ db, account, preparer, approvers } = world);
     const admin = await testUser(db, "admin", "admin@two-race.example", "Admin");
     // $1,000.00: lowering the limit strengthens the control, so one administrator may.
     const set = await invoke(() => import("../../app/api/admin/settings/route.ts"), "PUT", "/x", {
@@ -55,11 +32,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two approvers above the limit, 
   });
 
   afterAll(async () => {
-    setBankClient(undefined);
-    setDashboardDb(undefined);
-    await db?.close();
-    await drop?.();
-    await bank?.close();
+    await world?.close();
   });
 
   const wireDraft = async (beneficiary: string, amount: string) => {
@@ -85,17 +58,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two approvers above the limit, 
       body: { version: 1 },
       params: { id },
     });
-  const wiresTo = async (beneficiary: string) => {
-    const begin = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
-    const listed = await customer.api("GET", "/v2/payment", {
-      query: { account_number: account, begin_date: begin, page_size: 1000 },
-    });
-    return (listed.json as BankWire[]).filter((p) => p.beneficiary_id === beneficiary);
-  };
-  const available = async () => {
-    const r = await customer.api("GET", "/v2/account/balance", { query: { accountNumber: account } });
-    return Number(dollarsToCents(r.json.ResponseData[0].AVAILBAL));
-  };
+  const wiresTo = (beneficiary: string) => world.wiresTo(beneficiary);
+  const available = async () => (await world.balance()).available;
 
   it("sends once when three second approvals arrive together", async () => {
     for (let round = 0; round < 5; round++) {
