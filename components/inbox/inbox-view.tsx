@@ -246,7 +246,7 @@ export function InboxView() {
       </div>
 
       {data ? (
-        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <dl className="grid grid-cols-3 gap-2 sm:gap-4">
           <Stat label="Waiting for you" value={String(data.count)} />
           <Stat label="Drafts to release" value={String(data.drafts)} />
           <Stat label="Incoming wires to decide" value={String(data.incomingWires)} />
@@ -493,9 +493,9 @@ function summaryLine(drafts: number, wires: number, mayRelease: boolean, mayDeci
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-sm">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{value}</dd>
+    <div className="rounded-xl border border-slate-200 bg-white px-3 py-3 shadow-sm sm:px-5 sm:py-4">
+      <dt className="text-xs text-slate-600 sm:text-sm">{label}</dt>
+      <dd className="mt-1 text-xl font-semibold text-slate-900 tabular-nums sm:text-2xl">{value}</dd>
     </div>
   );
 }

@@ -113,7 +113,7 @@ function NavGroup({ group, pathname, first }: { group: ShownNavGroup; pathname: 
     <div
       className={cn(
         "flex flex-col md:flex-row md:items-center",
-        !first && "border-t border-white/10 pt-3 md:ml-2 md:border-t-0 md:border-l md:pt-0 md:pl-2",
+        !first && "border-t border-white/10 pt-3 md:ml-1 md:border-t-0 md:border-l md:pt-0 md:pl-1",
       )}
     >
       <span
@@ -131,7 +131,7 @@ function NavGroup({ group, pathname, first }: { group: ShownNavGroup; pathname: 
                 href={i.href}
                 aria-current={current ? "page" : undefined}
                 className={cn(
-                  "flex items-center rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors",
+                  "flex items-center rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors md:px-2",
                   current ? "bg-white/15 text-white" : "text-brand-100 hover:bg-white/10 hover:text-white",
                 )}
               >
