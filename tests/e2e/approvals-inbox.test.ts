@@ -268,9 +268,7 @@ describe("the approvals inbox, in Chromium", () => {
     expect(await result(`wire:${ids.w1}`).getAttribute("data-result")).toBe("failed");
     if (ids.noFunds) {
       expect(await result(`draft:${ids.noFunds}`).getAttribute("data-result")).toBe("failed");
-      console.log(
-        `the draft over its account's balance: ${await result(`draft:${ids.noFunds}`).innerText()}`,
-      );
+      expect(await result(`draft:${ids.noFunds}`).innerText()).toContain("Insufficient available funds");
     }
     expect(await done.innerText()).toContain(`2 done, ${chosen.length - 2} failed`);
     expect(await seriousAxeViolations(page)).toEqual([]);
