@@ -83,6 +83,7 @@ const mod = {
   paymentsExport: () => import("../../app/api/payments/export/route.ts"),
   createSen: () => import("../../app/api/accounts/sen/route.ts"),
   incomingWires: () => import("../../app/api/incoming-wires/route.ts"),
+  inbox: () => import("../../app/api/inbox/route.ts"),
   incomingWire: () => import("../../app/api/incoming-wires/[paymentId]/route.ts"),
   wireSummaries: () => import("../../app/api/wire-summaries/route.ts"),
   wireSystem: () => import("../../app/api/wire-system/route.ts"),
@@ -402,6 +403,14 @@ const ROUTES: RouteCase[] = [
     allowed: EVERYONE,
   },
   { name: "GET /api/me", load: mod.me, method: "GET", url: () => "/api/me", allowed: EVERYONE },
+  // Everyone has an inbox; it holds only what the role may act on (empty for a viewer or preparer).
+  {
+    name: "GET /api/inbox",
+    load: mod.inbox,
+    method: "GET",
+    url: () => "/api/inbox?view=count",
+    allowed: EVERYONE,
+  },
   {
     name: "GET /api/session",
     load: mod.session,
@@ -689,6 +698,7 @@ describe("junk in any query parameter", () => {
       url: () => "/api/admin/audit/export?actor=a&action=b&from=2026-11-01&to=2026-11-02",
     },
     { route: "GET /api/drafts", url: () => "/api/drafts?status=open" },
+    { route: "GET /api/inbox", url: () => "/api/inbox?view=items" },
     { route: "GET /api/notifications", url: () => "/api/notifications?limit=10" },
     {
       route: "GET /api/payments",
