@@ -1,17 +1,44 @@
 "use client";
-// One payment with every field of its record, in the specification's groups, and the account
-// history entries that carry its id (after settlement).
+// One payment as a story: a timeline of who prepared, corrected and released it and each status
+// the bank gave it (times in the business time zone), then its fields in words in the
+// specification's groups, then the account history entries that carry its id. The bank's raw
+// record, with its wire names, is one click away.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
 import { Card, CardBody, CardHeader, TitledCard } from "@/components/ui/card.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
 import { Money } from "@/components/ui/money.tsx";
+import { bicCountry, countryName } from "@/lib/bank-api/iban.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { PaymentDetailResponse } from "@/lib/dashboard-api/payments.ts";
-import { formatDay } from "@/lib/format/dates.ts";
-import { PAYMENT_FIELD_GROUPS } from "@/lib/format/payment-fields.ts";
+import { formatDay, formatInstant, timeZoneLabel } from "@/lib/format/dates.ts";
+import {
+  PAYMENT_FIELD_GROUPS,
+  PAYMENT_INSTANT_FIELDS,
+  type PaymentDetailField,
+  paymentFieldWords,
+} from "@/lib/format/payment-fields.ts";
+import { paymentMovesMoney, paymentStatusWords } from "@/lib/format/status-words.ts";
+
+/** A field's value as a person reads it: statuses in the app's words, instants in the business zone, countries named. */
+function valueInWords(field: PaymentDetailField, value: string, direction: string, timeZone: string): string {
+  if (field === "payment_status") return paymentStatusWords(value, direction).word;
+  if (PAYMENT_INSTANT_FIELDS.has(field)) return formatInstant(value, timeZone);
+  if (field === "payment_date") return formatDay(value);
+  if (field.endsWith("_country_code") && /^[A-Z]{2}$/.test(value)) return `${countryName(value)} (${value})`;
+  if (field.endsWith("_swift_bic")) {
+    const country = bicCountry(value);
+    return country ? `${value} · ${country}` : value;
+  }
+  if (field === "source_indicator")
+    return value === "I" ? "Incoming (I)" : value === "O" ? "Outgoing (O)" : value;
+  return value;
+}
 
 export function PaymentDetail({ id, account }: { id: string; account: string }) {
+  const timeZone = useBusinessTimeZone();
   const q = useQuery({
     queryKey: ["payments", "detail", account, id],
     queryFn: ({ signal }) =>
@@ -23,10 +50,88 @@ export function PaymentDetail({ id, account }: { id: string; account: string }) 
   if (q.isError)
     return <ErrorState message={q.error.message} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
   if (!q.data) return <p className="text-sm text-slate-600">Loading the payment…</p>;
-  const { record, amountCents, history } = q.data;
+  const { record, amountCents, history, story } = q.data;
   const fields = record as unknown as Record<string, string | number>;
+  const status = paymentStatusWords(record.payment_status, record.direction);
+  const moved = paymentMovesMoney(record.payment_status);
+  const counterparty = record.direction === "Outgoing" ? record.beneficiary_name : record.originator_name;
   return (
     <div className="flex flex-col gap-4">
+      <Card aria-labelledby="payment-summary">
+        <CardBody className="flex flex-wrap items-center gap-x-6 gap-y-2">
+          <h2 id="payment-summary" className="sr-only">
+            Summary
+          </h2>
+          <p className="text-2xl font-semibold">
+            <Money
+              cents={amountCents}
+              direction={!moved ? undefined : record.direction === "Outgoing" ? "debit" : "credit"}
+            />
+          </p>
+          <Badge tone={status.tone}>{status.word}</Badge>
+          <p className="text-sm text-slate-700">
+            {record.direction} {record.direction === "Outgoing" ? "to" : "from"}{" "}
+            <strong>{counterparty || "—"}</strong>
+          </p>
+        </CardBody>
+      </Card>
+
+      <TitledCard id="payment-timeline" title="Timeline" description={`Times in ${timeZoneLabel(timeZone)}`}>
+        <CardBody>
+          {story.length ? (
+            <ol className="relative flex flex-col gap-4 border-l border-slate-200 pl-5">
+              {story.map((s) => (
+                <li key={`${s.at}-${s.title}-${s.who ?? ""}`} className="relative">
+                  <span
+                    aria-hidden="true"
+                    className="absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full bg-brand-600 ring-4 ring-white"
+                  />
+                  <p className="text-sm font-medium text-slate-900">
+                    {s.title}
+                    {s.who ? <span className="font-normal text-slate-700"> by {s.who}</span> : null}
+                  </p>
+                  <p className="text-xs text-slate-600 tabular-nums">
+                    <time dateTime={s.at}>{formatInstant(s.at, timeZone)}</time>
+                  </p>
+                  {s.note ? <p className="text-xs text-slate-700">{s.note}</p> : null}
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="text-sm text-slate-600">No steps recorded yet.</p>
+          )}
+        </CardBody>
+      </TitledCard>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        {PAYMENT_FIELD_GROUPS.map((g) => {
+          const shown = g.fields.filter((f) => f === "amount" || String(fields[f] ?? "") !== "");
+          if (!shown.length) return null;
+          const headingId = `fields-${g.title.toLowerCase().replace(/\W+/g, "-")}`;
+          return (
+            <Card key={g.title} aria-labelledby={headingId}>
+              <CardHeader id={headingId} title={g.title} level={2} />
+              <CardBody>
+                <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(0,12rem)_1fr]">
+                  {shown.map((f) => (
+                    <div key={f} className="contents">
+                      <dt className="pt-1 text-slate-600 sm:pt-0">{paymentFieldWords(f)}</dt>
+                      <dd className="break-words">
+                        {f === "amount" ? (
+                          <Money cents={amountCents} />
+                        ) : (
+                          valueInWords(f, String(fields[f]), record.direction, timeZone)
+                        )}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </CardBody>
+            </Card>
+          );
+        })}
+      </div>
+
       <TitledCard
         id="payment-history"
         title="In the account's history"
@@ -52,25 +157,15 @@ export function PaymentDetail({ id, account }: { id: string; account: string }) 
           </CardBody>
         ) : null}
       </TitledCard>
-      <div className="grid gap-4 lg:grid-cols-2">
-        {PAYMENT_FIELD_GROUPS.map((g) => (
-          <Card key={g.title} aria-label={g.title}>
-            <CardHeader title={g.title} level={2} />
-            <CardBody>
-              <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(0,16rem)_1fr]">
-                {g.fields.map((f) => (
-                  <div key={f} className="contents">
-                    <dt className="break-all pt-1 font-mono text-xs text-slate-600 sm:pt-0">{f}</dt>
-                    <dd className="break-words">
-                      {f === "amount" ? <Money cents={amountCents} /> : String(fields[f] ?? "") || "—"}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            </CardBody>
-          </Card>
-        ))}
-      </div>
+
+      <details className="rounded-xl border border-slate-200 bg-white px-5 py-3">
+        <summary className="cursor-pointer text-sm font-medium text-brand-700">
+          The bank's record as sent (wire names)
+        </summary>
+        <pre className="mt-3 max-h-[32rem] overflow-auto rounded-md bg-slate-50 p-3 text-xs break-all whitespace-pre-wrap">
+          {JSON.stringify(record, null, 2)}
+        </pre>
+      </details>
     </div>
   );
 }

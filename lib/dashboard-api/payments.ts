@@ -87,8 +87,19 @@ export type PaymentsResponse = z.infer<typeof PaymentsResponse>;
 
 export const PaymentDetailQuery = z.object({ account: accountNumber });
 
+/** One step of a payment's story: what happened, when, and who did it (null: the bank). */
+export const PaymentStoryStep = z.object({
+  at: z.string(),
+  title: z.string(),
+  who: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type PaymentStoryStep = z.infer<typeof PaymentStoryStep>;
+
 export const PaymentDetailResponse = z.object({
   account: z.string(),
+  /** Oldest first: preparation, corrections, approvals and release, then the bank's statuses. */
+  story: z.array(PaymentStoryStep),
   record: paymentRecordSchema,
   amountCents: z.number().int(),
   /** The account's history entries that carry this payment id (after settlement). */

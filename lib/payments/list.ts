@@ -15,7 +15,9 @@ import {
   type PaymentsQuery,
   type PaymentsResponse,
 } from "../dashboard-api/payments.ts";
+import type { Queryable } from "../db/client.ts";
 import { paymentsToCsv } from "../format/payments-csv.ts";
+import { paymentStory } from "./story.ts";
 
 const BANK_PAGE = 10_000;
 
@@ -117,6 +119,7 @@ export async function exportAccountPayments(bank: BankClient, q: PaymentsFilter)
 
 /** One payment with every field, and the history entries that carry its id. */
 export async function paymentDetail(
+  db: Queryable,
   bank: BankClient,
   account: string,
   paymentId: string,
@@ -130,6 +133,7 @@ export async function paymentDetail(
   const txs = hist.ok ? hist.data.ResponseData.flatMap((d) => d.TRANSACTION) : [];
   return {
     account,
+    story: await paymentStory(db, record),
     record,
     amountCents: toCents(record.amount, "amount"),
     history: txs.map((t) => ({

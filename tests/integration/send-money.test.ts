@@ -411,6 +411,16 @@ describe("wire drafts", () => {
     expect(detail.status).toBe(200);
     expect(detail.json.record.beneficiary_name).toBe("Acme Supplies Inc");
     expect(detail.json.amountCents).toBe(125_050);
+    // Its story: who prepared and released it by name (the refused attempts are no step), then the bank.
+    const story = detail.json.story as { at: string; title: string; who: string | null }[];
+    expect(story.map((s) => [s.title, s.who])).toEqual([
+      ["Prepared", "Send approver (approver@send.example)"],
+      ["Released", "Second approver (approver2@send.example)"],
+      ["Accepted by the bank", null],
+    ]);
+    expect(story.map((s) => Date.parse(s.at))).toEqual(
+      story.map((s) => Date.parse(s.at)).sort((x, y) => x - y),
+    );
   });
 
   it("a draft changed after preparation must be reviewed again (409 on the old version) and the editor cannot release it", async () => {

@@ -1,4 +1,5 @@
-// GET /api/payments/[id]?account - every field of one payment and its history entries
+// GET /api/payments/[id]?account - one payment's story (who did what, the bank's statuses), every
+// field of it and its history entries
 // (PaymentDetailResponse).
 import { invalid, notFound } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
@@ -12,10 +13,10 @@ export const GET = withRoute<
   { id: string },
   typeof PaymentDetailResponse
 >(
-  async ({ query, params }) => {
+  async ({ db, query, params }) => {
     if (!/^[A-Za-z0-9]{1,20}$/.test(params.id))
       throw invalid([{ field: "id", message: "must be a payment id (letters and digits)" }]);
-    const detail = await paymentDetail(await getBankClient(), query.account, params.id);
+    const detail = await paymentDetail(db, await getBankClient(), query.account, params.id);
     if (!detail) throw notFound("No such payment on this account.");
     return detail;
   },
