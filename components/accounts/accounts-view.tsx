@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { AccountCard } from "@/components/accounts/account-card.tsx";
 import { AccountsSkeleton } from "@/components/accounts/accounts-skeleton.tsx";
+import { MorningCheck } from "@/components/accounts/morning-check.tsx";
 import { TotalsCard } from "@/components/accounts/totals-card.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
@@ -36,6 +37,7 @@ export function AccountsView() {
     <div className="flex flex-col gap-8">
       <p className="-mt-4 text-sm text-slate-600">As of {formatInstant(data.asOf, timeZone)}</p>
       <TotalsCard data={data} />
+      <MorningCheck accounts={data.accounts} />
       <Section
         id="account-list-heading"
         title="Accounts"

@@ -32,6 +32,29 @@ export const AccountsResponse = z.object({
 });
 export type AccountsResponse = z.infer<typeof AccountsResponse>;
 
+// GET /api/accounts/morning: the change since the previous business day's close, money in and out today.
+export const MorningCheckAccount = z.object({
+  accountNumber: z.string(),
+  /** Credits minus debits since the previous business day closed: today's balance minus that close. */
+  changeCents: cents,
+  inCents: cents,
+  outCents: cents,
+  inCount: z.number().int(),
+  outCount: z.number().int(),
+  /** False when a day held more entries than the bank returns (its 5,000-item cap). */
+  complete: z.boolean(),
+});
+export const MorningCheckResponse = z.object({
+  /** Today in the business time zone. */
+  today: z.string(),
+  /** The previous business day, whose close the change is measured from. */
+  since: z.string(),
+  accounts: z.array(MorningCheckAccount),
+  totals: z.object({ changeCents: cents, inCents: cents, outCents: cents }),
+  complete: z.boolean(),
+});
+export type MorningCheckResponse = z.infer<typeof MorningCheckResponse>;
+
 // GET /api/accounts/[accountNumber]
 export const AccountDetailResponse = z.object({
   account: AccountSummary,

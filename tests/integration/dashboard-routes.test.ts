@@ -87,6 +87,7 @@ const mod = {
   incomingWire: () => import("../../app/api/incoming-wires/[paymentId]/route.ts"),
   wireSummaries: () => import("../../app/api/wire-summaries/route.ts"),
   wireSystem: () => import("../../app/api/wire-system/route.ts"),
+  morning: () => import("../../app/api/accounts/morning/route.ts"),
   webhooks: () => import("../../app/api/webhooks/route.ts"),
   webhook: () => import("../../app/api/webhooks/[id]/route.ts"),
   alertRules: () => import("../../app/api/alerts/route.ts"),
@@ -245,6 +246,13 @@ const ROUTES: RouteCase[] = [
     url: () => `/api/beneficiaries/${NO_DRAFT}`,
     params: () => ({ id: NO_DRAFT }),
     allowed: PREPARERS,
+  },
+  {
+    name: "GET /api/accounts/morning",
+    load: mod.morning,
+    method: "GET",
+    url: () => "/api/accounts/morning",
+    allowed: EVERYONE,
   },
   {
     name: "GET /api/wire-system",

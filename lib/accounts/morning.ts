@@ -1,0 +1,67 @@
+// The morning check: for each account and in total, what changed since the previous business day
+// closed, and the money in and out today, all from the bank's transaction history (integer
+// cents). Business days are Monday to Friday in the business time zone; on a Monday the change
+// covers the weekend too.
+import "server-only";
+import { addDays } from "../bank-api/dates.ts";
+import type { BankClient } from "../bank-client/client.ts";
+import { unwrap } from "../bank-client/errors.ts";
+import type { MorningCheckResponse } from "../dashboard-api/accounts.ts";
+import { readHistory } from "./views.ts";
+
+/** The weekday before `day` (YYYY-MM-DD), skipping Saturday and Sunday. */
+export function previousBusinessDay(day: string): string {
+  let d = addDays(day, -1);
+  for (;;) {
+    const weekday = new Date(`${d}T00:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) return d;
+    d = addDays(d, -1);
+  }
+}
+
+export async function morningCheck(bank: BankClient, today: string): Promise<MorningCheckResponse> {
+  const since = previousBusinessDay(today);
+  const from = addDays(since, 1);
+  const numbers = unwrap(await bank.call("accountList")).ResponseData.flatMap((d) =>
+    d.CUSTACCT.map((a) => a.ACTNBR),
+  );
+  const accounts = await Promise.all(
+    numbers.map(async (accountNumber) => {
+      const h = await readHistory(bank, { accountNumber, from, to: today, order: "A" });
+      let changeCents = 0;
+      let inCents = 0;
+      let outCents = 0;
+      let inCount = 0;
+      let outCount = 0;
+      for (const t of h.items) {
+        const signed = t.direction === "credit" ? t.amountCents : -t.amountCents;
+        changeCents += signed;
+        if (t.date !== today) continue;
+        if (t.direction === "credit") {
+          inCents += t.amountCents;
+          inCount++;
+        } else {
+          outCents += t.amountCents;
+          outCount++;
+        }
+      }
+      return {
+        accountNumber,
+        changeCents,
+        inCents,
+        outCents,
+        inCount,
+        outCount,
+        complete: h.truncatedDays.length === 0,
+      };
+    }),
+  );
+  const sum = (k: "changeCents" | "inCents" | "outCents") => accounts.reduce((s, a) => s + a[k], 0);
+  return {
+    today,
+    since,
+    accounts,
+    totals: { changeCents: sum("changeCents"), inCents: sum("inCents"), outCents: sum("outCents") },
+    complete: accounts.every((a) => a.complete),
+  };
+}
