@@ -198,22 +198,20 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
   console.log(`seeding ${label}…`);
   const { seeded, ceiling } = await seed(env);
   if (OBSERVABILITY_ONLY) {
+    // A token from a bank of its own, stopped before the comparison starts its banks.
     const { url, child } = await spawnBank(env, 4700 + Math.floor(Math.random() * 200));
+    let jwt: string;
     try {
       const tok = await fetch(`${url}/v2/access/token`, {
         headers: { [BANK_HEADERS.subscriptionKey]: seeded.key },
       });
       if (tok.status !== 200) throw new Error(`token: ${tok.status}`);
-      return await observabilityOverhead(
-        label,
-        env,
-        seeded,
-        tok.headers.get(BANK_HEADERS.authorization) as string,
-      );
+      jwt = tok.headers.get(BANK_HEADERS.authorization) as string;
     } finally {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
     }
+    return observabilityOverhead(label, env, seeded, jwt);
   }
   const { url, child } = await spawnBank(env, 4700 + Math.floor(Math.random() * 200));
   const results: BenchResult[] = [];
@@ -450,16 +448,19 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
   return results;
 }
 
-/** Rounds of the overhead comparison; each runs both modes, in alternating order. */
+/** Rounds of the overhead comparison, both banks loaded at once in each. */
 const OVERHEAD_ROUNDS = Number(process.env.BENCH_OVERHEAD_ROUNDS ?? (SMOKE ? 1 : 3));
 /** What turns logs and metrics off: no /metrics and no request log line. */
 const OBSERVABILITY_OFF = { BANK_METRICS: "off", BANK_LOG_REQUESTS: "0" };
 
 /**
- * What logs and metrics cost: the same SEN transfer load against the bank with them on (the
- * default: a JSON line per request, counted and timed) and off, round after round in alternating
- * order on the same database, so that drift of a shared machine falls on both alike. Reported as
- * the throughput ratio (off over on: 1.05 would be a 5% cost) and the bank's CPU per transfer.
+ * What logs and metrics cost, side by side: two banks at once, one with them on (the default: a
+ * JSON line per request, counted and timed) and one with them off, each given the same SEN
+ * transfer load at the same time, so that whatever else a shared machine is doing falls on both
+ * alike. On PostgreSQL both serve one database; on PGlite each has its own copy of the seeded
+ * one. Each round starts a fresh pair with the roles swapped. Reported as the median over rounds
+ * of the throughput ratio (off over on: 1.05 would be a 5% cost) and of the bank's CPU per
+ * transfer (on over off).
  */
 async function observabilityOverhead(
   label: string,
@@ -468,9 +469,8 @@ async function observabilityOverhead(
   jwt: string,
 ): Promise<BenchResult[]> {
   const n = seeded.accounts.length;
-  let k = 0;
-  const spec = (i: number) => {
-    const a = (i * 7919 + 13 + k) % n;
+  const spec = (offset: number) => (i: number) => {
+    const a = (i * 7919 + 13 + offset) % n;
     const b = (a + 1 + ((i * 104729) % (n - 1))) % n;
     return {
       method: "POST",
@@ -490,36 +490,64 @@ async function observabilityOverhead(
     };
   };
   const ok = (r: { status: number; body: string }) => r.status === 200 && r.body.includes('"ERROR":[]');
+  // PGlite is one process's database: the second bank of a pair gets a copy of the seeded one.
+  const copy = env.BANK_DATA_DIR ? `${env.BANK_DATA_DIR}-copy` : null;
+  if (copy && env.BANK_DATA_DIR) fs.cpSync(env.BANK_DATA_DIR, copy, { recursive: true });
   const totals = { on: { count: 0, seconds: 0, cpu: 0 }, off: { count: 0, seconds: 0, cpu: 0 } };
+  const ratios = { throughput: [] as number[], cpu: [] as number[] };
   const seconds = Math.max(1, SECONDS / 2);
   for (let round = 0; round < OVERHEAD_ROUNDS; round++) {
-    const modes: ("on" | "off")[] = round % 2 ? ["off", "on"] : ["on", "off"];
-    for (const mode of modes) {
-      console.log(`overhead ${label}: round ${round + 1}, logs and metrics ${mode}`);
-      const { url, child } = await spawnBank(
-        mode === "on" ? env : { ...env, ...OBSERVABILITY_OFF },
-        4700 + Math.floor(Math.random() * 200),
-      );
-      try {
-        const send = requester(url, 64);
-        k += 1;
-        await closedLoop(send, spec, { concurrency: 16, seconds: SMOKE ? 0.2 : 1, ok }); // warm-up
-        const c0 = processCpuSeconds(child.pid as number);
-        const r = await closedLoop(send, spec, { concurrency: 32, seconds, ok });
-        const c1 = processCpuSeconds(child.pid as number);
-        if (r.errors) throw new Error(`overhead ${mode}: ${r.errors} errors`);
-        totals[mode].count += r.count;
-        totals[mode].seconds += r.seconds;
-        totals[mode].cpu += c1 - c0;
-      } finally {
-        child.kill("SIGTERM");
-        await new Promise((r) => child.once("exit", r));
-      }
+    console.log(`overhead ${label}: round ${round + 1}, logs and metrics on and off at once`);
+    // A fresh pair each round, the roles swapped between the two databases and start order, so
+    // that neither a process's luck with the JIT nor its place falls on one side.
+    const modes = round % 2 ? (["off", "on"] as const) : (["on", "off"] as const);
+    const banks = await Promise.all(
+      modes.map((mode, m) =>
+        spawnBank(
+          {
+            ...env,
+            ...(mode === "off" ? OBSERVABILITY_OFF : {}),
+            ...(copy && m === 1 ? { BANK_DATA_DIR: copy } : {}),
+          },
+          4700 + m * 100 + Math.floor(Math.random() * 100),
+        ),
+      ),
+    );
+    try {
+      const sends = banks.map(({ url }) => requester(url, 64));
+      const load = (conc: number, secs: number) =>
+        Promise.all(
+          sends.map((send, m) =>
+            closedLoop(send, spec(round * 17 + m * 5), { concurrency: conc, seconds: secs, ok }),
+          ),
+        );
+      await load(8, SMOKE ? 0.2 : 1); // warm-up
+      const c0 = banks.map(({ child }) => processCpuSeconds(child.pid as number));
+      const runs = await load(16, seconds);
+      const c1 = banks.map(({ child }) => processCpuSeconds(child.pid as number));
+      const of = { on: 0, off: 0 };
+      modes.forEach((mode, m) => {
+        if (runs[m].errors) throw new Error(`overhead ${mode}: ${runs[m].errors} errors`);
+        totals[mode].count += runs[m].count;
+        totals[mode].seconds += runs[m].seconds;
+        totals[mode].cpu += c1[m] - c0[m];
+        of[mode] = m;
+      });
+      const rateOf = (m: number) => runs[m].count / runs[m].seconds;
+      const cpuOf = (m: number) => (c1[m] - c0[m]) / runs[m].count;
+      ratios.throughput.push(rateOf(of.off) / rateOf(of.on));
+      ratios.cpu.push(cpuOf(of.on) / cpuOf(of.off));
+    } finally {
+      for (const { child } of banks) child.kill("SIGTERM");
+      await Promise.all(banks.map(({ child }) => new Promise((r) => child.once("exit", r))));
     }
   }
+  if (copy) fs.rmSync(copy, { recursive: true, force: true });
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const range = (xs: number[]) => `${round(Math.min(...xs), 3)}–${round(Math.max(...xs), 3)}`;
   const rate = (m: "on" | "off") => totals[m].count / totals[m].seconds;
   const cpuMs = (m: "on" | "off") => (totals[m].cpu * 1000) / totals[m].count;
-  const note = `${OVERHEAD_ROUNDS} rounds of ${seconds} s each way, alternating`;
+  const note = `median of ${OVERHEAD_ROUNDS} rounds of ${seconds} s, each a fresh pair of banks loaded at once (16 clients each)`;
   return [
     {
       name: `transfersen_http_${label}_observability_on`,
@@ -537,19 +565,19 @@ async function observabilityOverhead(
     },
     {
       name: `transfersen_http_${label}_observability_cost_ratio`,
-      value: round(rate("off") / rate("on"), 3),
+      value: round(median(ratios.throughput), 3),
       unit: "ratio",
       better: "lower",
       target: 1.05,
-      note: `throughput off over on; ${note}`,
+      note: `throughput off over on; ${note}; rounds ranged ${range(ratios.throughput)}`,
     },
     {
       name: `transfersen_http_${label}_observability_cpu_ratio`,
-      value: round(cpuMs("on") / cpuMs("off"), 3),
+      value: round(median(ratios.cpu), 3),
       unit: "ratio",
       better: "lower",
       target: 1.05,
-      note: `the bank's CPU per transfer, on over off (${round(cpuMs("on"), 3)} ms against ${round(cpuMs("off"), 3)} ms)`,
+      note: `the bank's CPU per transfer, on over off (in all, ${round(cpuMs("on"), 3)} ms against ${round(cpuMs("off"), 3)} ms); ${note}; rounds ranged ${range(ratios.cpu)}`,
     },
   ];
 }

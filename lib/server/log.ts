@@ -76,12 +76,23 @@ export type LogLevel = "debug" | "info" | "warn" | "error";
 const TESTING = process.env.NODE_ENV === "test";
 const DEBUG = !!process.env.LOG_DEBUG;
 
-/** Lines of warn and error go to stderr, the rest to stdout, as before pino. */
+/** How long a line of info may wait in the stdout buffer before it is written. */
+const FLUSH_MS = 200;
+
+/**
+ * Lines of warn and error go to stderr, the rest to stdout. Stdout is buffered: lines are written
+ * 4 KB at a time, or every 200 ms, by a write that never blocks the event loop (a synchronous
+ * write per line to a pipe cost the bank a tenth of its CPU per SEN transfer, and blocked it
+ * whenever the log collector fell behind). What is buffered is written when the process exits;
+ * a process killed with SIGKILL loses at most its last 200 ms of info lines. Warnings and errors
+ * are written at once, so the last words of a crash are on stderr.
+ */
 function openRoot(): pino.Logger {
+  const out = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: FLUSH_MS });
   return createLogRoot(
     pino.multistream(
       [
-        { level: "debug", stream: pino.destination({ dest: 1, sync: true }) },
+        { level: "debug", stream: out },
         { level: "warn", stream: pino.destination({ dest: 2, sync: true }) },
       ],
       { dedupe: true },

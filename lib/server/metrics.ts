@@ -15,12 +15,6 @@ export interface HttpMetrics {
 const LATENCY_BUCKETS = [0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export function httpMetrics(registry: client.Registry, prefix: string): HttpMetrics {
-  const requests = new client.Counter({
-    name: `${prefix}_http_requests_total`,
-    help: "Requests answered, by method, route pattern and status",
-    labelNames: ["method", "route", "status"] as const,
-    registers: [registry],
-  });
   const duration = new client.Histogram({
     name: `${prefix}_http_request_duration_seconds`,
     help: "Time from a request's arrival to its answer, by method, route pattern and status",
@@ -28,11 +22,24 @@ export function httpMetrics(registry: client.Registry, prefix: string): HttpMetr
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
+  // The request counter is the histogram's count, read at scrape time: a request pays for one
+  // metric, not two.
+  new client.Counter({
+    name: `${prefix}_http_requests_total`,
+    help: "Requests answered, by method, route pattern and status",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const counts = (await duration.get()).values.filter(
+        (v) => v.metricName === `${prefix}_http_request_duration_seconds_count`,
+      );
+      for (const v of counts) this.inc(v.labels as Record<"method" | "route" | "status", string>, v.value);
+    },
+  });
   return {
     observe(method, route, status, seconds) {
-      const labels = { method, route, status: String(status) };
-      requests.inc(labels);
-      duration.observe(labels, seconds);
+      duration.observe({ method, route, status: String(status) }, seconds);
     },
   };
 }

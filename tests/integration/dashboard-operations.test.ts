@@ -219,10 +219,12 @@ describe("both programs under npm start", () => {
     });
     expect(bal.status).toBe(200);
     await waitFor(() => jsonLines(app.output(), "bank").find((l) => l.traceId === traced), 30_000);
-    const dashboardLine = jsonLines(app.output(), "dashboard").find(
-      (l) => l.traceId === traced && l.msg === "request",
+    // Each program writes its lines as its output pipe takes them: the dashboard's may come later.
+    const dashboardLine = await waitFor(
+      () => jsonLines(app.output(), "dashboard").find((l) => l.traceId === traced && l.msg === "request"),
+      30_000,
     );
-    expect(dashboardLine?.route).toBe("/api/accounts/[accountNumber]/balance");
+    expect(dashboardLine.route).toBe("/api/accounts/[accountNumber]/balance");
     // No secret in any line of either program.
     for (const l of [...jsonLines(app.output(), "dashboard"), ...jsonLines(app.output(), "bank")])
       expect(JSON.stringify(l)).not.toMatch(/eyJ[\w-]{8,}\.[\w-]{8,}\.|sk_[\w-]{8,}|whsec_[\w-]{8,}/);
