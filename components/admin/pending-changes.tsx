@@ -1,14 +1,12 @@
 "use client";
 // Changes that weaken a control and wait for a second administrator: who asked, when, what (old →
 // new), until when. Another administrator approves or rejects; the author may only withdraw.
-import { useState } from "react";
+import { ActionMessageBox } from "@/components/admin/action-message.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { CopyButton } from "@/components/ui/copy-button.tsx";
 import { ActionsTh, Table, Td, Th } from "@/components/ui/table.tsx";
+import { useAdminAction } from "@/hooks/use-admin-action.ts";
 import type { AdminChange, AdminChangeDecisionResponse } from "@/lib/dashboard-api/admin-changes.ts";
-import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
-
-type Msg = { kind: "ok" | "error"; text: string; secret?: string } | null;
+import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 
 const when = (iso: string) => (
   <time dateTime={iso}>
@@ -28,53 +26,27 @@ export function PendingChanges({
   /** Reads the page's lists again after a decision. */
   onDecided: () => Promise<void> | void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [msg, setMsg] = useState<Msg>(null);
+  const { busy, msg, act } = useAdminAction(onDecided);
 
-  async function decide(c: AdminChange, step: "approve" | "reject" | "withdraw") {
-    setBusy(true);
-    setMsg(null);
-    let outcome: Msg;
-    try {
+  const decide = (c: AdminChange, step: "approve" | "reject" | "withdraw") =>
+    act(async () => {
       const r = (await apiFetch(`/api/admin/changes/${c.id}/${step}`, {
         method: "POST",
         cache: "no-store",
       })) as AdminChangeDecisionResponse;
       const done = { approve: "Approved and in force", reject: "Rejected", withdraw: "Withdrawn" }[step];
-      outcome = r.temporaryPassword
+      return r.temporaryPassword
         ? {
             kind: "ok",
             text: `${done}: ${c.summary}. Temporary password for ${c.targetLabel} (shown once; they choose their own at the next sign-in):`,
             secret: r.temporaryPassword,
           }
         : { kind: "ok", text: `${done}: ${c.summary}.` };
-    } catch (e) {
-      outcome = {
-        kind: "error",
-        text: e instanceof ApiError ? e.message : "Something went wrong. Try again.",
-      };
-    }
-    await onDecided();
-    setBusy(false);
-    setMsg(outcome);
-  }
+    });
 
   return (
     <div className="space-y-3">
-      {msg ? (
-        <div
-          role={msg.kind === "error" ? "alert" : "status"}
-          className={`rounded-md px-3 py-2 text-sm ${msg.kind === "error" ? "border border-rose-200 bg-rose-50 text-rose-800" : "border border-green-200 bg-green-50 text-green-900"}`}
-        >
-          {msg.text}
-          {msg.secret ? (
-            <span className="ml-1 inline-flex items-center gap-1">
-              <code className="rounded bg-white px-1.5 py-0.5 font-mono text-slate-900">{msg.secret}</code>
-              <CopyButton text={msg.secret} label="Copy the temporary password" />
-            </span>
-          ) : null}
-        </div>
-      ) : null}
+      <ActionMessageBox msg={msg} />
       {changes.length === 0 ? (
         <p className="text-sm text-slate-600">No change is waiting for a second administrator.</p>
       ) : (

@@ -8,10 +8,10 @@ import { useFormContext, useFormState } from "react-hook-form";
 import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { CopyButton } from "@/components/ui/copy-button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { Panel } from "@/components/ui/section.tsx";
 import { ActionsTh, Table, Td, Th } from "@/components/ui/table.tsx";
+import { actionErrorText, useAdminAction } from "@/hooks/use-admin-action.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { ROLE_DESCRIPTIONS, ROLE_NAMES, ROLES, type Role } from "@/lib/auth/permissions.ts";
 import type {
@@ -23,21 +23,13 @@ import type {
   UpdateUserResponse,
 } from "@/lib/dashboard-api/admin.ts";
 import type { AdminChange, AdminChangesResponse } from "@/lib/dashboard-api/admin-changes.ts";
-import { ApiError, apiFetch, sendJson } from "@/lib/dashboard-api/fetch.ts";
+import { apiFetch, sendJson } from "@/lib/dashboard-api/fetch.ts";
+import { ActionMessageBox } from "./action-message.tsx";
 import { PendingChanges } from "./pending-changes.tsx";
 
 // The schema (and zod) loads when the form is first used.
 const loadNewUserBody = () =>
   import("@/lib/dashboard-api/admin.ts").then((m): typeof NewUserBody => m.NewUserBody);
-
-type Msg = { kind: "ok" | "error"; text: string; secret?: string } | null;
-
-function errorText(e: unknown): string {
-  if (!(e instanceof ApiError)) return "Something went wrong. Try again.";
-  return e.fields.length
-    ? `${e.message} ${e.fields.map((f) => `${f.field}: ${f.message}`).join("; ")}`
-    : e.message;
-}
 
 const send = (method: string, url: string, body?: unknown) =>
   apiFetch(url, {
@@ -93,8 +85,8 @@ function Status({ u }: { u: AdminUser }) {
 export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
   const [users, setUsers] = useState<AdminUser[] | null>(null);
   const [changes, setChanges] = useState<AdminChange[]>([]);
-  const [msg, setMsg] = useState<Msg>(null);
-  const [busy, setBusy] = useState(false);
+  // The list is read again after every action (load, below).
+  const { busy, msg, setMsg, act } = useAdminAction(() => load());
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const form = useZodForm(loadNewUserBody, { defaultValues: { email: "", name: "", role: "viewer" } });
 
@@ -107,28 +99,13 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
       setUsers(list.users);
       setChanges(waiting.changes.filter((c) => c.kind !== "setting"));
     } catch (e) {
-      setMsg({ kind: "error", text: errorText(e) });
+      setMsg({ kind: "error", text: actionErrorText(e) });
     }
-  }, []);
+  }, [setMsg]);
 
   useEffect(() => {
     void load();
   }, [load]);
-
-  /** Runs an action, reads the list again, then says how it went: the words and the list agree. */
-  async function act(run: () => Promise<Msg>) {
-    setBusy(true);
-    setMsg(null);
-    let outcome: Msg;
-    try {
-      outcome = await run();
-    } catch (e) {
-      outcome = { kind: "error", text: errorText(e) };
-    }
-    await load();
-    setBusy(false);
-    setMsg(outcome);
-  }
 
   const change = (u: AdminUser, patch: { role?: Role; disabled?: boolean }, done: string) =>
     act(async () => {
@@ -160,20 +137,7 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
 
   return (
     <div className="space-y-6">
-      {msg ? (
-        <div
-          role={msg.kind === "error" ? "alert" : "status"}
-          className={`rounded-md px-3 py-2 text-sm ${msg.kind === "error" ? "border border-rose-200 bg-rose-50 text-rose-800" : "border border-green-200 bg-green-50 text-green-900"}`}
-        >
-          {msg.text}
-          {msg.secret ? (
-            <span className="ml-1 inline-flex items-center gap-1">
-              <code className="rounded bg-white px-1.5 py-0.5 font-mono text-slate-900">{msg.secret}</code>
-              <CopyButton text={msg.secret} label="Copy the temporary password" />
-            </span>
-          ) : null}
-        </div>
-      ) : null}
+      <ActionMessageBox msg={msg} />
 
       <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <Table caption="Users" className="stack-on-phone">
