@@ -10,6 +10,7 @@ import readline from "node:readline";
 import type { Role } from "../lib/auth/permissions.ts";
 import { createUser, findUserByEmail, setUserPassword } from "../lib/auth/users.ts";
 import { openDashboardDb } from "../lib/db/client.ts";
+import { buildIsCurrent, builtAt, withBuildLock } from "./dashboard-build.ts";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
@@ -43,72 +44,18 @@ function fail(message: string): Promise<never> {
 
 // Build -----------------------------------------------------------------------------------
 
-function newestSource(): number {
-  let newest = 0;
-  const walk = (p: string) => {
-    let st: fs.Stats;
-    try {
-      st = fs.statSync(p);
-    } catch {
-      return;
-    }
-    if (st.isDirectory()) {
-      for (const e of fs.readdirSync(p))
-        if (e !== "node_modules" && !e.startsWith(".")) walk(path.join(p, e));
-    } else newest = Math.max(newest, st.mtimeMs);
-  };
-  for (const p of [
-    "app",
-    "components",
-    "lib",
-    "proxy.ts",
-    "next.config.js",
-    "postcss.config.mjs",
-    "package.json",
-  ])
-    walk(path.join(root, p));
-  return newest;
-}
-
-const builtAt = () => {
-  const buildId = path.join(root, DIST_DIR, "BUILD_ID");
-  return fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
-};
-
-/** Two starts building into one folder would corrupt it: the second waits for the first. */
-async function withBuildLock(fn: () => Promise<void>): Promise<void> {
-  const lock = path.join(root, `${DIST_DIR}-build.lock`);
-  const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(lock);
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      // A lock left by a build that died more than 15 minutes ago is stale.
-      if (Date.now() - fs.statSync(lock).mtimeMs > 15 * 60_000)
-        fs.rmSync(lock, { recursive: true, force: true });
-      else if (Date.now() > deadline) await fail(`another build holds ${lock}`);
-      else await sleep(1000);
-    }
-  }
-  const release = () => fs.rmSync(lock, { recursive: true, force: true });
-  process.once("exit", release);
-  try {
-    await fn();
-  } finally {
-    release();
-  }
-}
-
 async function buildIfNeeded(): Promise<void> {
-  if (builtAt() && builtAt() >= newestSource()) return;
-  await withBuildLock(async () => {
-    // Another start may have built while this one waited.
-    const built = builtAt();
-    if (built && built >= newestSource()) return;
-    await build(built);
-  });
+  if (buildIsCurrent(root, DIST_DIR)) return;
+  await withBuildLock(
+    root,
+    DIST_DIR,
+    async () => {
+      // Another start may have built while this one waited.
+      if (buildIsCurrent(root, DIST_DIR)) return;
+      await build(builtAt(root, DIST_DIR));
+    },
+    (lock) => fail(`another build holds ${lock}`),
+  );
 }
 
 async function build(built: number): Promise<void> {

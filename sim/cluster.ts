@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { buildIsCurrent, withBuildLock } from "../scripts/dashboard-build.ts";
 import type { ReceiverMode } from "./schedule.ts";
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -49,59 +50,30 @@ async function waitHealthy(url: string, proc: Proc, timeoutMs: number): Promise<
 
 // Build ------------------------------------------------------------------------------------
 
-function newestSource(): number {
-  let newest = 0;
-  const walk = (p: string) => {
-    let st: fs.Stats;
-    try {
-      st = fs.statSync(p);
-    } catch {
-      return;
-    }
-    if (st.isDirectory()) {
-      for (const e of fs.readdirSync(p))
-        if (e !== "node_modules" && !e.startsWith(".")) walk(path.join(p, e));
-    } else newest = Math.max(newest, st.mtimeMs);
-  };
-  for (const p of ["app", "components", "lib", "next.config.js", "postcss.config.mjs", "package.json"])
-    walk(path.join(ROOT, p));
-  return newest;
-}
-
-/** Builds the dashboard when its sources are newer than `.next` (the lock is the one `npm start` takes). */
+/** Builds the dashboard when its sources are newer than `.next` (under the lock `npm start` takes). */
 export async function ensureBuild(log: (s: string) => void): Promise<void> {
-  const builtAt = () => {
-    const f = path.join(ROOT, ".next/BUILD_ID");
-    return fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0;
-  };
-  if (builtAt() && builtAt() >= newestSource()) return;
-  const lock = path.join(ROOT, ".next-build.lock");
-  for (;;) {
-    try {
-      fs.mkdirSync(lock);
-      break;
-    } catch {
-      if (Date.now() - fs.statSync(lock).mtimeMs > 15 * 60_000)
-        fs.rmSync(lock, { recursive: true, force: true });
-      await sleep(1000);
-    }
-  }
-  try {
-    if (builtAt() && builtAt() >= newestSource()) return;
-    log("building the dashboard (next build)…");
-    const child = spawn(process.execPath, [NEXT_BIN, "build"], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_START_BUILD: "1", NODE_ENV: "production" },
-    });
-    let out = "";
-    child.stdout?.on("data", (b) => (out += b));
-    child.stderr?.on("data", (b) => (out += b));
-    const code = await new Promise<number | null>((r) => child.on("exit", r));
-    if (code !== 0) throw new Error(`next build failed:\n${out.slice(-4000)}`);
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
-  }
+  if (buildIsCurrent(ROOT, ".next")) return;
+  await withBuildLock(
+    ROOT,
+    ".next",
+    async () => {
+      if (buildIsCurrent(ROOT, ".next")) return;
+      log("building the dashboard (next build)…");
+      const child = spawn(process.execPath, [NEXT_BIN, "build"], {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_START_BUILD: "1", NODE_ENV: "production" },
+      });
+      let out = "";
+      child.stdout?.on("data", (b) => (out += b));
+      child.stderr?.on("data", (b) => (out += b));
+      const code = await new Promise<number | null>((r) => child.on("exit", r));
+      if (code !== 0) throw new Error(`next build failed:\n${out.slice(-4000)}`);
+    },
+    async (lock) => {
+      throw new Error(`another build holds ${lock}`);
+    },
+  );
 }
 
 // Processes --------------------------------------------------------------------------------

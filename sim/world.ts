@@ -330,6 +330,17 @@ export class World {
   }
 
   /** A dashboard call with the person's session; a 2xx on a call that must be refused is a violation. */
+  /** An administrator's call from the operation's person and instance. */
+  private asAdmin(
+    i: number,
+    op: { who: Person; inst: number },
+    method: string,
+    path: string,
+    body?: unknown,
+  ) {
+    return this.dash(i, op.who, op.inst, method, path, body, { need: "admin" });
+  }
+
   private async dash(
     op: number,
     who: Person,
@@ -697,17 +708,7 @@ export class World {
         return this.approveChanges(i, op.who, op.inst);
       case "role": {
         const t = this.people[op.target];
-        const call = await this.dash(
-          i,
-          op.who,
-          op.inst,
-          "PATCH",
-          `/api/admin/users/${t.id}`,
-          { role: op.role },
-          {
-            need: "admin",
-          },
-        );
+        const call = await this.asAdmin(i, op, "PATCH", `/api/admin/users/${t.id}`, { role: op.role });
         if (!ok(call)) return;
         if (pendingOf(call)) return;
         if (grants(t.role, op.role))
@@ -721,17 +722,9 @@ export class World {
       }
       case "disable": {
         const t = this.people[op.target];
-        const call = await this.dash(
-          i,
-          op.who,
-          op.inst,
-          "PATCH",
-          `/api/admin/users/${t.id}`,
-          { disabled: op.disabled },
-          {
-            need: "admin",
-          },
-        );
+        const call = await this.asAdmin(i, op, "PATCH", `/api/admin/users/${t.id}`, {
+          disabled: op.disabled,
+        });
         if (!ok(call) || pendingOf(call)) return;
         if (!op.disabled && t.disabled && POWERS[t.role].length)
           this.violation(
@@ -744,17 +737,7 @@ export class World {
       }
       case "reset": {
         const t = this.people[op.target];
-        const call = await this.dash(
-          i,
-          op.who,
-          op.inst,
-          "POST",
-          `/api/admin/users/${t.id}/reset-password`,
-          undefined,
-          {
-            need: "admin",
-          },
-        );
+        const call = await this.asAdmin(i, op, "POST", `/api/admin/users/${t.id}/reset-password`);
         const temp = (call.answer as { temporaryPassword?: string } | undefined)?.temporaryPassword;
         if (ok(call) && temp) {
           // One admin holding a password that works for a money role could act as that person.
