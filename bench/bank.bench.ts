@@ -521,7 +521,9 @@ async function observabilityOverhead(
             closedLoop(send, spec(round * 17 + m * 5), { concurrency: conc, seconds: secs, ok }),
           ),
         );
-      await load(8, SMOKE ? 0.2 : 1); // warm-up
+      // Warm-up: long enough for the JIT to have compiled the hot paths of both (a server runs for
+      // hours; its compiling is not what a request costs).
+      await load(8, SMOKE ? 0.2 : 3);
       const c0 = banks.map(({ child }) => processCpuSeconds(child.pid as number));
       const runs = await load(16, seconds);
       const c1 = banks.map(({ child }) => processCpuSeconds(child.pid as number));
