@@ -5,7 +5,10 @@
 // the form, approved ones only (a new one, or one whose account or bank change waits for a second
 // person, is not offered); the draft names the one that filled it while its account and bank
 // details are as saved. The review step warns of the same beneficiary and amount within 7 days.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+// What it reads (hooks/use-wire-sources.ts), the fill (hooks/use-beneficiary-fill.ts), the
+// duplicate check (hooks/use-wire-duplicates.ts) and saving a beneficiary (save-beneficiary.tsx)
+// live beside it; this file creates or corrects the draft.
+import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useWatch } from "react-hook-form";
@@ -15,34 +18,25 @@ import {
   BeneficiaryBankFields,
   BeneficiaryPartyFields,
 } from "@/components/send-money/beneficiary-fields.tsx";
+import { DuplicateWarning } from "@/components/send-money/duplicate-warning.tsx";
+import { SaveBeneficiaryCard } from "@/components/send-money/save-beneficiary.tsx";
 import { Review, StepActions, StepTitle } from "@/components/send-money/send-steps.tsx";
-import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { CardBody, TitledCard } from "@/components/ui/card.tsx";
-import { Input, Select } from "@/components/ui/field.tsx";
+import { Select } from "@/components/ui/field.tsx";
 import { Money } from "@/components/ui/money.tsx";
-import { accountsQuery } from "@/hooks/use-account-queries.ts";
+import { useBeneficiaryFill } from "@/hooks/use-beneficiary-fill.ts";
 import { useSendSteps } from "@/hooks/use-send-steps.ts";
+import { useWireDuplicates } from "@/hooks/use-wire-duplicates.ts";
+import { useWireSources } from "@/hooks/use-wire-sources.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { typedDollarsToCents } from "@/lib/bank-api/money.ts";
 import { INITIATE_PAYMENT_FIELDS } from "@/lib/bank-api/rules.ts";
-import { ApiError, apiFetch, sendJson } from "@/lib/dashboard-api/fetch.ts";
-import type {
-  BeneficiaryListResponse,
-  BeneficiaryResponse,
-  Draft,
-  DraftResponse,
-  WireDraftInput,
-  WireDraftRequest,
-  WireDuplicatesResponse,
-} from "@/lib/dashboard-api/wires.ts";
-import { formatInstant } from "@/lib/format/dates.ts";
+import { ApiError, sendJson } from "@/lib/dashboard-api/fetch.ts";
+import type { Draft, DraftResponse, WireDraftInput, WireDraftRequest } from "@/lib/dashboard-api/wires.ts";
 import { formatUsd } from "@/lib/format/money.ts";
-import {
-  BENEFICIARY_LABEL_MAX,
-  PAYEE_DESTINATION_FIELDS,
-  TEMPLATE_FIELDS,
-} from "@/lib/forms/send-money-fields.ts";
+import { TEMPLATE_FIELDS } from "@/lib/forms/send-money-fields.ts";
+import { EMPTY_WIRE, wireValuesOf } from "@/lib/forms/wire-values.ts";
 
 // The schema (and zod with it) loads when the form is first used, not with the page.
 const loadSchema = () =>
@@ -50,97 +44,35 @@ const loadSchema = () =>
 
 const STORAGE = "treasury.wire-draft";
 
-const EMPTY = {
-  idempotencyKey: "",
-  beneficiaryId: "",
-  originator_account_number: "",
-  amount: "",
-  originator_to_beneficiary_info: "",
-  ...Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, ""])),
-} as WireDraftInput;
-
-/** Form values from a stored draft's request (wire names, amount in dollars). */
-function valuesOf(d: Draft): WireDraftInput {
-  const r = d.request as Record<string, unknown>;
-  const text = (k: string) => (r[k] === undefined || r[k] === null ? "" : String(r[k]));
-  return {
-    ...EMPTY,
-    ...Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, text(f)])),
-    idempotencyKey: d.id,
-    beneficiaryId: d.beneficiaryId ?? "",
-    originator_account_number: text("originator_account_number"),
-    amount: text("amount"),
-    originator_to_beneficiary_info: text("originator_to_beneficiary_info"),
-  } as WireDraftInput;
-}
-
 /** `draftId`: correct that pending draft (a new preparation: any earlier review of it is void). */
 export function WireForm({ draftId }: { draftId?: string } = {}) {
-  const timeZone = useBusinessTimeZone();
   const queryClient = useQueryClient();
-  const accounts = useQuery(accountsQuery());
-  const beneficiaries = useQuery({
-    queryKey: ["beneficiaries"],
-    queryFn: ({ signal }) => apiFetch<typeof BeneficiaryListResponse>("/api/beneficiaries", { signal }),
-  });
-  const stored = useQuery({
-    queryKey: ["drafts", "one", draftId],
-    enabled: !!draftId,
-    queryFn: ({ signal }) => apiFetch<typeof DraftResponse>(`/api/drafts/${draftId}`, { signal }),
-  });
-  const original = stored.data?.draft;
-  const form = useZodForm(loadSchema, { defaultValues: EMPTY });
+  const { accounts, beneficiariesLoaded, templates, usable, stored, original } = useWireSources(draftId);
+  const form = useZodForm(loadSchema, { defaultValues: EMPTY_WIRE });
   // A correction is keyed by its draft (and its version), not by a form session.
   const steps = useSendSteps<WireDraftInput>(STORAGE, form, { resume: !draftId });
   const { stage, setStage } = steps;
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [duplicates, setDuplicates] = useState<Draft[]>([]);
-  const [saveAs, setSaveAs] = useState("");
-  const [saved, setSaved] = useState<string | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const { duplicates, check: checkDuplicates } = useWireDuplicates();
+  const beneficiary = useBeneficiaryFill(form, templates);
+  // A new wire starts with a fresh save card (its label and its answer cleared).
+  const [saveCard, setSaveCard] = useState(0);
 
   // The stored draft fills the form once it arrives.
   useEffect(() => {
-    if (original) form.reset(valuesOf(original));
+    if (original) form.reset(wireValuesOf(original));
   }, [original, form]);
 
   const values = useWatch({ control: form.control }) as WireDraftInput;
   const amountCents = typedDollarsToCents(String(values.amount ?? "")) ?? 0;
   const from = accounts.data?.accounts.find((a) => a.accountNumber === values.originator_account_number);
 
-  const templates = beneficiaries.data?.beneficiaries ?? [];
-  const usable = templates.filter((b) => b.status === "approved");
   const waiting = templates.length - usable.length;
-
-  function fill(id: string) {
-    const b = usable.find((x) => x.id === id);
-    if (!b) return;
-    for (const f of TEMPLATE_FIELDS)
-      form.setValue(f as keyof WireDraftInput, (b.fields[f] ?? "") as never, {
-        shouldValidate: !!b.fields[f],
-      });
-    form.setValue("beneficiaryId", b.id);
-  }
-
-  /** The saved beneficiary still names the wire only while its account and bank details are as saved. */
-  function keepBeneficiaryIfUnchanged() {
-    const v = form.getValues() as Record<string, string | undefined>;
-    const b = templates.find((x) => x.id === v.beneficiaryId);
-    if (!b || PAYEE_DESTINATION_FIELDS.some((f) => (v[f] ?? "") !== (b.fields[f] ?? "")))
-      form.setValue("beneficiaryId", "");
-  }
 
   async function onSubmit() {
     if (stage === "edit") {
-      keepBeneficiaryIfUnchanged();
-      const q = new URLSearchParams({
-        beneficiary_account_number: values.beneficiary_account_number ?? "",
-        amountCents: String(amountCents),
-      });
-      const d = await apiFetch<typeof WireDuplicatesResponse>(`/api/wires/duplicates?${q}`).catch(() => ({
-        drafts: [],
-      }));
-      setDuplicates(d.drafts);
+      beneficiary.keepIfUnchanged();
+      await checkDuplicates(values.beneficiary_account_number ?? "", amountCents);
       setStage("review");
       return;
     }
@@ -169,32 +101,10 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
     );
   }
 
-  async function saveBeneficiary() {
-    setSaveError(null);
-    const fields = Object.fromEntries(
-      TEMPLATE_FIELDS.map((f) => [f, (values as Record<string, string>)[f] ?? ""]),
-    );
-    try {
-      const r = await sendJson<typeof BeneficiaryResponse>("POST", "/api/beneficiaries", {
-        label: saveAs,
-        fields,
-      });
-      setSaved(r.beneficiary.label);
-      void queryClient.invalidateQueries({ queryKey: ["beneficiaries"] });
-    } catch (e) {
-      setSaveError(
-        e instanceof ApiError
-          ? [e.message, ...e.fields.map((f) => `${f.field.replace(/^fields\./, "")}: ${f.message}`)].join(" ")
-          : "The beneficiary could not be saved.",
-      );
-    }
-  }
-
   function startOver() {
-    steps.startOver(EMPTY);
+    steps.startOver(EMPTY_WIRE);
     setDraft(null);
-    setSaved(null);
-    setSaveAs("");
+    setSaveCard((n) => n + 1);
   }
 
   if (draftId && (stored.isError || (original && original.status !== "pending")))
@@ -293,10 +203,10 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
               <Select
                 label="Fill from a saved beneficiary"
                 defaultValue=""
-                onChange={(e) => fill(e.target.value)}
+                onChange={(e) => beneficiary.fill(e.target.value)}
                 className="md:col-span-2"
                 hint={
-                  beneficiaries.data && templates.length === 0
+                  beneficiariesLoaded && templates.length === 0
                     ? "None saved yet: fill in the fields, then save them below for next time."
                     : waiting
                       ? `${waiting === 1 ? "One saved beneficiary is" : `${waiting} saved beneficiaries are`} not offered: new or changed, ${waiting === 1 ? "it waits" : "they wait"} for another person's approval.`
@@ -324,31 +234,14 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
             </CardBody>
           </TitledCard>
 
-          <TitledCard
-            id="wire-save"
-            title="Save this beneficiary (optional)"
-            description="Saves the beneficiary and bank fields above for the next wire."
-          >
-            <CardBody className="flex flex-wrap items-end gap-3">
-              <Input
-                label="Save as"
-                value={saveAs}
-                onChange={(e) => setSaveAs(e.target.value)}
-                maxLength={BENEFICIARY_LABEL_MAX}
-              />
-              <Button variant="secondary" onClick={() => void saveBeneficiary()} disabled={!saveAs.trim()}>
-                Save beneficiary
-              </Button>
-              <p role="status" className="w-full text-sm">
-                {saved ? (
-                  <span className="text-green-800">
-                    Saved as “{saved}”: it fills wires once another person approves it.
-                  </span>
-                ) : null}
-                {saveError ? <span className="text-rose-800">{saveError}</span> : null}
-              </p>
-            </CardBody>
-          </TitledCard>
+          <SaveBeneficiaryCard
+            key={saveCard}
+            fields={() =>
+              Object.fromEntries(
+                TEMPLATE_FIELDS.map((f) => [f, (form.getValues() as Record<string, string>)[f] ?? ""]),
+              )
+            }
+          />
 
           <StepActions busyLabel="Checking…">Review wire</StepActions>
         </>
@@ -359,21 +252,11 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
           description="Saving makes a draft; nothing is sent yet."
         >
           <CardBody className="flex flex-col gap-4 text-sm">
-            {duplicates.length ? (
-              <div
-                role="alert"
-                className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900"
-              >
-                <p className="font-semibold">Possible duplicate</p>
-                <p>
-                  {duplicates.length === 1 ? "A wire" : `${duplicates.length} wires`} of{" "}
-                  {formatUsd(amountCents)} to account {values.beneficiary_account_number}{" "}
-                  {duplicates.length === 1 ? "was" : "were"} prepared in the last 7 days (latest{" "}
-                  {formatInstant(duplicates[0].preparedAt, timeZone)} by {duplicates[0].preparedBy.email}).
-                  Check before saving another.
-                </p>
-              </div>
-            ) : null}
+            <DuplicateWarning
+              duplicates={duplicates}
+              amountCents={amountCents}
+              account={values.beneficiary_account_number}
+            />
             <Review.List>
               <Review.Amount cents={amountCents} />
               <Review.Row term="From" account={from}>
