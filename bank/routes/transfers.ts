@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { endpoints } from "../../lib/bank-api/endpoints.ts";
 import { shortError } from "../../lib/bank-api/errors.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
+import { FROM_DESCRIPTION_FIELDS, TO_DESCRIPTION_FIELDS } from "../../lib/bank-api/rules.ts";
 import { TRANSFER_OUTCOMES, type TransferOutcome } from "../../lib/bank-api/transfer-outcomes.ts";
 import type { TransferSenRequest, TransferSenResponse } from "../../lib/bank-api/transfers.ts";
 import { idempotencyKey } from "../../lib/bank-api/transfers.ts";
@@ -36,8 +37,7 @@ function descriptionLines(
   tail: string[] = [],
 ): string[] {
   const lines = [first];
-  for (let i = 2; i <= 7; i++)
-    lines.push((b[`Account${side}Description${i}` as keyof TransferSenRequest] as string | undefined) ?? "");
+  for (const f of side === "From" ? FROM_DESCRIPTION_FIELDS : TO_DESCRIPTION_FIELDS) lines.push(b[f] ?? "");
   lines.push(...tail);
   while (lines.length < 11) lines.push("");
   return lines;
