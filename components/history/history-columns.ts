@@ -1,16 +1,16 @@
 // The history table's columns and row height, shared by the table and its loading rows so they
-// always line up. On a phone the date moves under the description and the type is read from the
-// amount's sign, so the three columns left fit a 390 px screen.
+// always line up. On a phone each row stacks: the date and type under the description, the balance
+// after under the amount, so the two columns left fit a 390 px screen with the description readable.
 export const HISTORY_COLUMNS = [
   { label: "Date", width: "8rem", right: false, phone: false },
   { label: "Description", width: "auto", right: false, phone: true },
   { label: "Type", width: "6.5rem", right: false, phone: false },
   { label: "Amount", width: "10rem", right: true, phone: true },
-  { label: "Balance after", width: "10.5rem", right: true, phone: true },
+  { label: "Balance after", width: "10.5rem", right: true, phone: false },
 ] as const;
 
 /** Phone widths of the columns shown there (Description takes the rest). */
-export const HISTORY_PHONE_WIDTHS: Record<string, string> = { Amount: "6.75rem", "Balance after": "6.75rem" };
+export const HISTORY_PHONE_WIDTHS: Record<string, string> = { Amount: "8.25rem" };
 
 /** Hidden below the small breakpoint: the cells of a column a phone does without. */
 export const DESKTOP_ONLY = "hidden sm:table-cell";

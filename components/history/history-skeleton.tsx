@@ -1,7 +1,7 @@
 import { HISTORY_ROW_HEIGHT } from "@/components/history/history-columns.ts";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton.tsx";
 
-// The same columns as the table: three on a phone, five from the small breakpoint up.
+// The same columns as the table: two on a phone, five from the small breakpoint up.
 const ROW =
   "grid grid-cols-[minmax(0,1fr)_6.75rem_6.75rem] items-center gap-x-4 px-2 sm:grid-cols-[8rem_minmax(0,1fr)_6.5rem_10rem_10.5rem] sm:px-4";
 const DESKTOP = "hidden sm:block";
@@ -17,7 +17,7 @@ export function HistorySkeletonRows({ rows = 10 }: { rows?: number }) {
           <Skeleton className="h-3 w-24" />
           <Skeleton className={`${DESKTOP} h-3 w-10`} />
           <Skeleton className="ml-auto h-3 w-14" />
-          <Skeleton className="ml-auto h-3 w-20" />
+          <Skeleton className={`${DESKTOP} ml-auto h-3 w-20`} />
         </div>
         {PLACEHOLDER_ROWS.slice(0, rows).map((key) => (
           <div
@@ -32,7 +32,7 @@ export function HistorySkeletonRows({ rows = 10 }: { rows?: number }) {
             </div>
             <Skeleton className={`${DESKTOP} h-4 w-12`} />
             <Skeleton className="ml-auto h-4 w-20" />
-            <Skeleton className="ml-auto h-4 w-24" />
+            <Skeleton className={`${DESKTOP} ml-auto h-4 w-24`} />
           </div>
         ))}
       </div>

@@ -182,9 +182,12 @@ export function HistoryTable({
                   {item.direction === "debit" ? "Debit" : "Credit"}
                 </td>
                 <td className={cn(TD, "text-right font-medium whitespace-nowrap")}>
-                  <Money cents={item.amountCents} direction={item.direction} />
+                  <Money cents={item.amountCents} direction={item.direction} className="block" />
+                  <span className="block text-xs font-normal text-slate-600 sm:hidden">
+                    Balance <Money cents={item.availableAfterCents} />
+                  </span>
                 </td>
-                <td className={cn(TD, "text-right whitespace-nowrap text-slate-700")}>
+                <td className={cn(TD, DESKTOP_ONLY, "text-right whitespace-nowrap text-slate-700")}>
                   <Money cents={item.availableAfterCents} />
                 </td>
               </tr>

@@ -250,7 +250,7 @@ describe("a newcomer's first look", () => {
     }
   });
 
-  it("shows every history column inside the screen at 390 px", async () => {
+  it("stacks each history row at 390 px: description with date and type, amount with the balance after", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
       const page = await signIn(app, context, "viewer");
@@ -258,8 +258,8 @@ describe("a newcomer's first look", () => {
       await page.goto(`${app.url}/accounts/${accountNumber}`);
       const table = page.getByRole("table", { name: /Transactions between/ });
       await table.waitFor({ timeout: FIRST_WAIT });
-      // Description (with the date and type under it), Amount and Balance after fit the screen.
-      for (const name of ["Description", "Amount", "Balance after"]) {
+      // Description (with the date and type under it) and Amount (with the balance after) fit the screen.
+      for (const name of ["Description", "Amount"]) {
         const box = await table.getByRole("columnheader", { name }).boundingBox();
         expect(box, name).not.toBeNull();
         expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(390);
@@ -273,10 +273,12 @@ describe("a newcomer's first look", () => {
           })
           .filter((c) => c.width > 0),
       );
-      expect(cells).toHaveLength(3);
+      expect(cells).toHaveLength(2);
       for (const c of cells) expect(c.right, c.text).toBeLessThanOrEqual(390);
-      expect(cells[0].text).toMatch(/(Debit|Credit)/);
-      expect(cells[1].text).toMatch(/^[−+]\$[\d,]+\.\d{2}$/);
+      // The description has room to be read: more than half of the row.
+      expect(cells[0].width).toBeGreaterThan(180);
+      expect(cells[0].text).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4} · (Debit|Credit)/);
+      expect(cells[1].text).toMatch(/^[−+]\$[\d,]+\.\d{2}\nBalance \$[\d,]+\.\d{2}$/);
       await shot(page, "newcomer-history-390", false);
     } finally {
       await context.close();
