@@ -2,7 +2,7 @@
 // GET /api/drafts, POST /api/drafts/[id]/release|reject, PUT /api/drafts/[id], /api/beneficiaries.
 // The wire form is the contract's initiate-payment request with the amount typed as text.
 import { z } from "zod";
-import { IBAN_FIELDS, ibanProblem } from "../bank-api/iban.ts";
+import { ibanProblem } from "../bank-api/iban.ts";
 import { centsToDollars } from "../bank-api/money.ts";
 import { initiatePaymentRequest } from "../bank-api/payments.ts";
 import { TEXT_CHECKS } from "../bank-api/rules.ts";
@@ -38,9 +38,19 @@ const blank = <S extends z.ZodType<unknown, string | undefined>>(s: S) =>
 
 export { BENEFICIARY_BANK_FIELDS, BENEFICIARY_FIELDS, INTERMEDIARY_BANK_FIELDS, TEMPLATE_FIELDS };
 
+/**
+ * An account number that looks like an IBAN must be one (ISO 13616): the bank takes any text. On
+ * the field itself, so the error shows beside the others of the form, not only once they are fixed.
+ */
+const ibanChecked = <S extends z.ZodType<unknown, string | undefined>>(s: S) =>
+  s.superRefine((v, ctx) => {
+    const message = typeof v === "string" ? ibanProblem(v) : null;
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
+
 const templateShape = {
   beneficiary_name: w.beneficiary_name,
-  beneficiary_account_number: w.beneficiary_account_number,
+  beneficiary_account_number: ibanChecked(w.beneficiary_account_number),
   beneficiary_address1: w.beneficiary_address1,
   beneficiary_address2: blank(w.beneficiary_address2),
   beneficiary_address3: blank(w.beneficiary_address3),
@@ -57,7 +67,7 @@ const templateShape = {
   receiving_bank_address3: blank(w.receiving_bank_address3),
   intermediary_bank_type: blank(w.intermediary_bank_type),
   intermediary_bank_routing_id: blank(w.intermediary_bank_routing_id),
-  intermediary_bank_account_number: blank(w.intermediary_bank_account_number),
+  intermediary_bank_account_number: blank(ibanChecked(w.intermediary_bank_account_number)),
   intermediary_bank_name: blank(w.intermediary_bank_name),
   intermediary_bank_address1: blank(w.intermediary_bank_address1),
   intermediary_bank_address2: blank(w.intermediary_bank_address2),
@@ -75,11 +85,6 @@ export function withoutBlanks<T extends Record<string, unknown>>(v: T): Partial<
  */
 function contractChecks(v: Record<string, unknown>, ctx: z.RefinementCtx, amountCents?: number) {
   const body = withoutBlanks({ ...v, amount: amountCents === undefined ? 1 : centsToDollars(amountCents) });
-  // An account number that looks like an IBAN must be one (ISO 13616): the bank takes any text.
-  for (const f of IBAN_FIELDS) {
-    const message = ibanProblem(typeof v[f] === "string" ? (v[f] as string) : undefined);
-    if (message) ctx.addIssue({ code: "custom", path: [f], message });
-  }
   const r = initiatePaymentRequest.safeParse(body);
   if (r.success) return;
   for (const i of r.error.issues)

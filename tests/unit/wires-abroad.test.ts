@@ -48,7 +48,7 @@ describe("IBANs", () => {
       idempotencyKey: "00000000-0000-4000-8000-000000000000",
       originator_account_number: "1000000001",
       amount: "10.00",
-      beneficiary_name: "Acme GmbH",
+      beneficiary_name: "Commerzbank Filiale Frankfurt am Main",
       beneficiary_account_number: "DE89370400440532013001",
       beneficiary_address1: "Hauptstrasse 1",
       receiving_bank_routing_id: "021000021",
@@ -57,7 +57,11 @@ describe("IBANs", () => {
       beneficiary_bank_routing_id: "",
     });
     expect(r.success).toBe(false);
-    expect(r.error?.issues.map((i) => i.path.join("."))).toEqual(["beneficiary_account_number"]);
+    // Both at once: the IBAN is checked on its field, not only once every other field is right.
+    expect(r.error?.issues.map((i) => i.path.join(".")).sort()).toEqual([
+      "beneficiary_account_number",
+      "beneficiary_name",
+    ]);
   });
 });
 
