@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn.ts";
 import { Icon } from "@/components/ui/icon.tsx";
+import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { formatUsd } from "@/lib/bank-api/money.ts";
 import type {
   MarkReadResponseSchema,
@@ -28,6 +29,8 @@ export function NotificationsPanel() {
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);
   const queryClient = useQueryClient();
+  const accounts = useQuery(accountsQuery());
+  const accountNames = new Map((accounts.data?.accounts ?? []).map((a) => [a.accountNumber, a.name]));
   const list = useQuery({
     queryKey: queryKeys.notifications(),
     queryFn: ({ signal }) =>
@@ -113,7 +116,12 @@ export function NotificationsPanel() {
           ) : (
             <ul className="max-h-[min(28rem,70vh)] divide-y divide-slate-100 overflow-y-auto">
               {items.map((n) => (
-                <NotificationRow key={n.seq} n={n} onRead={() => mark.mutate({ seq: n.seq })} />
+                <NotificationRow
+                  key={n.seq}
+                  n={n}
+                  name={accountNames.get(n.accountNumber)}
+                  onRead={() => mark.mutate({ seq: n.seq })}
+                />
               ))}
             </ul>
           )}
@@ -123,7 +131,16 @@ export function NotificationsPanel() {
   );
 }
 
-function NotificationRow({ n, onRead }: { n: NotificationItem; onRead: () => void }) {
+function NotificationRow({
+  n,
+  name,
+  onRead,
+}: {
+  n: NotificationItem;
+  /** The account's name, beside its number. */
+  name?: string;
+  onRead: () => void;
+}) {
   const change = n.availableCents - n.previousCents;
   return (
     <li className={cn("flex gap-3 px-4 py-3", n.read ? "bg-white" : "bg-brand-50/60")} data-seq={n.seq}>
@@ -138,7 +155,9 @@ function NotificationRow({ n, onRead }: { n: NotificationItem; onRead: () => voi
           </p>
         ))}
         <p className="text-slate-900">
-          <span className="font-medium">Account {n.accountNumber}</span>{" "}
+          <span className="font-medium">
+            {name ? `${name} · ${n.accountNumber}` : `Account ${n.accountNumber}`}
+          </span>{" "}
           <span className={change < 0 ? "text-rose-700" : "text-emerald-800"}>
             {change < 0 ? "−" : "+"}
             {formatUsd(Math.abs(change))}

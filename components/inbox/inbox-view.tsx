@@ -8,6 +8,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ReleaseChecks } from "@/components/send-money/release-checks.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Badge, type Tone } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -27,6 +28,7 @@ import type { DraftResponse } from "@/lib/dashboard-api/wires.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
 import { formatWaited } from "@/lib/format/durations.ts";
 import { formatUsd, maskAccountNumber } from "@/lib/format/money.ts";
+import { draftStatusWords, paymentStatusWords } from "@/lib/format/status-words.ts";
 
 export type Act = "approve" | "cancel" | "return";
 const ACT_KEYS: Record<string, Act> = { a: "approve", c: "cancel", r: "return" };
@@ -74,12 +76,14 @@ function statusOf(item: InboxItem): [string, Tone] {
         `${d.approvals.length} of ${d.approvalsRequired} approvals`,
         d.approvals.length ? "brand" : "warning",
       ];
-    return ["Waiting for release", "warning"];
+    const { word, tone } = draftStatusWords("pending");
+    return [word, tone];
   }
   const w = item.wire;
   if (w.state === "awaiting_second_approval") return ["1 of 2 approvers", "brand"];
   if (w.needsTwoApprovers) return ["Needs 2 approvers", "warning"];
-  return ["Waiting for a decision", "warning"];
+  const { word, tone } = paymentStatusWords("Pre-Approval", "Incoming");
+  return [word, tone];
 }
 
 type Result = { state: "waiting" | "working" } | { state: "done" | "failed"; text: string };
@@ -578,6 +582,15 @@ function BulkDialog({
           );
         })}
       </ul>
+      {act === "approve" && !results ? (
+        <ReleaseChecks
+          drafts={doing.flatMap((p) =>
+            p.item.kind === "draft" && p.item.draft.approvals.length + 1 >= p.item.draft.approvalsRequired
+              ? [p.item.draft]
+              : [],
+          )}
+        />
+      ) : null}
       {skipped.length ? (
         <p className="text-sm text-slate-700">
           Not included:{" "}

@@ -1,5 +1,6 @@
 import { memo } from "react";
 import { CardTable } from "@/components/incoming-wires/card-table.tsx";
+import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Badge, type Tone } from "@/components/ui/badge.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
 import { Money } from "@/components/ui/money.tsx";
@@ -29,6 +30,8 @@ function outcome(d: DecidedWire): { text: string; tone: Tone } {
 
 /** Who decided what today, newest first, with each wire's status at the bank as last read. */
 export const DecidedToday = memo(function DecidedToday({ decided }: { decided: DecidedWire[] }) {
+  // The business day's clock, as every other time the dashboard shows.
+  const timeZone = useBusinessTimeZone();
   return (
     <Card aria-labelledby="decided-heading">
       <CardHeader
@@ -47,7 +50,11 @@ export const DecidedToday = memo(function DecidedToday({ decided }: { decided: D
             return (
               <tr key={d.paymentId} data-payment-id={d.paymentId}>
                 <Td className="whitespace-nowrap tabular-nums">
-                  {new Date(d.decidedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+                  {new Date(d.decidedAt).toLocaleTimeString("en-US", {
+                    hour: "2-digit",
+                    minute: "2-digit",
+                    timeZone,
+                  })}
                 </Td>
                 <Td className="text-right whitespace-nowrap">
                   <Money cents={d.amountCents} />

@@ -238,7 +238,7 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
       >
         {release.item ? (
           <>
-            <ReleaseChecks d={release.item} />
+            <ReleaseChecks drafts={[release.item]} />
             <DraftSummary d={release.item} />
           </>
         ) : null}

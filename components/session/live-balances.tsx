@@ -8,6 +8,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useToast } from "@/components/ui/toast.tsx";
 import { formatUsd } from "@/lib/bank-api/money.ts";
+import type { AccountsResponse } from "@/lib/dashboard-api/accounts.ts";
 import type { LiveBalanceEvent } from "@/lib/dashboard-api/alerts.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 
@@ -40,10 +41,13 @@ export function LiveBalances() {
       queryClient.invalidateQueries({ queryKey: queryKeys.notifications() });
       // A rule's armed/triggered state may have moved with the balance.
       queryClient.invalidateQueries({ queryKey: queryKeys.alertRules() });
+      const name = queryClient
+        .getQueryData<AccountsResponse>(queryKeys.accounts())
+        ?.accounts.find((a) => a.accountNumber === accountNumber)?.name;
       for (const a of event.alerts)
         toast({
           tone: "warning",
-          title: `Balance alert: account ${accountNumber}`,
+          title: `Balance alert: account ${accountNumber}${name ? ` (${name})` : ""}`,
           body: `Available balance ${a.kind === "below" ? "fell below" : "rose above"} ${formatUsd(a.thresholdCents)}: now ${formatUsd(event.availableCents)} (was ${formatUsd(event.previousCents)}).`,
         });
       queryClient.invalidateQueries({ queryKey: queryKeys.accounts(), exact: true });
