@@ -40,8 +40,8 @@ export function MorningCheck({ accounts }: { accounts: AccountSummary[] }) {
       />
       {d ? (
         <>
-          <div className="grid grid-cols-3 gap-4 border-b border-slate-100 px-5 py-4">
-            <div>
+          <div className="grid grid-cols-2 gap-x-4 gap-y-3 border-b border-slate-100 px-5 py-4 sm:grid-cols-3">
+            <div className="col-span-2 sm:col-span-1">
               <p className="text-sm text-slate-600">Change, all accounts</p>
               <p className="text-xl font-semibold">
                 <Change cents={d.totals.changeCents} />
@@ -49,13 +49,13 @@ export function MorningCheck({ accounts }: { accounts: AccountSummary[] }) {
             </div>
             <div>
               <p className="text-sm text-slate-600">In today</p>
-              <p className="text-xl font-semibold">
+              <p className="text-lg font-semibold sm:text-xl">
                 <Money cents={d.totals.inCents} />
               </p>
             </div>
             <div>
               <p className="text-sm text-slate-600">Out today</p>
-              <p className="text-xl font-semibold">
+              <p className="text-lg font-semibold sm:text-xl">
                 <Money cents={d.totals.outCents} />
               </p>
             </div>

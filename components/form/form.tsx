@@ -159,7 +159,9 @@ export function CharacterCount({ name, max, children }: { name: string; max: num
       <span className={cn("block", over > 0 && "font-medium text-rose-700")} data-char-count>
         {over > 0
           ? `${value.length} of ${max} characters: shorten by ${over}; the bank takes at most ${max}.`
-          : `${value.length} of ${max} characters`}
+          : value.length
+            ? `${value.length} of ${max} characters`
+            : `Up to ${max} characters`}
       </span>
     </>
   );

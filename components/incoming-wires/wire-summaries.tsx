@@ -156,7 +156,8 @@ export function WireSummaries({ filter }: { filter: WireSummaryFilter }) {
           </div>
         ) : list.length === 0 ? (
           <EmptyState title="No wire summaries">
-            {summaries.data?.notice ?? "The bank has no settled wires for this account, day and direction."}
+            {summaries.data?.notice ??
+              `The bank has no settled wires for ${chosenAccount === ALL_ACCOUNTS ? "any account" : "this account"} on this day in this direction.`}
           </EmptyState>
         ) : (
           <CardTable caption={caption} headers={SUMMARY_HEADERS} className="min-w-[64rem]">

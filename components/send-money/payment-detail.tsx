@@ -22,9 +22,24 @@ import {
 } from "@/lib/format/payment-fields.ts";
 import { paymentMovesMoney, paymentStatusWords } from "@/lib/format/status-words.ts";
 
+/** How a party or bank is identified, in words (Fedwire's identifier codes). */
+const ID_TYPES: Record<string, string> = {
+  D: "Account number (D)",
+  ABA: "ABA routing number",
+  F: "ABA routing number (F)",
+  SWIFT: "SWIFT BIC",
+  B: "SWIFT BIC (B)",
+  DDA: "Checking account (DDA)",
+  SEN: "SEN account",
+};
+
 /** A field's value as a person reads it: statuses in the app's words, instants in the business zone, countries named. */
 function valueInWords(field: PaymentDetailField, value: string, direction: string, timeZone: string): string {
   if (field === "payment_status") return paymentStatusWords(value, direction).word;
+  // The bank's status timestamp is UTC without a zone mark (YYYY-MM-DD hh:mm:ss.fff).
+  if (field === "time_stamp" && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.test(value))
+    return formatInstant(`${value.replace(" ", "T")}Z`, timeZone);
+  if (field.endsWith("_type") && ID_TYPES[value]) return ID_TYPES[value];
   if (PAYMENT_INSTANT_FIELDS.has(field)) return formatInstant(value, timeZone);
   if (field === "payment_date") return formatDay(value);
   if (field.endsWith("_country_code") && /^[A-Z]{2}$/.test(value)) return `${countryName(value)} (${value})`;

@@ -80,9 +80,9 @@ export function ReleaseChecks({ drafts }: { drafts: Releasing[] }) {
         <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
           <strong>The wire system is down</strong>
           {system.data.since ? ` (since ${formatInstant(system.data.since, timeZone)})` : ""}:{" "}
-          {countOf(system.data.queued, "payment")} already wait in the bank's backup log. Releasing a wire now
-          puts it in that log too; the bank sends it, once, when the system is back, and the draft shows
-          “Queued for reprocessing” until then.
+          {countOf(system.data.queued, "payment")} already {system.data.queued === 1 ? "waits" : "wait"} in
+          the bank's backup log. Releasing a wire now puts it in that log too; the bank sends it, once, when
+          the system is back, and the draft shows “Queued for reprocessing” until then.
         </p>
       ) : null}
     </div>

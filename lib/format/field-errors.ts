@@ -7,6 +7,9 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** "Amount ($)" → "an amount"; "ABA routing number" keeps its capitals → "an ABA routing number". */
 export function labelAsNoun(label: string): string {
+  // "From account", "To account": the account to send from or to.
+  const side = /^(From|To) (.+)$/i.exec(label.trim());
+  if (side) return `${labelAsNoun(side[2])} to send ${side[1].toLowerCase()}`;
   const bare = label
     .replace(/\s*\([^)]*\)\s*/g, " ")
     .trim()

@@ -173,10 +173,12 @@ describe("reading money in Chromium", () => {
     await page.getByRole("heading", { name: "Wire summaries", level: 1 }).waitFor();
     expect(await page.getByRole("combobox", { name: "Account", exact: true }).inputValue()).toBe("all");
     await page
-      .getByRole("table")
-      .or(page.getByText(/No summaries|no e-wire/i))
+      .getByRole("table", { name: /wires of every account/ })
+      .or(page.getByText("No wire summaries", { exact: true }))
+      .or(page.getByText("The summaries could not be read"))
       .first()
       .waitFor({ timeout: FIRST_WAIT });
+    expect(await page.getByText("The summaries could not be read").count()).toBe(0);
     await look(page, "wire-summaries");
   });
 

@@ -86,5 +86,6 @@ describe("field errors in words", () => {
   it("keeps acronyms in a label", () => {
     expect(labelAsNoun("ABA routing number")).toBe("an ABA routing number");
     expect(labelAsNoun("Beneficiary name")).toBe("a beneficiary name");
+    expect(fieldErrorText("is required", "From account", "choose")).toBe("Choose an account to send from");
   });
 });
