@@ -8,29 +8,18 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
+import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { buildIsCurrent, withBuildLock } from "../scripts/dashboard-build.ts";
+import { freePort } from "../tests/helpers/dashboard.ts";
 import type { ReceiverMode } from "./schedule.ts";
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 export const SANDBOX_KEY = "sbx_simulator_key_0123456789";
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -40,6 +40,25 @@ const DECISION_ACTIONS = {
 type Applied = { ok: true; temporaryPassword?: string } | { ok: false; stale: string };
 
 /** Applies an approved change inside the transaction, or says why it no longer applies. */
+/** The second administrator's approval put a change to a user in force: audited as their own act. */
+function auditApprovedUserChange(
+  q: Queryable,
+  approver: Actor,
+  action: "user.update" | "user.password_reset",
+  target: string,
+  detail: Record<string, unknown>,
+) {
+  return appendAudit(q, {
+    actorId: approver.id,
+    actorEmail: approver.email,
+    action,
+    target,
+    result: "ok",
+    detail,
+    ip: approver.ip ?? null,
+  });
+}
+
 async function applyChange(q: Queryable, c: AdminChangeRow, approver: Actor): Promise<Applied> {
   const story = { changeId: c.id, requestedBy: c.requested_by_email, approvedBy: approver.email };
   const requester: Actor = { id: c.requested_by_id, email: c.requested_by_email, ip: approver.ip };
@@ -70,28 +89,18 @@ async function applyChange(q: Queryable, c: AdminChangeRow, approver: Actor): Pr
         stale: `${user.email} is now ${user.role}, not ${c.before} as when it was asked for`,
       };
     await q.query("UPDATE users SET role = $2, updated_at = now() WHERE id = $1", [user.id, c.after]);
-    await appendAudit(q, {
-      actorId: approver.id,
-      actorEmail: approver.email,
-      action: "user.update",
-      target: user.email,
-      result: "ok",
-      detail: { role: { from: user.role, to: c.after }, ...story },
-      ip: approver.ip ?? null,
+    await auditApprovedUserChange(q, approver, "user.update", user.email, {
+      role: { from: user.role, to: c.after },
+      ...story,
     });
     return { ok: true };
   }
   if (c.kind === "user.enable") {
     if (!user.disabled) return { ok: false, stale: `${user.email} is already enabled` };
     await q.query("UPDATE users SET disabled = false, updated_at = now() WHERE id = $1", [user.id]);
-    await appendAudit(q, {
-      actorId: approver.id,
-      actorEmail: approver.email,
-      action: "user.update",
-      target: user.email,
-      result: "ok",
-      detail: { disabled: { from: true, to: false }, ...story },
-      ip: approver.ip ?? null,
+    await auditApprovedUserChange(q, approver, "user.update", user.email, {
+      disabled: { from: true, to: false },
+      ...story,
     });
     return { ok: true };
   }
@@ -103,14 +112,9 @@ async function applyChange(q: Queryable, c: AdminChangeRow, approver: Actor): Pr
       };
     const temporaryPassword = randomBytes(12).toString("base64url");
     await resetUserPassword(q, user.id, temporaryPassword);
-    await appendAudit(q, {
-      actorId: approver.id,
-      actorEmail: approver.email,
-      action: "user.password_reset",
-      target: user.email,
-      result: "ok",
-      detail: { mustChange: true, ...story },
-      ip: approver.ip ?? null,
+    await auditApprovedUserChange(q, approver, "user.password_reset", user.email, {
+      mustChange: true,
+      ...story,
     });
     return { ok: true, temporaryPassword };
   }

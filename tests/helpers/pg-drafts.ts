@@ -4,10 +4,9 @@
 import type { UserRow } from "../../lib/auth/users.ts";
 import { dollarsToCents } from "../../lib/bank-api/money.ts";
 import { setBankClient } from "../../lib/bank-client/index.ts";
-import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+import type { DashboardDb } from "../../lib/db/client.ts";
 import { newCustomer, startTestBank, type TestBank, type TestCustomer } from "./bank.ts";
-import { createTestDatabase } from "./databases.ts";
-import { testUser } from "./routes.ts";
+import { openPgTestDashboardDb, testUser } from "./routes.ts";
 
 export interface BankWire {
   payment_id: string;
@@ -37,12 +36,9 @@ export async function openPgDraftWorld(
   tag: string,
   o: { approvers: number; startDollars?: number },
 ): Promise<PgDraftWorld> {
-  process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
-  process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
   const bank = await startTestBank({ postgres: true, env: { BANK_TOKEN_INTERVAL_SECONDS: "0" } });
-  const d = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
-  const db = await openDashboardDb({ url: d.url, poolSize: 8 });
-  setDashboardDb(db);
+  const dashboard = await openPgTestDashboardDb();
+  const { db } = dashboard;
   const customer = await newCustomer(bank);
   const account = await customer.account("DDA", o.startDollars ?? 100_000);
   process.env.BANK_API_URL = bank.url;
@@ -55,7 +51,7 @@ export async function openPgDraftWorld(
   return {
     bank,
     db,
-    dbUrl: d.url,
+    dbUrl: dashboard.url,
     customer,
     account,
     preparer,
@@ -74,9 +70,7 @@ export async function openPgDraftWorld(
     },
     async close() {
       setBankClient(undefined);
-      setDashboardDb(undefined);
-      await db.close();
-      await d.drop();
+      await dashboard.close();
       await bank.close();
     },
   };

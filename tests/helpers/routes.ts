@@ -14,6 +14,7 @@ import { BankClient, type CallOptions } from "../../lib/bank-client/client.ts";
 import { setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
 import { type DashboardDb, getDashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
 import { type SandboxCustomer, sandboxCustomer, startTestBank, type TestBank } from "./bank.ts";
+import { createTestDatabase } from "./databases.ts";
 
 export interface SessionSubject {
   id: string;
@@ -162,6 +163,28 @@ export async function openTestDashboardDb(name: string): Promise<TestDashboardDb
       setDashboardDb(undefined);
       await db.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A fresh dashboard database on the PostgreSQL server at TEST_DATABASE_URL (dropped at close), set
+ * as the one the route handlers use, with the session secret they read: for races that PGlite's
+ * one connection would serialise.
+ */
+export async function openPgTestDashboardDb(): Promise<TestDashboardDb & { url: string }> {
+  process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
+  process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
+  const d = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
+  const db = await openDashboardDb({ url: d.url, poolSize: 8 });
+  setDashboardDb(db);
+  return {
+    db,
+    url: d.url,
+    async close() {
+      setDashboardDb(undefined);
+      await db.close();
+      await d.drop();
     },
   };
 }

@@ -8,16 +8,15 @@ vi.mock("server-only", () => ({}));
 
 import { readAudit } from "../../lib/auth/audit.ts";
 import { findUserById, type UserRow } from "../../lib/auth/users.ts";
-import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
+import type { DashboardDb } from "../../lib/db/client.ts";
 import { getDashboardSettings } from "../../lib/settings.ts";
-import { createTestDatabase } from "../helpers/databases.ts";
-import { invoke, testUser } from "../helpers/routes.ts";
+import { invoke, openPgTestDashboardDb, type TestDashboardDb, testUser } from "../helpers/routes.ts";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   "approving a waiting change on PostgreSQL under concurrency",
   () => {
     let db: DashboardDb;
-    let drop: () => Promise<void>;
+    let dashboard: TestDashboardDb;
     let asker: UserRow;
     const approvers: UserRow[] = [];
 
@@ -26,21 +25,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     const user = () => import("../../app/api/admin/users/[id]/route.ts");
 
     beforeAll(async () => {
-      process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
-      process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
-      const d = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
-      drop = d.drop;
-      db = await openDashboardDb({ url: d.url, poolSize: 8 });
-      setDashboardDb(db);
+      dashboard = await openPgTestDashboardDb();
+      ({ db } = dashboard);
       asker = await testUser(db, "admin", "asker@race.example", "Asker");
       for (let i = 0; i < 3; i++)
         approvers.push(await testUser(db, "admin", `second${i}@race.example`, `Second ${i}`));
     });
 
     afterAll(async () => {
-      setDashboardDb(undefined);
-      await db?.close();
-      await drop?.();
+      await dashboard?.close();
     });
 
     const approveAll = (id: string) =>

@@ -7,32 +7,25 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import type { UserRow } from "../../lib/auth/users.ts";
-import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
-import { createTestDatabase } from "../helpers/databases.ts";
-import { invoke, testUser } from "../helpers/routes.ts";
+import type { DashboardDb } from "../../lib/db/client.ts";
+import { invoke, openPgTestDashboardDb, type TestDashboardDb, testUser } from "../helpers/routes.ts";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("payee changes on PostgreSQL under concurrency", () => {
   let db: DashboardDb;
-  let drop: () => Promise<void>;
+  let dashboard: TestDashboardDb;
   let preparer: UserRow;
   const approvers: UserRow[] = [];
 
   beforeAll(async () => {
-    process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
-    process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
-    const d = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
-    drop = d.drop;
-    db = await openDashboardDb({ url: d.url, poolSize: 8 });
-    setDashboardDb(db);
+    dashboard = await openPgTestDashboardDb();
+    ({ db } = dashboard);
     preparer = await testUser(db, "preparer", "prep@payee-race.example", "Prep");
     for (let i = 0; i < 3; i++)
       approvers.push(await testUser(db, "approver", `appr${i}@payee-race.example`, `Appr ${i}`));
   });
 
   afterAll(async () => {
-    setDashboardDb(undefined);
-    await db?.close();
-    await drop?.();
+    await dashboard?.close();
   });
 
   const mod = {
