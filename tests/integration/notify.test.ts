@@ -3,10 +3,10 @@
 import dns from "node:dns/promises";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCustomer, createSandboxAccount, deposit } from "../../bank/sandbox/core.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { call, newCustomer, sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
 import {
+  directCustomer,
   type MailServer,
   type Receiver,
   startMailServer,
@@ -156,30 +156,6 @@ describe("e-mail without SMTP", () => {
   });
 });
 
-/** A customer made inside the bank: with the sandbox off there is no /sandbox API to do it. */
-async function directCustomer(bank: TestBank) {
-  const b = bank.running.bank;
-  const c = await createCustomer(b.db, { name: "Direct Co" });
-  const t = await call(bank.url, "GET", "/v2/access/token", {
-    headers: { [BANK_HEADERS.subscriptionKey]: c.subscriptionKey },
-  });
-  const token = t.headers.get("authorization") as string;
-  const { accountNumber } = await createSandboxAccount(b, {
-    customerId: c.customerId,
-    type: "SEN",
-    balance: 10_000,
-  });
-  return {
-    accountNumber,
-    register: (body: Record<string, unknown>) =>
-      call(bank.url, "POST", "/v2/webhooks/register", {
-        body: { AccountNumber: accountNumber, ...body },
-        headers: { [BANK_HEADERS.subscriptionKey]: c.subscriptionKey, Authorization: token },
-      }),
-    credit: () => deposit(b, accountNumber, 10_000),
-  };
-}
-
 async function attemptsOf(bank: TestBank, account: string) {
   return bank.running.bank.db.query<{ ok: boolean | null; error: string | null; state: string }>(
     `SELECT a.ok, a.error, o.state FROM delivery_attempts a JOIN outbox o ON o.id = a.outbox_id
@@ -213,7 +189,7 @@ describe("delivery destinations with the sandbox off", () => {
     "http://[::ffff:127.0.0.1]/hook",
     "http://localhost:3000/hook",
   ])("refuses to register %s with a 400 naming WebHookUrl", async (url) => {
-    const c = await directCustomer(bank);
+    const c = await directCustomer(bank, "Direct Co", 10_000);
     const r = await c.register({ WebHookUrl: url });
     expect(r.status).toBe(400);
     expect(r.json.errors).toEqual([
@@ -224,7 +200,7 @@ describe("delivery destinations with the sandbox off", () => {
   it("refuses a host name that resolves to a private address at registration, and at delivery once, without retrying", async () => {
     const host = os.hostname();
     const addresses = (await dns.lookup(host, { all: true })).map((a) => a.address);
-    const c = await directCustomer(bank);
+    const c = await directCustomer(bank, "Direct Co", 10_000);
     const reg = await c.register({ WebHookUrl: `http://${host}:${receiver.port}/hook` });
     if (!addresses.every((a) => /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|f[cd])/.test(a))) {
       // This machine's name resolves to a public address: the delivery check cannot be shown with it.
@@ -253,7 +229,7 @@ describe("delivery destinations with the sandbox off", () => {
   });
 
   it("refuses delivery to a private address stored before the sandbox was turned off", async () => {
-    const c = await directCustomer(bank);
+    const c = await directCustomer(bank, "Direct Co", 10_000);
     const reg = await c.register({ WebHookUrl: "https://hooks.example.com/in" });
     await bank.running.bank.db.query("UPDATE webhooks SET url = $1 WHERE id = $2", [
       receiver.url,
@@ -286,7 +262,7 @@ describe("BANK_WEBHOOK_ALLOW", () => {
       env: { BANK_SANDBOX: "off", BANK_WEBHOOK_ALLOW: "hooks.internal, 127.0.0.0/8" },
     });
     try {
-      const c = await directCustomer(bank);
+      const c = await directCustomer(bank, "Direct Co", 10_000);
       const reg = await c.register({ WebHookUrl: receiver.url });
       expect(reg.status).toBe(200);
       await c.credit();

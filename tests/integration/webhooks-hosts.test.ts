@@ -4,10 +4,8 @@
 import dns from "node:dns/promises";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCustomer, createSandboxAccount, deposit } from "../../bank/sandbox/core.ts";
-import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
-import { call, newCustomer, sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
-import { type Receiver, startReceiver, waitFor } from "./webhooks-receivers.ts";
+import { newCustomer, sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { directCustomer, type Receiver, startReceiver, waitFor } from "./webhooks-receivers.ts";
 
 let bank: TestBank;
 let slow: Receiver;
@@ -68,30 +66,6 @@ describe("webhook deliveries per receiver", () => {
     expect(attempts[0].n).toBe(10);
   });
 });
-
-/** A customer made inside the bank: with the sandbox off there is no /sandbox API to do it. */
-async function directCustomer(bank: TestBank) {
-  const b = bank.running.bank;
-  const c = await createCustomer(b.db, { name: "Special Hosts Co" });
-  const t = await call(bank.url, "GET", "/v2/access/token", {
-    headers: { [BANK_HEADERS.subscriptionKey]: c.subscriptionKey },
-  });
-  const token = t.headers.get("authorization") as string;
-  const { accountNumber } = await createSandboxAccount(b, {
-    customerId: c.customerId,
-    type: "SEN",
-    balance: 100,
-  });
-  return {
-    accountNumber,
-    register: (WebHookUrl: string) =>
-      call(bank.url, "POST", "/v2/webhooks/register", {
-        body: { AccountNumber: accountNumber, WebHookUrl },
-        headers: { [BANK_HEADERS.subscriptionKey]: c.subscriptionKey, Authorization: token },
-      }),
-    credit: () => deposit(b, accountNumber, 100),
-  };
-}
 
 // Every range of the IANA special-purpose registries, and the IPv6 forms that carry an IPv4
 // address: each one refused with the sandbox off, whatever way the address is written.
@@ -156,8 +130,8 @@ describe("special-purpose destinations with the sandbox off", () => {
 
   it.each(SPECIAL)("refuses to register http://%s with a 400 naming WebHookUrl", async (host) => {
     if (host === `${os.hostname()}.` && !hostnameIsLocal) return;
-    const c = await directCustomer(bank);
-    const r = await c.register(`http://${host}:${receiver.port}/hook`);
+    const c = await directCustomer(bank, "Special Hosts Co", 100);
+    const r = await c.register({ WebHookUrl: `http://${host}:${receiver.port}/hook` });
     expect(r.status).toBe(400);
     expect(r.json.errors).toEqual([
       { field: "WebHookUrl", message: expect.stringMatching(/special-purpose/) },
@@ -165,19 +139,19 @@ describe("special-purpose destinations with the sandbox off", () => {
   });
 
   it.each(PUBLIC)("registers the public address http://%s", async (host) => {
-    const c = await directCustomer(bank);
-    const r = await c.register(`http://${host}/hook`);
+    const c = await directCustomer(bank, "Special Hosts Co", 100);
+    const r = await c.register({ WebHookUrl: `http://${host}/hook` });
     expect(r.status).toBe(200);
     expect(r.json.WebHookId).toMatch(/^wh_/);
   });
 
   it("refuses delivery to every one of them when stored before the sandbox was turned off", async () => {
-    const c = await directCustomer(bank);
+    const c = await directCustomer(bank, "Special Hosts Co", 100);
     const urls = SPECIAL.filter((h) => hostnameIsLocal || h !== `${os.hostname()}.`).map(
       (h) => `http://${h}:${receiver.port}/hook`,
     );
     for (const url of urls) {
-      const reg = await c.register("https://hooks.example.com/in");
+      const reg = await c.register({ WebHookUrl: "https://hooks.example.com/in" });
       expect(reg.json.WebHookId).toMatch(/^wh_/);
       await bank.running.bank.db.query("UPDATE webhooks SET url = $1 WHERE id = $2", [
         url,

@@ -5,6 +5,9 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { createCustomer, createSandboxAccount, deposit } from "../../bank/sandbox/core.ts";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
+import { call, type TestBank } from "../helpers/bank.ts";
 
 export interface Received {
   headers: http.IncomingHttpHeaders;
@@ -185,4 +188,32 @@ export async function waitFor<T>(
     if (Date.now() > until) throw new Error(`condition not met within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/**
+ * A customer made inside the bank (with the sandbox off there is no /sandbox API to do it), with a
+ * SEN account of `dollars`: it registers webhooks on that account, and `credit` moves its balance
+ * by the same amount again.
+ */
+export async function directCustomer(bank: TestBank, name: string, dollars: number) {
+  const b = bank.running.bank;
+  const c = await createCustomer(b.db, { name });
+  const t = await call(bank.url, "GET", "/v2/access/token", {
+    headers: { [BANK_HEADERS.subscriptionKey]: c.subscriptionKey },
+  });
+  const token = t.headers.get("authorization") as string;
+  const { accountNumber } = await createSandboxAccount(b, {
+    customerId: c.customerId,
+    type: "SEN",
+    balance: dollars,
+  });
+  return {
+    accountNumber,
+    register: (body: Record<string, unknown>) =>
+      call(bank.url, "POST", "/v2/webhooks/register", {
+        body: { AccountNumber: accountNumber, ...body },
+        headers: { [BANK_HEADERS.subscriptionKey]: c.subscriptionKey, Authorization: token },
+      }),
+    credit: () => deposit(b, accountNumber, dollars),
+  };
 }
