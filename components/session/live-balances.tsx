@@ -25,7 +25,11 @@ export function LiveBalances() {
       return;
     }
     const source = new EventSource("/api/events");
-    source.onopen = () => setState("live");
+    source.onopen = () => {
+      setState("live");
+      // What waits may have changed while the stream was down (no event replays it): read it again.
+      queryClient.invalidateQueries({ queryKey: queryKeys.inbox() });
+    };
     source.onerror = () => setState(source.readyState === EventSource.CLOSED ? "off" : "connecting");
     // Too far behind to replay: everything may have changed.
     source.addEventListener("reset", () => queryClient.invalidateQueries());

@@ -57,10 +57,11 @@ export class InboxWatch {
     this.timer.unref();
   }
 
+  // The last fingerprint is kept: a page that reconnects (a new stream) is told at the first look
+  // of anything that changed while no one listened, instead of taking that look as the baseline.
   private stop() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.last = null;
   }
 
   private async tick(): Promise<void> {
