@@ -208,7 +208,7 @@ describe("a newcomer's first look", () => {
             .allInnerTexts();
           expect(
             // The Approvals link carries the count of what waits ("Approvals 3 waiting").
-            links.map((l) => l.replace(/\s*\d+ waiting$/, "").trim()),
+            links.map((l) => l.replace(/\s*\d+\s+waiting$/, "").trim()),
             `${role}'s header`,
           ).toEqual(PAGES.filter((p) => p.link && p.roles.includes(role)).map((p) => p.link));
           for (const target of PAGES.filter((p) => p.roles.includes(role))) {
