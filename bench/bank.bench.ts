@@ -41,6 +41,29 @@ interface Seeded {
   historyDays: string[];
 }
 
+/** One SEN transfer of a cent between two seeded accounts, under a fresh Idempotency-Key. */
+function transferRequest(key: string, jwt: string, from: string, to: string) {
+  return {
+    method: "POST",
+    path: "/v2/account/transfersen",
+    headers: {
+      "content-type": "application/json",
+      [BANK_HEADERS.subscriptionKey]: key,
+      [BANK_HEADERS.authorization]: jwt,
+      [BANK_HEADERS.idempotencyKey]: randomUUID(),
+    },
+    body: JSON.stringify({
+      AccountNumberFrom: from,
+      AccountNumberTo: to,
+      Amount: 0.01,
+      AccountFromDescription2: "BENCH",
+    }),
+  };
+}
+
+/** The transfer was made: a 200 with no ERROR item. */
+const transferOk = (r: { status: number; body: string }) => r.status === 200 && r.body.includes('"ERROR":[]');
+
 async function seed(env: Record<string, string>): Promise<{ seeded: Seeded; ceiling: BenchResult[] }> {
   const running = await startBank(
     loadBankConfig({ ...env, BANK_PORT: "0", BANK_SANDBOX_KEY: SANDBOX_KEY, BANK_DB_POOL: "16" }),
@@ -225,26 +248,9 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
     if (tok.status !== 200) throw new Error(`token: ${tok.status}`);
     const jwt = tok.headers.get(BANK_HEADERS.authorization) as string;
     token = jwt;
-    const transfer = (pick: (i: number) => [string, string]) => (i: number) => {
-      const [from, to] = pick(i);
-      return {
-        method: "POST",
-        path: "/v2/account/transfersen",
-        headers: {
-          "content-type": "application/json",
-          [BANK_HEADERS.subscriptionKey]: seeded.key,
-          [BANK_HEADERS.authorization]: jwt,
-          [BANK_HEADERS.idempotencyKey]: randomUUID(),
-        },
-        body: JSON.stringify({
-          AccountNumberFrom: from,
-          AccountNumberTo: to,
-          Amount: 0.01,
-          AccountFromDescription2: "BENCH",
-        }),
-      };
-    };
-    const ok = (r: { status: number; body: string }) => r.status === 200 && r.body.includes('"ERROR":[]');
+    const transfer = (pick: (i: number) => [string, string]) => (i: number) =>
+      transferRequest(seeded.key, jwt, ...pick(i));
+    const ok = transferOk;
     const n = seeded.accounts.length;
     const wide = transfer((i) => {
       const a = (i * 7919 + 13) % n;
@@ -472,24 +478,9 @@ async function observabilityOverhead(
   const spec = (offset: number) => (i: number) => {
     const a = (i * 7919 + 13 + offset) % n;
     const b = (a + 1 + ((i * 104729) % (n - 1))) % n;
-    return {
-      method: "POST",
-      path: "/v2/account/transfersen",
-      headers: {
-        "content-type": "application/json",
-        [BANK_HEADERS.subscriptionKey]: seeded.key,
-        [BANK_HEADERS.authorization]: jwt,
-        [BANK_HEADERS.idempotencyKey]: randomUUID(),
-      },
-      body: JSON.stringify({
-        AccountNumberFrom: seeded.accounts[a],
-        AccountNumberTo: seeded.accounts[b],
-        Amount: 0.01,
-        AccountFromDescription2: "BENCH",
-      }),
-    };
+    return transferRequest(seeded.key, jwt, seeded.accounts[a], seeded.accounts[b]);
   };
-  const ok = (r: { status: number; body: string }) => r.status === 200 && r.body.includes('"ERROR":[]');
+  const ok = transferOk;
   // PGlite is one process's database: the second bank of a pair gets a copy of the seeded one.
   const copy = env.BANK_DATA_DIR ? `${env.BANK_DATA_DIR}-copy` : null;
   if (copy && env.BANK_DATA_DIR) fs.cpSync(env.BANK_DATA_DIR, copy, { recursive: true });
