@@ -221,7 +221,7 @@ export const beneficiaries = pgTable(
 
 /**
  * A new saved beneficiary, or a change to one's account or bank details, by one person; a second
- * person approves or rejects it (lib/payments/beneficiary-changes.ts). `before` and `after` hold
+ * person approves or rejects it (lib/payments/payee-changes.ts). `before` and `after` hold
  * only the details that decide where money lands. At most one pending per beneficiary.
  */
 export const beneficiaryChanges = pgTable(
