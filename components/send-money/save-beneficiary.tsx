@@ -1,40 +1,13 @@
 "use client";
-// Saves the wire form's beneficiary and bank fields as a saved beneficiary, under a label; it fills
-// wires once another person approves it.
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+// The wire form's "Save this beneficiary" card (its state: hooks/use-save-beneficiary.ts); a
+// saved beneficiary fills wires once another person approves it.
 import { Button } from "@/components/ui/button.tsx";
 import { CardBody, TitledCard } from "@/components/ui/card.tsx";
 import { Input } from "@/components/ui/field.tsx";
-import { ApiError, sendJson } from "@/lib/dashboard-api/fetch.ts";
-import type { BeneficiaryResponse } from "@/lib/dashboard-api/wires.ts";
+import type { SaveBeneficiary } from "@/hooks/use-save-beneficiary.ts";
 import { BENEFICIARY_LABEL_MAX } from "@/lib/forms/send-money-fields.ts";
 
-/** `fields`: the beneficiary and bank fields as the form holds them when the button is pressed. */
-export function SaveBeneficiaryCard({ fields }: { fields: () => Record<string, string> }) {
-  const queryClient = useQueryClient();
-  const [saveAs, setSaveAs] = useState("");
-  const [saved, setSaved] = useState<string | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-
-  async function save() {
-    setSaveError(null);
-    try {
-      const r = await sendJson<typeof BeneficiaryResponse>("POST", "/api/beneficiaries", {
-        label: saveAs,
-        fields: fields(),
-      });
-      setSaved(r.beneficiary.label);
-      void queryClient.invalidateQueries({ queryKey: ["beneficiaries"] });
-    } catch (e) {
-      setSaveError(
-        e instanceof ApiError
-          ? [e.message, ...e.fields.map((f) => `${f.field.replace(/^fields\./, "")}: ${f.message}`)].join(" ")
-          : "The beneficiary could not be saved.",
-      );
-    }
-  }
-
+export function SaveBeneficiaryCard({ state }: { state: SaveBeneficiary }) {
   return (
     <TitledCard
       id="wire-save"
@@ -44,20 +17,20 @@ export function SaveBeneficiaryCard({ fields }: { fields: () => Record<string, s
       <CardBody className="flex flex-wrap items-end gap-3">
         <Input
           label="Save as"
-          value={saveAs}
-          onChange={(e) => setSaveAs(e.target.value)}
+          value={state.label}
+          onChange={(e) => state.setLabel(e.target.value)}
           maxLength={BENEFICIARY_LABEL_MAX}
         />
-        <Button variant="secondary" onClick={() => void save()} disabled={!saveAs.trim()}>
+        <Button variant="secondary" onClick={() => void state.save()} disabled={!state.label.trim()}>
           Save beneficiary
         </Button>
         <p role="status" className="w-full text-sm">
-          {saved ? (
+          {state.saved ? (
             <span className="text-green-800">
-              Saved as “{saved}”: it fills wires once another person approves it.
+              Saved as “{state.saved}”: it fills wires once another person approves it.
             </span>
           ) : null}
-          {saveError ? <span className="text-rose-800">{saveError}</span> : null}
+          {state.error ? <span className="text-rose-800">{state.error}</span> : null}
         </p>
       </CardBody>
     </TitledCard>

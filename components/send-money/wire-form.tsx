@@ -6,7 +6,7 @@
 // person, is not offered); the draft names the one that filled it while its account and bank
 // details are as saved. The review step warns of the same beneficiary and amount within 7 days.
 // What it reads (hooks/use-wire-sources.ts), the fill (hooks/use-beneficiary-fill.ts), the
-// duplicate check (hooks/use-wire-duplicates.ts) and saving a beneficiary (save-beneficiary.tsx)
+// duplicate check (hooks/use-wire-duplicates.ts) and saving a beneficiary (hooks/use-save-beneficiary.ts)
 // live beside it; this file creates or corrects the draft.
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
@@ -26,6 +26,7 @@ import { CardBody, TitledCard } from "@/components/ui/card.tsx";
 import { Select } from "@/components/ui/field.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { useBeneficiaryFill } from "@/hooks/use-beneficiary-fill.ts";
+import { useSaveBeneficiary } from "@/hooks/use-save-beneficiary.ts";
 import { useSendSteps } from "@/hooks/use-send-steps.ts";
 import { useWireDuplicates } from "@/hooks/use-wire-duplicates.ts";
 import { useWireSources } from "@/hooks/use-wire-sources.ts";
@@ -55,8 +56,11 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const { duplicates, check: checkDuplicates } = useWireDuplicates();
   const beneficiary = useBeneficiaryFill(form, templates);
-  // A new wire starts with a fresh save card (its label and its answer cleared).
-  const [saveCard, setSaveCard] = useState(0);
+  const saveBeneficiary = useSaveBeneficiary(() =>
+    Object.fromEntries(
+      TEMPLATE_FIELDS.map((f) => [f, (form.getValues() as Record<string, string>)[f] ?? ""]),
+    ),
+  );
 
   // The stored draft fills the form once it arrives.
   useEffect(() => {
@@ -104,7 +108,7 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
   function startOver() {
     steps.startOver(EMPTY_WIRE);
     setDraft(null);
-    setSaveCard((n) => n + 1);
+    saveBeneficiary.reset();
   }
 
   if (draftId && (stored.isError || (original && original.status !== "pending")))
@@ -234,14 +238,7 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
             </CardBody>
           </TitledCard>
 
-          <SaveBeneficiaryCard
-            key={saveCard}
-            fields={() =>
-              Object.fromEntries(
-                TEMPLATE_FIELDS.map((f) => [f, (form.getValues() as Record<string, string>)[f] ?? ""]),
-              )
-            }
-          />
+          <SaveBeneficiaryCard state={saveBeneficiary} />
 
           <StepActions busyLabel="Checking…">Review wire</StepActions>
         </>
