@@ -9,8 +9,16 @@ export const HISTORY_COLUMNS = [
   { label: "Balance after", width: "10.5rem", right: true, phone: false },
 ] as const;
 
-/** Phone widths of the columns shown there (Description takes the rest). */
-export const HISTORY_PHONE_WIDTHS: Record<string, string> = { Amount: "8.25rem" };
+/**
+ * Phone widths: the amount's, and none for the columns a phone hides (a fixed table would still
+ * share the width among "auto" columns it does not draw); Description takes the rest.
+ */
+export const HISTORY_PHONE_WIDTHS: Record<string, string> = {
+  Date: "0",
+  Type: "0",
+  Amount: "9rem",
+  "Balance after": "0",
+};
 
 /** Hidden below the small breakpoint: the cells of a column a phone does without. */
 export const DESKTOP_ONLY = "hidden sm:table-cell";
