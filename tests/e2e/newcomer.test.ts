@@ -276,7 +276,7 @@ describe("a newcomer's first look", () => {
       expect(cells).toHaveLength(2);
       for (const c of cells) expect(c.right, c.text).toBeLessThanOrEqual(390);
       // The description has room to be read: more than half of the row.
-      expect(cells[0].width).toBeGreaterThan(180);
+      expect(cells[0].width, JSON.stringify(cells)).toBeGreaterThan(180);
       expect(cells[0].text).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4} · (Debit|Credit)/);
       expect(cells[1].text).toMatch(/^[−+]\$[\d,]+\.\d{2}\nBalance \$[\d,]+\.\d{2}$/);
       await shot(page, "newcomer-history-390", false);
