@@ -5,7 +5,8 @@ type Variant = "primary" | "secondary" | "ghost";
 type Size = "sm" | "md";
 
 const VARIANTS: Record<Variant, string> = {
-  primary: "bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400",
+  // Disabled keeps white text readable (4.8:1), so no colour on the way between the two states fails.
+  primary: "bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-500",
   secondary:
     "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 hover:border-slate-400 disabled:text-slate-500",
   ghost: "text-brand-700 hover:bg-brand-50 disabled:text-slate-500",
