@@ -4,11 +4,15 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button.tsx";
+import { useHydrated } from "@/hooks/use-hydrated.ts";
 import { inboxCountQuery } from "@/hooks/use-inbox.ts";
 import { formatWaited } from "@/lib/format/durations.ts";
 
 export function WaitingForYou() {
-  const { data } = useQuery(inboxCountQuery());
+  const query = useQuery(inboxCountQuery());
+  // The server's words ("Reading…") until hydration is over: the count the navigation asked for
+  // may arrive before this part hydrates, and text drawn from it would not match the server's.
+  const data = useHydrated() ? query.data : undefined;
   const count = data?.count ?? 0;
   return (
     <section

@@ -7,6 +7,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn.ts";
+import { useHydrated } from "@/hooks/use-hydrated.ts";
 import { inboxCountQuery } from "@/hooks/use-inbox.ts";
 
 export interface ShownNavGroup {
@@ -18,7 +19,10 @@ const isCurrent = (pathname: string, href: string) => pathname === href || pathn
 
 /** The count of what waits for the user, beside the Approvals link; nothing while none waits. */
 export function InboxCountBadge({ className }: { className?: string }) {
-  const { data } = useQuery(inboxCountQuery());
+  const query = useQuery(inboxCountQuery());
+  // What the server drew (nothing) until hydration is over: the count may arrive before this part
+  // hydrates, and a badge drawn then would not match the server's HTML.
+  const data = useHydrated() ? query.data : undefined;
   if (!data?.count) return null;
   return (
     <span
