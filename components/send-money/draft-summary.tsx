@@ -80,10 +80,14 @@ export function nextApproval(d: Draft, me: { id: string }, wireSystemDown = fals
     return "You approved it. The next approval, by another approver, sends it to the bank.";
   if (d.approvals.length + 1 < d.approvalsRequired)
     return "Your approval is the first of two: nothing is sent until a second approver approves.";
+  // A wire system that went down since the last release shows only in the bank's answer: the
+  // wire then waits in the backup log, and the dialog says so before the click, not after.
   const sends =
-    d.kind === "wire" && wireSystemDown
-      ? "puts the wire in the bank's backup log; it goes out when the wire system is back"
-      : "sends the payment to the bank now";
+    d.kind !== "wire"
+      ? "sends the payment to the bank now"
+      : wireSystemDown
+        ? "puts the wire in the bank's backup log; it goes out when the wire system is back"
+        : "sends the payment to the bank now (should the wire system be down, the wire waits in the bank's backup log and goes out once, when it is back)";
   return d.approvalsRequired > 1 ? `Your approval is the second: it ${sends}.` : `Your approval ${sends}.`;
 }
 

@@ -135,8 +135,9 @@ describe("two approvers for a large outgoing wire, in Chromium", () => {
     await p2.keyboard.press("Enter");
     const dialog2 = p2.getByRole("dialog", { name: "Release this payment?" });
     await dialog2.waitFor();
+    // Before the click it also says what happens should the wire system be down.
     expect(await dialog2.innerText()).toContain(
-      "Your approval is the second: it sends the payment to the bank now.",
+      "Your approval is the second: it sends the payment to the bank now (should the wire system be down, the wire waits in the bank's backup log and goes out once, when it is back).",
     );
     expect(await dialog2.innerText()).toContain(firstEmail);
     expect(await seriousAxeViolations(p2)).toEqual([]);
