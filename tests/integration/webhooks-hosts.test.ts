@@ -14,7 +14,8 @@ beforeAll(async () => {
   bank = await startTestBank({
     env: { BANK_WEBHOOK_CONCURRENCY: "8", BANK_WEBHOOK_HOST_CONCURRENCY: "2" },
   });
-  slow = await startReceiver({ delayMs: 1500 });
+  // Slow by the test's hand, not by a clock: it answers nothing until released.
+  slow = await startReceiver({ held: true });
   fast = await startReceiver();
 });
 afterAll(async () => {
@@ -42,10 +43,12 @@ describe("webhook deliveries per receiver", () => {
       await sandbox(bank, "POST", "/sandbox/deposits", { accountNumber: a, amount: 1 + i / 100 });
     await slow.waitFor((r) => r.length >= 2);
     await sandbox(bank, "POST", "/sandbox/deposits", { accountNumber: b, amount: 5 });
-    await fast.waitFor((r) => r.length === 1, 5_000);
-    // The fast receiver was served while the slow one still held its first two.
+    await fast.waitFor((r) => r.length === 1, 30_000);
+    // The fast receiver was served while the slow one still held its first two, unanswered.
     expect(slow.received.length).toBe(2);
+    expect(slow.inFlight()).toBe(2);
 
+    slow.release();
     await slow.waitFor((r) => r.length === 10, 30_000);
     expect(slow.maxInFlight()).toBe(2);
     // Passing a receiver's rows by is not an attempt: one attempt each, all delivered.

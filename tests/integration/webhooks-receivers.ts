@@ -22,6 +22,8 @@ export interface Receiver {
   /** Requests being answered now, and the most at once so far. */
   inFlight(): number;
   maxInFlight(): number;
+  /** With `held`: answers every request kept so far, and every later one at once. */
+  release(): void;
   /** Status to answer for the n-th request (0-based); 200 when it returns undefined. */
   answer: (n: number, r: Received) => number | undefined;
   /** Waits until `pred` holds over what was received, or throws after `ms`. */
@@ -30,18 +32,33 @@ export interface Receiver {
 }
 
 export async function startReceiver(
-  opts: { port?: number; answer?: Receiver["answer"]; delayMs?: number } = {},
+  opts: {
+    port?: number;
+    /** Address to listen on: 127.0.0.1 unless told (any 127.x address is this machine). */
+    host?: string;
+    answer?: Receiver["answer"];
+    delayMs?: number;
+    /** Keeps every answer until `release()`: a receiver exactly as slow as the test needs. */
+    held?: boolean;
+  } = {},
 ): Promise<Receiver> {
   const received: Received[] = [];
   let n = 0;
   let open = 0;
   let most = 0;
+  let holding = opts.held ?? false;
+  const kept: (() => void)[] = [];
   const server = http.createServer((req, res) => {
     open++;
     most = Math.max(most, open);
-    res.on("close", () => {
-      open--;
-    });
+    // Counted out as the answer is handed over, before the sender can see it and send another.
+    let counted = true;
+    const done = () => {
+      if (counted) open--;
+      counted = false;
+    };
+    res.on("finish", done);
+    res.on("close", done);
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -52,22 +69,27 @@ export async function startReceiver(
         res.writeHead(status, { "content-type": "text/plain" });
         res.end(status < 300 ? "ok" : "not now");
       };
-      if (opts.delayMs) setTimeout(send, opts.delayMs);
+      if (holding) kept.push(send);
+      else if (opts.delayMs) setTimeout(send, opts.delayMs);
       else send();
     });
   });
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
+    server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   const receiver: Receiver = {
-    url: `http://127.0.0.1:${port}/hooks/balance`,
+    url: `http://${opts.host ?? "127.0.0.1"}:${port}/hooks/balance`,
     port,
     received,
     inFlight: () => open,
     maxInFlight: () => most,
+    release: () => {
+      holding = false;
+      for (const send of kept.splice(0)) send();
+    },
     answer: opts.answer ?? (() => 200),
     waitFor: (pred, ms = 15_000) => waitFor(() => (pred(received) ? received : undefined), ms),
     close: () =>
