@@ -31,6 +31,7 @@ import type {
 import { apiFetch, failureMessage } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import { alertAudience, alertSetTitle } from "@/lib/format/alert-words.ts";
+import { accountInWords } from "@/lib/format/money.ts";
 
 // The form's schema comes with the contract's checks (and zod): loaded when the form is first used.
 const loadAlertRuleFormSchema = () =>
@@ -140,7 +141,7 @@ function RuleCard({
     onSuccess: () => {
       setConfirm(false);
       form.reset({ below: "", above: "", notifyUsers: true, emails: "" });
-      toast({ title: "Alert removed", body: `Account ${account.accountNumber}.` });
+      toast({ title: "Alert removed", body: `${accountInWords(account.accountNumber, account.name)}.` });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.alertRules() }),
   });

@@ -25,6 +25,7 @@ import type {
 } from "@/lib/dashboard-api/alerts.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
+import { accountInWords } from "@/lib/format/money.ts";
 
 // The form's schema comes with the contract's checks (and zod): loaded when the form is first used.
 const loadRegisterWebhookSchema = () =>
@@ -44,6 +45,8 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
     queryKey: queryKeys.webhooks(),
     queryFn: ({ signal }) => apiFetch<typeof WebhooksResponseSchema>("/api/webhooks", { signal }),
   });
+  const names = new Map((list.data?.accounts ?? []).map((a) => [a.accountNumber, a.name]));
+  const account = (n: string) => accountInWords(n, names.get(n));
   const remove = useConfirmedAction({
     mutationFn: (h: WebhookView) =>
       apiFetch<typeof DeleteWebhookResponseSchema>(`/api/webhooks/${encodeURIComponent(h.id)}`, {
@@ -51,7 +54,7 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
       }),
     failure: "The webhook could not be deleted.",
     onSuccess: (_, h) => {
-      toast({ title: "Webhook deleted", body: `“${webhookName(h)}” on account ${h.accountNumber}.` });
+      toast({ title: "Webhook deleted", body: `“${webhookName(h)}” on ${account(h.accountNumber)}.` });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks() }),
   });
@@ -62,7 +65,7 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
       variant="secondary"
       size="sm"
       onClick={() => remove.ask(h)}
-      aria-label={`Delete webhook “${webhookName(h)}” on account ${h.accountNumber}`}
+      aria-label={`Delete webhook “${webhookName(h)}” on ${account(h.accountNumber)}`}
     >
       Delete
     </Button>
@@ -72,7 +75,6 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
   if (list.isError) return <QueryErrorState title="Webhooks could not be loaded" query={list} />;
 
   const { accounts, webhooks } = list.data;
-  const names = new Map(accounts.map((a) => [a.accountNumber, a.name]));
   return (
     <div className="space-y-6">
       <TitledCard
@@ -177,7 +179,7 @@ export function WebhooksManager({ canWrite }: { canWrite: boolean }) {
         title="Delete this webhook?"
         description={
           remove.item
-            ? `“${webhookName(remove.item)}” on account ${remove.item.accountNumber} will stop receiving balance changes.`
+            ? `“${webhookName(remove.item)}” on ${account(remove.item.accountNumber)} will stop receiving balance changes.`
             : undefined
         }
         cancelLabel="Keep it"
@@ -211,7 +213,11 @@ function RegisterWebhook({ accounts }: { accounts: { accountNumber: string; name
               headers: { "Content-Type": "application/json" },
               body: JSON.stringify(values),
             });
-            toast({ title: "Webhook registered", body: `On account ${r.webhook.accountNumber}.` });
+            const name = accounts.find((a) => a.accountNumber === r.webhook.accountNumber)?.name;
+            toast({
+              title: "Webhook registered",
+              body: `On ${accountInWords(r.webhook.accountNumber, name)}.`,
+            });
             form.reset({ ...values, description: "", url: "", emails: "" });
             await queryClient.invalidateQueries({ queryKey: queryKeys.webhooks() });
           }}

@@ -138,7 +138,7 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
             <Tr key={d.id} data-draft={d.id}>
               <Td>
                 <span className="font-medium">{d.kind === "wire" ? "Wire to " : "SEN transfer to "}</span>
-                {d.counterparty}
+                {d.kind === "wire" ? d.counterparty : accountLabel(d.counterparty)}
                 <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 md:hidden">
                   <Money cents={d.amountCents} className="font-semibold" />
                   <Badge tone={tone}>{status}</Badge>

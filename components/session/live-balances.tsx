@@ -7,10 +7,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useToast } from "@/components/ui/toast.tsx";
-import { formatUsd } from "@/lib/bank-api/money.ts";
-import type { AccountsResponse } from "@/lib/dashboard-api/accounts.ts";
+import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import type { LiveBalanceEvent } from "@/lib/dashboard-api/alerts.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
+import { accountInWords, formatUsd } from "@/lib/format/money.ts";
 
 type State = "connecting" | "live" | "off";
 
@@ -45,15 +45,20 @@ export function LiveBalances() {
       queryClient.invalidateQueries({ queryKey: queryKeys.notifications() });
       // A rule's armed/triggered state may have moved with the balance.
       queryClient.invalidateQueries({ queryKey: queryKeys.alertRules() });
-      const name = queryClient
-        .getQueryData<AccountsResponse>(queryKeys.accounts())
-        ?.accounts.find((a) => a.accountNumber === accountNumber)?.name;
-      for (const a of event.alerts)
-        toast({
-          tone: "warning",
-          title: `Balance alert: account ${accountNumber}${name ? ` (${name})` : ""}`,
-          body: `Available balance ${a.kind === "below" ? "fell below" : "rose above"} ${formatUsd(a.thresholdCents)}: now ${formatUsd(event.availableCents)} (was ${formatUsd(event.previousCents)}).`,
-        });
+      // An alert names the account as every page does; the list is read first when no page has yet.
+      if (event.alerts.length)
+        void queryClient
+          .ensureQueryData(accountsQuery())
+          .then((d) => d.accounts.find((a) => a.accountNumber === accountNumber)?.name)
+          .catch(() => undefined)
+          .then((name) => {
+            for (const a of event.alerts)
+              toast({
+                tone: "warning",
+                title: `Balance alert: ${accountInWords(accountNumber, name)}`,
+                body: `Available balance ${a.kind === "below" ? "fell below" : "rose above"} ${formatUsd(a.thresholdCents)}: now ${formatUsd(event.availableCents)} (was ${formatUsd(event.previousCents)}).`,
+              });
+          });
       queryClient.invalidateQueries({ queryKey: queryKeys.accounts(), exact: true });
       queryClient.invalidateQueries({ queryKey: queryKeys.account(accountNumber), exact: true });
       // The account's history where its range reaches today (a day of slack for the bank's time

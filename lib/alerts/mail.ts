@@ -3,6 +3,7 @@
 import nodemailer from "nodemailer";
 import { formatUsd } from "../bank-api/money.ts";
 import { splitList } from "../bank-api/webhooks.ts";
+import { accountInWords } from "../format/money.ts";
 import { smtpOptions } from "../server/smtp.ts";
 
 const TIMEOUT_MS = 10_000;
@@ -12,6 +13,8 @@ export interface AlertMail {
   kind: "below" | "above";
   thresholdCents: number;
   accountNumber: string;
+  /** The account's name at the bank; the full number stands alone when it could not be read. */
+  accountName?: string;
   availableCents: number;
   emails: string;
   at: string;
@@ -19,9 +22,10 @@ export interface AlertMail {
 
 export function alertMailText(a: AlertMail): { subject: string; text: string } {
   const side = a.kind === "below" ? "fell below" : "rose above";
-  const subject = `Balance alert: account ${a.accountNumber} ${side} ${formatUsd(a.thresholdCents)}`;
+  const account = accountInWords(a.accountNumber, a.accountName);
+  const subject = `Balance alert: ${account} ${side} ${formatUsd(a.thresholdCents)}`;
   const text = [
-    `The available balance of account ${a.accountNumber} ${side} ${formatUsd(a.thresholdCents)}.`,
+    `The available balance of ${account} ${side} ${formatUsd(a.thresholdCents)}.`,
     `Available balance now: ${formatUsd(a.availableCents)} (${a.at}).`,
     "",
     "You receive this message because a balance alert of the Treasury dashboard names your address.",

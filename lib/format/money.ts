@@ -24,3 +24,8 @@ export function formatShare(part: number, whole: number): string {
 export function maskAccountNumber(accountNumber: string): string {
   return `••••${accountNumber.slice(-4)}`;
 }
+
+/** "Operating ••••7890": an account as a sentence names it; "account 1234567890" when its name is not known. */
+export function accountInWords(accountNumber: string, name?: string | null): string {
+  return name ? `${name} ${maskAccountNumber(accountNumber)}` : `account ${accountNumber}`;
+}

@@ -43,10 +43,21 @@ export interface DigestOutcome {
   mails: { to: string; subject: string }[];
 }
 
-function line(i: InboxItem, timeZone: string): string {
+/** "Operating (••••0001)"; a SEN counterparty outside the customer's accounts by its number alone. */
+function accountWords(n: string, names: Map<string, string>, own = true): string {
+  const name = names.get(n);
+  if (name) return `${name} (${maskAccountNumber(n)})`;
+  return own ? `account ${maskAccountNumber(n)}` : `account ${n}`;
+}
+
+function line(i: InboxItem, timeZone: string, names: Map<string, string>): string {
   if (i.kind === "draft") {
     const d = i.draft;
-    return `- Draft to release: ${d.kind === "wire" ? "wire" : "SEN transfer"} to ${d.counterparty}, ${formatUsd(d.amountCents)}, from account ${maskAccountNumber(d.fromAccount)}; prepared by ${d.preparedBy.email}, ${formatInstant(d.preparedAt, timeZone)}`;
+    const to =
+      d.kind === "wire"
+        ? `wire to ${d.counterparty}`
+        : `SEN transfer to ${accountWords(d.counterparty, names, false)}`;
+    return `- Draft to release: ${to}, ${formatUsd(d.amountCents)}, from ${accountWords(d.fromAccount, names)}; prepared by ${d.preparedBy.email}, ${formatInstant(d.preparedAt, timeZone)}`;
   }
   const w = i.wire;
   return `- Incoming wire to decide: from ${w.originatorName || "an unnamed originator"}, ${formatUsd(w.amountCents)}, to ${w.accountName} (${maskAccountNumber(w.accountNumber)}); received ${formatInstant(i.waitingSince, timeZone)}`;
@@ -55,7 +66,7 @@ function line(i: InboxItem, timeZone: string): string {
 export function digestMail(
   user: { name: string },
   items: InboxItem[],
-  o: { afterMinutes: number; publicUrl?: string; timeZone: string },
+  o: { afterMinutes: number; publicUrl?: string; timeZone: string; accountNames?: Map<string, string> },
 ): { subject: string; text: string } {
   const n = items.length;
   const total = items.reduce((s, i) => s + i.amountCents, 0);
@@ -65,7 +76,7 @@ export function digestMail(
     "",
     `${n === 1 ? "This has" : `These ${n} have`} waited longer than ${o.afterMinutes} ${o.afterMinutes === 1 ? "minute" : "minutes"}, and you may act on ${n === 1 ? "it" : "them"} (${formatUsd(total)} in all):`,
     "",
-    ...items.map((i) => line(i, o.timeZone)),
+    ...items.map((i) => line(i, o.timeZone, o.accountNames ?? new Map())),
     "",
     `Open the approvals inbox: ${(o.publicUrl ?? "").replace(/\/$/, "")}/approvals`,
     "",
@@ -126,6 +137,7 @@ export async function runApprovalDigest(
         afterMinutes,
         publicUrl: o.publicUrl,
         timeZone: o.timeZone,
+        accountNames: waiting.accountNames,
       });
       await queueMail(q, { to: u.email, subject, text, kind: "approval_digest" });
       mails.push({ to: u.email, subject });

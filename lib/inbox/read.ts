@@ -6,6 +6,7 @@
 import "server-only";
 import { hasPermission, type Role } from "../auth/permissions.ts";
 import type { BankClient } from "../bank-client/client.ts";
+import { unwrap } from "../bank-client/errors.ts";
 import type { InboxCount, InboxItem, InboxResponse } from "../dashboard-api/inbox.ts";
 import type { IncomingWire } from "../dashboard-api/incoming-wires.ts";
 import type { Draft } from "../dashboard-api/wires.ts";
@@ -23,6 +24,8 @@ export interface Waiting {
   wires: IncomingWire[];
   incomingWireDualApprovalCents: number;
   asOf: string;
+  /** The customer's accounts by number: their names, for words outside a page (the digest). */
+  accountNames?: Map<string, string>;
 }
 
 export interface InboxUser {
@@ -34,21 +37,28 @@ export interface InboxUser {
 export async function collectWaiting(
   db: Queryable,
   getBank: () => Promise<BankClient>,
-  want: { drafts: boolean; wires: boolean } = { drafts: true, wires: true },
+  want: { drafts: boolean; wires: boolean; names?: boolean } = { drafts: true, wires: true, names: true },
 ): Promise<Waiting> {
   const settings = await incomingWireSettings(db);
-  const [drafts, queue] = await Promise.all([
+  const [drafts, queue, accountNames] = await Promise.all([
     want.drafts
       ? settleQueuedDrafts(db, getBank).then(() => listDrafts(db, { open: true, limit: DRAFT_LIMIT }))
       : [],
     want.wires ? getBank().then((bank) => readQueue(db, bank, settings)) : null,
+    want.names ? getBank().then(readAccountNames) : undefined,
   ]);
   return {
     drafts: drafts.filter((d) => d.status === "pending"),
     wires: queue?.wires ?? [],
     incomingWireDualApprovalCents: settings.dualApprovalCents,
     asOf: queue?.asOf ?? new Date().toISOString(),
+    accountNames,
   };
+}
+
+async function readAccountNames(bank: BankClient): Promise<Map<string, string>> {
+  const list = unwrap(await bank.call("accountList")).ResponseData.flatMap((d) => d.CUSTACCT);
+  return new Map(list.filter((a) => a.SHORTNAME).map((a) => [a.ACTNBR, a.SHORTNAME]));
 }
 
 /** An instant as ISO text, or the text as it came when it does not parse. */

@@ -7,6 +7,8 @@ import { EventEmitter } from "node:events";
 import pg from "pg";
 import { evaluateAlerts, type FiredAlert } from "../alerts/evaluate.ts";
 import { sendAlertMail } from "../alerts/mail.ts";
+import type { BankClient } from "../bank-client/client.ts";
+import { getBankClient } from "../bank-client/index.ts";
 import { config } from "../config.ts";
 import { type DashboardDb, getDashboardDb, type Queryable } from "../db/client.ts";
 import type { liveEvents } from "../db/schema.ts";
@@ -95,7 +97,13 @@ export class LiveHub {
 
   constructor(
     readonly db: DashboardDb,
-    private readonly opts: { listenUrl?: string; smtpUrl?: string; mailFrom?: string } = {},
+    private readonly opts: {
+      listenUrl?: string;
+      smtpUrl?: string;
+      mailFrom?: string;
+      /** Names the account in alert e-mail. */
+      getBank?: () => Promise<BankClient>;
+    } = {},
   ) {
     this.emitter.setMaxListeners(0);
   }
@@ -197,17 +205,33 @@ export class LiveHub {
 
   private async mail(e: LiveEvent, fired: FiredAlert[]): Promise<void> {
     if (!this.opts.smtpUrl) return;
-    for (const a of fired) {
-      if (!a.emails.trim()) continue;
+    const toSend = fired.filter((a) => a.emails.trim());
+    if (!toSend.length) return;
+    const accountName = await this.accountName(e.accountNumber);
+    for (const a of toSend) {
       try {
         await sendAlertMail(
           { smtpUrl: this.opts.smtpUrl, from: this.opts.mailFrom },
-          { ...a, accountNumber: e.accountNumber, availableCents: e.availableCents, at: e.at },
+          { ...a, accountNumber: e.accountNumber, accountName, availableCents: e.availableCents, at: e.at },
         );
         await this.db.query("UPDATE alerts SET emailed_at = now() WHERE id = $1", [a.id]);
       } catch (err) {
         log.warn("alert e-mail could not be sent", { alert: a.id, err: String(err) });
       }
+    }
+  }
+
+  /** The account's name at the bank; undefined when it cannot be read (the mail still goes). */
+  private async accountName(accountNumber: string): Promise<string | undefined> {
+    if (!this.opts.getBank) return undefined;
+    try {
+      const r = await (await this.opts.getBank()).call("accountList");
+      if (!r.ok) return undefined;
+      const a = r.data.ResponseData.flatMap((d) => d.CUSTACCT).find((x) => x.ACTNBR === accountNumber);
+      return a?.SHORTNAME || undefined;
+    } catch (err) {
+      log.warn("alert e-mail: the account's name could not be read", { err: String(err) });
+      return undefined;
     }
   }
 
@@ -257,6 +281,7 @@ const held = processSingleton<LiveHub>("treasury.liveHub", async () => {
     listenUrl: db.kind === "pg" ? config().databaseUrl : undefined,
     smtpUrl: config().smtpUrl,
     mailFrom: config().mailFrom,
+    getBank: config().bankApiUrl && config().bankSubscriptionKey ? getBankClient : undefined,
   });
   await hub.start();
   return hub;

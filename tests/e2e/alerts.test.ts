@@ -108,7 +108,9 @@ describe("webhooks and balance alerts in Chromium", () => {
     await row.getByRole("button", { name: /Delete webhook “ERP balance feed”/ }).click();
     const dialog = page.getByRole("dialog", { name: "Delete this webhook?" });
     await dialog.waitFor();
-    expect(await dialog.innerText()).toContain(`“ERP balance feed” on account ${dda.accountNumber}`);
+    expect(await dialog.innerText()).toContain(
+      `“ERP balance feed” on ${dda.name} ••••${dda.accountNumber.slice(-4)}`,
+    );
     await shot(page, "webhooks-delete-dialog", false);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Delete webhook" }).click();
@@ -162,7 +164,7 @@ describe("webhooks and balance alerts in Chromium", () => {
     // Under the line: one alert.
     await bank.transfer(sen.accountNumber, other.accountNumber, 200);
     await expect.poll(toasts, { timeout: 30_000 }).toHaveLength(1);
-    expect((await toasts())[0]).toContain(`Balance alert: account ${sen.accountNumber}`);
+    expect((await toasts())[0]).toContain(`Balance alert: ${sen.name} ••••${sen.accountNumber.slice(-4)}`);
     expect((await toasts())[0]).toContain(`fell below ${formatUsd(line)}`);
     await card.getByText("Below now · re-arms above").waitFor();
     await panelButton.click();
@@ -204,8 +206,11 @@ describe("webhooks and balance alerts in Chromium", () => {
     await page.waitForTimeout(1500);
     const got = await mail();
     expect(got).toHaveLength(2);
+    // Each names the account as the pages do: its name beside the masked number.
     for (const m of got)
-      expect(m.subject).toBe(`Balance alert: account ${sen.accountNumber} fell below ${formatUsd(line)}`);
+      expect(m.subject).toBe(
+        `Balance alert: ${sen.name} ••••${sen.accountNumber.slice(-4)} fell below ${formatUsd(line)}`,
+      );
   });
 
   it("shows a viewer the webhooks and alerts without a way to change them", async () => {

@@ -22,10 +22,14 @@ beforeAll(async () => {
   const c = await sandboxCustomer(bank, "Alert Mail Co");
   account = await c.account("SEN", 2_000);
   db = await openDashboardDb({ dataDir: "memory://" });
-  hub = new LiveHub(db, { smtpUrl: bank.running.sandboxSmtpUrl, mailFrom: "Treasury <t@treasury.example>" });
-  await hub.start();
   const tokens = new TokenManager({ db, bankUrl: bank.url, subscriptionKey: c.subscriptionKey });
   client = new BankClient({ bankUrl: bank.url, subscriptionKey: c.subscriptionKey, tokens });
+  hub = new LiveHub(db, {
+    smtpUrl: bank.running.sandboxSmtpUrl,
+    mailFrom: "Treasury <t@treasury.example>",
+    getBank: async () => client,
+  });
+  await hub.start();
 });
 
 afterAll(async () => {
@@ -98,9 +102,19 @@ describe("alert e-mail through the bank's sandbox mail box", () => {
       return r.n === "2" ? true : undefined;
     });
     expect(await mailbox(to)).toHaveLength(2);
+    // The account by its name beside its masked number, as the dashboard shows it, never the bare number.
+    const accounts = await client.call("accountList");
+    const name = accounts.ok
+      ? accounts.data.ResponseData.flatMap((d) => d.CUSTACCT).find((a) => a.ACTNBR === account)?.SHORTNAME
+      : undefined;
+    expect(name).toBeTruthy();
     for (const m of got) {
       expect(m.to).toBe(to);
-      expect(m.subject).toBe(`Balance alert: account ${account} fell below $1,000.00`);
+      expect(m.subject).toBe(`Balance alert: ${name} ••••${account.slice(-4)} fell below $1,000.00`);
+      expect(m.text).toContain(
+        `The available balance of ${name} ••••${account.slice(-4)} fell below $1,000.00.`,
+      );
+      expect(m.text).not.toContain(account);
       expect(m.messageId).toMatch(/^alert-\d+@treasury\.example$/);
     }
     expect(got.map((m) => /Available balance now: (\S+)/.exec(m.text)?.[1]).sort()).toEqual([

@@ -96,11 +96,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the approval digest from two in
 
     const later = new Date(Date.now() + 2 * 3_600_000);
     for (let round = 0; round < 5; round++) await lookTogether(later);
+    const list = await (await getBankClient()).call("accountList");
+    const name = list.ok
+      ? list.data.ResponseData.flatMap((d) => d.CUSTACCT).find((x) => x.ACTNBR === account)?.SHORTNAME
+      : undefined;
+    expect(name).toBeTruthy();
     for (const a of approvers) {
       const mails = await mailTo(a.email);
       expect(mails, a.email).toHaveLength(1);
       expect(mails[0].subject).toBe("2 items have waited over 60 min for your approval");
       expect(mails[0].text).toContain("Draft to release: wire to DIGEST PAYEE ONE, $125.00");
+      // Each account by its name beside the masked number, never the number alone.
+      expect(mails[0].text).toContain(`$125.00, from ${name} (••••${account.slice(-4)});`);
+      expect(mails[0].text).toContain(`$990.00, to ${name} (••••${account.slice(-4)});`);
       expect(mails[0].text).toContain("Incoming wire to decide: from DIGEST ORIGINATOR, $990.00");
     }
     // The preparer may act on neither.
