@@ -13,6 +13,7 @@ import { unauthorized } from "./http/errors.ts";
 import { createHttpServer, Router } from "./http/router.ts";
 import { createTransferExecutor } from "./ledger/transfers.ts";
 import { createBankMetrics } from "./metrics.ts";
+import { createDestinationCheck, type HostLookup } from "./notify/destination.ts";
 import { registerRoutes } from "./routes/index.ts";
 import { startSandboxSmtp } from "./sandbox/smtp.ts";
 import { startWorkers } from "./workers.ts";
@@ -35,7 +36,13 @@ export interface RunningBank {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function startBank(config: BankConfig, opts: { quiet?: boolean } = {}): Promise<RunningBank> {
+export interface StartBankOptions {
+  quiet?: boolean;
+  /** The name service webhook hosts are resolved through; the machine's own unless told. */
+  lookupHost?: HostLookup;
+}
+
+export async function startBank(config: BankConfig, opts: StartBankOptions = {}): Promise<RunningBank> {
   const log = createLogger("bank", { quiet: opts.quiet ?? false });
   const db = await openBankDb({
     url: config.databaseUrl,
@@ -77,6 +84,11 @@ export async function startBank(config: BankConfig, opts: { quiet?: boolean } = 
       tokens,
       log,
       metrics,
+      webhookDestinations: createDestinationCheck({
+        sandbox: config.sandbox,
+        allow: config.webhookAllow,
+        lookup: opts.lookupHost,
+      }),
       lifecycle: { draining: false },
       events,
       onClose: (fn) => closers.push(fn),

@@ -8,6 +8,7 @@ import type { BankConfig } from "./config.ts";
 import type { BankDb } from "./db/client.ts";
 import type { TransferExecutor } from "./ledger/transfers.ts";
 import type { BankMetrics } from "./metrics.ts";
+import type { DestinationCheck } from "./notify/destination.ts";
 
 export interface Bank {
   config: BankConfig;
@@ -19,6 +20,8 @@ export interface Bank {
   tokens: TokenService;
   log: Logger;
   metrics: BankMetrics;
+  /** Where webhooks may go: judged at registration and again at every delivery's connection. */
+  webhookDestinations: DestinationCheck;
   /** Set when a stop has begun: readiness answers 503 from then on. */
   lifecycle: { draining: boolean };
   /** Background work (settlement timer, webhook dispatcher) registers its stop function here. */

@@ -107,11 +107,20 @@ export const bareHost = (hostname: string) =>
     .replace(/\.+$/, "")
     .toLowerCase();
 
+/** Every address a host name has, in the order a connection would try them. */
+export type HostLookup = (host: string) => Promise<string[]>;
+
+/** The machine's own name service (getaddrinfo: /etc/hosts, then DNS). */
+export const systemLookup: HostLookup = async (host) =>
+  (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
 export interface DestinationPolicy {
   /** Sandbox mode: every destination is allowed. */
   sandbox: boolean;
   /** BANK_WEBHOOK_ALLOW: host names, addresses or CIDRs. */
   allow: string[];
+  /** Where host names are resolved; the machine's name service unless told. */
+  lookup?: HostLookup;
 }
 
 const family = (ip: string): "ipv4" | "ipv6" => (net.isIPv6(ip) ? "ipv6" : "ipv4");
@@ -152,10 +161,11 @@ const REGISTRATION_LOOKUP_MS = 5_000;
 
 export function createDestinationCheck(policy: DestinationPolicy) {
   const allowed = compileAllowList(policy.allow);
+  const lookupHost = policy.lookup ?? systemLookup;
 
   async function lookup(host: string): Promise<string[]> {
     if (net.isIP(host)) return [host];
-    return (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+    return lookupHost(host);
   }
 
   /** Every address the host has, each checked; the first one is the address to connect to. */
@@ -197,6 +207,6 @@ export function createDestinationCheck(policy: DestinationPolicy) {
     return `must not point to a loopback, private or special-purpose address (${d.reason.replace(/^refused: /, "")})`;
   }
 
-  return { refusedAtRegistration, resolve };
+  return { refusedAtRegistration, resolve, lookup };
 }
 export type DestinationCheck = ReturnType<typeof createDestinationCheck>;

@@ -27,7 +27,6 @@ import type { SqlRow } from "../../lib/server/sql-row.ts";
 import type { Bank } from "../context.ts";
 import type { customers, outbox, webhooks } from "../db/schema.ts";
 import { nextAttemptAt } from "./backoff.ts";
-import { createDestinationCheck } from "./destination.ts";
 import { createPoster, DELIVERY_TIMEOUT_MS } from "./http-post.ts";
 import { balanceChangeMail, createSmtpMailer } from "./mail.ts";
 
@@ -157,8 +156,8 @@ export async function startDispatcher(bank: Bank, opts: DispatcherOptions = {}) 
   const pollMs = opts.pollMs ?? 1000;
   const leaseMs = opts.leaseMs ?? 2 * DELIVERY_TIMEOUT_MS;
   const { config, db, clock, log } = bank;
-  const destinations = createDestinationCheck({ sandbox: config.sandbox, allow: config.webhookAllow });
-  const poster = createPoster(concurrency);
+  const destinations = bank.webhookDestinations;
+  const poster = createPoster(concurrency, destinations.lookup);
   const smtp = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom, DELIVERY_TIMEOUT_MS) : null;
   const stopping = new AbortController();
   // Every delivery in flight listens for shutdown on this one signal.

@@ -15,20 +15,43 @@ export interface PostOutcome {
   error?: string;
 }
 
-export function createPoster(maxSockets: number) {
+/**
+ * `lookupHost` resolves a host whose address is not pinned (the sandbox's deliveries): the same
+ * name service the destination check uses.
+ */
+export function createPoster(maxSockets: number, lookupHost?: (host: string) => Promise<string[]>) {
   const agents = {
     "http:": new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets }),
     "https:": new https.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets }),
   };
 
+  const familyOf = (address: string) => (address.includes(":") ? 6 : 4);
+
   function pinnedLookup(address: string): LookupFunction {
-    const family = address.includes(":") ? 6 : 4;
     return (_host, options, callback) => {
       if ((options as { all?: boolean }).all)
-        (callback as (e: null, a: object[]) => void)(null, [{ address, family }]);
-      else callback(null, address, family);
+        (callback as (e: null, a: object[]) => void)(null, [{ address, family: familyOf(address) }]);
+      else callback(null, address, familyOf(address));
     };
   }
+
+  const resolvingLookup: LookupFunction | undefined = lookupHost
+    ? (host, options, callback) => {
+        lookupHost(host).then(
+          (addresses) => {
+            if (!addresses.length) {
+              callback(Object.assign(new Error(`${host} has no address`), { code: "ENOTFOUND" }), "", 4);
+            } else if ((options as { all?: boolean }).all) {
+              (callback as (e: null, a: object[]) => void)(
+                null,
+                addresses.map((address) => ({ address, family: familyOf(address) })),
+              );
+            } else callback(null, addresses[0], familyOf(addresses[0]));
+          },
+          (e: NodeJS.ErrnoException) => callback(e, "", 4),
+        );
+      }
+    : undefined;
 
   function post(
     url: URL,
@@ -56,7 +79,11 @@ export function createPoster(maxSockets: number) {
           "content-length": String(Buffer.byteLength(body)),
           "user-agent": "BankWebhooks/2.0",
         },
-        ...(opts.address ? { lookup: pinnedLookup(opts.address) } : {}),
+        ...(opts.address
+          ? { lookup: pinnedLookup(opts.address) }
+          : resolvingLookup
+            ? { lookup: resolvingLookup }
+            : {}),
       });
       const timer = setTimeout(() => {
         req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`));

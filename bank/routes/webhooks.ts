@@ -7,14 +7,10 @@ import type { Bank } from "../context.ts";
 import { badField } from "../http/errors.ts";
 import type { Router } from "../http/router.ts";
 import { ownedAccount } from "../ledger/accounts.ts";
-import { createDestinationCheck } from "../notify/destination.ts";
 import { deleteWebhook, insertWebhook, webhooksOfCustomer } from "../notify/webhook-store.ts";
 
 export function registerWebhookRoutes(router: Router, bank: Bank) {
-  const destinations = createDestinationCheck({
-    sandbox: bank.config.sandbox,
-    allow: bank.config.webhookAllow,
-  });
+  const destinations = bank.webhookDestinations;
 
   // POST /v2/webhooks/register - a webhook on one of the customer's accounts
   router.v2(endpoints.registerWebhook, async ({ customer, body }): Promise<Webhook> => {

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type RunningBank, startBank } from "../../bank/app.ts";
+import { type RunningBank, type StartBankOptions, startBank } from "../../bank/app.ts";
 import { loadBankConfig } from "../../bank/config.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { createTestDatabase, PG_URL } from "./databases.ts";
@@ -18,7 +18,14 @@ export interface TestBank {
 }
 
 export async function startTestBank(
-  opts: { postgres?: boolean; env?: Record<string, string>; dataDir?: string; databaseUrl?: string } = {},
+  opts: {
+    postgres?: boolean;
+    env?: Record<string, string>;
+    dataDir?: string;
+    databaseUrl?: string;
+    /** The name service the bank resolves webhook hosts through (a test's own DNS). */
+    lookupHost?: StartBankOptions["lookupHost"];
+  } = {},
 ): Promise<TestBank> {
   let dataDir = opts.dataDir;
   let databaseUrl = opts.databaseUrl;
@@ -39,7 +46,7 @@ export async function startTestBank(
     ...(databaseUrl ? { BANK_DATABASE_URL: databaseUrl } : { BANK_DATA_DIR: dataDir as string }),
     ...opts.env,
   });
-  const running = await startBank(config, { quiet: true });
+  const running = await startBank(config, { quiet: true, lookupHost: opts.lookupHost });
   return {
     url: running.url,
     sandboxKey,
