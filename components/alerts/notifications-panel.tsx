@@ -151,14 +151,15 @@ function NotificationRow({
       <div className="min-w-0 flex-1 text-sm">
         {n.alerts.map((a) => (
           <p key={a.id} className="font-semibold text-amber-800">
-            Alert: {a.kind === "below" ? "fell below" : "rose above"} {formatUsd(a.thresholdCents)}
+            Alert: {a.kind === "below" ? "fell below" : "rose above"}{" "}
+            <span className="whitespace-nowrap">{formatUsd(a.thresholdCents)}</span>
           </p>
         ))}
         <p className="text-slate-900">
           <span className="font-medium">
             {name ? `${name} · ${n.accountNumber}` : `Account ${n.accountNumber}`}
           </span>{" "}
-          <span className={change < 0 ? "text-rose-700" : "text-emerald-800"}>
+          <span className={cn("whitespace-nowrap", change < 0 ? "text-rose-700" : "text-emerald-800")}>
             {change < 0 ? "−" : "+"}
             {formatUsd(Math.abs(change))}
           </span>

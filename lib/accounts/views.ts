@@ -69,6 +69,12 @@ async function custAccounts(bank: BankClient): Promise<CustAcct[]> {
   return list.ResponseData.flatMap((d) => d.CUSTACCT);
 }
 
+/** The subscription key's accounts by number: their names, for words beside a bare number. */
+export async function accountNames(bank: BankClient): Promise<Map<string, string>> {
+  const list = await custAccounts(bank);
+  return new Map(list.filter((a) => a.SHORTNAME).map((a) => [a.ACTNBR, a.SHORTNAME]));
+}
+
 /** True when the account is one of the subscription key's (an account page answers 404 otherwise). */
 export async function isOwnAccount(bank: BankClient, accountNumber: string): Promise<boolean> {
   return (await custAccounts(bank)).some((a) => a.ACTNBR === accountNumber);

@@ -4,9 +4,9 @@
 // (above the two-approver limit) waits only for the approvers who have not voted. Wires already
 // on their way to the bank (sending, queued, unconfirmed) wait for the bank, not for a person.
 import "server-only";
+import { accountNames } from "../accounts/views.ts";
 import { hasPermission, type Role } from "../auth/permissions.ts";
 import type { BankClient } from "../bank-client/client.ts";
-import { unwrap } from "../bank-client/errors.ts";
 import type { InboxCount, InboxItem, InboxResponse } from "../dashboard-api/inbox.ts";
 import type { IncomingWire } from "../dashboard-api/incoming-wires.ts";
 import type { Draft } from "../dashboard-api/wires.ts";
@@ -40,25 +40,20 @@ export async function collectWaiting(
   want: { drafts: boolean; wires: boolean; names?: boolean } = { drafts: true, wires: true, names: true },
 ): Promise<Waiting> {
   const settings = await incomingWireSettings(db);
-  const [drafts, queue, accountNames] = await Promise.all([
+  const [drafts, queue, names] = await Promise.all([
     want.drafts
       ? settleQueuedDrafts(db, getBank).then(() => listDrafts(db, { open: true, limit: DRAFT_LIMIT }))
       : [],
     want.wires ? getBank().then((bank) => readQueue(db, bank, settings)) : null,
-    want.names ? getBank().then(readAccountNames) : undefined,
+    want.names ? getBank().then(accountNames) : undefined,
   ]);
   return {
     drafts: drafts.filter((d) => d.status === "pending"),
     wires: queue?.wires ?? [],
     incomingWireDualApprovalCents: settings.dualApprovalCents,
     asOf: queue?.asOf ?? new Date().toISOString(),
-    accountNames,
+    accountNames: names,
   };
-}
-
-async function readAccountNames(bank: BankClient): Promise<Map<string, string>> {
-  const list = unwrap(await bank.call("accountList")).ResponseData.flatMap((d) => d.CUSTACCT);
-  return new Map(list.filter((a) => a.SHORTNAME).map((a) => [a.ACTNBR, a.SHORTNAME]));
 }
 
 /** An instant as ISO text, or the text as it came when it does not parse. */

@@ -211,6 +211,19 @@ describe("webhooks and balance alerts in Chromium", () => {
       expect(m.subject).toBe(
         `Balance alert: ${sen.name} ••••${sen.accountNumber.slice(-4)} fell below ${formatUsd(line)}`,
       );
+
+    // The audit log names the rule's account beside its number, at both widths.
+    const adminContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const admin = await signIn(app, adminContext, "admin");
+      await admin.goto(`${app.url}/admin/audit?action=alert_rule.create`);
+      const row = admin.locator("tbody tr").filter({ hasText: sen.accountNumber }).first();
+      await row.waitFor({ timeout: FIRST_WAIT });
+      expect(await row.innerText()).toContain(`${sen.name}\n${sen.accountNumber}`);
+      await lookAndCheck(admin, "audit-alert-rule");
+    } finally {
+      await adminContext.close();
+    }
   });
 
   it("shows a viewer the webhooks and alerts without a way to change them", async () => {

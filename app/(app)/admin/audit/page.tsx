@@ -8,9 +8,11 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { buttonClasses } from "@/components/ui/button.tsx";
 import { Refusal } from "@/components/ui/refusal.tsx";
 import { Table, Td, Th } from "@/components/ui/table.tsx";
+import { accountNames } from "@/lib/accounts/views.ts";
 import { auditActions, readAudit } from "@/lib/auth/audit.ts";
 import { hasPermission } from "@/lib/auth/permissions.ts";
 import { pageUser } from "@/lib/auth/session.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
 import { config } from "@/lib/config.ts";
 import { AuditQuery } from "@/lib/dashboard-api/index.ts";
 import { getDashboardDb } from "@/lib/db/client.ts";
@@ -39,9 +41,13 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`);
   const db = await getDashboardDb();
   const timeZone = config().timeZone;
-  const [entries, actions] = await Promise.all([
+  const [entries, actions, names] = await Promise.all([
     readAudit(db, 200, { ...filter, timeZone }),
     auditActions(db),
+    // An account named beside its number; the log reads as well without the bank.
+    getBankClient()
+      .then(accountNames)
+      .catch(() => new Map<string, string>()),
   ]);
   const qs = new URLSearchParams(
     Object.entries(filter).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""),
@@ -152,8 +158,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                   <span className="block text-slate-900">{auditActionWords(e.action)}</span>
                   <span className="block font-mono text-xs text-slate-600">{e.action}</span>
                 </Td>
-                <Td data-label="Target" className="font-mono text-xs break-all">
-                  {e.target ?? "—"}
+                <Td data-label="Target" className="text-xs break-all">
+                  {e.target && names.get(e.target) ? (
+                    <span className="block text-sm text-slate-900">{names.get(e.target)}</span>
+                  ) : null}
+                  <span className="font-mono">{e.target ?? "—"}</span>
                 </Td>
                 <Td data-label="Result">
                   <Badge tone={auditResultTone(e.result)}>{auditResultWords(e.result)}</Badge>
