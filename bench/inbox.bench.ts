@@ -1,7 +1,9 @@
 // The approvals inbox in real Chromium against `npm start` (a production build), as an approver:
 // - its first render with BENCH_INBOX_ITEMS (1,000) items waiting (incoming wires through the
 //   bank's /sandbox, and ten drafts prepared by the preparer): navigation start to the first row,
-//   and to every row in the DOM (target under 1 s);
+//   and to the table being ready: every row in the DOM, or, with a virtualised table, the rows in
+//   view with the whole count on the table (aria-rowcount); and how many rows the DOM then holds
+//   (target under 1 s);
 // - from a new incoming wire at the bank to the count in the navigation changing on a page left
 //   open (the live stream's `inbox` event, lib/inbox/watch.ts), BENCH_INBOX_ROUNDS (10) wires, each
 //   timed from just before the sandbox call to the new count in the page (target under 1 s).
@@ -62,21 +64,38 @@ export async function run(): Promise<void> {
     const waiting = await count();
     if (waiting < ITEMS) throw new Error(`the inbox holds ${waiting} items, expected ${ITEMS}`);
 
-    // First render: the page records when its first row, and when its last, reached the DOM.
+    // First render: the page records when its first row reached the DOM, and when the table was
+    // ready (every row there, or a virtualised table's rows in view with the whole count announced).
     await context.addInitScript(() => {
-      const w = window as unknown as { __firstRow?: number; __allRows?: number; __want?: number };
+      const w = window as unknown as {
+        __firstRow?: number;
+        __allRows?: number;
+        __rowsInDom?: number;
+        __want?: number;
+      };
       new MutationObserver((_, obs) => {
         const rows = document.querySelectorAll("tbody tr[data-key]").length;
         if (rows && w.__firstRow === undefined) w.__firstRow = performance.now();
-        if (rows && rows >= (w.__want ?? Number.POSITIVE_INFINITY)) {
+        const want = w.__want ?? Number.POSITIVE_INFINITY;
+        const counted = Number(
+          document.querySelector("table[aria-rowcount]")?.getAttribute("aria-rowcount") ?? 0,
+        );
+        if (rows && (rows >= want || counted - 1 >= want)) {
           w.__allRows = performance.now();
+          w.__rowsInDom = rows;
           obs.disconnect();
         }
-      }).observe(document, { childList: true, subtree: true });
+      }).observe(document, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: ["aria-rowcount"],
+      });
     });
     await context.addInitScript(`window.__want = ${waiting};`);
     const firstRows: number[] = [];
     const allRows: number[] = [];
+    let rowsInDom = 0;
     for (let i = 0; i < LOADS + 1; i++) {
       await page.goto(`${app.url}/approvals`, { waitUntil: "commit" });
       await page.waitForFunction(
@@ -87,9 +106,10 @@ export async function run(): Promise<void> {
         },
       );
       const t = await page.evaluate(() => {
-        const w = window as unknown as { __firstRow: number; __allRows: number };
-        return [w.__firstRow, w.__allRows];
+        const w = window as unknown as { __firstRow: number; __allRows: number; __rowsInDom: number };
+        return [w.__firstRow, w.__allRows, w.__rowsInDom];
       });
+      rowsInDom = t[2];
       // The first load warms the server's compiled routes; it is not counted.
       if (i > 0) {
         firstRows.push(t[0]);
@@ -148,15 +168,22 @@ export async function run(): Promise<void> {
         note: `navigation start to the first row of /approvals, ${waiting} items waiting (${DRAFTS} drafts, the rest incoming wires), ${LOADS} loads; ${load}`,
       },
       {
-        name: `inbox_all_rows_${waiting}_items_p50`,
+        name: `inbox_table_ready_${waiting}_items_p50`,
         value: round(percentile(allRows, 50)),
         unit: "ms",
         better: "lower",
         target: 1000,
-        note: "navigation start to every row in the DOM",
+        note: "navigation start to the table ready: every row in the DOM, or a virtualised table's rows in view with aria-rowcount the whole count",
       },
       {
-        name: `inbox_all_rows_${waiting}_items_max`,
+        name: `inbox_rows_in_dom_${waiting}_items`,
+        value: rowsInDom,
+        unit: "rows",
+        better: "lower",
+        note: "rows in the DOM when the table was ready (the last load)",
+      },
+      {
+        name: `inbox_table_ready_${waiting}_items_max`,
         value: round(Math.max(...allRows)),
         unit: "ms",
         better: "lower",

@@ -8,9 +8,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { InboxTable, type InboxTableHandle, itemTitle } from "@/components/inbox/inbox-table.tsx";
 import { ReleaseChecks } from "@/components/send-money/release-checks.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
-import { Badge, type Tone } from "@/components/ui/badge.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
 import { cn } from "@/components/ui/cn.ts";
@@ -19,16 +20,14 @@ import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { QueryErrorState } from "@/components/ui/error-state.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton.tsx";
+import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { inboxQuery } from "@/hooks/use-inbox.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { InboxItem } from "@/lib/dashboard-api/inbox.ts";
 import type { IncomingWireDecisionResponse } from "@/lib/dashboard-api/incoming-wires.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { DraftResponse } from "@/lib/dashboard-api/wires.ts";
-import { formatInstant } from "@/lib/format/dates.ts";
-import { formatWaited } from "@/lib/format/durations.ts";
-import { formatUsd, maskAccountNumber } from "@/lib/format/money.ts";
-import { draftStatusWords, paymentStatusWords } from "@/lib/format/status-words.ts";
+import { formatUsd } from "@/lib/format/money.ts";
 
 export type Act = "approve" | "cancel" | "return";
 const ACT_KEYS: Record<string, Act> = { a: "approve", c: "cancel", r: "return" };
@@ -60,30 +59,6 @@ export function plan(
   if (w.needsTwoApprovers && w.votes.length === 0)
     return { fits: true, words: `${verb} (first of two approvers)` };
   return { fits: true, words: `${verb} the wire` };
-}
-
-export function itemTitle(item: InboxItem): string {
-  if (item.kind === "draft")
-    return `${item.draft.kind === "wire" ? "Wire" : "SEN transfer"} to ${item.draft.counterparty}`;
-  return `Incoming wire from ${item.wire.originatorName || "an unnamed originator"}`;
-}
-
-function statusOf(item: InboxItem): [string, Tone] {
-  if (item.kind === "draft") {
-    const d = item.draft;
-    if (d.approvalsRequired > 1)
-      return [
-        `${d.approvals.length} of ${d.approvalsRequired} approvals`,
-        d.approvals.length ? "brand" : "warning",
-      ];
-    const { word, tone } = draftStatusWords("pending");
-    return [word, tone];
-  }
-  const w = item.wire;
-  if (w.state === "awaiting_second_approval") return ["1 of 2 approvers", "brand"];
-  if (w.needsTwoApprovers) return ["Needs 2 approvers", "warning"];
-  const { word, tone } = paymentStatusWords("Pre-Approval", "Incoming");
-  return [word, tone];
 }
 
 type Result = { state: "waiting" | "working" } | { state: "done" | "failed"; text: string };
@@ -147,7 +122,13 @@ export function InboxView() {
   const [asking, setAsking] = useState<{ act: Act; items: InboxItem[] } | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [now, setNow] = useState(() => Date.now());
-  const rows = useRef<Map<string, HTMLTableRowElement>>(new Map());
+  const table = useRef<InboxTableHandle>(null);
+  const accounts = useQuery(accountsQuery());
+  const names = useMemo(
+    () => new Map((accounts.data?.accounts ?? []).map((a) => [a.accountNumber, a.name])),
+    [accounts.data],
+  );
+  const accountName = useCallback((n: string) => names.get(n), [names]);
 
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 30_000);
@@ -168,15 +149,7 @@ export function InboxView() {
     setCursor((c) => Math.min(c, Math.max(0, items.length - 1)));
   }, [keys, items.length]);
 
-  const focusRow = useCallback(
-    (index: number) => {
-      const i = Math.max(0, Math.min(items.length - 1, index));
-      setCursor(i);
-      const item = items[i];
-      if (item) rows.current.get(item.key)?.focus();
-    },
-    [items],
-  );
+  const focusRow = useCallback((index: number) => table.current?.focusRow(index), []);
 
   const toggle = useCallback((key: string) => {
     setSelected((s) => {
@@ -231,7 +204,6 @@ export function InboxView() {
   const chosen = selected.size ? items.filter((i) => selected.has(i.key)) : [];
   const chosenTotal = chosen.reduce((s, i) => s + i.amountCents, 0);
   const data = query.data;
-  const allSelected = items.length > 0 && selected.size === items.length;
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
@@ -265,7 +237,7 @@ export function InboxView() {
             chosen.length
               ? `${chosen.length} selected, ${formatUsd(chosenTotal)} in all`
               : items[cursor]
-                ? `Focused: ${itemTitle(items[cursor])}, ${formatUsd(items[cursor].amountCents)}`
+                ? `Focused: ${itemTitle(items[cursor], accountName)}, ${formatUsd(items[cursor].amountCents)}`
                 : "Move with j and k, select with x."
           }
           action={
@@ -314,125 +286,18 @@ export function InboxView() {
             )}
           </EmptyState>
         ) : (
-          <div className="overflow-x-hidden">
-            <table className="w-full table-fixed border-collapse text-sm" aria-describedby="inbox-keys">
-              <caption className="sr-only">Waiting for you, oldest first</caption>
-              <thead>
-                <tr className="text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                  <th scope="col" className="w-12 border-b border-slate-200 bg-slate-50 px-3 py-2">
-                    <input
-                      type="checkbox"
-                      aria-label="Select all"
-                      className="size-4 accent-brand-700"
-                      checked={allSelected}
-                      onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((i) => i.key)))}
-                    />
-                  </th>
-                  <th scope="col" className="border-b border-slate-200 bg-slate-50 px-3 py-2">
-                    Item
-                  </th>
-                  <th
-                    scope="col"
-                    className="hidden w-44 border-b border-slate-200 bg-slate-50 px-3 py-2 md:table-cell"
-                  >
-                    Account
-                  </th>
-                  <th
-                    scope="col"
-                    className="w-32 border-b border-slate-200 bg-slate-50 px-3 py-2 text-right md:w-40"
-                  >
-                    Amount
-                  </th>
-                  <th
-                    scope="col"
-                    className="hidden w-36 border-b border-slate-200 bg-slate-50 px-3 py-2 md:table-cell"
-                  >
-                    Waiting
-                  </th>
-                  <th
-                    scope="col"
-                    className="hidden w-48 border-b border-slate-200 bg-slate-50 px-3 py-2 lg:table-cell"
-                  >
-                    Status
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item, index) => {
-                  const [status, tone] = statusOf(item);
-                  const isSelected = selected.has(item.key);
-                  const focused = index === cursor;
-                  const account = item.kind === "draft" ? item.draft.fromAccount : item.wire.accountNumber;
-                  return (
-                    <tr
-                      key={item.key}
-                      ref={(el) => {
-                        if (el) rows.current.set(item.key, el);
-                        else rows.current.delete(item.key);
-                      }}
-                      data-key={item.key}
-                      data-kind={item.kind}
-                      tabIndex={focused ? 0 : -1}
-                      aria-current={focused ? "true" : undefined}
-                      onFocus={() => setCursor(index)}
-                      className={cn(
-                        "outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset",
-                        isSelected ? "bg-brand-50" : focused ? "bg-slate-50" : "bg-white",
-                      )}
-                    >
-                      <td className="border-b border-slate-100 px-3 py-2 align-top">
-                        <input
-                          type="checkbox"
-                          tabIndex={-1}
-                          className="mt-1 size-4 accent-brand-700"
-                          aria-label={`Select ${itemTitle(item)}, ${formatUsd(item.amountCents)}`}
-                          checked={isSelected}
-                          onChange={() => toggle(item.key)}
-                        />
-                      </td>
-                      <td className="min-w-0 border-b border-slate-100 px-3 py-2">
-                        <span className="flex flex-wrap items-center gap-2">
-                          <Badge tone={item.kind === "draft" ? "brand" : "neutral"}>
-                            {item.kind === "draft" ? "Draft to release" : "Incoming wire"}
-                          </Badge>
-                          <span className="min-w-0 truncate font-medium text-slate-900">
-                            {item.kind === "draft" ? item.draft.counterparty : item.wire.originatorName}
-                          </span>
-                        </span>
-                        <span className="mt-0.5 block truncate text-xs text-slate-600">
-                          {item.kind === "draft"
-                            ? `${item.draft.kind === "wire" ? "Wire" : "SEN transfer"} prepared by ${item.draft.preparedBy.email}`
-                            : `${item.wire.sendingBankName || "Sending bank"}${item.wire.info ? ` · ${item.wire.info}` : ""}`}
-                        </span>
-                        <span className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-600 lg:hidden">
-                          <Badge tone={tone}>{status}</Badge>
-                          <span className="md:hidden">{formatWaited(item.waitingSince, now)} waiting</span>
-                        </span>
-                      </td>
-                      <td className="hidden border-b border-slate-100 px-3 py-2 tabular-nums md:table-cell">
-                        {item.kind === "incoming_wire" ? (
-                          <span className="block truncate">{item.wire.accountName}</span>
-                        ) : null}
-                        <span className="text-xs text-slate-600">{maskAccountNumber(account)}</span>
-                      </td>
-                      <td className="border-b border-slate-100 px-3 py-2 text-right align-top font-semibold">
-                        <Money cents={item.amountCents} />
-                      </td>
-                      <td className="hidden border-b border-slate-100 px-3 py-2 md:table-cell">
-                        {formatWaited(item.waitingSince, now)}
-                        <span className="block text-xs text-slate-600">
-                          {formatInstant(item.waitingSince, timeZone)}
-                        </span>
-                      </td>
-                      <td className="hidden border-b border-slate-100 px-3 py-2 lg:table-cell">
-                        <Badge tone={tone}>{status}</Badge>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <InboxTable
+            ref={table}
+            items={items}
+            cursor={cursor}
+            onCursor={setCursor}
+            selected={selected}
+            onToggle={toggle}
+            onSelectAll={(all) => setSelected(all ? new Set(items.map((i) => i.key)) : new Set())}
+            now={now}
+            timeZone={timeZone}
+            accountName={accountName}
+          />
         )}
       </Card>
       <p id="inbox-keys" className="text-xs text-slate-600">
@@ -444,6 +309,7 @@ export function InboxView() {
         <BulkDialog
           act={asking.act}
           items={asking.items}
+          accountName={accountName}
           onClose={(decided) => {
             setAsking(null);
             if (decided) {
@@ -451,8 +317,7 @@ export function InboxView() {
               void queryClient.invalidateQueries({ queryKey: queryKeys.inbox() });
               void queryClient.invalidateQueries({ queryKey: ["accounts"] });
             }
-            const item = items[cursor];
-            if (item) requestAnimationFrame(() => rows.current.get(item.key)?.focus());
+            requestAnimationFrame(() => focusRow(cursor));
           }}
         />
       ) : null}
@@ -511,10 +376,12 @@ function Stat({ label, value }: { label: string; value: string }) {
 function BulkDialog({
   act,
   items,
+  accountName,
   onClose,
 }: {
   act: Act;
   items: InboxItem[];
+  accountName: (n: string) => string | undefined;
   onClose: (decided: boolean) => void;
 }) {
   const planned = items.map((item) => ({ item, plan: plan(item, act) }));
@@ -573,7 +440,7 @@ function BulkDialog({
           return (
             <li key={p.item.key} data-key={p.item.key} className="flex flex-col gap-1 px-3 py-2 text-sm">
               <span className="flex flex-wrap items-baseline justify-between gap-2">
-                <span className="min-w-0 font-medium text-slate-900">{itemTitle(p.item)}</span>
+                <span className="min-w-0 font-medium text-slate-900">{itemTitle(p.item, accountName)}</span>
                 <Money cents={p.item.amountCents} className="font-semibold" />
               </span>
               <span className="text-xs text-slate-600">{p.plan.fits ? p.plan.words : ""}</span>
@@ -594,7 +461,10 @@ function BulkDialog({
       {skipped.length ? (
         <p className="text-sm text-slate-700">
           Not included:{" "}
-          {skipped.map((p) => `${itemTitle(p.item)} (${p.plan.fits ? "" : p.plan.why})`).join("; ")}.
+          {skipped
+            .map((p) => `${itemTitle(p.item, accountName)} (${p.plan.fits ? "" : p.plan.why})`)
+            .join("; ")}
+          .
         </p>
       ) : null}
       <p className="flex justify-between border-t border-slate-200 pt-2 text-sm font-semibold">

@@ -108,6 +108,9 @@ describe("the approvals inbox, in Chromium", () => {
   let approver: Session;
   let admin: Session;
   let dda: string;
+  let ddaName = "";
+  /** The SEN draft's destination, one of the customer's own accounts, as the pages name it. */
+  let senTo = "";
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -117,9 +120,11 @@ describe("the approvals inbox, in Chromium", () => {
     ).json()) as AccountsResponse;
     const ddaAccount = accounts.accounts.find((a) => a.type === "DDA") as {
       accountNumber: string;
+      name: string;
       availableCents: number;
     };
     dda = ddaAccount.accountNumber;
+    ddaName = ddaAccount.name;
     ids.small = await makeWireDraft(preparer.page, dda, "1,200.00", "E2E INBOX SMALL PAYEE");
     // Above the release two-approver limit: this approval is the first of two and sends nothing.
     ids.tooMuch = await makeWireDraft(preparer.page, dda, "1,000,100.00", "E2E INBOX TOO MUCH PAYEE");
@@ -146,6 +151,7 @@ describe("the approvals inbox, in Chromium", () => {
       const out = (await r.json()) as { outcome: string; draft?: { id: string } };
       expect(out.outcome).toBe("draft");
       ids.noFunds = out.draft?.id as string;
+      senTo = `${sen[1].name} ••••${sen[1].accountNumber.slice(-4)}`;
     }
     ids.approversOwn = await makeWireDraft(approver.page, dda, "800.00", "E2E INBOX APPROVERS OWN");
     const w1 = await incomingWire(dda, 2_500);
@@ -239,6 +245,8 @@ describe("the approvals inbox, in Chromium", () => {
     expect(text).toContain("Wire to E2E INBOX SMALL PAYEE");
     expect(text).toContain("Wire to E2E INBOX TOO MUCH PAYEE");
     expect(text).toContain("Incoming wire from E2E INBOX ORIG 1");
+    // A SEN draft to one of the customer's accounts names it, not its number alone.
+    if (ids.noFunds) expect(text).toContain(`SEN transfer to ${senTo}`);
     const data = await inbox(page);
     const total = data.items.filter((i) => chosen.includes(i.key)).reduce((s, i) => s + i.amountCents, 0);
     const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(total / 100);
@@ -319,6 +327,8 @@ describe("the approvals inbox, in Chromium", () => {
         const nav = page.getByRole("navigation", { name: "Main" });
         const button = nav.getByRole("button", { name: /Menu/ });
         await button.waitFor();
+        // The page answers keys once hydrated: its live indicator shows only then.
+        await page.getByText("Live", { exact: true }).waitFor({ timeout: FIRST_WAIT });
         expect(await button.getAttribute("aria-expanded")).toBe("false");
         expect(await nav.getByRole("link", { name: "Accounts", exact: true }).isVisible()).toBe(false);
         await button.focus();
@@ -401,6 +411,13 @@ describe("the approvals inbox, in Chromium", () => {
         interval: 2_000,
       })
       .toBe(true);
+    // The delivered digest names each account beside its masked number, never the number alone.
+    const delivered = (await sandboxMail()).map((m) => m.text).join("\n");
+    const ddaWords = `${ddaName} (••••${dda.slice(-4)})`;
+    expect(delivered).toMatch(/Draft to release: wire to E2E INBOX \w+ PAYEE/);
+    expect(delivered).toContain(`, from ${ddaWords};`);
+    expect(delivered).toContain(`, to ${ddaWords};`);
+    expect(delivered).not.toContain(`from account ••••${dda.slice(-4)}`);
     // A preparer acts on none of it: no digest.
     expect(await mails(preparer.page)).toEqual([]);
     expect(await seriousAxeViolations(approver.page)).toEqual([]);
@@ -421,4 +438,79 @@ describe("the approvals inbox, in Chromium", () => {
     await shot(approver.page, "approvals-mail-approver-390");
     await approver.page.setViewportSize({ width: 1440, height: 900 });
   }, 300_000);
+
+  it("keeps a thousand-item inbox quick: only the rows in view are in the page, and j/k, x and a still reach every row", async () => {
+    const page = approver.page;
+    for (let i = 0; i < 6; i++) await Promise.all(Array.from({ length: 10 }, () => incomingWire(dda, 150)));
+    await page.goto(`${app.url}/approvals`);
+    const table = page.getByRole("table", { name: "Waiting for you, oldest first" });
+    await page.locator("tbody tr[data-key]").first().waitFor({ timeout: FIRST_WAIT });
+    const items = (await inbox(page)).items;
+    expect(items.length).toBeGreaterThanOrEqual(60);
+    // A screen reader hears the whole list's size and each row's place in it.
+    await expect.poll(() => table.getAttribute("aria-rowcount")).toBe(String(items.length + 1));
+    const rendered = page.locator("tbody tr[data-key]");
+    expect(await rendered.count()).toBeLessThan(items.length);
+    const indexes = await rendered.evaluateAll((els) =>
+      els.map((e) => Number(e.getAttribute("aria-rowindex"))),
+    );
+    expect(indexes[0]).toBe(2);
+    expect(indexes).toEqual(indexes.map((_, n) => n + 2));
+
+    // j walks past the rendered rows: each row is focused and scrolled into view under the header.
+    const target = Math.min(items.length - 1, 45);
+    await page.keyboard.press("j");
+    for (let n = 0; n < target; n++) await page.keyboard.press("j");
+    const focused = page.locator("tbody tr:focus");
+    await expect.poll(() => focused.getAttribute("data-key")).toBe(items[target].key);
+    expect(await focused.getAttribute("aria-rowindex")).toBe(String(target + 2));
+    const inView = await focused.evaluate((row) => {
+      const box = row.closest("div") as HTMLElement;
+      const head = box.querySelector("thead") as HTMLElement;
+      const r = row.getBoundingClientRect();
+      const b = box.getBoundingClientRect();
+      return r.top >= head.getBoundingClientRect().bottom - 1 && r.bottom <= b.bottom + 1;
+    });
+    expect(inView).toBe(true);
+    expect(await page.locator(`tr[data-key="${items[0].key}"]`).count()).toBe(0);
+
+    // x selects the row far down; a asks about exactly that one.
+    await page.keyboard.press("x");
+    await expect.poll(() => focused.locator("input[type=checkbox]").isChecked()).toBe(true);
+    await page.keyboard.press("a");
+    const dialog = page.getByRole("dialog", { name: "Approve 1 item?" });
+    await dialog.waitFor();
+    const only = items[target];
+    expect(await dialog.innerText()).toContain(
+      only.kind === "incoming_wire" ? `Incoming wire from ${only.wire.originatorName}` : "",
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Keep waiting" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-key")))
+      .toBe(items[target].key);
+    // Select all reaches the rows not rendered: the card counts every one.
+    await page.getByLabel("Select all", { exact: true }).check();
+    expect(await page.getByRole("region", { name: "Waiting for you" }).innerText()).toContain(
+      `${items.length} selected`,
+    );
+    await page.getByLabel("Select all", { exact: true }).uncheck();
+
+    // k walks back to the top.
+    await page.locator(`tr[data-key="${items[target].key}"]`).focus();
+    for (let n = 0; n < target; n++) await page.keyboard.press("k");
+    await expect.poll(() => page.locator("tbody tr:focus").getAttribute("data-key")).toBe(items[0].key);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, "approvals-many-approver-1440");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator("tbody tr:focus").waitFor();
+    for (let n = 0; n < 20; n++) await page.keyboard.press("j");
+    await expect.poll(() => page.locator("tbody tr:focus").getAttribute("data-key")).toBe(items[20].key);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, "approvals-many-approver-390");
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }, 180_000);
 });
