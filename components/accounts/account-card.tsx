@@ -1,31 +1,11 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { AccountNumber } from "@/components/accounts/account-number.tsx";
 import { AccountTypeBadge } from "@/components/accounts/account-type-badge.tsx";
 import { StatusPill } from "@/components/ui/badge.tsx";
-import { cn } from "@/components/ui/cn.ts";
 import { Money } from "@/components/ui/money.tsx";
+import { Stat } from "@/components/ui/stat.tsx";
 import type { AccountSummary } from "@/lib/dashboard-api/index.ts";
 import { formatDay } from "@/lib/format/dates.ts";
-
-function Stat({
-  label,
-  className,
-  valueClassName = "font-medium",
-  children,
-}: {
-  label: string;
-  className?: string;
-  valueClassName?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={className}>
-      <dt className="text-slate-600">{label}</dt>
-      <dd className={cn("text-slate-900", valueClassName)}>{children}</dd>
-    </div>
-  );
-}
 
 /** One account at a glance; the whole card leads to the account page (the copy button stays its own control). */
 export function AccountCard({ account }: { account: AccountSummary }) {

@@ -5,6 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
 import { Money } from "@/components/ui/money.tsx";
+import { Stat } from "@/components/ui/stat.tsx";
 import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { AccountSummary, MorningCheckResponse } from "@/lib/dashboard-api/index.ts";
@@ -17,6 +18,8 @@ function Change({ cents, className }: { cents: number; className?: string }) {
   if (cents === 0) return <span className={className}>No change</span>;
   return <Money cents={cents} direction={cents > 0 ? "credit" : "debit"} className={className} />;
 }
+
+const FIGURE = "text-lg font-semibold sm:text-xl";
 
 export function MorningCheck({ accounts }: { accounts: AccountSummary[] }) {
   const q = useQuery({
@@ -40,26 +43,21 @@ export function MorningCheck({ accounts }: { accounts: AccountSummary[] }) {
       />
       {d ? (
         <>
-          <div className="grid grid-cols-2 gap-x-4 gap-y-3 border-b border-slate-100 px-5 py-4 sm:grid-cols-3">
-            <div className="col-span-2 sm:col-span-1">
-              <p className="text-sm text-slate-600">Change, all accounts</p>
-              <p className="text-xl font-semibold">
-                <Change cents={d.totals.changeCents} />
-              </p>
-            </div>
-            <div>
-              <p className="text-sm text-slate-600">In today</p>
-              <p className="text-lg font-semibold sm:text-xl">
-                <Money cents={d.totals.inCents} />
-              </p>
-            </div>
-            <div>
-              <p className="text-sm text-slate-600">Out today</p>
-              <p className="text-lg font-semibold sm:text-xl">
-                <Money cents={d.totals.outCents} />
-              </p>
-            </div>
-          </div>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-b border-slate-100 px-5 py-4 text-sm sm:grid-cols-3">
+            <Stat
+              label="Change, all accounts"
+              className="col-span-2 sm:col-span-1"
+              valueClassName="text-xl font-semibold"
+            >
+              <Change cents={d.totals.changeCents} />
+            </Stat>
+            <Stat label="In today" valueClassName={FIGURE}>
+              <Money cents={d.totals.inCents} />
+            </Stat>
+            <Stat label="Out today" valueClassName={FIGURE}>
+              <Money cents={d.totals.outCents} />
+            </Stat>
+          </dl>
           <Table caption={`Change since ${formatDay(d.since)}'s close, by account`} captionHidden>
             <thead>
               <Tr>

@@ -17,9 +17,9 @@ import { Card, CardHeader } from "@/components/ui/card.tsx";
 import { cn } from "@/components/ui/cn.ts";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
-import { QueryErrorState } from "@/components/ui/error-state.tsx";
+import { KeyboardPageHeader } from "@/components/ui/keyboard-page-header.tsx";
 import { Money } from "@/components/ui/money.tsx";
-import { LoadingRegion, Skeleton } from "@/components/ui/skeleton.tsx";
+import { QueryState } from "@/components/ui/query-state.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { inboxQuery } from "@/hooks/use-inbox.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
@@ -207,19 +207,15 @@ export function InboxView() {
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Approvals</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            {data
-              ? summaryLine(data.drafts, data.incomingWires, data.mayRelease, data.mayDecideWires)
-              : "Everything waiting for you, oldest first."}
-          </p>
-        </div>
-        <Button variant="secondary" size="sm" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
-          Keyboard shortcuts <kbd className="font-mono text-xs">?</kbd>
-        </Button>
-      </div>
+      <KeyboardPageHeader
+        title="Approvals"
+        summary={
+          data
+            ? summaryLine(data.drafts, data.incomingWires, data.mayRelease, data.mayDecideWires)
+            : "Everything waiting for you, oldest first."
+        }
+        onShortcuts={() => setHelpOpen(true)}
+      />
 
       {data ? (
         <dl className="grid grid-cols-3 gap-2 sm:gap-4">
@@ -261,31 +257,27 @@ export function InboxView() {
             </div>
           }
         />
-        {query.isPending ? (
-          <LoadingRegion label="Loading what waits for you" className="space-y-2 p-5">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </LoadingRegion>
-        ) : query.isError && !data ? (
-          <div className="p-5">
-            <QueryErrorState title="What waits for you could not be read" query={query} />
-          </div>
-        ) : items.length === 0 ? (
-          <EmptyState title="Nothing waits for you">
-            {data && !data.mayRelease && !data.mayDecideWires ? (
-              <>
-                Your drafts wait for an approver: follow them on{" "}
-                <Link className="text-brand-700 underline" href="/drafts">
-                  Drafts
-                </Link>
-                .
-              </>
-            ) : (
-              "New drafts and incoming wires appear here as they arrive. Your own drafts wait for another approver."
-            )}
-          </EmptyState>
-        ) : (
+        <QueryState
+          query={query}
+          loading="Loading what waits for you"
+          errorTitle="What waits for you could not be read"
+          isEmpty={items.length === 0}
+          empty={
+            <EmptyState title="Nothing waits for you">
+              {data && !data.mayRelease && !data.mayDecideWires ? (
+                <>
+                  Your drafts wait for an approver: follow them on{" "}
+                  <Link className="text-brand-700 underline" href="/drafts">
+                    Drafts
+                  </Link>
+                  .
+                </>
+              ) : (
+                "New drafts and incoming wires appear here as they arrive. Your own drafts wait for another approver."
+              )}
+            </EmptyState>
+          }
+        >
           <InboxTable
             ref={table}
             items={items}
@@ -298,7 +290,7 @@ export function InboxView() {
             timeZone={timeZone}
             accountName={accountName}
           />
-        )}
+        </QueryState>
       </Card>
       <p id="inbox-keys" className="text-xs text-slate-600">
         Keys: j and k move, x selects, a approves or releases, c cancels a wire or rejects a draft, r returns

@@ -12,8 +12,8 @@ import { QueueTable, type QueueTableHandle } from "@/components/incoming-wires/q
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
-import { QueryErrorState } from "@/components/ui/error-state.tsx";
-import { LoadingRegion, Skeleton } from "@/components/ui/skeleton.tsx";
+import { KeyboardPageHeader } from "@/components/ui/keyboard-page-header.tsx";
+import { QueryState } from "@/components/ui/query-state.tsx";
 import { incomingWiresQuery, useDecideIncomingWire } from "@/hooks/use-incoming-wires.ts";
 import { ApiError } from "@/lib/dashboard-api/fetch.ts";
 import type { IncomingWire, IncomingWireAction } from "@/lib/dashboard-api/index.ts";
@@ -148,19 +148,15 @@ export function IncomingWiresQueue({ meId }: { meId: string }) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold text-slate-900">Incoming wires</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            {data
-              ? `${count} waiting for a decision, oldest first. Above ${formatUsd(data.dualApprovalCents)} two approvers must agree.`
-              : "Wires waiting for a decision, oldest first."}
-          </p>
-        </div>
-        <Button variant="secondary" size="sm" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
-          Keyboard shortcuts <kbd className="font-mono text-xs">?</kbd>
-        </Button>
-      </div>
+      <KeyboardPageHeader
+        title="Incoming wires"
+        summary={
+          data
+            ? `${count} waiting for a decision, oldest first. Above ${formatUsd(data.dualApprovalCents)} two approvers must agree.`
+            : "Wires waiting for a decision, oldest first."
+        }
+        onShortcuts={() => setHelpOpen(true)}
+      />
 
       <div aria-live="polite" role="status" className="min-h-0">
         {notice ? (
@@ -194,23 +190,19 @@ export function IncomingWiresQueue({ meId }: { meId: string }) {
           description={<FocusedWire cursor={cursor} wires={wires} />}
           action={<DecisionToolbar cursor={cursor} wires={wires} onAsk={ask} />}
         />
-        {query.isPending ? (
-          <LoadingRegion label="Loading the queue" className="space-y-2 p-5">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </LoadingRegion>
-        ) : query.isError && !data ? (
-          <div className="p-5">
-            <QueryErrorState title="The queue could not be read" query={query} />
-          </div>
-        ) : count === 0 ? (
-          <EmptyState title="No incoming wires are waiting">
-            New wires appear here within a few seconds.
-          </EmptyState>
-        ) : (
+        <QueryState
+          query={query}
+          loading="Loading the queue"
+          errorTitle="The queue could not be read"
+          isEmpty={count === 0}
+          empty={
+            <EmptyState title="No incoming wires are waiting">
+              New wires appear here within a few seconds.
+            </EmptyState>
+          }
+        >
           <QueueTable ref={table} wires={wires} cursor={cursor} now={now} />
-        )}
+        </QueryState>
       </Card>
 
       {data ? <DecidedToday decided={data.decidedToday} /> : null}
