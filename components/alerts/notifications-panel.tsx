@@ -3,10 +3,10 @@
 // changes (old and new balance) and the alerts they fired, read/unread per user. A disclosure,
 // not a modal: Escape or a click elsewhere closes it and focus goes back to the button.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn.ts";
 import { Icon } from "@/components/ui/icon.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
+import { useDisclosure } from "@/hooks/use-disclosure.ts";
 import { formatUsd } from "@/lib/bank-api/money.ts";
 import type {
   MarkReadResponseSchema,
@@ -24,10 +24,7 @@ const TIME = new Intl.DateTimeFormat("en-US", {
 });
 
 export function NotificationsPanel() {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLElement>(null);
+  const { open, buttonProps, panelProps } = useDisclosure<HTMLElement>({ lightDismiss: true });
   const queryClient = useQueryClient();
   const accounts = useQuery(accountsQuery());
   const accountNames = new Map((accounts.data?.accounts ?? []).map((a) => [a.accountNumber, a.name]));
@@ -46,36 +43,12 @@ export function NotificationsPanel() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications() }),
   });
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    const onClick = (e: MouseEvent) => {
-      const t = e.target as Node;
-      if (!panel.current?.contains(t) && !button.current?.contains(t)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("mousedown", onClick);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("mousedown", onClick);
-    };
-  }, [open]);
-
   const unread = list.data?.unread ?? 0;
   const items = list.data?.items ?? [];
   return (
     <div className="relative">
       <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        {...buttonProps}
         className="relative flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-brand-100 hover:bg-white/10 hover:text-white"
       >
         <Icon className="size-5" round>
@@ -91,8 +64,7 @@ export function NotificationsPanel() {
       </button>
       {open ? (
         <section
-          ref={panel}
-          id={panelId}
+          {...panelProps}
           aria-label="Notifications"
           className="absolute right-0 z-40 mt-2 w-[min(24rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white text-slate-900 shadow-xl"
         >

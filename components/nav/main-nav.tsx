@@ -5,8 +5,9 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId } from "react";
 import { cn } from "@/components/ui/cn.ts";
+import { useDisclosure } from "@/hooks/use-disclosure.ts";
 import { useHydrated } from "@/hooks/use-hydrated.ts";
 import { inboxCountQuery } from "@/hooks/use-inbox.ts";
 
@@ -40,10 +41,7 @@ export function InboxCountBadge({ className }: { className?: string }) {
 
 export function MainNav({ groups }: { groups: ShownNavGroup[] }) {
   const pathname = usePathname();
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const panelId = useId();
+  const { open, setOpen, panel, containerProps, buttonProps, panelProps } = useDisclosure<HTMLDivElement>();
   const currentLabel =
     groups.flatMap((g) => g.items).find((i) => isCurrent(pathname, i.href))?.label ?? "Menu";
 
@@ -52,30 +50,12 @@ export function MainNav({ groups }: { groups: ShownNavGroup[] }) {
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (open) panel.current?.querySelector<HTMLAnchorElement>("a[href]")?.focus();
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    button.current?.focus();
-  };
+  }, [open, panel]);
 
   return (
-    <nav
-      aria-label="Main"
-      className="w-full"
-      onKeyDown={(e) => {
-        if (e.key === "Escape" && open) {
-          e.preventDefault();
-          close();
-        }
-      }}
-    >
+    <nav aria-label="Main" className="w-full" {...containerProps}>
       <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        {...buttonProps}
         className="flex w-full items-center justify-between rounded-md bg-white/10 px-3 py-2 text-sm font-medium text-white hover:bg-white/15 md:hidden"
       >
         <span className="flex items-center gap-2">
@@ -96,8 +76,7 @@ export function MainNav({ groups }: { groups: ShownNavGroup[] }) {
         <InboxCountBadge />
       </button>
       <div
-        ref={panel}
-        id={panelId}
+        {...panelProps}
         className={cn(
           "mt-2 flex-col gap-3 pb-2 md:mt-0 md:flex md:flex-row md:flex-wrap md:items-center md:gap-0 md:pb-0",
           open ? "flex" : "hidden",
