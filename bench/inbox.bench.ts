@@ -13,6 +13,7 @@ import { launchChromium, signIn } from "../tests/helpers/browser.ts";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
 import { demoBank } from "../tests/helpers/live.ts";
 import { type BenchResult, percentile, round, writeResults } from "./lib.ts";
+import { postIncomingWires } from "./support/incoming-wires.ts";
 
 const ITEMS = Number(process.env.BENCH_INBOX_ITEMS || 1000);
 const ROUNDS = Number(process.env.BENCH_INBOX_ROUNDS || 10);
@@ -50,17 +51,7 @@ export async function run(): Promise<void> {
       if (r.status() !== 200) throw new Error(`a draft could not be made: ${await r.text()}`);
     }
     const missing = Math.max(0, ITEMS - (await count()));
-    for (let i = 0; i < missing; i += 8)
-      await Promise.all(
-        Array.from({ length: Math.min(8, missing - i) }, (_, k) =>
-          sandbox("/sandbox/incoming-wires", {
-            accountNumber: dda,
-            amount: 100 + ((i + k) % 900) + 0.25,
-            originatorName: `BENCH ORIGINATOR ${i + k}`,
-            originatorToBeneficiaryInfo: `BENCH INVOICE ${i + k}`,
-          }),
-        ),
-      );
+    await postIncomingWires(sandbox, dda, missing);
     const waiting = await count();
     if (waiting < ITEMS) throw new Error(`the inbox holds ${waiting} items, expected ${ITEMS}`);
 

@@ -14,6 +14,7 @@ import { launchChromium, signIn } from "../tests/helpers/browser.ts";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
 import { demoBank } from "../tests/helpers/live.ts";
 import { type BenchResult, mergeResults, percentile, round } from "./lib.ts";
+import { postIncomingWires } from "./support/incoming-wires.ts";
 import { printCpuSince, processCpu } from "./support/process-cpu.ts";
 
 const PENDING = Number(process.env.BENCH_WIRES || 1000);
@@ -55,18 +56,7 @@ export async function run(): Promise<void> {
       wires: unknown[];
     };
     const missing = Math.max(0, PENDING - existing.wires.length);
-    for (let i = 0; i < missing; i += 8) {
-      await Promise.all(
-        Array.from({ length: Math.min(8, missing - i) }, (_, k) =>
-          sandbox("/sandbox/incoming-wires", {
-            accountNumber: dda,
-            amount: 100 + ((i + k) % 900) + 0.25,
-            originatorName: `BENCH ORIGINATOR ${i + k}`,
-            originatorToBeneficiaryInfo: `BENCH INVOICE ${i + k}`,
-          }),
-        ),
-      );
-    }
+    await postIncomingWires(sandbox, dda, missing);
 
     // The first row's time, from navigation start, recorded by the page itself.
     await context.addInitScript(() => {

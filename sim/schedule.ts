@@ -41,19 +41,16 @@ export const DEFAULT_DUAL_APPROVAL = 100_000_000;
 /** Drafts above this need two approvers besides the preparer. */
 export const DEFAULT_RELEASE_DUAL = 100_000_000;
 
+/** A SEN transfer form as a person submits it, to one dashboard instance. */
+type SenForm = { who: Person; from: Account; to: Account; cents: number; key: string; inst: number };
+
 export type Op = { i: number; par?: boolean } & (
   | { kind: "deposit"; acct: Account; cents: number; bank: number }
-  | {
+  | ({
       kind: "sen";
-      who: Person;
-      from: Account;
-      to: Account;
-      cents: number;
-      key: string;
-      inst: number;
       /** The connection drops this long after sending; the person then submits the same form again. */
       abortMs?: number;
-    }
+    } & SenForm)
   | { kind: "wire"; who: Person; from: Account; cents: number; draft: number; key: string; inst: number }
   | { kind: "edit"; who: Person; draft: number; cents: number; inst: number }
   | { kind: "release"; who: Person; draft: number; copies: number; insts: number[]; abortMs?: number }
@@ -78,15 +75,7 @@ export type Op = { i: number; par?: boolean } & (
   | { kind: "reset"; who: Person; target: Person; inst: number }
   | { kind: "signIn"; who: Person; inst: number }
   | { kind: "signOut"; who: Person; inst: number }
-  | {
-      kind: "replayRevoked";
-      who: Person;
-      from: Account;
-      to: Account;
-      cents: number;
-      key: string;
-      inst: number;
-    }
+  | ({ kind: "replayRevoked" } & SenForm)
   | { kind: "changePassword"; who: Person; inst: number }
   | { kind: "alertRule"; who: Person; acct: Account; inst: number }
   | { kind: "registerHook"; who: Person; acct: Account; inst: number }

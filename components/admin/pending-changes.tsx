@@ -14,6 +14,9 @@ const when = (iso: string) => (
   </time>
 );
 
+type Step = "approve" | "reject" | "withdraw";
+const STEP_LABELS: Record<Step, string> = { approve: "Approve", reject: "Reject", withdraw: "Withdraw" };
+
 export function PendingChanges({
   changes,
   currentUserId,
@@ -28,7 +31,7 @@ export function PendingChanges({
 }) {
   const { busy, msg, act } = useAdminAction(onDecided);
 
-  const decide = (c: AdminChange, step: "approve" | "reject" | "withdraw") =>
+  const decide = (c: AdminChange, step: Step) =>
     act(async () => {
       const r = (await apiFetch(`/api/admin/changes/${c.id}/${step}`, {
         method: "POST",
@@ -43,6 +46,19 @@ export function PendingChanges({
           }
         : { kind: "ok", text: `${done}: ${c.summary}.` };
     });
+
+  /** A step's button; its hidden words name the change, as a screen reader lists the buttons alone. */
+  const button = (c: AdminChange, step: Step) => (
+    <Button
+      size="sm"
+      variant={step === "approve" ? "primary" : "secondary"}
+      disabled={busy}
+      onClick={() => decide(c, step)}
+    >
+      {STEP_LABELS[step]}
+      <span className="sr-only"> {c.summary}</span>
+    </Button>
+  );
 
   return (
     <div className="space-y-3">
@@ -79,32 +95,16 @@ export function PendingChanges({
                       {own ? (
                         <>
                           <span className="self-center text-slate-600">Waits for another administrator</span>
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            disabled={busy}
-                            onClick={() => decide(c, "withdraw")}
-                          >
-                            Withdraw<span className="sr-only"> {c.summary}</span>
-                          </Button>
+                          {button(c, "withdraw")}
                         </>
                       ) : (
                         <>
                           {aboutMe ? (
                             <span className="self-center text-slate-600">About your account</span>
                           ) : (
-                            <Button size="sm" disabled={busy} onClick={() => decide(c, "approve")}>
-                              Approve<span className="sr-only"> {c.summary}</span>
-                            </Button>
+                            button(c, "approve")
                           )}
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            disabled={busy}
-                            onClick={() => decide(c, "reject")}
-                          >
-                            Reject<span className="sr-only"> {c.summary}</span>
-                          </Button>
+                          {button(c, "reject")}
                         </>
                       )}
                     </div>

@@ -2,7 +2,7 @@
 // What takes power away (a lesser role, disabling) applies at once; a role with more permissions or
 // re-enabling a disabled user waits for a second administrator (202 with the pending change).
 import { z } from "zod";
-import { grantsMore, requestChange } from "@/lib/admin/changes.ts";
+import { type ChangeRequest, grantsMore, requestChange } from "@/lib/admin/changes.ts";
 import { conflict } from "@/lib/api/errors.ts";
 import { json, withRoute } from "@/lib/api/route.ts";
 import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
@@ -45,28 +45,15 @@ export const PATCH = withRoute<undefined, typeof change, { id: string }, typeof 
       role: body.role !== undefined && !grant ? body.role : undefined,
       disabled: body.disabled === true ? true : undefined,
     };
+    // What waits for a second administrator: a grant of more permissions, a re-enabling.
+    const waits: Omit<ChangeRequest, "target" | "targetLabel">[] = [
+      ...(grant ? [{ kind: "user.role" as const, before: beforeRole, after: body.role }] : []),
+      ...(enable ? [{ kind: "user.enable" as const, before: true, after: false }] : []),
+    ];
     const { after, pending } = await db.tx(async (q) => {
       const pending: AdminChange[] = [];
-      if (grant)
-        pending.push(
-          await requestChange(q, actor, {
-            kind: "user.role",
-            target: id,
-            targetLabel: before.email,
-            before: beforeRole,
-            after: body.role,
-          }),
-        );
-      if (enable)
-        pending.push(
-          await requestChange(q, actor, {
-            kind: "user.enable",
-            target: id,
-            targetLabel: before.email,
-            before: true,
-            after: false,
-          }),
-        );
+      for (const w of waits)
+        pending.push(await requestChange(q, actor, { ...w, target: id, targetLabel: before.email }));
       const changesNow = now.name !== undefined || now.role !== undefined || now.disabled !== undefined;
       return { after: changesNow ? await updateUser(q, id, now) : before, pending };
     });
