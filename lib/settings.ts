@@ -14,15 +14,15 @@ import {
   type UpdateSettingsBody,
   weakensControl,
 } from "./dashboard-api/settings.ts";
+import { qb, run } from "./db/builder.ts";
 import type { Queryable } from "./db/client.ts";
-import type { dashboardSettings } from "./db/schema.ts";
+import { dashboardSettings } from "./db/schema.ts";
+import type { SqlRow } from "./server/sql-row.ts";
 
-type Row = Pick<typeof dashboardSettings.$inferSelect, "key" | "value" | "updatedBy" | "updatedAt">;
+type Row = SqlRow<typeof dashboardSettings>;
 
-async function readRows(db: Queryable): Promise<Row[]> {
-  return db.query<Row>(
-    `SELECT key, value, updated_by AS "updatedBy", updated_at AS "updatedAt" FROM dashboard_settings`,
-  );
+function readRows(db: Queryable): Promise<Row[]> {
+  return run<Row>(db, qb.select().from(dashboardSettings));
 }
 
 function merge(rows: Row[]): Omit<SettingsResponse, "pending"> {
@@ -31,7 +31,7 @@ function merge(rows: Row[]): Omit<SettingsResponse, "pending"> {
   for (const r of rows) {
     if (!(r.key in SETTING_DEFAULTS)) continue;
     stored[r.key] = r.value;
-    changed[r.key] = { by: r.updatedBy, at: new Date(r.updatedAt).toISOString() };
+    changed[r.key] = { by: r.updated_by, at: new Date(r.updated_at).toISOString() };
   }
   // A stored value that no longer fits the schema (a rule tightened since) falls back to its default.
   const settings = { ...SETTING_DEFAULTS };

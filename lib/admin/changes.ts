@@ -4,14 +4,16 @@
 // change expires after PENDING_CHANGE_DAYS.
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
 import { conflict } from "../api/errors.ts";
 import { type Actor, appendAudit } from "../auth/audit.ts";
 import { ROLE_PERMISSIONS, type Role } from "../auth/permissions.ts";
 import { formatUsd } from "../bank-api/money.ts";
 import type { AdminChange, AdminChangeKind } from "../dashboard-api/admin-changes.ts";
 import { type DashboardSettings, SETTING_LABELS } from "../dashboard-api/settings.ts";
+import { qb, run } from "../db/builder.ts";
 import type { Queryable } from "../db/client.ts";
-import type { adminChanges } from "../db/schema.ts";
+import { adminChanges } from "../db/schema.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 
 /** How long a change waits for a second administrator before it lapses. */
@@ -162,8 +164,13 @@ export async function requestChange(q: Queryable, actor: Actor, c: ChangeRequest
 /** The changes waiting for a second administrator, oldest first; only these kinds when given. */
 export async function pendingChanges(q: Queryable, kinds?: AdminChangeKind[]): Promise<AdminChange[]> {
   await expireChanges(q);
-  const rows = await q.query<AdminChangeRow>(
-    "SELECT * FROM admin_changes WHERE status = 'pending' ORDER BY requested_at, id",
+  const rows = await run<AdminChangeRow>(
+    q,
+    qb
+      .select()
+      .from(adminChanges)
+      .where(and(eq(adminChanges.status, "pending"), kinds ? inArray(adminChanges.kind, kinds) : undefined))
+      .orderBy(adminChanges.requestedAt, adminChanges.id),
   );
-  return rows.filter((r) => !kinds || kinds.includes(r.kind as AdminChangeKind)).map(toAdminChange);
+  return rows.map(toAdminChange);
 }

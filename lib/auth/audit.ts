@@ -1,6 +1,8 @@
 // The audit log: every state-changing action, appended (the table refuses UPDATE and DELETE).
+import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { qb, run } from "../db/builder.ts";
 import type { Queryable } from "../db/client.ts";
-import type { auditLog } from "../db/schema.ts";
+import { auditLog } from "../db/schema.ts";
 import type { AsText, SqlRow } from "../server/sql-row.ts";
 
 export interface AuditEntry {
@@ -90,29 +92,28 @@ export async function readAudit(
   limit = 200,
   filter: AuditFilter = {},
 ): Promise<AuditRecord[]> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, v: unknown) => {
-    params.push(v);
-    where.push(sql.replaceAll("?", `$${params.length}`));
-  };
-  // LIKE's own wildcards in the typed text match themselves.
-  if (filter.actor) add("actor_email ILIKE ? ESCAPE '\\'", `%${filter.actor.replace(/[\\%_]/g, "\\$&")}%`);
-  if (filter.action) add("action = ?", filter.action);
+  const zone = filter.timeZone ?? "UTC";
   // A day starts at midnight in the zone: its instant moves with daylight saving time.
-  const midnight = (day: string, plusDays: 0 | 1) => {
-    params.push(day, filter.timeZone ?? "UTC");
-    return `(($${params.length - 1}::date + ${plusDays})::timestamp AT TIME ZONE $${params.length})`;
-  };
-  if (filter.from) where.push(`at >= ${midnight(filter.from, 0)}`);
-  if (filter.to) where.push(`at < ${midnight(filter.to, 1)}`);
-  params.push(limit);
+  const midnight = (day: string, plusDays: 0 | 1) =>
+    sql`((${day}::date + ${sql.raw(String(plusDays))})::timestamp AT TIME ZONE ${zone})`;
+  const query = qb
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        // LIKE's own wildcards in the typed text match themselves.
+        filter.actor
+          ? sql`${auditLog.actorEmail} ILIKE ${`%${filter.actor.replace(/[\\%_]/g, "\\$&")}%`} ESCAPE '\\'`
+          : undefined,
+        filter.action ? eq(auditLog.action, filter.action) : undefined,
+        filter.from ? gte(auditLog.at, midnight(filter.from, 0)) : undefined,
+        filter.to ? lt(auditLog.at, midnight(filter.to, 1)) : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
   // bigserial comes back as text from node-postgres: read as text, converted with Number().
-  const rows = await db.query<AsText<SqlRow<typeof auditLog>, "id">>(
-    `SELECT id, at, actor_id, actor_email, action, target, result, detail, ip
-     FROM audit_log ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY id DESC LIMIT $${params.length}`,
-    params,
-  );
+  const rows = await run<AsText<SqlRow<typeof auditLog>, "id">>(db, query);
   return rows.map((r) => ({
     id: Number(r.id),
     at: new Date(r.at).toISOString(),
