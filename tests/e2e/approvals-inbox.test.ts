@@ -4,54 +4,25 @@
 // confirmation lists every item and the total, and each item gets its own result, one of them a
 // refusal by the bank while the others go through; the count in the navigation moves when the bank
 // receives a wire, with the page left open; the phone menu works by keyboard. Axe at 1440 and 390.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import type { AccountsResponse, InboxResponse } from "../../lib/dashboard-api/index.ts";
-import {
-  FIRST_WAIT,
-  launchChromium,
-  seriousAxeViolations,
-  shot,
-  sidewaysOverflow,
-  signIn as signInAs,
-} from "../helpers/browser.ts";
-import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
-import { type DemoBank, demoBank } from "../helpers/live.ts";
+import { FIRST_WAIT, seriousAxeViolations, shot, sidewaysOverflow } from "../helpers/browser.ts";
+import { browserWorld } from "../helpers/browser-world.ts";
 
-let app: RunningDashboard;
-let browser: Browser;
-let demo: DemoBank;
-
-beforeAll(async () => {
-  // The digest looks every 2 s, so its test waits for the setting's minute, not for the timer.
-  app = await startDashboard({
-    env: { BANK_SETTLE_AFTER_SECONDS: "86400", APPROVAL_DIGEST_CHECK_SECONDS: "2" },
-    timeoutMs: 600_000,
-  });
-  demo = demoBank(app.dataDir);
-  browser = await launchChromium();
-}, 660_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+// The digest looks every 2 s, so its test waits for the setting's minute, not for the timer.
+const world = browserWorld({
+  env: { BANK_SETTLE_AFTER_SECONDS: "86400", APPROVAL_DIGEST_CHECK_SECONDS: "2" },
 });
 
 type Session = { context: BrowserContext; page: Page };
-async function signIn(role: string, width = 1440): Promise<Session> {
-  const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 } });
-  return { context, page: await signInAs(app, context, role) };
-}
+const signIn = world.session;
 
-async function inbox(page: Page): Promise<InboxResponse> {
-  const r = await page.request.get(`${app.url}/api/inbox`);
-  expect(r.status(), await r.text()).toBe(200);
-  return (await r.json()) as InboxResponse;
-}
+const inbox = (page: Page) => world.api<InboxResponse>(page, "/api/inbox");
 
 async function makeWireDraft(page: Page, from: string, amount: string, payee: string): Promise<string> {
-  const r = await page.request.post(`${app.url}/api/wires`, {
+  const r = await page.request.post(`${world.app.url}/api/wires`, {
     data: {
       idempotencyKey: crypto.randomUUID(),
       originator_account_number: from,
@@ -69,7 +40,7 @@ async function makeWireDraft(page: Page, from: string, amount: string, payee: st
 let serial = 0;
 async function incomingWire(account: string, amount: number) {
   const originatorName = `E2E INBOX ORIG ${++serial}`;
-  const r = await demo.sandbox<{ payment_id: string }>("/sandbox/incoming-wires", {
+  const r = await world.demo.sandbox<{ payment_id: string }>("/sandbox/incoming-wires", {
     accountNumber: account,
     amount,
     originatorName,
@@ -116,7 +87,7 @@ describe("the approvals inbox, in Chromium", () => {
   beforeAll(async () => {
     [preparer, approver, admin] = [await signIn("preparer"), await signIn("approver"), await signIn("admin")];
     const accounts = (await (
-      await preparer.page.request.get(`${app.url}/api/accounts`)
+      await preparer.page.request.get(`${world.app.url}/api/accounts`)
     ).json()) as AccountsResponse;
     const ddaAccount = accounts.accounts.find((a) => a.type === "DDA") as {
       accountNumber: string;
@@ -135,11 +106,11 @@ describe("the approvals inbox, in Chromium", () => {
       .filter((a) => a.type === "SEN")
       .sort((x, y) => x.availableCents - y.availableCents);
     if (sen.length >= 2 && sen[0].availableCents + 100_000 <= 100_000_000) {
-      const lowered = await admin.page.request.put(`${app.url}/api/admin/settings`, {
+      const lowered = await admin.page.request.put(`${world.app.url}/api/admin/settings`, {
         data: { senReleaseThresholdCents: 100_000 },
       });
       expect(lowered.status(), await lowered.text()).toBe(200);
-      const r = await preparer.page.request.post(`${app.url}/api/transfers`, {
+      const r = await preparer.page.request.post(`${world.app.url}/api/transfers`, {
         data: {
           idempotencyKey: crypto.randomUUID(),
           AccountNumberFrom: sen[0].accountNumber,
@@ -166,7 +137,7 @@ describe("the approvals inbox, in Chromium", () => {
 
   it("an administrator sets the approval digest to one minute on the settings page", async () => {
     const { page } = admin;
-    await page.goto(`${app.url}/admin/settings`);
+    await page.goto(`${world.app.url}/admin/settings`);
     const field = page.getByLabel("E-mail approvers what has waited longer than (minutes)");
     await expect.poll(() => field.inputValue(), { timeout: FIRST_WAIT }).toBe("60");
     await field.fill("0");
@@ -196,7 +167,7 @@ describe("the approvals inbox, in Chromium", () => {
     expect(forPreparer).toMatchObject({ count: 0, mayRelease: false, mayDecideWires: false });
 
     // The preparer's page says why nothing is there; the link is not in their navigation.
-    await preparer.page.goto(`${app.url}/approvals`);
+    await preparer.page.goto(`${world.app.url}/approvals`);
     await preparer.page.getByText("Only approvers and administrators").waitFor({ timeout: FIRST_WAIT });
     expect(
       await preparer.page
@@ -207,7 +178,7 @@ describe("the approvals inbox, in Chromium", () => {
     expect(await seriousAxeViolations(preparer.page)).toEqual([]);
 
     const page = approver.page;
-    await page.goto(`${app.url}/approvals`);
+    await page.goto(`${world.app.url}/approvals`);
     await page.locator(`tr[data-key="draft:${ids.small}"]`).waitFor({ timeout: FIRST_WAIT });
     expect(await page.locator(`tr[data-key="draft:${ids.approversOwn}"]`).count()).toBe(0);
     // The navigation and the page agree on the count.
@@ -221,7 +192,7 @@ describe("the approvals inbox, in Chromium", () => {
 
   it("moves with j and k, selects with x, and decides several at once: one confirmation, a result per item, one refused by the bank", async () => {
     const page = approver.page;
-    await page.goto(`${app.url}/approvals`);
+    await page.goto(`${world.app.url}/approvals`);
     await page.locator(`tr[data-key="wire:${ids.w1}"]`).waitFor({ timeout: FIRST_WAIT });
     const chosen = [`draft:${ids.small}`, `draft:${ids.tooMuch}`, `wire:${ids.w1}`];
     if (ids.noFunds) chosen.push(`draft:${ids.noFunds}`);
@@ -257,7 +228,7 @@ describe("the approvals inbox, in Chromium", () => {
     // Meanwhile another approver decides the first wire: that one decision fails on its own.
     const wire1 = data.items.find((i) => i.key === `wire:${ids.w1}`);
     if (wire1?.kind !== "incoming_wire") throw new Error("wire 1 is not waiting");
-    const first = await admin.page.request.post(`${app.url}/api/incoming-wires/${ids.w1}`, {
+    const first = await admin.page.request.post(`${world.app.url}/api/incoming-wires/${ids.w1}`, {
       data: {
         accountNumber: wire1.wire.accountNumber,
         action: "approve",
@@ -297,7 +268,7 @@ describe("the approvals inbox, in Chromium", () => {
 
   it("changes the count in the navigation and on the home page when the bank receives a wire, on a page left open", async () => {
     const page = admin.page;
-    await page.goto(`${app.url}/accounts`);
+    await page.goto(`${world.app.url}/accounts`);
     const badge = page
       .getByRole("navigation", { name: "Main" })
       .locator('a[href="/approvals"] [data-inbox-count]');
@@ -358,7 +329,7 @@ describe("the approvals inbox, in Chromium", () => {
         await page.waitForURL(/\/payments/);
         await expect.poll(() => button.getAttribute("aria-expanded")).toBe("false");
 
-        await page.goto(`${app.url}/approvals`);
+        await page.goto(`${world.app.url}/approvals`);
         await page.getByRole("heading", { level: 1, name: "Approvals" }).waitFor({ timeout: FIRST_WAIT });
         if (role !== "preparer")
           await page.locator("tbody tr[data-key]").first().waitFor({ timeout: FIRST_WAIT });
@@ -372,9 +343,9 @@ describe("the approvals inbox, in Chromium", () => {
   });
 
   it("e-mails one digest to each person who may act, once, readable on /mail in the default set-up", async () => {
-    const approverEmail = app.users.find((u) => u.role === "approver")?.email as string;
+    const approverEmail = world.app.users.find((u) => u.role === "approver")?.email as string;
     const mails = async (page: Page) => {
-      await page.goto(`${app.url}/mail`);
+      await page.goto(`${world.app.url}/mail`);
       await page.getByRole("heading", { level: 1, name: "Mail" }).waitFor({ timeout: FIRST_WAIT });
       return page.locator('[data-mail-kind="approval_digest"]').allInnerTexts();
     };
@@ -397,8 +368,8 @@ describe("the approvals inbox, in Chromium", () => {
     // npm start also hands the dashboard's mail to the bank's sandbox mail box over SMTP: the same
     // digest is there, addressed to the approver.
     const sandboxMail = async () => {
-      const r = await fetch(`${demo.bankUrl}/sandbox/mail?to=${encodeURIComponent(approverEmail)}`, {
-        headers: { [BANK_HEADERS.sandboxKey]: demo.sandboxKey },
+      const r = await fetch(`${world.demo.bankUrl}/sandbox/mail?to=${encodeURIComponent(approverEmail)}`, {
+        headers: { [BANK_HEADERS.sandboxKey]: world.demo.sandboxKey },
       });
       expect(r.status).toBe(200);
       return ((await r.json()) as { subject: string; text: string }[]).filter((m) =>
@@ -442,7 +413,7 @@ describe("the approvals inbox, in Chromium", () => {
   it("keeps a thousand-item inbox quick: only the rows in view are in the page, and j/k, x and a still reach every row", async () => {
     const page = approver.page;
     for (let i = 0; i < 6; i++) await Promise.all(Array.from({ length: 10 }, () => incomingWire(dda, 150)));
-    await page.goto(`${app.url}/approvals`);
+    await page.goto(`${world.app.url}/approvals`);
     const table = page.getByRole("table", { name: "Waiting for you, oldest first" });
     await page.locator("tbody tr[data-key]").first().waitFor({ timeout: FIRST_WAIT });
     const items = (await inbox(page)).items;

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatUsd } from "../../lib/bank-api/money.ts";
 import type {
@@ -16,40 +16,19 @@ import type {
 } from "../../lib/dashboard-api/index.ts";
 import { parseCsv } from "../../lib/format/csv.ts";
 import { sandboxCustomer, startTestBank, type TestBank, sandbox as testSandbox } from "../helpers/bank.ts";
-import {
-  FIRST_WAIT,
-  launchChromium,
-  seriousAxeViolations,
-  shot,
-  signIn as signInAs,
-} from "../helpers/browser.ts";
+import { FIRST_WAIT, seriousAxeViolations, shot, signIn as signInAs } from "../helpers/browser.ts";
+import { browserWorld } from "../helpers/browser-world.ts";
 import { freePort, type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
-import { type DemoBank, demoBank } from "../helpers/live.ts";
 
-let app: RunningDashboard;
-let browser: Browser;
-let demo: DemoBank;
+// Wires settle when the test says so (POST /sandbox/settle), so each state can be seen.
+const world = browserWorld({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" } });
 let dda: string;
-
-beforeAll(async () => {
-  // Wires settle when the test says so (POST /sandbox/settle), so each state can be seen.
-  // A build on a busy machine can take minutes.
-  app = await startDashboard({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" }, timeoutMs: 600_000 });
-  demo = demoBank(app.dataDir);
-  browser = await launchChromium();
-}, 660_000);
-
-afterAll(async () => {
-  if (demo) await demo.sandbox("/sandbox/wire-system", { status: "up" }).catch(() => {});
-  await browser?.close();
-  await app?.stop();
-});
 
 let serial = 0;
 /** An incoming wire whose originator name no other row can hold. */
 async function incomingWire(amount: number) {
   const originatorName = `E2E ORIG ${++serial} ${Date.now().toString(36).toUpperCase()}`;
-  const r = await demo.sandbox<{ payment_id: string }>("/sandbox/incoming-wires", {
+  const r = await world.demo.sandbox<{ payment_id: string }>("/sandbox/incoming-wires", {
     accountNumber: dda,
     amount,
     originatorName,
@@ -58,20 +37,16 @@ async function incomingWire(amount: number) {
   return { id: r.payment_id, originatorName, amount };
 }
 
-const signIn = (context: BrowserContext, role: string): Promise<Page> => signInAs(app, context, role);
+const signIn = (context: BrowserContext, role: string): Promise<Page> => signInAs(world.app, context, role);
 
-async function api<T>(page: Page, p: string): Promise<T> {
-  const r = await page.request.get(`${app.url}${p}`);
-  expect(r.status(), `${p}: ${await r.text()}`).toBe(200);
-  return (await r.json()) as T;
-}
+const api = world.api;
 
 const queue = (page: Page) => api<IncomingWiresResponse>(page, "/api/incoming-wires");
 const row = (page: Page, id: string) => page.locator(`tbody tr[data-row-index][data-payment-id="${id}"]`);
 
 /** Opens the queue and moves to the wire with j alone; the focused row is the wire's. */
 async function focusWire(page: Page, id: string) {
-  if (!page.url().endsWith("/incoming-wires")) await page.goto(`${app.url}/incoming-wires`);
+  if (!page.url().endsWith("/incoming-wires")) await page.goto(`${world.app.url}/incoming-wires`);
   await row(page, id).waitFor({ timeout: FIRST_WAIT });
   const index = Number(await row(page, id).getAttribute("data-row-index"));
   const current = page.locator('tbody tr[aria-current="true"]');
@@ -95,7 +70,7 @@ describe("incoming-wire queue in Chromium", () => {
   let page: Page;
 
   beforeAll(async () => {
-    approverContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    approverContext = await world.browser.newContext({ viewport: { width: 1440, height: 900 } });
     page = await signIn(approverContext, "approver");
     const accounts = await api<AccountsResponse>(page, "/api/accounts");
     dda = (accounts.accounts.find((a) => a.type === "DDA") ?? accounts.accounts[0]).accountNumber;
@@ -109,7 +84,7 @@ describe("incoming-wire queue in Chromium", () => {
     const before = (await api<AccountsResponse>(page, "/api/accounts")).accounts.find(
       (a) => a.accountNumber === dda,
     );
-    await page.goto(`${app.url}/incoming-wires`);
+    await page.goto(`${world.app.url}/incoming-wires`);
     await expect.poll(() => page.title(), { timeout: FIRST_WAIT }).toMatch(/^\(\d+\) Incoming wires/);
     await focusWire(page, w.id);
     await axe(page, "queue");
@@ -148,19 +123,19 @@ describe("incoming-wire queue in Chromium", () => {
       "In-Progress",
     );
 
-    await demo.sandbox("/sandbox/settle", {});
+    await world.demo.sandbox("/sandbox/settle", {});
     await expect
       .poll(async () => (await queue(page)).decidedToday.find((d) => d.paymentId === w.id)?.bankStatus, {
         timeout: 20_000,
       })
       .toBe("Complete");
-    await page.goto(`${app.url}/accounts`);
+    await page.goto(`${world.app.url}/accounts`);
     const name = before?.name as string;
     const card = page.getByRole("article", { name, exact: true });
     await expect
       .poll(() => card.innerText(), { timeout: FIRST_WAIT })
       .toContain(formatUsd((before?.availableCents ?? 0) + 432_109));
-    await page.goto(`${app.url}/accounts/${dda}`);
+    await page.goto(`${world.app.url}/accounts/${dda}`);
     const credit = page.locator("tbody tr[data-row-index]", { hasText: w.id });
     await credit.first().waitFor({ timeout: FIRST_WAIT });
     expect(await credit.count()).toBe(1);
@@ -180,7 +155,7 @@ describe("incoming-wire queue in Chromium", () => {
   it("cancels and returns from the queue; each reaches its state at the bank, the return with its return wire", async () => {
     const toCancel = await incomingWire(210.1);
     const toReturn = await incomingWire(320.2);
-    await page.goto(`${app.url}/incoming-wires`);
+    await page.goto(`${world.app.url}/incoming-wires`);
 
     await focusWire(page, toCancel.id);
     await page.keyboard.press("c");
@@ -209,7 +184,7 @@ describe("incoming-wire queue in Chromium", () => {
       bankStatus: "Canceled",
     });
     // The return wire settles like any wire and has its own outgoing e-wire summary (sub-type 02).
-    await demo.sandbox("/sandbox/settle", {});
+    await world.demo.sandbox("/sandbox/settle", {});
     const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
     const out = await api<WireSummariesResponse>(
       page,
@@ -223,7 +198,7 @@ describe("incoming-wire queue in Chromium", () => {
 
   it("queues an approval through the backup during an outage, and the payment completes once when the system is back", async () => {
     const w = await incomingWire(555.55);
-    await demo.sandbox("/sandbox/wire-system", { status: "down" });
+    await world.demo.sandbox("/sandbox/wire-system", { status: "down" });
     try {
       await focusWire(page, w.id);
       await page.keyboard.press("a");
@@ -234,13 +209,13 @@ describe("incoming-wire queue in Chromium", () => {
         .toContain("Queued for reprocessing");
       await shot(page, "incoming-wires-queued-1440");
     } finally {
-      await demo.sandbox("/sandbox/wire-system", { status: "up" });
+      await world.demo.sandbox("/sandbox/wire-system", { status: "up" });
     }
     // The row takes its final state without a reload once the bank replays the log.
     await expect.poll(() => row(page, w.id).count(), { timeout: 30_000 }).toBe(0);
     const decided = page.locator(`tr[data-payment-id="${w.id}"]`);
     await expect.poll(() => decided.innerText(), { timeout: 20_000 }).toContain("through the backup log");
-    await demo.sandbox("/sandbox/settle", {});
+    await world.demo.sandbox("/sandbox/settle", {});
     await expect
       .poll(async () => (await queue(page)).decidedToday.find((d) => d.paymentId === w.id)?.bankStatus, {
         timeout: 20_000,
@@ -281,7 +256,7 @@ describe("incoming-wire queue in Chromium", () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect((await queue(page)).wires.find((x) => x.paymentId === w.id)?.votes).toHaveLength(1);
 
-    const adminContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const adminContext = await world.browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
       const admin = await signIn(adminContext, "admin");
       await focusWire(admin, w.id);
@@ -306,7 +281,7 @@ describe("incoming-wire queue in Chromium", () => {
       expect(mine.filter((a) => a === "incoming_wire.approve")).toHaveLength(1);
       expect(mine.filter((a) => a === "incoming_wire.vote")).toHaveLength(1);
       // The audit page filters by action (and who) and exports the same filter as CSV.
-      await admin.goto(`${app.url}/admin/audit`);
+      await admin.goto(`${world.app.url}/admin/audit`);
       await admin.getByLabel("Action").selectOption("incoming_wire.vote");
       await admin.getByLabel("Who (e-mail contains)").fill("approver@");
       await admin.getByRole("button", { name: "Filter" }).click();
@@ -323,12 +298,12 @@ describe("incoming-wire queue in Chromium", () => {
       await shot(admin, "audit-390");
       const href = await admin.getByRole("link", { name: "Export CSV" }).getAttribute("href");
       expect(href).toContain("action=incoming_wire.vote");
-      const csv = await admin.request.get(`${app.url}${href}`);
+      const csv = await admin.request.get(`${world.app.url}${href}`);
       expect(csv.headers()["content-type"]).toContain("text/csv");
       const text = await csv.text();
       expect(parseCsv(text)[0]).toEqual(["When (UTC)", "Who", "Action", "Target", "Result", "IP", "Detail"]);
       expect(text).toContain(w.id);
-      await admin.goto(`${app.url}/wire-summaries`);
+      await admin.goto(`${world.app.url}/wire-summaries`);
       await admin.getByRole("heading", { name: "Wire summaries", level: 1 }).waitFor();
       await axe(admin, "wire summaries at 390 px");
       await shot(admin, "wire-summaries-390");
@@ -360,7 +335,7 @@ describe("incoming-wire queue when the bank cannot be reached", () => {
       env: { BANK_API_URL: bank.url, BANK_SUBSCRIPTION_KEY: key },
       timeoutMs: 600_000,
     });
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    context = await world.browser.newContext({ viewport: { width: 1440, height: 900 } });
   }, 660_000);
 
   afterAll(async () => {

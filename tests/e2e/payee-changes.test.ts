@@ -5,7 +5,7 @@
 // the wire it fills shows, in the release dialog, what changed, when, who changed it and who
 // approved it. axe on every step.
 import { randomUUID } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
   AccountsResponse,
@@ -13,30 +13,11 @@ import type {
   BeneficiaryListResponse,
   DraftListResponse,
 } from "../../lib/dashboard-api/index.ts";
-import { FIRST_WAIT, launchChromium, seriousAxeViolations, shot, signIn } from "../helpers/browser.ts";
-import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
-import { type DemoBank, demoBank } from "../helpers/live.ts";
+import { FIRST_WAIT, seriousAxeViolations, shot, signIn } from "../helpers/browser.ts";
+import { browserWorld } from "../helpers/browser-world.ts";
 
-let app: RunningDashboard;
-let browser: Browser;
-let demo: DemoBank;
-
-beforeAll(async () => {
-  app = await startDashboard({ timeoutMs: 600_000 });
-  demo = demoBank(app.dataDir);
-  browser = await launchChromium();
-}, 660_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function api<T>(page: Page, p: string): Promise<T> {
-  const r = await page.request.get(`${app.url}${p}`);
-  expect(r.status(), `${p}: ${await r.text()}`).toBe(200);
-  return (await r.json()) as T;
-}
+const world = browserWorld();
+const api = world.api;
 
 async function axe(page: Page, where: string) {
   expect(await seriousAxeViolations(page), where).toEqual([]);
@@ -47,7 +28,7 @@ async function axe(page: Page, where: string) {
  * approved beneficiaries the API lists, in its order.
  */
 async function offered(page: Page): Promise<string[]> {
-  await page.goto(`${app.url}/wires/new`);
+  await page.goto(`${world.app.url}/wires/new`);
   const picker = page.getByLabel("Fill from a saved beneficiary");
   await picker.waitFor({ timeout: FIRST_WAIT });
   const approved = (await api<BeneficiaryListResponse>(page, "/api/beneficiaries")).beneficiaries
@@ -68,14 +49,14 @@ describe("payee control in Chromium", () => {
 
   beforeAll(async () => {
     const open = async (role: string) => {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const context = await world.browser.newContext({ viewport: { width: 1440, height: 900 } });
       contexts.push(context);
-      return signIn(app, context, role);
+      return signIn(world.app, context, role);
     };
     [preparer, approver, admin] = [await open("preparer"), await open("approver"), await open("admin")];
     const accounts = await api<AccountsResponse>(preparer, "/api/accounts");
     dda = (accounts.accounts.find((a) => a.type === "DDA") ?? accounts.accounts[0]).accountNumber;
-    await demo.sandbox("/sandbox/deposits", {
+    await world.demo.sandbox("/sandbox/deposits", {
       accountNumber: dda,
       amount: 1_000,
       description: "E2E PAYEE FUNDING",
@@ -91,7 +72,7 @@ describe("payee control in Chromium", () => {
     const row = (page: Page) => page.locator(`tr[data-beneficiary="${label}"]`);
 
     // The preparer adds it: it waits for a second person and fills no wire.
-    await preparer.goto(`${app.url}/beneficiaries`);
+    await preparer.goto(`${world.app.url}/beneficiaries`);
     await preparer
       .getByRole("heading", { name: "Saved beneficiaries", level: 1 })
       .waitFor({ timeout: FIRST_WAIT });
@@ -110,7 +91,7 @@ describe("payee control in Chromium", () => {
     expect(await offered(preparer)).not.toContain(label);
 
     // Another person approves it.
-    await approver.goto(`${app.url}/beneficiaries`);
+    await approver.goto(`${world.app.url}/beneficiaries`);
     await row(approver)
       .getByRole("button", { name: `Approve ${label}` })
       .press("Enter");
@@ -124,7 +105,7 @@ describe("payee control in Chromium", () => {
       .waitFor();
 
     // The preparer changes where the money lands: the change waits, shown masked.
-    await preparer.goto(`${app.url}/beneficiaries`);
+    await preparer.goto(`${world.app.url}/beneficiaries`);
     await expect.poll(() => row(preparer).innerText(), { timeout: FIRST_WAIT }).toContain("Approved");
     await row(preparer)
       .getByRole("button", { name: `Change ${label}` })
@@ -153,7 +134,7 @@ describe("payee control in Chromium", () => {
     const id = (await api<BeneficiaryListResponse>(preparer, "/api/beneficiaries")).beneficiaries.find(
       (b) => b.label === label,
     )?.id as string;
-    const refused = await preparer.request.post(`${app.url}/api/wires`, {
+    const refused = await preparer.request.post(`${world.app.url}/api/wires`, {
       data: {
         idempotencyKey: randomUUID(),
         beneficiaryId: id,
@@ -171,7 +152,7 @@ describe("payee control in Chromium", () => {
     );
 
     // An approver who did not make it approves it, seeing who changed what.
-    await approver.goto(`${app.url}/beneficiaries`);
+    await approver.goto(`${world.app.url}/beneficiaries`);
     await expect
       .poll(() => row(approver).innerText(), { timeout: FIRST_WAIT })
       .toContain("Change waiting for approval");
@@ -208,7 +189,7 @@ describe("payee control in Chromium", () => {
     expect(draft?.beneficiaryId).toBe(id);
 
     // The release dialog says what changed, when, who changed it and who approved it.
-    await admin.goto(`${app.url}/drafts`);
+    await admin.goto(`${world.app.url}/drafts`);
     const draftRow = admin.locator(`tr[data-draft="${draft?.id}"]`);
     await draftRow.waitFor({ timeout: FIRST_WAIT });
     await draftRow.getByRole("button", { name: "Release" }).click();

@@ -4,7 +4,7 @@
 // dialog's balance and shortfall, the bank's reason on the preparer's refused draft; the wire
 // system's outage said before the click; a payment's story with names; a wire abroad that counts
 // characters, checks an IBAN and names countries.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatUsd } from "../../lib/bank-api/money.ts";
 import type {
@@ -13,49 +13,20 @@ import type {
   IncomingWiresResponse,
   MorningCheckResponse,
 } from "../../lib/dashboard-api/index.ts";
-import {
-  FIRST_WAIT,
-  launchChromium,
-  seriousAxeViolations,
-  shot,
-  sidewaysOverflow,
-  signIn as signInAs,
-} from "../helpers/browser.ts";
-import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
-import { type DemoBank, demoBank } from "../helpers/live.ts";
+import { FIRST_WAIT, seriousAxeViolations, shot, sidewaysOverflow } from "../helpers/browser.ts";
+import { browserWorld } from "../helpers/browser-world.ts";
 
-let app: RunningDashboard;
-let browser: Browser;
-let demo: DemoBank;
 const tag = Date.now().toString(36).toUpperCase();
 
-beforeAll(async () => {
-  // Wires settle when the test says so; the test holds a token of the demo key beside the dashboard's.
-  app = await startDashboard({
-    env: { BANK_SETTLE_AFTER_SECONDS: "86400", BANK_TOKEN_INTERVAL_SECONDS: "1" },
-    timeoutMs: 900_000,
-  });
-  demo = demoBank(app.dataDir);
-  browser = await launchChromium();
-}, 960_000);
-
-afterAll(async () => {
-  if (demo) await demo.sandbox("/sandbox/wire-system", { status: "up" }).catch(() => {});
-  await browser?.close();
-  await app?.stop();
+// Wires settle when the test says so; the test holds a token of the demo key beside the dashboard's.
+const world = browserWorld({
+  env: { BANK_SETTLE_AFTER_SECONDS: "86400", BANK_TOKEN_INTERVAL_SECONDS: "1" },
+  timeoutMs: 900_000,
 });
 
 type Session = { context: BrowserContext; page: Page };
-async function session(role: string): Promise<Session> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  return { context, page: await signInAs(app, context, role) };
-}
-
-async function api<T>(page: Page, p: string): Promise<T> {
-  const r = await page.request.get(`${app.url}${p}`);
-  expect(r.status(), `${p}: ${await r.text()}`).toBe(200);
-  return (await r.json()) as T;
-}
+const session = (role: string): Promise<Session> => world.session(role);
+const api = world.api;
 
 /** Looks at the page at a desktop's width and a phone's: a screenshot, axe, nothing wider than the screen. */
 async function look(page: Page, name: string) {
@@ -77,7 +48,7 @@ let serial = 0;
 /** A wire draft through the API as the page sends it, to a beneficiary no other row names. */
 async function draftWire(page: Page, from: string, amount: string): Promise<Draft> {
   const beneficiary = `READ ${tag} ${++serial}`;
-  const r = await page.request.post(`${app.url}/api/wires`, {
+  const r = await page.request.post(`${world.app.url}/api/wires`, {
     data: {
       idempotencyKey: crypto.randomUUID(),
       originator_account_number: from,
@@ -116,9 +87,9 @@ describe("reading money in Chromium", () => {
   });
 
   it("opens the accounts page on the morning check: change since the last close, in and out today", async () => {
-    await demo.deposit(dda.accountNumber, 123.45, `MORNING ${tag}`);
+    await world.demo.deposit(dda.accountNumber, 123.45, `MORNING ${tag}`);
     const { page } = viewer;
-    await page.goto(`${app.url}/accounts`);
+    await page.goto(`${world.app.url}/accounts`);
     const card = page.getByRole("region", { name: "Since the last close" });
     await card.getByRole("table").waitFor({ timeout: FIRST_WAIT });
     const m = await api<MorningCheckResponse>(page, "/api/accounts/morning");
@@ -133,12 +104,12 @@ describe("reading money in Chromium", () => {
 
   it("opens payments and wire summaries on every account, in the app's status words", async () => {
     // An incoming wire waiting, and one canceled: the first reads "Awaiting approval", the second moves no money.
-    const waiting = await demo.sandbox<{ payment_id: string }>("/sandbox/incoming-wires", {
+    const waiting = await world.demo.sandbox<{ payment_id: string }>("/sandbox/incoming-wires", {
       accountNumber: dda.accountNumber,
       amount: 777.01,
       originatorName: `READ WAIT ${tag}`,
     });
-    const toCancel = await demo.sandbox<{ payment_id: string }>("/sandbox/incoming-wires", {
+    const toCancel = await world.demo.sandbox<{ payment_id: string }>("/sandbox/incoming-wires", {
       accountNumber: dda.accountNumber,
       amount: 888.02,
       originatorName: `READ CANCEL ${tag}`,
@@ -146,13 +117,16 @@ describe("reading money in Chromium", () => {
     const q = await api<IncomingWiresResponse>(approver.page, "/api/incoming-wires");
     const w = q.wires.find((x) => x.paymentId === toCancel.payment_id);
     expect(w).toBeTruthy();
-    const cancel = await approver.page.request.post(`${app.url}/api/incoming-wires/${toCancel.payment_id}`, {
-      data: { accountNumber: dda.accountNumber, action: "cancel", paymentTimestamp: w?.paymentTimestamp },
-    });
+    const cancel = await approver.page.request.post(
+      `${world.app.url}/api/incoming-wires/${toCancel.payment_id}`,
+      {
+        data: { accountNumber: dda.accountNumber, action: "cancel", paymentTimestamp: w?.paymentTimestamp },
+      },
+    );
     expect(cancel.status(), await cancel.text()).toBe(200);
 
     const { page } = viewer;
-    await page.goto(`${app.url}/payments`);
+    await page.goto(`${world.app.url}/payments`);
     const list = page.getByRole("table", { name: "Payments of every account" });
     await list.waitFor({ timeout: FIRST_WAIT });
     expect(await page.getByRole("combobox", { name: "Account", exact: true }).inputValue()).toBe("all");
@@ -169,7 +143,7 @@ describe("reading money in Chromium", () => {
     for (const bankWord of ["Pre-Approval", "In-Progress"]) expect(main).not.toContain(bankWord);
     await look(page, "payments");
 
-    await page.goto(`${app.url}/wire-summaries`);
+    await page.goto(`${world.app.url}/wire-summaries`);
     await page.getByRole("heading", { name: "Wire summaries", level: 1 }).waitFor();
     expect(await page.getByRole("combobox", { name: "Account", exact: true }).inputValue()).toBe("all");
     await page
@@ -197,7 +171,7 @@ describe("reading money in Chromium", () => {
     let refused = false;
     for (const [i, who] of approvers.entries()) {
       const { page } = who;
-      await page.goto(`${app.url}/drafts`);
+      await page.goto(`${world.app.url}/drafts`);
       const row = page.locator(`tr[data-draft="${tooBig.id}"]`);
       await row.waitFor({ timeout: FIRST_WAIT });
       await row.getByRole("button", { name: /^(Release|Approve)$/ }).click();
@@ -221,7 +195,7 @@ describe("reading money in Chromium", () => {
 
     // The preparer reads why on their draft, among all recent drafts.
     const { page } = preparer;
-    await page.goto(`${app.url}/drafts`);
+    await page.goto(`${world.app.url}/drafts`);
     await page.getByLabel("All recent drafts").check();
     const mine = page.locator(`tr[data-draft="${tooBig.id}"]`);
     await mine.waitFor({ timeout: FIRST_WAIT });
@@ -234,9 +208,9 @@ describe("reading money in Chromium", () => {
     const first = await draftWire(preparer.page, dda.accountNumber, "12.34");
     const second = await draftWire(preparer.page, dda.accountNumber, "23.45");
     const { page } = approver;
-    await demo.sandbox("/sandbox/wire-system", { status: "down" });
+    await world.demo.sandbox("/sandbox/wire-system", { status: "down" });
     try {
-      await page.goto(`${app.url}/drafts`);
+      await page.goto(`${world.app.url}/drafts`);
       await page.locator(`tr[data-draft="${first.id}"]`).getByRole("button", { name: "Release" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Release payment" }).click();
       await page.getByRole("dialog").waitFor({ state: "detached" });
@@ -251,26 +225,26 @@ describe("reading money in Chromium", () => {
       await look(page, "release-outage");
       await dialog.getByRole("button", { name: "Cancel" }).click();
     } finally {
-      await demo.sandbox("/sandbox/wire-system", { status: "up" });
+      await world.demo.sandbox("/sandbox/wire-system", { status: "up" });
     }
   });
 
   it("tells a payment's story with names and times, its fields in words, the raw record one click away", async () => {
     const d = await draftWire(preparer.page, dda.accountNumber, "45.67");
     const { page } = approver;
-    await page.goto(`${app.url}/drafts`);
+    await page.goto(`${world.app.url}/drafts`);
     await page.locator(`tr[data-draft="${d.id}"]`).getByRole("button", { name: "Release" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Release payment" }).click();
     const announced = page.getByRole("status").filter({ hasText: "The bank's payment id is" });
     await announced.waitFor();
     const paymentId = /payment id is (\w+)/.exec(await announced.innerText())?.[1] as string;
 
-    await viewer.page.goto(`${app.url}/payments/${paymentId}?account=${dda.accountNumber}`);
+    await viewer.page.goto(`${world.app.url}/payments/${paymentId}?account=${dda.accountNumber}`);
     const timeline = viewer.page.getByRole("region", { name: "Timeline" });
     await timeline.getByRole("listitem").first().waitFor({ timeout: FIRST_WAIT });
     const steps = await timeline.getByRole("listitem").allInnerTexts();
-    const preparerUser = app.users.find((u) => u.role === "preparer")?.email as string;
-    const approverUser = app.users.find((u) => u.role === "approver")?.email as string;
+    const preparerUser = world.app.users.find((u) => u.role === "preparer")?.email as string;
+    const approverUser = world.app.users.find((u) => u.role === "approver")?.email as string;
     expect(steps[0]).toContain(`Prepared by`);
     expect(steps[0]).toContain(preparerUser);
     expect(steps.find((s) => s.startsWith("Released"))).toContain(approverUser);
@@ -286,7 +260,7 @@ describe("reading money in Chromium", () => {
 
   it("counts a wire's limited text instead of cutting it, checks an IBAN and names countries", async () => {
     const { page } = preparer;
-    await page.goto(`${app.url}/wires/new`);
+    await page.goto(`${world.app.url}/wires/new`);
     const name = page.getByLabel("Name", { exact: true });
     await name.waitFor({ timeout: FIRST_WAIT });
     const long = "Commerzbank Filiale Frankfurt am Main";
