@@ -1,6 +1,7 @@
 // Calls a dashboard route handler as Next calls it: a NextRequest carrying a real signed
 // next-auth session cookie, against whatever database and bank client the test has set; and
 // gives route tests their dashboard database, users and a bank client that counts its calls.
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -152,6 +153,12 @@ export interface TestDashboardDb {
   close(): Promise<void>;
 }
 
+/** The session secret and public address the route handlers read, as the dashboard's environment sets them. */
+function setSessionEnvironment(): void {
+  process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
+  process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
+}
+
 /** A fresh dashboard database in a temporary folder, set as the one the route handlers use. */
 export async function openTestDashboardDb(name: string): Promise<TestDashboardDb> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
@@ -173,8 +180,7 @@ export async function openTestDashboardDb(name: string): Promise<TestDashboardDb
  * one connection would serialise.
  */
 export async function openPgTestDashboardDb(): Promise<TestDashboardDb & { url: string }> {
-  process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
-  process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
+  setSessionEnvironment();
   const d = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
   const db = await openDashboardDb({ url: d.url, poolSize: 8 });
   setDashboardDb(db);
@@ -186,6 +192,26 @@ export async function openPgTestDashboardDb(): Promise<TestDashboardDb & { url: 
       await db.close();
       await d.drop();
     },
+  };
+}
+
+/**
+ * The body the wire page posts for a domestic wire of 1,250.50 from `account` to Acme Supplies
+ * Inc, with a fresh idempotency key; `over` changes or adds fields.
+ */
+export function wireForm(account: string, over: Record<string, unknown> = {}) {
+  return {
+    idempotencyKey: randomUUID(),
+    originator_account_number: account,
+    amount: "1,250.50",
+    beneficiary_name: "Acme Supplies Inc",
+    beneficiary_account_number: "987654321",
+    beneficiary_address1: "1 Main Street",
+    receiving_bank_routing_id: "021000021",
+    receiving_bank_name: "Receiving Bank NA",
+    beneficiary_bank_type: "",
+    beneficiary_bank_routing_id: "",
+    ...over,
   };
 }
 
@@ -216,14 +242,15 @@ export interface RouteWorld {
 
 /**
  * What every route-handler test stands on: a real bank, one sandbox customer of it, a fresh
- * dashboard database, and the dashboard pointed at that customer (BANK_API_URL and
- * BANK_SUBSCRIPTION_KEY), through a CountingBankClient unless `client: "environment"` leaves the
- * route handlers to make their own.
+ * dashboard database, the session's secret, and the dashboard pointed at that customer
+ * (BANK_API_URL and BANK_SUBSCRIPTION_KEY), through a CountingBankClient unless
+ * `client: "environment"` leaves the route handlers to make their own.
  */
 export async function openRouteWorld(
   name: string,
   opts: { customer: string; bankEnv?: Record<string, string>; client?: "counting" | "environment" },
 ): Promise<RouteWorld> {
+  setSessionEnvironment();
   const bank = await startTestBank(opts.bankEnv ? { env: opts.bankEnv } : undefined);
   const dashboard = await openTestDashboardDb(name);
   const customer = await sandboxCustomer(bank, opts.customer);

@@ -16,9 +16,6 @@ import { sandbox, type TestBank } from "../helpers/bank.ts";
 import { expectSafeCsv } from "../helpers/csv-safety.ts";
 import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
 
-process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
-process.env.NEXTAUTH_URL = "http://127.0.0.1:3997";
-
 const mod = {
   decide: () => import("../../app/api/incoming-wires/[paymentId]/route.ts"),
   history: () => import("../../app/api/accounts/[accountNumber]/history/route.ts"),

@@ -12,9 +12,6 @@ import type { UserRow } from "../../lib/auth/users.ts";
 import type { TestBank } from "../helpers/bank.ts";
 import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
 
-process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
-process.env.NEXTAUTH_URL = "http://127.0.0.1:3996";
-
 const mod = {
   users: () => import("../../app/api/admin/users/route.ts"),
   user: () => import("../../app/api/admin/users/[id]/route.ts"),

@@ -21,10 +21,8 @@ import {
   type RouteWorld,
   STATE_CHANGING_METHODS,
   testUser,
+  wireForm,
 } from "../helpers/routes.ts";
-
-process.env.NEXTAUTH_SECRET = "change-first-secret-0123456789abcdef";
-process.env.NEXTAUTH_URL = "http://127.0.0.1:3997";
 
 let bank: TestBank;
 let world: RouteWorld;
@@ -208,18 +206,7 @@ describe("a pending password reset", () => {
     await vote(await cookieFor(approverB), wire);
     const drafted = await invoke(mod.wires, "POST", "/api/wires", {
       as: preparer,
-      body: {
-        idempotencyKey: randomUUID(),
-        originator_account_number: dda,
-        amount: "2,500.00",
-        beneficiary_name: "Acme Supplies Inc",
-        beneficiary_account_number: "987654321",
-        beneficiary_address1: "1 Main Street",
-        receiving_bank_routing_id: "021000021",
-        receiving_bank_name: "Receiving Bank NA",
-        beneficiary_bank_type: "",
-        beneficiary_bank_routing_id: "",
-      },
+      body: wireForm(dda, { amount: "2,500.00" }),
     });
     expect(drafted.status).toBe(200);
     const draftId = drafted.json.draft.id as string;

@@ -21,9 +21,6 @@ import {
   testUser,
 } from "../helpers/routes.ts";
 
-process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
-process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
-
 let world: RouteWorld;
 let db: DashboardDb;
 let client: CountingBankClient;

@@ -18,10 +18,14 @@ import type { DashboardDb } from "../../lib/db/client.ts";
 import { LIVE_DESCRIPTION, receiverUrl } from "../../lib/live/receiver.ts";
 import { sandbox, type TestBank } from "../helpers/bank.ts";
 import { freePort } from "../helpers/dashboard.ts";
-import { CountingBankClient, invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
-
-process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
-process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
+import {
+  CountingBankClient,
+  invoke,
+  openRouteWorld,
+  type RouteWorld,
+  testUser,
+  wireForm as wireFormOf,
+} from "../helpers/routes.ts";
 
 let bank: TestBank;
 let world: RouteWorld;
@@ -71,19 +75,7 @@ async function bankPayments(account: string) {
   return r.data;
 }
 
-const wireForm = (over: Record<string, unknown> = {}) => ({
-  idempotencyKey: randomUUID(),
-  originator_account_number: dda,
-  amount: "1,250.50",
-  beneficiary_name: "Acme Supplies Inc",
-  beneficiary_account_number: "987654321",
-  beneficiary_address1: "1 Main Street",
-  receiving_bank_routing_id: "021000021",
-  receiving_bank_name: "Receiving Bank NA",
-  beneficiary_bank_type: "",
-  beneficiary_bank_routing_id: "",
-  ...over,
-});
+const wireForm = (over: Record<string, unknown> = {}) => wireFormOf(dda, over);
 
 const senForm = (amount: string, over: Record<string, unknown> = {}) => ({
   idempotencyKey: randomUUID(),
