@@ -6,7 +6,10 @@
 //   (target under 1 s);
 // - from a new incoming wire at the bank to the count in the navigation changing on a page left
 //   open (the live stream's `inbox` event, lib/inbox/watch.ts), BENCH_INBOX_ROUNDS (10) wires, each
-//   timed from just before the sandbox call to the new count in the page (target under 1 s).
+//   timed from just before the sandbox call to the new count in the page (target under 1 s);
+// - what keeping the count live costs the bank: its GET /v2/payment answers per second, read
+//   from the bank's own request counter, over BENCH_INBOX_WATCH_SECONDS (10) with the page open
+//   and then with it closed (the watch stops when no page listens).
 // Results: bench/results/inbox.json.
 import os from "node:os";
 import { launchChromium, signIn } from "../tests/helpers/browser.ts";
@@ -19,12 +22,29 @@ const ITEMS = Number(process.env.BENCH_INBOX_ITEMS || 1000);
 const ROUNDS = Number(process.env.BENCH_INBOX_ROUNDS || 10);
 const DRAFTS = 10;
 const LOADS = 5;
+const WATCH_SECONDS = Number(process.env.BENCH_INBOX_WATCH_SECONDS || 10);
+
+/** The bank's GET /v2/payment answers so far, from its Prometheus request counter. */
+async function paymentReads(bankUrl: string): Promise<number> {
+  const text = await (await fetch(`${bankUrl}/metrics`)).text();
+  let n = 0;
+  for (const m of text.matchAll(/^bank_http_requests_total\{([^}]*)\} (\S+)$/gm))
+    if (m[1].includes('method="GET"') && m[1].includes('route="/v2/payment"')) n += Number(m[2]);
+  return n;
+}
+
+/** GET /v2/payment answers per second at the bank over the next `seconds`. */
+async function paymentReadRate(bankUrl: string, seconds: number): Promise<number> {
+  const before = await paymentReads(bankUrl);
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  return ((await paymentReads(bankUrl)) - before) / seconds;
+}
 
 export async function run(): Promise<void> {
   const app = await startDashboard({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" }, timeoutMs: 900_000 });
   const browser = await launchChromium();
   try {
-    const { sandbox } = demoBank(app.dataDir);
+    const { sandbox, bankUrl } = demoBank(app.dataDir);
     const preparerContext = await browser.newContext();
     const preparer = await signIn(app, preparerContext, "preparer", 120_000);
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -148,6 +168,14 @@ export async function run(): Promise<void> {
       await new Promise((r) => setTimeout(r, 300));
     }
 
+    // The cost of the live count: the page stays open on /accounts, then is closed.
+    const accountCount = accounts.accounts.length;
+    await preparerContext.close();
+    const watching = await paymentReadRate(bankUrl, WATCH_SECONDS);
+    await page.goto("about:blank");
+    await new Promise((r) => setTimeout(r, 2000));
+    const idle = await paymentReadRate(bankUrl, WATCH_SECONDS);
+
     const load = `load average ${round(os.loadavg()[0])} on ${os.cpus().length} cores`;
     const results: BenchResult[] = [
       {
@@ -195,10 +223,23 @@ export async function run(): Promise<void> {
         better: "lower",
         target: 1000,
       },
+      {
+        name: "inbox_watch_bank_payment_reads_per_s",
+        value: round(watching),
+        unit: "requests/s",
+        better: "lower",
+        note: `GET /v2/payment at the bank while one page listens on one dashboard instance, ${accountCount} accounts, over ${WATCH_SECONDS} s (one read per account per look, a look every 250 ms)`,
+      },
+      {
+        name: "inbox_watch_bank_payment_reads_per_s_no_page",
+        value: round(idle),
+        unit: "requests/s",
+        better: "lower",
+        note: "the same with no page open: the watch has stopped",
+      },
     ];
     console.log(`results in ${writeResults("inbox", results)}`);
     await context.close();
-    await preparerContext.close();
   } finally {
     await browser.close();
     await app.stop();
