@@ -1,19 +1,28 @@
 "use client";
 // Second factor on /profile: start set-up (secret and otpauth link), confirm with a code, move it
-// to another device (proven by a current code, or the password when the device is lost), or turn off.
+// to another device (proven by a current code, or the password when the device is lost), or turn off
+// (with the password and a current code both).
 import { useState } from "react";
 import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Panel } from "@/components/ui/section.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { ApiError, sendJson } from "@/lib/dashboard-api/fetch.ts";
-import type { TotpCodeBody, TotpEnrolment, TotpStartBody, TotpStatus } from "@/lib/dashboard-api/session.ts";
+import type {
+  TotpCodeBody,
+  TotpDisableBody,
+  TotpEnrolment,
+  TotpStartBody,
+  TotpStatus,
+} from "@/lib/dashboard-api/session.ts";
 
 // The schema (and zod) loads when the form is first used.
 const loadTotpCodeBody = () =>
   import("@/lib/dashboard-api/session.ts").then((m): typeof TotpCodeBody => m.TotpCodeBody);
 const loadTotpStartBody = () =>
   import("@/lib/dashboard-api/session.ts").then((m): typeof TotpStartBody => m.TotpStartBody);
+const loadTotpDisableBody = () =>
+  import("@/lib/dashboard-api/session.ts").then((m): typeof TotpDisableBody => m.TotpDisableBody);
 
 /** The 6-digit code field every step of this section uses. */
 function CodeField({ label }: { label: string }) {
@@ -35,19 +44,25 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
   const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
   const [starting, setStarting] = useState(false);
   const confirmForm = useZodForm(loadTotpCodeBody, { defaultValues: { code: "" } });
-  const offForm = useZodForm(loadTotpCodeBody, { defaultValues: { code: "" } });
+  const offForm = useZodForm(loadTotpDisableBody, { defaultValues: { currentPassword: "", code: "" } });
   const replaceForm = useZodForm(loadTotpStartBody, {
     defaultValues: { currentCode: "", currentPassword: "" },
   });
 
-  /** Sends the code to `url`; once it is accepted, two-step sign-in is `on` and `text` says so. */
-  const submitCode =
-    (method: "POST" | "DELETE", url: string, on: boolean, text: string) => async (values: TotpCodeBody) => {
+  /** Sends the form to `url`; once it is accepted, two-step sign-in is `on` and `text` says so. */
+  const submitTo =
+    <V extends TotpCodeBody | TotpDisableBody>(
+      method: "POST" | "DELETE",
+      url: string,
+      on: boolean,
+      text: string,
+    ) =>
+    async (values: V) => {
       setMessage(null);
       await sendJson<typeof TotpStatus>(method, url, values);
       setEnabled(on);
       setEnrolment(null);
-      offForm.reset({ code: "" });
+      offForm.reset({ currentPassword: "", code: "" });
       setMessage({ kind: "ok", text });
     };
 
@@ -93,7 +108,7 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
           form={confirmForm}
           aria-label="Confirm two-step sign-in"
           className="mt-4"
-          onSubmit={submitCode(
+          onSubmit={submitTo<TotpCodeBody>(
             "POST",
             "/api/profile/totp/confirm",
             true,
@@ -170,11 +185,27 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
           form={offForm}
           aria-label="Turn off two-step sign-in"
           className="mt-4"
-          onSubmit={submitCode("DELETE", "/api/profile/totp", false, "Two-step sign-in is off.")}
+          onSubmit={submitTo<TotpDisableBody>(
+            "DELETE",
+            "/api/profile/totp",
+            false,
+            "Two-step sign-in is off.",
+          )}
         >
+          <p className="text-sm text-slate-700">
+            Turning it off makes signing in need your password alone, so it asks for both: your password and a
+            current code from your app.
+          </p>
           <FormAlert />
           <div className="flex flex-wrap items-end gap-3">
-            <CodeField label="Current code, to turn it off" />
+            <TextField
+              name="currentPassword"
+              label="Your password"
+              type="password"
+              autoComplete="current-password"
+              className="w-64"
+            />
+            <CodeField label="Current code" />
             <SubmitButton variant="secondary" busyLabel="Checking…">
               Turn off two-step sign-in
             </SubmitButton>

@@ -30,11 +30,21 @@ export const SessionTiming = z.object({
 });
 export type SessionTiming = z.infer<typeof SessionTiming>;
 
-// POST /api/profile/totp/confirm and DELETE /api/profile/totp: a code from the authenticator app.
+// POST /api/profile/totp/confirm: a code from the authenticator app.
 export const TotpCodeBody = z.object({
   code: z.string().check(z.trim(), z.regex(/^\d{6}$/, "must be the 6-digit code")),
 });
 export type TotpCodeBody = z.infer<typeof TotpCodeBody>;
+
+// DELETE /api/profile/totp: turning the second factor off weakens sign-in, so it takes both
+// factors again: the password and a current code.
+export const TotpDisableBody = z.object({
+  currentPassword: z
+    .string()
+    .check(z.minLength(1, "enter your password"), z.maxLength(1024, "must be at most 1,024 characters")),
+  code: z.string().check(z.trim(), z.regex(/^\d{6}$/, "must be the 6-digit code")),
+});
+export type TotpDisableBody = z.infer<typeof TotpDisableBody>;
 
 /** A 6-digit code, or "" for a field left empty. */
 const optionalCode = z.optional(

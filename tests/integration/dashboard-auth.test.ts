@@ -231,6 +231,104 @@ describe("moving the second factor to another device", () => {
   });
 });
 
+describe("turning off the second factor", () => {
+  const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+  /** A code of the step after the last one used, so that each call has a fresh one. */
+  const codeAt = (offsetSteps: number) =>
+    generate({ secret: SECRET, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+
+  async function enrolled(email: string) {
+    const user = await createUser(db, { email, name: "Off", role: "approver", password: PASSWORD });
+    await enableTotp(db, user.id, SECRET, 0);
+    const cookie = await cookieFor(user);
+    const totp = await import("../../app/api/profile/totp/route.ts");
+    const off = async (body: unknown, ip: string) => {
+      const res = await totp.DELETE(
+        routeRequest("DELETE", "/api/profile/totp", { cookie, body, headers: { "x-forwarded-for": ip } }),
+        { params: Promise.resolve({}) },
+      );
+      return {
+        status: res.status,
+        json: (await res.json()) as { error?: { code: string; fields?: { field: string }[] } },
+      };
+    };
+    return { user, off };
+  }
+  const fields = (r: { json: { error?: { fields?: { field: string }[] } } }) =>
+    (r.json.error?.fields ?? []).map((f) => f.field);
+
+  it("needs the password and a current code, never a code alone, and audits each try", async () => {
+    const { user, off } = await enrolled("off-totp@auth.example");
+    const ip = "192.0.2.41";
+
+    // A session and a code (read over a shoulder, or from a stolen phone) are not enough.
+    const codeOnly = await off({ code: await codeAt(0) }, ip);
+    expect(codeOnly.status).toBe(400);
+    expect(fields(codeOnly)).toEqual(["currentPassword"]);
+    const wrongPassword = await off({ currentPassword: "not it", code: await codeAt(0) }, ip);
+    expect(wrongPassword.status).toBe(400);
+    expect(fields(wrongPassword)).toEqual(["currentPassword"]);
+    const wrongCode = await off({ currentPassword: PASSWORD, code: "000000" }, ip);
+    expect(wrongCode.status).toBe(400);
+    expect(fields(wrongCode)).toEqual(["code"]);
+    expect((await findUserById(db, user.id))?.totp_secret).toBe(SECRET);
+
+    const done = await off({ currentPassword: PASSWORD, code: await codeAt(0) }, ip);
+    expect(done).toEqual({ status: 200, json: { enabled: false, pending: false } });
+    expect((await findUserById(db, user.id))?.totp_secret).toBeNull();
+    expect((await checkSignIn(db, { email: user.email, password: PASSWORD })).ok).toBe(true);
+    const audit = await db.query<{ action: string; result: string; ip: string }>(
+      "SELECT action, result, ip FROM audit_log WHERE actor_id = $1 AND action = 'totp.disable' ORDER BY id",
+      [user.id],
+    );
+    expect(audit.map((a) => `${a.result} from ${a.ip}`)).toEqual([
+      `refused: wrong password from ${ip}`,
+      `refused: wrong code from ${ip}`,
+      `ok from ${ip}`,
+    ]);
+  });
+
+  it("counts wrong tries toward the sign-in lockout, and refuses a locked account even with both right", async () => {
+    const { user, off } = await enrolled("off-lock@auth.example");
+    const statuses = [];
+    for (let i = 0; i < 10; i++)
+      statuses.push(
+        (await off({ currentPassword: `guess ${i}`, code: await codeAt(0) }, `192.0.2.${60 + i}`)).status,
+      );
+    expect(statuses).toEqual([...Array(9).fill(400), 423]);
+    const locked = await off({ currentPassword: PASSWORD, code: await codeAt(0) }, "192.0.2.80");
+    expect(locked.status).toBe(423);
+    expect(locked.json.error?.code).toBe("locked");
+    expect((await findUserById(db, user.id))?.totp_secret).toBe(SECRET);
+    // The same lockout as at sign-in: the account is locked there too.
+    expect(
+      await checkSignIn(db, { email: user.email, password: PASSWORD, totp: await codeAt(1) }),
+    ).toMatchObject({ ok: false, reason: "locked" });
+    const audit = await db.query<{ result: string }>(
+      "SELECT result FROM audit_log WHERE actor_id = $1 AND action = 'totp.disable' ORDER BY id DESC LIMIT 2",
+      [user.id],
+    );
+    expect(audit.map((a) => a.result)).toEqual(["refused: locked", "refused: locked"]);
+  });
+
+  it("shares the sign-in limit per address: an address out of attempts is refused before any check", async () => {
+    const { user, off } = await enrolled("off-rate@auth.example");
+    const ip = "192.0.2.90";
+    // This minute's and the next one's allowance used up, so the request meets a full window
+    // whenever it lands.
+    const now = Date.now();
+    for (let i = 0; i < 30; i++) {
+      await allowSignInAttempt(db, ip, now);
+      await allowSignInAttempt(db, ip, now + 60_000);
+    }
+    const refused = await off({ currentPassword: PASSWORD, code: await codeAt(0) }, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error?.code).toBe("rate_limited");
+    expect((await findUserById(db, user.id))?.totp_secret).toBe(SECRET);
+    expect((await off({ currentPassword: PASSWORD, code: await codeAt(0) }, "192.0.2.91")).status).toBe(200);
+  });
+});
+
 describe("session callbacks", () => {
   const jwt = authOptions().callbacks?.jwt as (p: Record<string, unknown>) => Promise<Record<string, number>>;
 

@@ -555,7 +555,7 @@ const ROUTES: RouteCase[] = [
     load: mod.totp,
     method: "DELETE",
     url: () => "/api/profile/totp",
-    body: () => ({ code: "000000" }),
+    body: () => ({ currentPassword: "not the password", code: "000000" }),
     allowed: EVERYONE,
   },
 ];

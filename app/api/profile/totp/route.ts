@@ -1,14 +1,16 @@
 // GET /api/profile/totp - second-factor status; POST - start enrolment (secret + otpauth URL), or
-// a replacement of the device proven by a current code or the password; DELETE - turn it off with a current code
-import { invalid } from "@/lib/api/errors.ts";
+// a replacement of the device proven by a current code or the password; DELETE - turn it off with
+// the password and a current code, under the sign-in's rate limit and lockout
+import { invalid, RouteError } from "@/lib/api/errors.ts";
 import { checkProof, type Refusal, WRONG_CODE } from "@/lib/api/proof.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { verifyPassword } from "@/lib/auth/passwords.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
+import { allowSignInAttempt } from "@/lib/auth/throttle.ts";
 import { checkTotp, newTotpSecret, totpUri } from "@/lib/auth/totp.ts";
-import { disableTotp, findUserById, setPendingTotp } from "@/lib/auth/users.ts";
-import { TotpCodeBody, TotpEnrolment, TotpStartBody, TotpStatus } from "@/lib/dashboard-api/index.ts";
+import { checkStepUp, disableTotp, findUserById, setPendingTotp } from "@/lib/auth/users.ts";
+import { TotpDisableBody, TotpEnrolment, TotpStartBody, TotpStatus } from "@/lib/dashboard-api/index.ts";
 
 export const GET = withRoute(
   async ({ db, user }): Promise<TotpStatus> => {
@@ -64,15 +66,47 @@ export const POST = withRoute(
   { body: TotpStartBody, response: TotpEnrolment },
 );
 
+// Turning it off weakens sign-in, so a session alone (or a session and a code read over a
+// shoulder) must not do it: the password and a current code, each guess counted as a sign-in's.
 export const DELETE = withRoute(
   async ({ db, user, body, actor }): Promise<TotpStatus> => {
     const row = await findUserById(db, user.id);
     if (!row?.totp_secret) return { enabled: false, pending: false };
-    const ok = (await checkTotp(row.totp_secret, body.code, row.totp_last_step)) !== null;
-    await checkProof(db, actor, "totp.disable", ok, WRONG_CODE);
+    const audit = (result: string) =>
+      appendAudit(db, {
+        ...auditActor(user, actor.ip),
+        action: "totp.disable",
+        target: user.email,
+        result,
+      });
+    if (!(await allowSignInAttempt(db, actor.ip))) {
+      await audit("refused: rate limited");
+      throw new RouteError(
+        429,
+        "rate_limited",
+        "Too many attempts from this address. Wait a minute, then try again.",
+        undefined,
+        { "Retry-After": "60" },
+      );
+    }
+    const outcome = await checkStepUp(db, row, { password: body.currentPassword, totp: body.code });
+    if (!outcome.ok) {
+      if (outcome.reason === "locked") {
+        await audit("refused: locked");
+        throw new RouteError(
+          423,
+          "locked",
+          `Too many wrong attempts: your account is locked for ${outcome.minutes} minutes. Two-step sign-in stays on.`,
+        );
+      }
+      const refusal = outcome.reason === "invalid" ? WRONG_PASSWORD : WRONG_CODE;
+      await audit(`refused: ${refusal.reason}`);
+      throw invalid([{ field: refusal.field, message: refusal.message }], refusal.summary);
+    }
     await disableTotp(db, user.id);
     forgetCachedUser(user.id);
+    await audit("ok");
     return { enabled: false, pending: false };
   },
-  { body: TotpCodeBody, response: TotpStatus },
+  { body: TotpDisableBody, response: TotpStatus },
 );
