@@ -3,7 +3,7 @@
 // "Stay signed in" button SESSION_IDLE_WARNING_SECONDS before. Activity is reported to the
 // server (a next-auth session update), which refuses requests once the session is idle.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { csrfToken, signOut } from "@/components/session/sign-out.ts";
+import { csrfToken, SignOutFailed, signOut } from "@/components/session/sign-out.ts";
 import { formatDuration } from "@/lib/format/durations.ts";
 
 interface SessionTiming {
@@ -47,6 +47,7 @@ export default function IdleSessionGuard() {
   const refreshing = useRef(false);
   const ended = useRef(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const [signOutFailure, setSignOutFailure] = useState<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -165,10 +166,21 @@ export default function IdleSessionGuard() {
           <span className="font-semibold tabular-nums">{formatRemaining(remaining)}</span>: sessions end after{" "}
           {formatDuration(timing?.idleSeconds ?? 0)} without activity.
         </p>
+        {signOutFailure ? (
+          <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
+            {signOutFailure}
+          </p>
+        ) : null}
         <div className="mt-5 flex justify-end gap-3">
           <button
             type="button"
-            onClick={() => void signOut()}
+            onClick={() =>
+              signOut().catch((e: unknown) =>
+                setSignOutFailure(
+                  e instanceof SignOutFailed ? e.message : "You are still signed in. Try again.",
+                ),
+              )
+            }
             className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
             Sign out now

@@ -8,9 +8,10 @@ import { dashboardMetrics } from "../operations/metrics.ts";
 import { createLogger } from "../server/log.ts";
 import { appendAudit } from "./audit.ts";
 import { sameOriginPath } from "./callback-url.ts";
-import { openSessionRecord, revokeSessionRecord, sessionRecordOpen } from "./session-store.ts";
+import { openSessionRecord, sessionRecordOpen } from "./session-store.ts";
 import { type SessionClaims, sessionExpiry } from "./session-token.ts";
 import { sessionSettings } from "./settings.ts";
+import { revokeAtSignOut } from "./sign-out.ts";
 import { allowSignInAttempt, clientIp } from "./throttle.ts";
 import { checkSignIn, toSessionUser } from "./users.ts";
 
@@ -129,18 +130,20 @@ export function authOptions(): NextAuthOptions {
       },
     },
     events: {
-      // next-auth clears the cookie after this; revoking the record is what ends a copy of it.
+      // next-auth clears the cookie after this whatever happens here; revoking the record is what
+      // ends a copy of it, and a revoke that cannot be written fails the sign-out (sign-out.ts).
       async signOut({ token }) {
         const t = token as SessionClaims | undefined;
         if (!t?.sub) return;
-        const db = await getDashboardDb();
-        if (typeof t.sid === "string") await revokeSessionRecord(db, t.sid);
+        const ended =
+          typeof t.sid !== "string" ||
+          (await revokeAtSignOut(getDashboardDb, t.sid, (t.signedInAt + settings.absoluteSeconds) * 1000));
         try {
-          await appendAudit(db, {
+          await appendAudit(await getDashboardDb(), {
             actorId: t.sub,
             actorEmail: t.email ?? null,
             action: "auth.sign_out",
-            result: "ok",
+            result: ended ? "ok" : "failed: the session could not be revoked and stays open",
           });
         } catch (e) {
           log.warn("could not record a sign-out", { error: e });

@@ -69,7 +69,7 @@ export const POST = withRoute(
 // Turning it off weakens sign-in, so a session alone (or a session and a code read over a
 // shoulder) must not do it: the password and a current code, each guess counted as a sign-in's.
 export const DELETE = withRoute(
-  async ({ db, user, body, actor }): Promise<TotpStatus> => {
+  async ({ db, user, body, actor, ip }): Promise<TotpStatus> => {
     const row = await findUserById(db, user.id);
     if (!row?.totp_secret) return { enabled: false, pending: false };
     const audit = (result: string) =>
@@ -79,7 +79,7 @@ export const DELETE = withRoute(
         target: user.email,
         result,
       });
-    if (!(await allowSignInAttempt(db, actor.ip))) {
+    if (!(await allowSignInAttempt(db, ip))) {
       await audit("refused: rate limited");
       throw new RouteError(
         429,
