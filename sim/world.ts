@@ -308,8 +308,10 @@ export class World {
         t0,
         t1: Date.now(),
       });
+      // Told the revoke could not be recorded: still signed in, as the page says.
+      if (res.status === 503) return;
     } catch {}
-    // Whatever the answer, the person signed out: that session must not act again.
+    // Any other answer, or none, and the person believes they signed out: that session must not act again.
     p.revoked.push(p.cookie);
     p.cookie = null;
   }
