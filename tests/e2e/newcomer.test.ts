@@ -430,29 +430,6 @@ describe("a newcomer's first look", () => {
       await page.getByRole("button", { name: "Confirm and turn on" }).click();
       await page.getByText("Two-step sign-in now uses the new device.").waitFor();
       expect(await axeProblems(page)).toEqual([]);
-
-      // Turning it off takes the password and a current code: a code alone is refused at the
-      // password's field, a wrong password by the server at the same field.
-      const off = page.getByRole("form", { name: "Turn off two-step sign-in" });
-      const offPassword = off.getByLabel("Your password");
-      const offCode = off.getByLabel("Current code, to turn it off");
-      const turnOff = off.getByRole("button", { name: "Turn off two-step sign-in" });
-      // The step after the one that confirmed the device: that code is used up.
-      const nextCode = () => generate({ secret: newSecret, epoch: Math.floor(Date.now() / 1000) + 30 });
-      await offCode.fill(await nextCode());
-      await turnOff.click();
-      await expect.poll(() => offPassword.getAttribute("aria-invalid")).toBe("true");
-      expect(await axeProblems(page)).toEqual([]);
-      await offPassword.fill("not my password at all");
-      await turnOff.click();
-      await off.getByText("is not your current password").waitFor({ timeout: FIRST_WAIT });
-      expect(await page.getByText("Status: On").count()).toBe(1);
-      await offPassword.fill(user?.password ?? "");
-      await offCode.fill(await nextCode());
-      await turnOff.click();
-      await page.getByRole("status").filter({ hasText: "Two-step sign-in is off." }).waitFor();
-      expect(await page.getByText("Status: Off").count()).toBe(1);
-      expect(await axeProblems(page)).toEqual([]);
     } finally {
       await context.close();
     }
