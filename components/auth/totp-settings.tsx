@@ -205,7 +205,7 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
               autoComplete="current-password"
               className="w-64"
             />
-            <CodeField label="Current code" />
+            <CodeField label="Current code, to turn it off" />
             <SubmitButton variant="secondary" busyLabel="Checking…">
               Turn off two-step sign-in
             </SubmitButton>
