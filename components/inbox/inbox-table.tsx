@@ -261,7 +261,8 @@ export function InboxTable({
                     </span>
                   </span>
                   <span className="mt-0.5 block truncate text-xs text-slate-600 md:hidden">
-                    {kind} · {waited} waiting
+                    {kind} · {waited}
+                    <span className="sr-only"> waiting</span>
                   </span>
                   <span className="mt-0.5 hidden truncate text-xs text-slate-600 md:block">
                     {item.kind === "draft"
