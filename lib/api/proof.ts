@@ -3,8 +3,10 @@
 // the request on its field.
 import "server-only";
 import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
+import { allowSignInAttempt } from "../auth/throttle.ts";
+import { checkUnderLockout, type UserRow } from "../auth/users.ts";
 import type { Queryable } from "../db/client.ts";
-import { invalid } from "./errors.ts";
+import { invalid, RouteError } from "./errors.ts";
 
 export interface Refusal {
   field: string;
@@ -38,4 +40,50 @@ export async function checkProof(
     result: proven ? "ok" : `refused: ${refusal.reason}`,
   });
   if (!proven) throw invalid([{ field: refusal.field, message: refusal.message }], refusal.summary);
+}
+
+/** An address that has used up this minute's sign-in attempts. */
+export const rateLimited = () =>
+  new RouteError(
+    429,
+    "rate_limited",
+    "Too many attempts from this address. Wait a minute, then try again.",
+    undefined,
+    {
+      "Retry-After": "60",
+    },
+  );
+
+/**
+ * A proof by the password or the code of the device in use, counted as a sign-in's would be: the
+ * address's allowance first (429 once used up), then the account's lockout (423 while locked; a
+ * wrong proof counts toward it). Every try is audited with its result.
+ */
+export async function checkProofUnderLimits(
+  db: Queryable,
+  actor: Actor,
+  user: UserRow,
+  action: string,
+  refusal: Refusal,
+  verify: () => Promise<boolean>,
+): Promise<void> {
+  const audit = (result: string) =>
+    appendAudit(db, { ...auditActor(actor, actor.ip), action, target: actor.email, result });
+  // A route's actor always has its address; one without is counted with every other such.
+  if (!(await allowSignInAttempt(db, actor.ip ?? "unknown"))) {
+    await audit("refused: rate limited");
+    throw rateLimited();
+  }
+  const outcome = await checkUnderLockout(db, user, verify);
+  if (outcome.ok) return audit("ok");
+  if (outcome.reason === "locked") {
+    await audit("refused: locked");
+    throw new RouteError(
+      423,
+      "locked",
+      `Too many wrong attempts: your account is locked for ${outcome.minutes} minutes. Nothing was changed.`,
+    );
+  }
+  await audit(`refused: ${refusal.reason}`);
+  throw invalid([{ field: refusal.field, message: refusal.message }], refusal.summary);
 }

@@ -251,6 +251,36 @@ export async function checkStepUp(
   return { ok: true, user };
 }
 
+export type ProofOutcome =
+  | { ok: true }
+  | { ok: false; reason: "wrong" }
+  | { ok: false; reason: "locked"; minutes: number };
+
+/**
+ * A signed-in user proving a change to their own account by something only they know (the
+ * current password, a code from the device in use), under the sign-in's lockout: a locked account
+ * is refused before the proof is checked, and a wrong proof counts toward the lock, so that a
+ * stolen session cannot guess the password here any faster than at the sign-in page.
+ */
+export async function checkUnderLockout(
+  db: Queryable,
+  user: UserRow,
+  verify: () => Promise<boolean>,
+  now = Date.now(),
+): Promise<ProofOutcome> {
+  const lockedUntil = user.locked_until ? new Date(user.locked_until).getTime() : 0;
+  if (lockedUntil > now)
+    return { ok: false, reason: "locked", minutes: Math.ceil((lockedUntil - now) / 60_000) };
+  if (await verify()) {
+    if (user.failed_attempts) await db.query("UPDATE users SET failed_attempts = 0 WHERE id = $1", [user.id]);
+    return { ok: true };
+  }
+  const o = await recordFailure(db, user, "invalid", now);
+  return o.ok === false && o.reason === "locked"
+    ? { ok: false, reason: "locked", minutes: o.minutes }
+    : { ok: false, reason: "wrong" };
+}
+
 async function recordFailure(
   db: Queryable,
   user: UserRow,

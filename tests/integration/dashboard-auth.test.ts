@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import { authOptions } from "../../lib/auth/options.ts";
+import { verifyPassword } from "../../lib/auth/passwords.ts";
 import { openSessionRecord, revokeSessionRecord } from "../../lib/auth/session-store.ts";
 import { allowSignInAttempt } from "../../lib/auth/throttle.ts";
 import { checkSignIn, createUser, enableTotp, findUserById } from "../../lib/auth/users.ts";
@@ -326,6 +327,98 @@ describe("turning off the second factor", () => {
     expect(refused.json.error?.code).toBe("rate_limited");
     expect((await findUserById(db, user.id))?.totp_secret).toBe(SECRET);
     expect((await off({ currentPassword: PASSWORD, code: await codeAt(0) }, "192.0.2.91")).status).toBe(200);
+  });
+});
+
+describe("proofs on one's own account share the sign-in's limits", () => {
+  // A stolen session must not guess the password (or a code) here faster than at the sign-in page.
+  const NEW_PASSWORD = "a new one 0123456789";
+  async function changer(email: string) {
+    const user = await createUser(db, { email, name: "Proof", role: "preparer", password: PASSWORD });
+    const cookie = await cookieFor(user);
+    const password = await import("../../app/api/profile/password/route.ts");
+    const totp = await import("../../app/api/profile/totp/route.ts");
+    const post = async (handler: typeof password.POST, url: string, body: unknown, ip: string) => {
+      const res = await handler(
+        routeRequest("POST", url, { cookie, body, headers: { "x-forwarded-for": ip } }),
+        { params: Promise.resolve({}) },
+      );
+      return { status: res.status, json: (await res.json()) as { error?: { code: string } } };
+    };
+    return {
+      user,
+      change: (currentPassword: string, ip: string) =>
+        post(
+          password.POST,
+          "/api/profile/password",
+          { currentPassword, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+          ip,
+        ),
+      move: (currentPassword: string, ip: string) =>
+        post(totp.POST, "/api/profile/totp", { currentPassword }, ip),
+    };
+  }
+  const stillOld = async (userId: string) => {
+    const row = await findUserById(db, userId);
+    return !!row && (await verifyPassword(row.password_hash, PASSWORD));
+  };
+
+  it("locks the account after ten wrong current passwords, and then refuses the right one", async () => {
+    const { user, change } = await changer("proof-lock@auth.example");
+    const statuses = [];
+    for (let i = 0; i < 10; i++) statuses.push((await change(`guess ${i}`, `198.51.100.${10 + i}`)).status);
+    expect(statuses).toEqual([...Array(9).fill(400), 423]);
+    const locked = await change(PASSWORD, "198.51.100.40");
+    expect(locked.status).toBe(423);
+    expect(locked.json.error?.code).toBe("locked");
+    expect(await stillOld(user.id)).toBe(true);
+    // The same lock as at the sign-in page.
+    expect(await checkSignIn(db, { email: user.email, password: PASSWORD })).toMatchObject({
+      ok: false,
+      reason: "locked",
+    });
+    const audit = await db.query<{ result: string }>(
+      "SELECT result FROM audit_log WHERE actor_id = $1 AND action = 'password.change' ORDER BY id DESC LIMIT 3",
+      [user.id],
+    );
+    expect(audit.map((a) => a.result)).toEqual([
+      "refused: locked",
+      "refused: locked",
+      "refused: wrong current password",
+    ]);
+  });
+
+  it("counts a wrong password when moving two-step sign-in toward the same lock", async () => {
+    const { user, change, move } = await changer("proof-move@auth.example");
+    await enableTotp(db, user.id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", 0);
+    for (let i = 0; i < 5; i++) expect((await move(`guess ${i}`, "198.51.100.50")).status).toBe(400);
+    for (let i = 0; i < 4; i++) expect((await change(`guess ${i}`, "198.51.100.51")).status).toBe(400);
+    expect((await move("guess 9", "198.51.100.52")).status).toBe(423);
+    expect((await move(PASSWORD, "198.51.100.53")).status).toBe(423);
+    expect((await findUserById(db, user.id))?.totp_pending_secret).toBeNull();
+  });
+
+  it("a right password clears the count, so earlier mistakes do not add up across days", async () => {
+    const { user, change } = await changer("proof-reset@auth.example");
+    for (let i = 0; i < 9; i++) expect((await change(`guess ${i}`, "198.51.100.60")).status).toBe(400);
+    expect((await change(PASSWORD, "198.51.100.61")).status).toBe(200);
+    expect((await findUserById(db, user.id))?.failed_attempts).toBe(0);
+  });
+
+  it("refuses an address out of sign-in attempts before checking anything", async () => {
+    const { user, change } = await changer("proof-rate@auth.example");
+    const ip = "198.51.100.70";
+    const now = Date.now();
+    for (let i = 0; i < 30; i++) {
+      await allowSignInAttempt(db, ip, now);
+      await allowSignInAttempt(db, ip, now + 60_000);
+    }
+    const refused = await change(PASSWORD, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error?.code).toBe("rate_limited");
+    expect(await stillOld(user.id)).toBe(true);
+    expect((await change(PASSWORD, "198.51.100.71")).status).toBe(200);
+    expect(await stillOld(user.id)).toBe(false);
   });
 });
 

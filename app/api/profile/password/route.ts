@@ -1,6 +1,9 @@
-// POST /api/profile/password - replace one's own password, proven by the current one; audited.
+// POST /api/profile/password - replace one's own password, proven by the current one under the
+// sign-in's rate limit and lockout; audited.
 // The user's other sessions end; the one that made the change goes on.
-import { checkProof } from "@/lib/api/proof.ts";
+
+import { RouteError } from "@/lib/api/errors.ts";
+import { checkProofUnderLimits } from "@/lib/api/proof.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { verifyPassword } from "@/lib/auth/passwords.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
@@ -15,13 +18,20 @@ export const POST = withRoute<
 >(
   async ({ db, user, body, actor, session }) => {
     const row = await findUserById(db, user.id);
-    const ok = !!row && (await verifyPassword(row.password_hash, body.currentPassword));
-    await checkProof(db, actor, "password.change", ok, {
-      field: "currentPassword",
-      message: "is not your current password",
-      summary: "The current password is not right.",
-      reason: "wrong current password",
-    });
+    if (!row) throw new RouteError(401, "unauthenticated", "Sign in again.");
+    await checkProofUnderLimits(
+      db,
+      actor,
+      row,
+      "password.change",
+      {
+        field: "currentPassword",
+        message: "is not your current password",
+        summary: "The current password is not right.",
+        reason: "wrong current password",
+      },
+      () => verifyPassword(row.password_hash, body.currentPassword),
+    );
     // Every other session of the user ends; this one goes on.
     await setUserPassword(db, user.id, body.newPassword, session.signedInAt);
     forgetCachedUser(user.id);

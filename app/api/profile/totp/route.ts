@@ -1,8 +1,9 @@
 // GET /api/profile/totp - second-factor status; POST - start enrolment (secret + otpauth URL), or
-// a replacement of the device proven by a current code or the password; DELETE - turn it off with
+// a replacement of the device proven by a current code or the password (each under the sign-in's
+// rate limit and lockout); DELETE - turn it off with
 // the password and a current code, under the sign-in's rate limit and lockout
 import { invalid, RouteError } from "@/lib/api/errors.ts";
-import { checkProof, type Refusal, WRONG_CODE } from "@/lib/api/proof.ts";
+import { checkProofUnderLimits, type Refusal, rateLimited, WRONG_CODE } from "@/lib/api/proof.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { verifyPassword } from "@/lib/auth/passwords.ts";
@@ -43,13 +44,16 @@ export const POST = withRoute(
       const password = body.currentPassword ?? "";
       if (!code && !password) throw PROOF_MISSING;
       let provenStep: number | null = null;
-      if (code) {
-        provenStep = await checkTotp(row.totp_secret, code, row.totp_last_step);
-        await checkProof(db, actor, "totp.replace_start", provenStep !== null, WRONG_CURRENT_CODE);
-      } else {
-        const ok = await verifyPassword(row.password_hash, password);
-        await checkProof(db, actor, "totp.replace_start", ok, WRONG_PASSWORD);
-      }
+      const secretInUse = row.totp_secret;
+      if (code)
+        await checkProofUnderLimits(db, actor, row, "totp.replace_start", WRONG_CURRENT_CODE, async () => {
+          provenStep = await checkTotp(secretInUse, code, row.totp_last_step);
+          return provenStep !== null;
+        });
+      else
+        await checkProofUnderLimits(db, actor, row, "totp.replace_start", WRONG_PASSWORD, () =>
+          verifyPassword(row.password_hash, password),
+        );
       await setPendingTotp(db, user.id, secret, { provenStep });
     } else {
       // Turned on by another tab since the row was read: that one is now the device to prove with.
@@ -81,13 +85,7 @@ export const DELETE = withRoute(
       });
     if (!(await allowSignInAttempt(db, ip))) {
       await audit("refused: rate limited");
-      throw new RouteError(
-        429,
-        "rate_limited",
-        "Too many attempts from this address. Wait a minute, then try again.",
-        undefined,
-        { "Retry-After": "60" },
-      );
+      throw rateLimited();
     }
     const outcome = await checkStepUp(db, row, { password: body.currentPassword, totp: body.code });
     if (!outcome.ok) {
