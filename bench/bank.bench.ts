@@ -456,6 +456,8 @@ async function measure(label: string, env: Record<string, string>): Promise<Benc
 
 /** Rounds of the overhead comparison, both banks loaded at once in each. */
 const OVERHEAD_ROUNDS = Number(process.env.BENCH_OVERHEAD_ROUNDS ?? (SMOKE ? 1 : 3));
+/** Load before each round's measurement, so that V8 has compiled the hot paths of both banks. */
+const OVERHEAD_WARMUP_SECONDS = Number(process.env.BENCH_OVERHEAD_WARMUP_SECONDS ?? 3);
 /** What turns logs and metrics off: no /metrics and no request log line. */
 const OBSERVABILITY_OFF = { BANK_METRICS: "off", BANK_LOG_REQUESTS: "0" };
 
@@ -514,7 +516,7 @@ async function observabilityOverhead(
         );
       // Warm-up: long enough for the JIT to have compiled the hot paths of both (a server runs for
       // hours; its compiling is not what a request costs).
-      await load(8, SMOKE ? 0.2 : 3);
+      await load(8, SMOKE ? 0.2 : OVERHEAD_WARMUP_SECONDS);
       const c0 = banks.map(({ child }) => processCpuSeconds(child.pid as number));
       const runs = await load(16, seconds);
       const c1 = banks.map(({ child }) => processCpuSeconds(child.pid as number));
@@ -540,7 +542,7 @@ async function observabilityOverhead(
   const range = (xs: number[]) => `${round(Math.min(...xs), 3)}–${round(Math.max(...xs), 3)}`;
   const rate = (m: "on" | "off") => totals[m].count / totals[m].seconds;
   const cpuMs = (m: "on" | "off") => (totals[m].cpu * 1000) / totals[m].count;
-  const note = `median of ${OVERHEAD_ROUNDS} rounds of ${seconds} s, each a fresh pair of banks loaded at once (16 clients each)`;
+  const note = `median of ${OVERHEAD_ROUNDS} rounds of ${seconds} s, each a fresh pair of banks loaded at once (16 clients each) after ${OVERHEAD_WARMUP_SECONDS} s of warm-up`;
   return [
     {
       name: `transfersen_http_${label}_observability_on`,
