@@ -265,14 +265,24 @@ describe("a newcomer's first look", () => {
         expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(390);
       }
       const row = table.locator("tbody tr[data-row-index]").first();
-      const cells = await row.locator("td").evaluateAll((tds) =>
-        tds
-          .map((td) => {
-            const r = td.getBoundingClientRect();
-            return { right: r.right, width: r.width, text: (td as HTMLElement).innerText.trim() };
-          })
-          .filter((c) => c.width > 0),
-      );
+      const measure = () =>
+        row.locator("td").evaluateAll((tds) =>
+          tds
+            .map((td) => {
+              const r = td.getBoundingClientRect();
+              return { right: r.right, width: r.width, text: (td as HTMLElement).innerText.trim() };
+            })
+            .filter((c) => c.width > 0),
+        );
+      // The row is measured once the page has laid it out for the phone (its columns hidden and
+      // the description given the room); a first paint before hydration may still be the desktop one.
+      const laidOut = (c: { right: number; width: number }[]) =>
+        c.length === 2 && c[0].width > 180 && c.every((x) => x.right <= 390);
+      let cells = await measure();
+      for (let i = 0; i < 30 && !laidOut(cells); i++) {
+        await page.waitForTimeout(500);
+        cells = await measure();
+      }
       expect(cells).toHaveLength(2);
       for (const c of cells) expect(c.right, c.text).toBeLessThanOrEqual(390);
       // The description has room to be read: more than half of the row.
