@@ -16,7 +16,7 @@ export const HISTORY_COLUMNS = [
 export const HISTORY_PHONE_WIDTHS: Record<string, string> = {
   Date: "0",
   Type: "0",
-  Amount: "9rem",
+  Amount: "10rem",
   "Balance after": "0",
 };
 

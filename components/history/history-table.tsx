@@ -140,7 +140,7 @@ export function HistoryTable({
           </tr>
         </thead>
         <tbody>
-          <SpacerRow height={padTop} columns={HISTORY_COLUMNS.length} />
+          <SpacerRow height={padTop} />
           {virtualRows.map((v) => {
             const item = rows[v.index];
             return (
@@ -193,7 +193,7 @@ export function HistoryTable({
               </tr>
             );
           })}
-          <SpacerRow height={padBottom} columns={HISTORY_COLUMNS.length} />
+          <SpacerRow height={padBottom} />
         </tbody>
       </table>
     </div>

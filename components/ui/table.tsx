@@ -61,12 +61,17 @@ export function Tr(props: HTMLAttributes<HTMLTableRowElement>) {
   return <tr {...props} />;
 }
 
-/** Stands in for the rows above or below the ones a virtual table renders. */
-export function SpacerRow({ height, columns }: { height: number; columns: number }) {
+/**
+ * Stands in for the rows above or below the ones a virtual table renders. Its one cell spans one
+ * column: a cell spanning them all would make columns of its own where a phone hides some (cells
+ * hidden by display: none make none), and a fixed table shares its width with those, leaving the
+ * visible columns a sliver.
+ */
+export function SpacerRow({ height }: { height: number }) {
   if (height <= 0) return null;
   return (
     <tr>
-      <td colSpan={columns} style={{ height, padding: 0 }} />
+      <td style={{ height, padding: 0 }} />
     </tr>
   );
 }
