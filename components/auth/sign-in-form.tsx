@@ -1,13 +1,11 @@
 "use client";
 // The sign-in form: e-mail and password, then the authenticator code when the account has one.
 // Talks to next-auth's own endpoints (CSRF token, credentials callback) with no client library.
-// What is typed before the page has hydrated stays: the fields have no default the form would
-// write over them (the form reads them from the page when it takes over), and the button waits
-// for the form, so an early Enter neither posts the password in the address nor empties a field.
+// What is typed before the page has hydrated stays (the form kit takes it over), and the button
+// waits for the form, so an early Enter neither posts the password in the address nor empties a field.
 import { useEffect, useState } from "react";
 import * as z from "zod/mini";
 import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form.tsx";
-import { useHydrated } from "@/hooks/use-hydrated.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { sameOriginPath } from "@/lib/auth/callback-url.ts";
 
@@ -39,7 +37,6 @@ const SignInFields = z.object({
 });
 
 export function SignInForm({ notice, callbackUrl }: { notice?: string; callbackUrl?: string }) {
-  const hydrated = useHydrated();
   const [needCode, setNeedCode] = useState(false);
   const form = useZodForm(SignInFields);
 
@@ -138,7 +135,7 @@ export function SignInForm({ notice, callbackUrl }: { notice?: string; callbackU
           maxLength={6}
         />
       ) : null}
-      <SubmitButton busyLabel="Signing in…" className="w-full" {...(hydrated ? {} : { disabled: true })}>
+      <SubmitButton busyLabel="Signing in…" className="w-full">
         {needCode ? "Verify and sign in" : "Sign in"}
       </SubmitButton>
     </Form>

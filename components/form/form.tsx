@@ -16,6 +16,7 @@ import type * as z from "zod/v4/core";
 import { Button } from "@/components/ui/button.tsx";
 import { cn } from "@/components/ui/cn.ts";
 import { Checkbox, Input, Select, Textarea } from "@/components/ui/field.tsx";
+import { useHydrated } from "@/hooks/use-hydrated.ts";
 import { preloadSchema, type ZodForm } from "@/hooks/use-zod-form.ts";
 import { ApiError } from "@/lib/dashboard-api/fetch.ts";
 
@@ -107,18 +108,23 @@ export function FormAlert({ className }: { className?: string }) {
   );
 }
 
-/** Submits the form; says it is busy (and takes no second press) while the submit runs. */
+/**
+ * Submits the form; says it is busy (and takes no second press) while the submit runs. It waits
+ * for the page's scripts: a press before them would post the fields in the address unchecked.
+ */
 export function SubmitButton({
   children,
   busyLabel = "Working…",
+  disabled,
   ...props
 }: Omit<ComponentProps<typeof Button>, "type"> & { busyLabel?: string }) {
   const { isSubmitting } = useFormState();
+  const hydrated = useHydrated();
   return (
     <Button
       type="submit"
       aria-busy={isSubmitting || undefined}
-      disabled={isSubmitting || props.disabled}
+      disabled={isSubmitting || !hydrated || disabled}
       {...props}
     >
       {isSubmitting ? busyLabel : children}
@@ -133,10 +139,43 @@ function useFieldError(name: string): string | undefined {
   return (node as { message?: string } | undefined)?.message;
 }
 
-/** Registers the named field and reads its error: what every bound control needs. */
+type FormControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/** The controls already met: only the first meeting can find what was typed before the form ran. */
+const met = new WeakSet<Element>();
+
+/**
+ * What a person typed, chose or ticked in the server-drawn control before the page's scripts
+ * ran, or undefined. The server draws each control empty (no value attribute), so a value that
+ * differs from the control's own default is the person's.
+ */
+function typedBeforeHydration(el: FormControl): string | boolean | undefined {
+  if (el instanceof HTMLInputElement && el.type === "checkbox")
+    return el.checked !== el.defaultChecked ? el.checked : undefined;
+  if (el instanceof HTMLInputElement && el.type === "radio")
+    return el.checked && !el.defaultChecked ? el.value : undefined;
+  if (el instanceof HTMLSelectElement) {
+    const drawn = [...el.options].find((o) => o.defaultSelected) ?? el.options[0];
+    return drawn && el.value !== drawn.value ? el.value : undefined;
+  }
+  return el.value !== el.defaultValue ? el.value : undefined;
+}
+
+/**
+ * Registers the named field and reads its error: what every bound control needs. What was typed
+ * into the control before the page hydrated stays (the form would otherwise write its default
+ * over it the moment it takes the control over).
+ */
 function useBound(name: string) {
-  const { register } = useFormContext();
-  return { ...register(name), error: useFieldError(name) };
+  const { register, setValue } = useFormContext();
+  const bound = register(name);
+  const ref = (el: FormControl | null) => {
+    const typed = el && !met.has(el) ? typedBeforeHydration(el) : undefined;
+    if (el) met.add(el);
+    bound.ref(el);
+    if (typed !== undefined) setValue(name, typed, { shouldDirty: true });
+  };
+  return { ...bound, ref, error: useFieldError(name) };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any component whose props are taken apart below

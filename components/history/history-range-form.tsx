@@ -1,5 +1,5 @@
 "use client";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, SelectField, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { type HistoryView, MAX_RANGE_DAYS } from "@/lib/history/filters.ts";
@@ -28,15 +28,21 @@ export function HistoryRangeForm({
   });
 
   // Follow the address when it changes from outside (back button, a shared link), and explain it.
+  // The first view is the form's default already: resetting to it would write over what was
+  // typed before the page hydrated.
+  const { from, to, order } = view;
+  const shown = useRef(`${from} ${to} ${order}`);
   useEffect(() => {
-    form.reset({ from: view.from, to: view.to, order: view.order });
+    const now = `${from} ${to} ${order}`;
+    if (shown.current !== now) form.reset({ from, to, order });
+    shown.current = now;
     // The same rules as the schema, without waiting for it to load.
-    const problems = rangeErrors(view.from, view.to, MAX_RANGE_DAYS);
+    const problems = rangeErrors(from, to, MAX_RANGE_DAYS);
     for (const field of ["from", "to"] as const) {
       const message = problems[field];
       if (message) form.setError(field, { type: "range", message });
     }
-  }, [view.from, view.to, view.order, form]);
+  }, [from, to, order, form]);
 
   return (
     <Form
