@@ -55,9 +55,11 @@ export const rateLimited = () =>
   );
 
 /**
- * A proof by the password or the code of the device in use, counted as a sign-in's would be: the
- * address's allowance first (429 once used up), then the account's lockout (423 while locked; a
- * wrong proof counts toward it). Every try is audited with its result.
+ * A proof by the password or the code of the device in use (or both), counted as a sign-in's
+ * would be: the address's allowance first (429 once used up), then the account's lockout (423
+ * while locked; a wrong proof counts toward it). Every try is audited with its result. The check
+ * answers true when the proof holds; false refuses with `refusal`, or it answers the refusal that
+ * fits (the password's or the code's, where both are asked for).
  */
 export async function checkProofUnderLimits(
   db: Queryable,
@@ -65,7 +67,9 @@ export async function checkProofUnderLimits(
   user: UserRow,
   action: string,
   refusal: Refusal,
-  verify: () => Promise<boolean>,
+  verify: () => Promise<boolean | Refusal>,
+  /** Said after a lockout: what stays as it was. */
+  unchanged = "Nothing was changed.",
 ): Promise<void> {
   const audit = (result: string) =>
     appendAudit(db, { ...auditActor(actor, actor.ip), action, target: actor.email, result });
@@ -81,9 +85,10 @@ export async function checkProofUnderLimits(
     throw new RouteError(
       423,
       "locked",
-      `Too many wrong attempts: your account is locked for ${outcome.minutes} minutes. Nothing was changed.`,
+      `Too many wrong attempts: your account is locked for ${outcome.minutes} minutes. ${unchanged}`,
     );
   }
-  await audit(`refused: ${refusal.reason}`);
-  throw invalid([{ field: refusal.field, message: refusal.message }], refusal.summary);
+  const why = outcome.why ?? refusal;
+  await audit(`refused: ${why.reason}`);
+  throw invalid([{ field: why.field, message: why.message }], why.summary);
 }

@@ -216,69 +216,35 @@ export async function checkSignIn(
   return { ok: true, user };
 }
 
-export type StepUpOutcome =
-  | { ok: true; user: UserRow }
-  | { ok: false; reason: "invalid" | "totp_invalid" }
-  | { ok: false; reason: "locked"; minutes: number };
-
-/**
- * A signed-in user proving it is them again before weakening their own sign-in: the password and,
- * with the second factor on, a current code, under the sign-in's lockout (a wrong password or code
- * counts toward it, a locked account is refused before either is checked, the code is used up).
- */
-export async function checkStepUp(
-  db: Queryable,
-  user: UserRow,
-  input: { password: string; totp: string },
-  now = Date.now(),
-): Promise<StepUpOutcome> {
-  const lockedUntil = user.locked_until ? new Date(user.locked_until).getTime() : 0;
-  if (lockedUntil > now)
-    return { ok: false, reason: "locked", minutes: Math.ceil((lockedUntil - now) / 60_000) };
-  const failed = async (reason: "invalid" | "totp_invalid"): Promise<StepUpOutcome> => {
-    const o = await recordFailure(db, user, reason, now);
-    return o.ok === false && o.reason === "locked"
-      ? { ok: false, reason: "locked", minutes: o.minutes }
-      : { ok: false, reason };
-  };
-  if (!(await verifyPassword(user.password_hash, input.password))) return failed("invalid");
-  if (user.totp_secret) {
-    const step = await checkTotp(user.totp_secret, input.totp, user.totp_last_step);
-    if (step === null) return failed("totp_invalid");
-    await db.query("UPDATE users SET totp_last_step = $2 WHERE id = $1", [user.id, step]);
-  }
-  await db.query("UPDATE users SET failed_attempts = 0 WHERE id = $1", [user.id]);
-  return { ok: true, user };
-}
-
-export type ProofOutcome =
+export type ProofOutcome<Why = never> =
   | { ok: true }
-  | { ok: false; reason: "wrong" }
+  | { ok: false; reason: "wrong"; why?: Why }
   | { ok: false; reason: "locked"; minutes: number };
 
 /**
  * A signed-in user proving a change to their own account by something only they know (the
- * current password, a code from the device in use), under the sign-in's lockout: a locked account
- * is refused before the proof is checked, and a wrong proof counts toward the lock, so that a
- * stolen session cannot guess the password here any faster than at the sign-in page.
+ * current password, a code from the device in use, or both), under the sign-in's lockout: a
+ * locked account is refused before the proof is checked, and a wrong proof counts toward the
+ * lock, so that a stolen session cannot guess the password here any faster than at the sign-in
+ * page. The check answers true when the proof holds, false or what was wrong with it when not.
  */
-export async function checkUnderLockout(
+export async function checkUnderLockout<Why = never>(
   db: Queryable,
   user: UserRow,
-  verify: () => Promise<boolean>,
+  verify: () => Promise<boolean | Why>,
   now = Date.now(),
-): Promise<ProofOutcome> {
+): Promise<ProofOutcome<Why>> {
   const lockedUntil = user.locked_until ? new Date(user.locked_until).getTime() : 0;
   if (lockedUntil > now)
     return { ok: false, reason: "locked", minutes: Math.ceil((lockedUntil - now) / 60_000) };
-  if (await verify()) {
+  const verdict = await verify();
+  if (verdict === true) {
     if (user.failed_attempts) await db.query("UPDATE users SET failed_attempts = 0 WHERE id = $1", [user.id]);
     return { ok: true };
   }
   const o = await recordFailure(db, user, "invalid", now);
-  return o.ok === false && o.reason === "locked"
-    ? { ok: false, reason: "locked", minutes: o.minutes }
-    : { ok: false, reason: "wrong" };
+  if (o.ok === false && o.reason === "locked") return { ok: false, reason: "locked", minutes: o.minutes };
+  return verdict === false ? { ok: false, reason: "wrong" } : { ok: false, reason: "wrong", why: verdict };
 }
 
 async function recordFailure(

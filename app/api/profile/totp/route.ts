@@ -3,14 +3,13 @@
 // rate limit and lockout); DELETE - turn it off with
 // the password and a current code, under the sign-in's rate limit and lockout
 import { invalid, RouteError } from "@/lib/api/errors.ts";
-import { checkProofUnderLimits, type Refusal, rateLimited, WRONG_CODE } from "@/lib/api/proof.ts";
+import { checkProofUnderLimits, type Refusal, WRONG_CODE } from "@/lib/api/proof.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { verifyPassword } from "@/lib/auth/passwords.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
-import { allowSignInAttempt } from "@/lib/auth/throttle.ts";
 import { checkTotp, newTotpSecret, totpUri } from "@/lib/auth/totp.ts";
-import { checkStepUp, disableTotp, findUserById, setPendingTotp } from "@/lib/auth/users.ts";
+import { disableTotp, findUserById, setPendingTotp } from "@/lib/auth/users.ts";
 import { TotpDisableBody, TotpEnrolment, TotpStartBody, TotpStatus } from "@/lib/dashboard-api/index.ts";
 
 export const GET = withRoute(
@@ -73,37 +72,28 @@ export const POST = withRoute(
 // Turning it off weakens sign-in, so a session alone (or a session and a code read over a
 // shoulder) must not do it: the password and a current code, each guess counted as a sign-in's.
 export const DELETE = withRoute(
-  async ({ db, user, body, actor, ip }): Promise<TotpStatus> => {
+  async ({ db, user, body, actor }): Promise<TotpStatus> => {
     const row = await findUserById(db, user.id);
     if (!row?.totp_secret) return { enabled: false, pending: false };
-    const audit = (result: string) =>
-      appendAudit(db, {
-        ...auditActor(user, actor.ip),
-        action: "totp.disable",
-        target: user.email,
-        result,
-      });
-    if (!(await allowSignInAttempt(db, ip))) {
-      await audit("refused: rate limited");
-      throw rateLimited();
-    }
-    const outcome = await checkStepUp(db, row, { password: body.currentPassword, totp: body.code });
-    if (!outcome.ok) {
-      if (outcome.reason === "locked") {
-        await audit("refused: locked");
-        throw new RouteError(
-          423,
-          "locked",
-          `Too many wrong attempts: your account is locked for ${outcome.minutes} minutes. Two-step sign-in stays on.`,
-        );
-      }
-      const refusal = outcome.reason === "invalid" ? WRONG_PASSWORD : WRONG_CODE;
-      await audit(`refused: ${refusal.reason}`);
-      throw invalid([{ field: refusal.field, message: refusal.message }], refusal.summary);
-    }
+    const secretInUse = row.totp_secret;
+    await checkProofUnderLimits(
+      db,
+      actor,
+      row,
+      "totp.disable",
+      WRONG_PASSWORD,
+      async () => {
+        if (!(await verifyPassword(row.password_hash, body.currentPassword))) return WRONG_PASSWORD;
+        const step = await checkTotp(secretInUse, body.code, row.totp_last_step);
+        if (step === null) return WRONG_CODE;
+        // The code is used up: it cannot prove anything again.
+        await db.query("UPDATE users SET totp_last_step = $2 WHERE id = $1", [row.id, step]);
+        return true;
+      },
+      "Two-step sign-in stays on.",
+    );
     await disableTotp(db, user.id);
     forgetCachedUser(user.id);
-    await audit("ok");
     return { enabled: false, pending: false };
   },
   { body: TotpDisableBody, response: TotpStatus },
