@@ -15,11 +15,18 @@ import { checkSignIn, createUser, enableTotp, findUserById } from "../../lib/aut
 import type { DashboardDb } from "../../lib/db/client.ts";
 import {
   cookieFor,
+  invoke,
   openTestDashboardDb,
   TEST_PASSWORD as PASSWORD,
-  routeRequest,
   type TestDashboardDb,
 } from "../helpers/routes.ts";
+
+const TOTP_ROUTE = () => import("../../app/api/profile/totp/route.ts");
+const TOTP_CONFIRM_ROUTE = () => import("../../app/api/profile/totp/confirm/route.ts");
+const PASSWORD_ROUTE = () => import("../../app/api/profile/password/route.ts");
+/** The fields a refusal names. */
+const fields = (r: { json?: { error?: { fields?: { field: string }[] } } }) =>
+  (r.json?.error?.fields ?? []).map((f) => f.field);
 
 process.env.NEXTAUTH_SECRET = "auth-test-secret-0123456789abcdef";
 
@@ -123,22 +130,24 @@ describe("TOTP", () => {
       password: PASSWORD,
     });
     const cookie = await cookieFor(user);
-    const totp = await import("../../app/api/profile/totp/route.ts");
-    const confirm = await import("../../app/api/profile/totp/confirm/route.ts");
-    const req = (method: string, url: string, body?: unknown) => routeRequest(method, url, { cookie, body });
-    const ctx = { params: Promise.resolve({}) };
 
-    const start = await totp.POST(req("POST", "/api/profile/totp", {}), ctx);
-    const { secret, otpauthUrl } = (await start.json()) as { secret: string; otpauthUrl: string };
+    const start = await invoke(TOTP_ROUTE, "POST", "/api/profile/totp", { cookie, body: {} });
+    const { secret, otpauthUrl } = start.json as { secret: string; otpauthUrl: string };
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/.+secret=/);
-    const wrong = await confirm.POST(req("POST", "/api/profile/totp/confirm", { code: "000000" }), ctx);
+    const wrong = await invoke(TOTP_CONFIRM_ROUTE, "POST", "/api/profile/totp/confirm", {
+      cookie,
+      body: { code: "000000" },
+    });
     expect(wrong.status).toBe(400);
     // Until confirmed, sign-in needs no code.
     expect((await checkSignIn(db, { email: user.email, password: PASSWORD })).ok).toBe(true);
 
     const code = await generate({ secret });
-    const ok = await confirm.POST(req("POST", "/api/profile/totp/confirm", { code }), ctx);
-    expect(await ok.json()).toEqual({ enabled: true, pending: false });
+    const ok = await invoke(TOTP_CONFIRM_ROUTE, "POST", "/api/profile/totp/confirm", {
+      cookie,
+      body: { code },
+    });
+    expect(ok.json).toEqual({ enabled: true, pending: false });
     // The seed is stored sealed: the database alone does not give the second factor away.
     const stored = await db.query<{ totp_secret: string }>("SELECT totp_secret FROM users WHERE id = $1", [
       user.id,
@@ -171,30 +180,24 @@ describe("moving the second factor to another device", () => {
     const oldSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
     await enableTotp(db, user.id, oldSecret, 0);
     const cookie = await cookieFor(user);
-    const totp = await import("../../app/api/profile/totp/route.ts");
-    const confirm = await import("../../app/api/profile/totp/confirm/route.ts");
-    const call = async (handler: typeof totp.POST, url: string, body: unknown) => {
-      const res = await handler(routeRequest("POST", url, { cookie, body }), { params: Promise.resolve({}) });
-      return { status: res.status, json: await res.json() };
-    };
-    const fields = (r: { json: { error: { fields?: { field: string }[] } } }) =>
-      (r.json.error.fields ?? []).map((f) => f.field);
+    const call = (load: typeof TOTP_ROUTE | typeof TOTP_CONFIRM_ROUTE, url: string, body: unknown) =>
+      invoke(load, "POST", url, { cookie, body });
 
     // A session alone: refused, naming the proof it needs.
-    const bare = await call(totp.POST, "/api/profile/totp", {});
+    const bare = await call(TOTP_ROUTE, "/api/profile/totp", {});
     expect(bare.status).toBe(400);
     expect(fields(bare)).toEqual(["currentCode"]);
     // Confirming a device of one's own choosing is refused too: nothing was started.
     const attacker = "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU";
-    const sneaked = await call(confirm.POST, "/api/profile/totp/confirm", {
+    const sneaked = await call(TOTP_CONFIRM_ROUTE, "/api/profile/totp/confirm", {
       code: await generate({ secret: attacker }),
     });
     expect(sneaked.status).toBe(400);
 
-    const wrongCode = await call(totp.POST, "/api/profile/totp", { currentCode: "000000" });
+    const wrongCode = await call(TOTP_ROUTE, "/api/profile/totp", { currentCode: "000000" });
     expect(wrongCode.status).toBe(400);
     expect(fields(wrongCode)).toEqual(["currentCode"]);
-    const wrongPassword = await call(totp.POST, "/api/profile/totp", { currentPassword: "not it" });
+    const wrongPassword = await call(TOTP_ROUTE, "/api/profile/totp", { currentPassword: "not it" });
     expect(wrongPassword.status).toBe(400);
     expect(fields(wrongPassword)).toEqual(["currentPassword"]);
     expect((await findUserById(db, user.id))?.totp_secret).toBe(oldSecret);
@@ -202,21 +205,21 @@ describe("moving the second factor to another device", () => {
 
     // The current code proves it; that code is then used up, as at sign-in.
     const current = await generate({ secret: oldSecret });
-    const started = await call(totp.POST, "/api/profile/totp", { currentCode: current });
+    const started = await call(TOTP_ROUTE, "/api/profile/totp", { currentCode: current });
     expect(started.status).toBe(200);
     expect(await checkSignIn(db, { email: user.email, password: PASSWORD, totp: current })).toMatchObject({
       ok: false,
       reason: "totp_invalid",
     });
     const newSecret = (started.json as { secret: string }).secret;
-    const done = await call(confirm.POST, "/api/profile/totp/confirm", {
+    const done = await call(TOTP_CONFIRM_ROUTE, "/api/profile/totp/confirm", {
       code: await generate({ secret: newSecret }),
     });
     expect(done.json).toEqual({ enabled: true, pending: false });
     expect((await findUserById(db, user.id))?.totp_secret).toBe(newSecret);
 
     // The password proves it too (a lost device).
-    const byPassword = await call(totp.POST, "/api/profile/totp", { currentPassword: PASSWORD });
+    const byPassword = await call(TOTP_ROUTE, "/api/profile/totp", { currentPassword: PASSWORD });
     expect(byPassword.status).toBe(200);
     const audit = await db.query<{ action: string; result: string }>(
       "SELECT action, result FROM audit_log WHERE actor_id = $1 ORDER BY id",
@@ -242,21 +245,10 @@ describe("turning off the second factor", () => {
     const user = await createUser(db, { email, name: "Off", role: "approver", password: PASSWORD });
     await enableTotp(db, user.id, SECRET, 0);
     const cookie = await cookieFor(user);
-    const totp = await import("../../app/api/profile/totp/route.ts");
-    const off = async (body: unknown, ip: string) => {
-      const res = await totp.DELETE(
-        routeRequest("DELETE", "/api/profile/totp", { cookie, body, headers: { "x-forwarded-for": ip } }),
-        { params: Promise.resolve({}) },
-      );
-      return {
-        status: res.status,
-        json: (await res.json()) as { error?: { code: string; fields?: { field: string }[] } },
-      };
-    };
+    const off = (body: unknown, ip: string) =>
+      invoke(TOTP_ROUTE, "DELETE", "/api/profile/totp", { cookie, body, headers: { "x-forwarded-for": ip } });
     return { user, off };
   }
-  const fields = (r: { json: { error?: { fields?: { field: string }[] } } }) =>
-    (r.json.error?.fields ?? []).map((f) => f.field);
 
   it("needs the password and a current code, never a code alone, and audits each try", async () => {
     const { user, off } = await enrolled("off-totp@auth.example");
@@ -275,7 +267,8 @@ describe("turning off the second factor", () => {
     expect((await findUserById(db, user.id))?.totp_secret).toBe(SECRET);
 
     const done = await off({ currentPassword: PASSWORD, code: await codeAt(0) }, ip);
-    expect(done).toEqual({ status: 200, json: { enabled: false, pending: false } });
+    expect(done.status).toBe(200);
+    expect(done.json).toEqual({ enabled: false, pending: false });
     expect((await findUserById(db, user.id))?.totp_secret).toBeNull();
     expect((await checkSignIn(db, { email: user.email, password: PASSWORD })).ok).toBe(true);
     const audit = await db.query<{ action: string; result: string; ip: string }>(
@@ -336,26 +329,19 @@ describe("proofs on one's own account share the sign-in's limits", () => {
   async function changer(email: string) {
     const user = await createUser(db, { email, name: "Proof", role: "preparer", password: PASSWORD });
     const cookie = await cookieFor(user);
-    const password = await import("../../app/api/profile/password/route.ts");
-    const totp = await import("../../app/api/profile/totp/route.ts");
-    const post = async (handler: typeof password.POST, url: string, body: unknown, ip: string) => {
-      const res = await handler(
-        routeRequest("POST", url, { cookie, body, headers: { "x-forwarded-for": ip } }),
-        { params: Promise.resolve({}) },
-      );
-      return { status: res.status, json: (await res.json()) as { error?: { code: string } } };
-    };
+    const post = (load: typeof PASSWORD_ROUTE | typeof TOTP_ROUTE, url: string, body: unknown, ip: string) =>
+      invoke(load, "POST", url, { cookie, body, headers: { "x-forwarded-for": ip } });
     return {
       user,
       change: (currentPassword: string, ip: string) =>
         post(
-          password.POST,
+          PASSWORD_ROUTE,
           "/api/profile/password",
           { currentPassword, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
           ip,
         ),
       move: (currentPassword: string, ip: string) =>
-        post(totp.POST, "/api/profile/totp", { currentPassword }, ip),
+        post(TOTP_ROUTE, "/api/profile/totp", { currentPassword }, ip),
     };
   }
   const stillOld = async (userId: string) => {
