@@ -11,6 +11,7 @@ import { useCallback, useEffect, useImperativeHandle, useRef, useSyncExternalSto
 import { Badge, type Tone } from "@/components/ui/badge.tsx";
 import { cn } from "@/components/ui/cn.ts";
 import { Money } from "@/components/ui/money.tsx";
+import { SpacerRow } from "@/components/ui/table.tsx";
 import type { InboxItem } from "@/lib/dashboard-api/inbox.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
 import { formatWaited } from "@/lib/format/durations.ts";
@@ -78,21 +79,7 @@ function statusOf(item: InboxItem): [string, Tone] {
 }
 
 const TH = "h-10 border-b border-slate-200 bg-slate-50 px-3";
-/** Each column's visibility: a phone keeps the item and the amount; the rest go under the item. */
-const COLUMNS = ["", "", "hidden md:table-cell", "", "hidden md:table-cell", "hidden lg:table-cell"];
 
-/** Holds the place of the rows not rendered: one cell per column, shown where the column is. */
-function Spacer({ height }: { height: number }) {
-  if (height <= 0) return null;
-  return (
-    <tr style={{ height }}>
-      {COLUMNS.map((c, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-        <td key={i} className={cn(c, "p-0")} />
-      ))}
-    </tr>
-  );
-}
 const TD = "border-b border-slate-100 px-3 py-2 align-top";
 
 export function InboxTable({
@@ -213,7 +200,7 @@ export function InboxTable({
           </tr>
         </thead>
         <tbody>
-          <Spacer height={padTop} />
+          <SpacerRow height={padTop} />
           {rows.map((v) => {
             const item = items[v.index];
             const index = v.index;
@@ -296,7 +283,7 @@ export function InboxTable({
               </tr>
             );
           })}
-          <Spacer height={padBottom} />
+          <SpacerRow height={padBottom} />
         </tbody>
       </table>
     </div>

@@ -6,6 +6,7 @@ import { type QueueCursor, useCursor } from "@/components/incoming-wires/queue-c
 import { Badge } from "@/components/ui/badge.tsx";
 import { cn } from "@/components/ui/cn.ts";
 import { Money } from "@/components/ui/money.tsx";
+import { SpacerRow } from "@/components/ui/table.tsx";
 import type { IncomingWire } from "@/lib/dashboard-api/index.ts";
 import { formatWaited } from "@/lib/format/durations.ts";
 import { maskAccountNumber } from "@/lib/format/money.ts";
@@ -253,11 +254,7 @@ export const QueueTable = memo(function QueueTable({
           </tr>
         </thead>
         <tbody>
-          {padTop > 0 ? (
-            <tr>
-              <td colSpan={HEADERS.length} style={{ height: padTop, padding: 0 }} />
-            </tr>
-          ) : null}
+          <SpacerRow height={padTop} />
           {rows.map((v) => (
             <QueueRow
               key={wires[v.index].paymentId}
@@ -268,11 +265,7 @@ export const QueueTable = memo(function QueueTable({
               follow={follow}
             />
           ))}
-          {padBottom > 0 ? (
-            <tr>
-              <td colSpan={HEADERS.length} style={{ height: padBottom, padding: 0 }} />
-            </tr>
-          ) : null}
+          <SpacerRow height={padBottom} />
         </tbody>
       </table>
     </div>

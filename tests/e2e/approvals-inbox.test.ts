@@ -8,7 +8,13 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import type { AccountsResponse, InboxResponse } from "../../lib/dashboard-api/index.ts";
-import { FIRST_WAIT, seriousAxeViolations, shot, sidewaysOverflow } from "../helpers/browser.ts";
+import {
+  FIRST_WAIT,
+  seriousAxeViolations,
+  shot,
+  sidewaysOverflow,
+  unclaimedRowWidth,
+} from "../helpers/browser.ts";
 import { browserWorld } from "../helpers/browser-world.ts";
 
 // The digest looks every 2 s, so its test waits for the setting's minute, not for the timer.
@@ -485,6 +491,9 @@ describe("the approvals inbox, in Chromium", () => {
     for (let n = 0; n < 20; n++) await page.keyboard.press("j");
     await expect.poll(() => page.locator("tbody tr:focus").getAttribute("data-key")).toBe(items[20].key);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    // The rows above and below the drawn ones make no columns of their own: the item and the
+    // amount share the whole width.
+    expect(await unclaimedRowWidth(page.locator("tbody tr:focus"))).toBeLessThanOrEqual(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shot(page, "approvals-many-approver-390");
     await page.setViewportSize({ width: 1440, height: 900 });

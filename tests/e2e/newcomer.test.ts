@@ -18,6 +18,7 @@ import {
   shot,
   sidewaysOverflow,
   signIn,
+  unclaimedRowWidth,
 } from "../helpers/browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 
@@ -279,6 +280,7 @@ describe("a newcomer's first look", () => {
       expect(await table.locator("tbody tr:not([data-row-index])").count()).toBeGreaterThan(0);
       const cells = await measure();
       expect(cells).toHaveLength(2);
+      expect(await unclaimedRowWidth(row)).toBeLessThanOrEqual(1);
       for (const c of cells) expect(c.right, c.text).toBeLessThanOrEqual(390);
       // The description has room to be read: more than half of the row.
       expect(cells[0].width, JSON.stringify(cells)).toBeGreaterThan(180);

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import type { RunningDashboard } from "./dashboard.ts";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -55,6 +55,21 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   return r.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/**
+ * The width of a table that none of its row's drawn cells takes (0 when they fill it): a column
+ * that exists without a drawn cell, such as one a spacer row spans where the phone hides it,
+ * takes a share of a fixed table's width and leaves the visible cells squeezed.
+ */
+export function unclaimedRowWidth(row: Locator): Promise<number> {
+  return row.evaluate((tr) => {
+    const table = (tr as HTMLElement).closest("table") as HTMLTableElement;
+    const spacing = Number.parseFloat(getComputedStyle(table).borderSpacing) || 0;
+    const cells = [...tr.children].filter((c) => (c as HTMLElement).getBoundingClientRect().width > 0);
+    const taken = cells.reduce((sum, c) => sum + (c as HTMLElement).getBoundingClientRect().width, 0);
+    return Math.round(table.getBoundingClientRect().width - taken - spacing * (cells.length + 1));
+  });
 }
 
 /**
