@@ -9,13 +9,14 @@ import { EventEmitter } from "node:events";
 import { PAYMENT_WINDOW_DAYS } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { getBankClient } from "../bank-client/index.ts";
+import { config } from "../config.ts";
 import { getDashboardDb, type Queryable } from "../db/client.ts";
 import { createLogger } from "../server/log.ts";
 import { processSingleton } from "../server/process-singleton.ts";
 
 const log = createLogger("inbox");
 
-/** How often it looks while someone listens. */
+/** How often it looks while someone listens, unless INBOX_WATCH_MS says otherwise. */
 export const INBOX_WATCH_MS = 250;
 /** The account list changes rarely (a new SEN account): read again this often. */
 const ACCOUNTS_TTL_MS = 30_000;
@@ -120,7 +121,7 @@ export class InboxWatch {
 // One watch per process, kept on globalThis: route bundles may load this module more than once.
 const held = processSingleton<InboxWatch>(
   "treasury.inboxWatch",
-  async () => new InboxWatch(await getDashboardDb(), getBankClient),
+  async () => new InboxWatch(await getDashboardDb(), getBankClient, config().inboxWatchMs),
 );
 export const getInboxWatch = held.get;
 export const setInboxWatch = held.set;
