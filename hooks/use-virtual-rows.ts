@@ -6,6 +6,41 @@ import { useCallback, useRef } from "react";
 const HEADER_HEIGHT = 40;
 
 /**
+ * Scrolls a box of fixed-height rows under a sticky header just enough to show row `index`. The
+ * place follows from the heights alone, and the box is read before anything is written, so the
+ * read finds the layout clean and forces none.
+ */
+export function scrollRowIntoBox(box: HTMLElement, index: number, rowHeight: number, headHeight: number) {
+  const top = headHeight + index * rowHeight;
+  const bottom = top + rowHeight;
+  const { scrollTop, clientHeight } = box;
+  if (top < scrollTop + headHeight) box.scrollTop = top - headHeight;
+  else if (bottom > scrollTop + clientHeight) box.scrollTop = bottom - clientHeight;
+}
+
+/**
+ * Focuses row `index` of a virtual table once it is rendered: now, or over the next frames while
+ * the virtualizer follows a scroll; a later request (`pending` holds the latest) wins.
+ */
+export function focusWhenRendered(
+  box: HTMLElement,
+  index: number,
+  pending: { current: number | null },
+  options?: FocusOptions,
+) {
+  pending.current = index;
+  const attempt = (n: number) => {
+    if (pending.current !== index) return;
+    const el = box.querySelector<HTMLElement>(`[data-row-index="${index}"]`);
+    if (el) {
+      el.focus(options);
+      pending.current = null;
+    } else if (n < 10) requestAnimationFrame(() => attempt(n + 1));
+  };
+  attempt(0);
+}
+
+/**
  * A long table with only the rows in view in the DOM, and keyboard focus that waits for a row
  * to be rendered. `keepScroll`: a row already in view takes focus without moving the list.
  */
@@ -35,31 +70,20 @@ export function useVirtualRows({
     (index: number): number | null => {
       if (!count) return null;
       const i = Math.max(0, Math.min(count - 1, index));
-      pendingFocus.current = i;
-      const rowElement = () => scrollRef.current?.querySelector<HTMLElement>(`[data-row-index="${i}"]`);
-      const focus = (el: HTMLElement) => {
-        el.focus(keepScroll ? { preventScroll: true } : undefined);
-        pendingFocus.current = null;
-      };
       const box = scrollRef.current;
-      const shown = rowElement();
-      if (keepScroll && box && shown) {
+      if (!box) return i;
+      const options = keepScroll ? { preventScroll: true } : undefined;
+      const shown = box.querySelector<HTMLElement>(`[data-row-index="${i}"]`);
+      if (keepScroll && shown) {
         const r = shown.getBoundingClientRect();
         const b = box.getBoundingClientRect();
         if (r.top >= b.top + HEADER_HEIGHT && r.bottom <= b.bottom) {
-          focus(shown);
+          focusWhenRendered(box, i, pendingFocus, options);
           return i;
         }
       }
       virtualizer.scrollToIndex(i, { align: "auto" });
-      // The row may not be rendered yet: try now and again over the next few frames.
-      const tryFocus = (attempt: number) => {
-        if (pendingFocus.current !== i) return;
-        const el = rowElement();
-        if (el) focus(el);
-        else if (attempt < 10) requestAnimationFrame(() => tryFocus(attempt + 1));
-      };
-      tryFocus(0);
+      focusWhenRendered(box, i, pendingFocus, options);
       return i;
     },
     [count, virtualizer, keepScroll],

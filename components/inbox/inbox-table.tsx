@@ -12,6 +12,7 @@ import { Badge, type Tone } from "@/components/ui/badge.tsx";
 import { cn } from "@/components/ui/cn.ts";
 import { Money } from "@/components/ui/money.tsx";
 import { SpacerRow } from "@/components/ui/table.tsx";
+import { focusWhenRendered, scrollRowIntoBox } from "@/hooks/use-virtual-rows.ts";
 import type { InboxItem } from "@/lib/dashboard-api/inbox.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
 import { formatWaited } from "@/lib/format/durations.ts";
@@ -79,6 +80,14 @@ function statusOf(item: InboxItem): [string, Tone] {
 }
 
 const TH = "h-10 border-b border-slate-200 bg-slate-50 px-3";
+/** The columns after the checkbox: a phone keeps the item and the amount, the rest go under the item. */
+const HEADERS = [
+  { label: "Item", className: "" },
+  { label: "Account", className: "hidden w-44 md:table-cell" },
+  { label: "Amount", className: "w-32 text-right md:w-40" },
+  { label: "Waiting", className: "hidden w-44 md:table-cell xl:w-56" },
+  { label: "Status", className: "hidden w-48 lg:table-cell" },
+];
 
 const TD = "border-b border-slate-100 px-3 py-2 align-top";
 
@@ -129,23 +138,9 @@ export function InboxTable({
       if (!items.length || !box) return;
       const i = Math.max(0, Math.min(items.length - 1, index));
       onCursor(i);
-      // Where the row is follows from the fixed heights: the box scrolls it into view, under the header.
-      const top = HEAD_HEIGHT + i * rowHeight;
-      const bottom = top + rowHeight;
-      if (top < box.scrollTop + HEAD_HEIGHT) box.scrollTop = top - HEAD_HEIGHT;
-      else if (bottom > box.scrollTop + box.clientHeight) box.scrollTop = bottom - box.clientHeight;
-      pendingFocus.current = i;
-      // A row outside the rendered window appears once the virtualizer has followed the scroll.
-      const tryFocus = (attempt: number) => {
-        if (pendingFocus.current !== i) return;
-        const el = box.querySelector<HTMLElement>(`tr[data-row-index="${i}"]`);
-        if (el) {
-          // The page scrolls too when the box itself is partly out of view (a phone).
-          el.focus();
-          pendingFocus.current = null;
-        } else if (attempt < 10) requestAnimationFrame(() => tryFocus(attempt + 1));
-      };
-      tryFocus(0);
+      scrollRowIntoBox(box, i, rowHeight, HEAD_HEIGHT);
+      // The page scrolls too when the box itself is partly out of view (a phone).
+      focusWhenRendered(box, i, pendingFocus);
     },
     [items.length, rowHeight, onCursor],
   );
@@ -182,21 +177,11 @@ export function InboxTable({
                 onChange={() => onSelectAll(!allSelected)}
               />
             </th>
-            <th scope="col" className={TH}>
-              Item
-            </th>
-            <th scope="col" className={cn(TH, "hidden w-44 md:table-cell")}>
-              Account
-            </th>
-            <th scope="col" className={cn(TH, "w-32 text-right md:w-40")}>
-              Amount
-            </th>
-            <th scope="col" className={cn(TH, "hidden w-44 md:table-cell xl:w-56")}>
-              Waiting
-            </th>
-            <th scope="col" className={cn(TH, "hidden w-48 lg:table-cell")}>
-              Status
-            </th>
+            {HEADERS.map((h) => (
+              <th key={h.label} scope="col" className={cn(TH, h.className)}>
+                {h.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

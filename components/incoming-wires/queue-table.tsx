@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { cn } from "@/components/ui/cn.ts";
 import { Money } from "@/components/ui/money.tsx";
 import { SpacerRow } from "@/components/ui/table.tsx";
+import { focusWhenRendered, scrollRowIntoBox } from "@/hooks/use-virtual-rows.ts";
 import type { IncomingWire } from "@/lib/dashboard-api/index.ts";
 import { formatWaited } from "@/lib/format/durations.ts";
 import { maskAccountNumber } from "@/lib/format/money.ts";
@@ -185,24 +186,8 @@ export const QueueTable = memo(function QueueTable({
       if (!wires.length || !box) return;
       const i = Math.max(0, Math.min(wires.length - 1, index));
       cursor.set(i);
-      // Where the row is follows from the fixed heights; the box is read before the step writes
-      // anything to the page, so the read finds the layout clean and forces none.
-      const top = HEAD_HEIGHT + i * QUEUE_ROW_HEIGHT;
-      const bottom = top + QUEUE_ROW_HEIGHT;
-      const { scrollTop, clientHeight } = box;
-      if (top < scrollTop + HEAD_HEIGHT) box.scrollTop = top - HEAD_HEIGHT;
-      else if (bottom > scrollTop + clientHeight) box.scrollTop = bottom - clientHeight;
-      pendingFocus.current = i;
-      // A row outside the rendered window appears once the virtualizer has followed the scroll.
-      const tryFocus = (attempt: number) => {
-        if (pendingFocus.current !== i) return;
-        const el = box.querySelector<HTMLElement>(`tr[data-row-index="${i}"]`);
-        if (el) {
-          el.focus({ preventScroll: true });
-          pendingFocus.current = null;
-        } else if (attempt < 10) requestAnimationFrame(() => tryFocus(attempt + 1));
-      };
-      tryFocus(0);
+      scrollRowIntoBox(box, i, QUEUE_ROW_HEIGHT, HEAD_HEIGHT);
+      focusWhenRendered(box, i, pendingFocus, { preventScroll: true });
     },
     [wires.length, cursor],
   );
