@@ -23,18 +23,18 @@ export interface QueueTableHandle {
 }
 
 const TH =
-  "h-10 border-b border-slate-200 px-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
+  "h-10 border-b border-slate-200 px-2 text-left text-xs md:px-3 font-semibold tracking-wide text-slate-600 uppercase";
 // On a phone the queue keeps its priority columns (originator, amount, status): how long a wire
 // has waited and its account go under the originator, and the rest is in the decision dialog.
 const DESKTOP_ONLY = "hidden md:table-cell";
 const HEADERS = [
   { label: "Waiting", col: "hidden w-28 md:table-column", cell: DESKTOP_ONLY },
-  { label: "Amount", col: "w-28 md:w-40", right: true },
+  { label: "Amount", col: "w-32 md:w-40", right: true },
   { label: "Account", col: "hidden w-44 md:table-column", cell: DESKTOP_ONLY },
   { label: "Originator", col: "" },
   { label: "Sending bank", col: "hidden w-52 md:table-column", cell: DESKTOP_ONLY },
   { label: "Information", col: "hidden w-48 md:table-column", cell: DESKTOP_ONLY },
-  { label: "Status", col: "w-[8.5rem] md:w-56" },
+  { label: "Status", col: "w-28 md:w-56" },
 ];
 
 const PAST = { approve: "approve", cancel: "cancel", return: "return" } as const;
@@ -293,7 +293,7 @@ const ROW = "cursor-default focus-visible:outline-offset-[-3px] hover:bg-slate-5
 const ACTIVE_ROW =
   "cursor-default focus-visible:outline-offset-[-3px] bg-brand-50 shadow-[inset_4px_0_0_var(--color-brand-700)]";
 const ROW_STYLE = { height: QUEUE_ROW_HEIGHT };
-const CELL = "border-b border-slate-100 px-3";
+const CELL = "border-b border-slate-100 px-2 md:px-3";
 const WAITED_CELL = cn(CELL, "whitespace-nowrap text-slate-700 tabular-nums", DESKTOP_ONLY);
 const AMOUNT_CELL = cn(CELL, "text-right font-semibold whitespace-nowrap text-slate-900");
 const DESKTOP_CELL = cn(CELL, DESKTOP_ONLY);

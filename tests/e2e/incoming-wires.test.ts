@@ -16,7 +16,13 @@ import type {
 } from "../../lib/dashboard-api/index.ts";
 import { parseCsv } from "../../lib/format/csv.ts";
 import { sandboxCustomer, startTestBank, type TestBank, sandbox as testSandbox } from "../helpers/bank.ts";
-import { FIRST_WAIT, seriousAxeViolations, shot, signIn as signInAs } from "../helpers/browser.ts";
+import {
+  FIRST_WAIT,
+  seriousAxeViolations,
+  shot,
+  signIn as signInAs,
+  unclaimedRowWidth,
+} from "../helpers/browser.ts";
 import { browserWorld } from "../helpers/browser-world.ts";
 import { freePort, type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 
@@ -260,6 +266,12 @@ describe("incoming-wire queue in Chromium", () => {
     try {
       const admin = await signIn(adminContext, "admin");
       await focusWire(admin, w.id);
+      // On a phone the amount (the largest here, $1,500,000.00) fits its column, and the drawn
+      // cells take the whole table.
+      const cells = row(admin, w.id).locator("td");
+      const amountCell = cells.filter({ hasText: "$1,500,000.00" });
+      expect(await amountCell.evaluate((td) => td.scrollWidth - td.clientWidth)).toBeLessThanOrEqual(0);
+      expect(await unclaimedRowWidth(row(admin, w.id))).toBeLessThanOrEqual(1);
       await shot(admin, "incoming-wires-390");
       await admin.keyboard.press("a");
       const second = admin.getByRole("dialog", { name: "Approve this incoming wire?" });
