@@ -187,6 +187,9 @@ async function spawnBank(
   env: Record<string, string>,
   port: number,
 ): Promise<{ url: string; child: ChildProcess }> {
+  // BENCH_BANK_STDOUT: a file (such as /dev/null) for the bank's stdout instead of a pipe this
+  // process drains, to tell what writing the request log costs from what draining the pipe costs.
+  const stdoutFile = process.env.BENCH_BANK_STDOUT;
   const child = spawn(process.execPath, ["--import", "tsx", "bank/main.ts"], {
     env: {
       ...process.env,
@@ -195,8 +198,21 @@ async function spawnBank(
       BANK_SANDBOX_KEY: SANDBOX_KEY,
       BANK_DB_POOL: "16",
     },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", stdoutFile ? fs.openSync(stdoutFile, "a") : "pipe", "inherit"],
   });
+  if (stdoutFile) {
+    const url = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      if (child.exitCode !== null) throw new Error(`bank exited ${child.exitCode}`);
+      const up = await fetch(`${url}/livez`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) return { url, child };
+      if (i > 600) throw new Error("the bank did not answer /livez within a minute");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
   const url = await new Promise<string>((resolve, reject) => {
     let out: string | null = "";
     // Only the start-up is read: the request log that follows is drained, not kept.
