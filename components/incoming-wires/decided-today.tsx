@@ -43,34 +43,36 @@ export const DecidedToday = memo(function DecidedToday({ decided }: { decided: D
         <CardTable
           caption="Wires decided today, newest first"
           headers={DECIDED_HEADERS}
-          className="min-w-[48rem]"
+          className="stack-on-phone sm:min-w-[48rem]"
         >
           {decided.map((d) => {
             const o = outcome(d);
             return (
               <tr key={d.paymentId} data-payment-id={d.paymentId}>
-                <Td className="whitespace-nowrap tabular-nums">
+                <Td data-label="Time" className="whitespace-nowrap tabular-nums">
                   {new Date(d.decidedAt).toLocaleTimeString("en-US", {
                     hour: "2-digit",
                     minute: "2-digit",
                     timeZone,
                   })}
                 </Td>
-                <Td className="text-right whitespace-nowrap">
+                <Td data-label="Amount" className="whitespace-nowrap sm:text-right">
                   <Money cents={d.amountCents} />
                 </Td>
-                <Td>
+                <Td data-label="Originator">
                   <span className="block">{d.originatorName}</span>
                   <span className="block font-mono text-xs text-slate-600">{d.paymentId}</span>
                 </Td>
-                <Td>
+                <Td data-label="Decision">
                   {ACTION_NAMES[d.action]}
                   {d.channel === "backup" ? (
                     <span className="block text-xs text-slate-600">through the backup log</span>
                   ) : null}
                 </Td>
-                <Td className="break-words">{d.decidedBy.join(" and ")}</Td>
-                <Td>
+                <Td data-label="Decided by" className="break-words">
+                  {d.decidedBy.join(" and ")}
+                </Td>
+                <Td data-label="At the bank">
                   <Badge tone={o.tone}>{o.text}</Badge>
                 </Td>
               </tr>

@@ -20,6 +20,7 @@ import {
   FIRST_WAIT,
   seriousAxeViolations,
   shot,
+  sidewaysOverflow,
   signIn as signInAs,
   unclaimedRowWidth,
 } from "../helpers/browser.ts";
@@ -285,6 +286,17 @@ describe("incoming-wire queue in Chromium", () => {
       await shot(admin, "incoming-wires-dialog-390");
       await admin.keyboard.press("Enter");
       await expect.poll(() => row(admin, w.id).count(), { timeout: 20_000 }).toBe(0);
+      // Decided today stacks each decision on a phone, every value under its name: nothing
+      // scrolls sideways.
+      const decided = admin.locator(`tr[data-payment-id="${w.id}"]`);
+      await decided.waitFor({ timeout: FIRST_WAIT });
+      expect(await decided.innerText()).toMatch(/approver@\S+ and admin@/);
+      const label = await decided
+        .locator("td", { hasText: "admin@" })
+        .evaluate((td) => getComputedStyle(td, "::before").content);
+      expect(label).toBe('"Decided by"');
+      expect(await sidewaysOverflow(admin)).toBeLessThanOrEqual(0);
+      await shot(admin, "incoming-wires-decided-390");
       const d = (await queue(admin)).decidedToday.find((x) => x.paymentId === w.id);
       expect(d?.decidedBy).toEqual([expect.stringMatching(/^approver@/), expect.stringMatching(/^admin@/)]);
       expect(d?.bankStatus).toBe("In-Progress");
