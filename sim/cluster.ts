@@ -39,14 +39,19 @@ async function waitHealthy(url: string, proc: Proc, timeoutMs: number): Promise<
 
 // Build ------------------------------------------------------------------------------------
 
-/** Builds the dashboard when its sources are newer than `.next` (under the lock `npm start` takes). */
+/**
+ * Builds the dashboard when its sources are newer than its build folder (NEXT_DIST_DIR, else
+ * `.next`; `npm run sim` uses `.next-sim`), under the lock `npm start` takes. The dashboards start
+ * from the same folder: they inherit NEXT_DIST_DIR.
+ */
 export async function ensureBuild(log: (s: string) => void): Promise<void> {
-  if (buildIsCurrent(ROOT, ".next")) return;
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (buildIsCurrent(ROOT, distDir)) return;
   await withBuildLock(
     ROOT,
-    ".next",
+    distDir,
     async () => {
-      if (buildIsCurrent(ROOT, ".next")) return;
+      if (buildIsCurrent(ROOT, distDir)) return;
       log("building the dashboard (next build)…");
       const child = spawn(process.execPath, [NEXT_BIN, "build"], {
         cwd: ROOT,

@@ -7,6 +7,9 @@ import { ROOT } from "./cluster.ts";
 import { runSchedule, scheduleFor, shrink } from "./run.ts";
 
 process.chdir(ROOT);
+// A build of its own: a long run must not meet a `next build` of `.next` by the tests or `npm start`
+// (a dashboard restarted mid-run would start on a half-written build and fail).
+process.env.NEXT_DIST_DIR ||= ".next-sim";
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
 const value = (name: string, fallback: string) => {
