@@ -310,8 +310,12 @@ export class World {
       });
       // Told the revoke could not be recorded: still signed in, as the page says.
       if (res.status === 503) return;
-    } catch {}
-    // Any other answer, or none, and the person believes they signed out: that session must not act again.
+    } catch {
+      // No answer (the instance was down or died mid-request): the page said nothing of signing
+      // out, so the person does not believe they did.
+      return;
+    }
+    // Any other answer, and the person believes they signed out: that session must not act again.
     p.revoked.push(p.cookie);
     p.cookie = null;
   }
