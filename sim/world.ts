@@ -5,6 +5,7 @@
 // checker must know to judge it (who may act, which limits are in force) is kept in the model.
 import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { openDashboardDb } from "../lib/db/client.ts";
+import { maskAccountNumber } from "../lib/format/money.ts";
 import { type Cluster, SANDBOX_KEY } from "./cluster.ts";
 import { type Call, definite, History, ok } from "./history.ts";
 import {
@@ -112,6 +113,8 @@ export class World {
   /** Per payee: the account a second person approved (or none), and the one waiting for approval. */
   readonly payeeApproved = new Map<number, string>();
   readonly payeePending = new Map<number, string>();
+  /** Every account the simulator asked for each payee, whatever the answer (one may be lost). */
+  readonly payeeProposed = new Map<number, Set<string>>();
   /** Limits in force as the model says: lowered by one admin at once, raised only with a second. */
   senThreshold = DEFAULT_SEN_THRESHOLD;
   dualApproval = DEFAULT_DUAL_APPROVAL;
@@ -836,6 +839,8 @@ export class World {
           },
         };
         const id = this.payees.get(op.payee);
+        if (!this.payeeProposed.has(op.payee)) this.payeeProposed.set(op.payee, new Set());
+        this.payeeProposed.get(op.payee)?.add(op.account);
         const call = id
           ? await this.dash(i, op.who, op.inst, "PUT", `/api/beneficiaries/${id}`, body, { need: "transfer" })
           : await this.dash(i, op.who, op.inst, "POST", "/api/beneficiaries", body, { need: "transfer" });
@@ -853,7 +858,14 @@ export class World {
         const account = this.payeePending.get(op.payee);
         if (!id || !account) return;
         const list = await this.dash(i, op.who, op.inst, "GET", "/api/beneficiaries");
-        type Listed = { id: string; pendingChange?: { id: string; changedBy?: { email?: string } } | null };
+        type Listed = {
+          id: string;
+          pendingChange?: {
+            id: string;
+            changedBy?: { email?: string };
+            fields?: { field: string; after: string }[];
+          } | null;
+        };
         const b = (list.answer as { beneficiaries?: Listed[] } | undefined)?.beneficiaries?.find(
           (x) => x.id === id,
         );
@@ -871,7 +883,15 @@ export class World {
           },
         );
         if (ok(call) && change.changedBy?.email !== this.people[op.who].email) {
-          this.payeeApproved.set(op.payee, account);
+          // The account the approver was shown. A change whose answer was lost (the instance died
+          // after saving it) can be the one waiting: it counts when the simulator did ask for that
+          // account; one it never asked for stays unapproved in the model, and paying it is a finding.
+          // The page masks account numbers: the one asked for that the mask fits, if one alone does.
+          const shown = change.fields?.find((f) => f.field === "beneficiary_account_number")?.after;
+          const fits = [...(this.payeeProposed.get(op.payee) ?? [])].filter(
+            (a) => shown !== undefined && maskAccountNumber(a) === shown,
+          );
+          this.payeeApproved.set(op.payee, fits.length === 1 ? fits[0] : account);
           this.payeePending.delete(op.payee);
         }
         return;
