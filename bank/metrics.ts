@@ -32,11 +32,17 @@ export function createBankMetrics(enabled: boolean, db: Queryable, clock: Clock)
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: "bank_" });
   const http = httpMetrics(registry, "bank");
-  const transfers = new client.Counter({
+  // Counted in a plain map and read at scrape time: every transfer passes here.
+  const decided = new Map<string, number>();
+  new client.Counter({
     name: "bank_sen_transfers_total",
     help: "SEN transfers decided, by outcome (ok or the business code)",
     labelNames: ["outcome"] as const,
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const [outcome, n] of decided) this.inc({ outcome }, n);
+    },
   });
   const batches = new client.Histogram({
     name: "bank_sen_transfer_batch_size",
@@ -101,7 +107,7 @@ export function createBankMetrics(enabled: boolean, db: Queryable, clock: Clock)
   return {
     registry,
     http,
-    transfer: (outcome) => transfers.inc({ outcome }),
+    transfer: (outcome) => decided.set(outcome, (decided.get(outcome) ?? 0) + 1),
     batch: (size) => batches.observe(size),
     deliveryFailed: (channel, receiver) => failures.inc({ channel, receiver }),
   };

@@ -21,6 +21,7 @@ import {
   percentile,
   processCpuSeconds,
   round,
+  threadCpuSeconds,
   writeResults,
 } from "./lib.ts";
 import { closedLoop, openLoop, requester } from "./support/load.ts";
@@ -190,7 +191,10 @@ async function spawnBank(
   // BENCH_BANK_STDOUT: a file (such as /dev/null) for the bank's stdout instead of a pipe this
   // process drains, to tell what writing the request log costs from what draining the pipe costs.
   const stdoutFile = process.env.BENCH_BANK_STDOUT;
-  const child = spawn(process.execPath, ["--import", "tsx", "bank/main.ts"], {
+  // BENCH_BANK_NODE_ARGS: node flags for each bank (`--perf-basic-prof`, for `perf record` to name
+  // JavaScript frames).
+  const nodeArgs = (process.env.BENCH_BANK_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "bank/main.ts"], {
     env: {
       ...process.env,
       ...env,
@@ -512,7 +516,10 @@ async function observabilityOverhead(
   // PGlite is one process's database: the second bank of a pair gets a copy of the seeded one.
   const copy = env.BANK_DATA_DIR ? `${env.BANK_DATA_DIR}-copy` : null;
   if (copy && env.BANK_DATA_DIR) fs.cpSync(env.BANK_DATA_DIR, copy, { recursive: true });
-  const totals = { on: { count: 0, seconds: 0, cpu: 0 }, off: { count: 0, seconds: 0, cpu: 0 } };
+  const totals = {
+    on: { count: 0, seconds: 0, cpu: 0, main: 0, others: 0 },
+    off: { count: 0, seconds: 0, cpu: 0, main: 0, others: 0 },
+  };
   const ratios = { throughput: [] as number[], cpu: [] as number[] };
   const seconds = Math.max(1, SECONDS / 2);
   for (let round = 0; round < OVERHEAD_ROUNDS; round++) {
@@ -544,14 +551,18 @@ async function observabilityOverhead(
       // hours; its compiling is not what a request costs).
       await load(8, SMOKE ? 0.2 : OVERHEAD_WARMUP_SECONDS);
       const c0 = banks.map(({ child }) => processCpuSeconds(child.pid as number));
+      const t0 = banks.map(({ child }) => threadCpuSeconds(child.pid as number));
       const runs = await load(16, seconds);
       const c1 = banks.map(({ child }) => processCpuSeconds(child.pid as number));
+      const t1 = banks.map(({ child }) => threadCpuSeconds(child.pid as number));
       const of = { on: 0, off: 0 };
       modes.forEach((mode, m) => {
         if (runs[m].errors) throw new Error(`overhead ${mode}: ${runs[m].errors} errors`);
         totals[mode].count += runs[m].count;
         totals[mode].seconds += runs[m].seconds;
         totals[mode].cpu += c1[m] - c0[m];
+        totals[mode].main += t1[m].main - t0[m].main;
+        totals[mode].others += t1[m].others - t0[m].others;
         of[mode] = m;
       });
       const rateOf = (m: number) => runs[m].count / runs[m].seconds;
@@ -568,6 +579,10 @@ async function observabilityOverhead(
   const range = (xs: number[]) => `${round(Math.min(...xs), 3)}–${round(Math.max(...xs), 3)}`;
   const rate = (m: "on" | "off") => totals[m].count / totals[m].seconds;
   const cpuMs = (m: "on" | "off") => (totals[m].cpu * 1000) / totals[m].count;
+  const µs = (m: "on" | "off", part: "main" | "others") =>
+    `${Math.round((totals[m][part] * 1e6) / totals[m].count)} µs`;
+  const threads = `main thread ${µs("on", "main")} against ${µs("off", "main")}, other threads ${µs("on", "others")} against ${µs("off", "others")}`;
+  console.log(`overhead ${label}: per transfer, ${threads}`);
   const note = `median of ${OVERHEAD_ROUNDS} rounds of ${seconds} s, each a fresh pair of banks loaded at once (16 clients each) after ${OVERHEAD_WARMUP_SECONDS} s of warm-up`;
   return [
     {
@@ -600,7 +615,7 @@ async function observabilityOverhead(
       unit: "ratio",
       better: "lower",
       target: 1.05,
-      note: `the bank's CPU per transfer, on over off (in all, ${round(cpuMs("on"), 3)} ms against ${round(cpuMs("off"), 3)} ms); ${note}; rounds ranged ${range(ratios.cpu)}`,
+      note: `the bank's CPU per transfer, on over off (in all, ${round(cpuMs("on"), 3)} ms against ${round(cpuMs("off"), 3)} ms; ${threads}); ${note}; rounds ranged ${range(ratios.cpu)}`,
     },
   ];
 }

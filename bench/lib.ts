@@ -138,6 +138,27 @@ export function processCpuSeconds(pid: number): number {
   return procStat(pid)?.cpu ?? Number.NaN;
 }
 
+/**
+ * CPU seconds a process has used so far, split between its main thread (where JavaScript runs)
+ * and its other threads (V8's compiler and garbage-collector helpers, libuv's thread pool).
+ */
+export function threadCpuSeconds(pid: number): { main: number; others: number } {
+  let tids: string[] = [];
+  try {
+    tids = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return { main: Number.NaN, others: Number.NaN };
+  }
+  let main = 0;
+  let others = 0;
+  for (const tid of tids) {
+    const cpu = procStat(`${pid}/task/${tid}`)?.cpu ?? 0;
+    if (tid === String(pid)) main += cpu;
+    else others += cpu;
+  }
+  return { main, others };
+}
+
 /** CPU seconds used so far by every process of one command name (e.g. all of a PostgreSQL server's). */
 export function commandCpuSeconds(command: string): number {
   const pids = allProcesses();

@@ -341,14 +341,7 @@ export function createHttpServer(router: Router, log: Logger, opts: HttpServerOp
       inFlight--;
       const seconds = (performance.now() - started) / 1000;
       opts.metrics?.observe(methodLabel(ctx.method), router.routeOf(url.pathname), res.statusCode, seconds);
-      if (opts.logRequests) {
-        log.info("request", {
-          method: ctx.method,
-          path: url.pathname,
-          status: res.statusCode,
-          ms: Math.round(seconds * 1000),
-        });
-      }
+      if (opts.logRequests) log.request(ctx.method, url.pathname, res.statusCode, Math.round(seconds * 1000));
     }
   }
   server.inFlight = () => inFlight;
