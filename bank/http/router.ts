@@ -210,6 +210,26 @@ export interface HttpServerOptions {
   trustedProxies?: string[];
   /** Runs before each routed request: the clock another instance may have moved is read again. */
   beforeRequest?: () => Promise<void>;
+  /**
+   * The bank's "now" (its sandbox clock): every answer's `Date` header tells it, so that a client
+   * takes the bank's business day from the bank rather than from its own wall clock.
+   */
+  now?: () => Date;
+}
+
+/** An HTTP date (RFC 9110) of `at`, made once per second. */
+function httpDateOf(now: () => Date): () => string {
+  let second = Number.NaN;
+  let text = "";
+  return () => {
+    const at = now();
+    const s = Math.floor(at.getTime() / 1000);
+    if (s !== second) {
+      second = s;
+      text = at.toUTCString();
+    }
+    return text;
+  };
 }
 
 /** The bank's HTTP server, and what a graceful stop needs from it. */
@@ -226,6 +246,7 @@ export function createHttpServer(router: Router, log: Logger, opts: HttpServerOp
   const requestTimeout = opts.requestTimeoutMs ?? 10_000;
   const maxPerAddress = opts.maxConnectionsPerAddress ?? 128;
   const proxies = compileTrustedProxies(opts.trustedProxies ?? []);
+  const httpDate = opts.now ? httpDateOf(opts.now) : null;
   /** Requests in flight per client behind a trusted proxy. */
   const forwarded = new Map<string, number>();
   let inFlight = 0;
@@ -276,6 +297,7 @@ export function createHttpServer(router: Router, log: Logger, opts: HttpServerOp
     // Once a stop has begun, each answer closes its connection: the client's next request goes elsewhere.
     const answer = (r: Reply) => {
       if (closing) res.setHeader("connection", "close");
+      if (httpDate) res.setHeader("date", httpDate());
       send(res, ctx, r);
     };
     const url = new URL(req.url ?? "/", "http://bank.local");
