@@ -1,9 +1,7 @@
 // The accounts page's morning check against the real bank: the change since the previous business
 // day's close and money in and out today, per account and in total, in exact cents, from the
 // bank's history; a viewer may read it, nobody without a session.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { previousBusinessDay } from "../../lib/accounts/morning.ts";
 import type { Role } from "../../lib/auth/permissions.ts";
