@@ -35,10 +35,24 @@ function newestSource(root: string): number {
   return newest;
 }
 
-/** When the build in `distDir` was made (0: none). */
+/**
+ * Written once `next build` has succeeded: Next writes BUILD_ID early, so a build stopped half-way
+ * (killed, out of memory) would otherwise look finished, and the server would fail on what it lacks.
+ */
+const COMPLETE = "BUILD_COMPLETE";
+
+/** When the finished build in `distDir` was made (0: none, or one that never finished). */
 export function builtAt(root: string, distDir: string): number {
-  const buildId = path.join(root, distDir, "BUILD_ID");
-  return fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
+  const done = path.join(root, distDir, COMPLETE);
+  return fs.existsSync(done) ? fs.statSync(done).mtimeMs : 0;
+}
+
+/** Marks the build in `distDir` finished, as of when it began (a source saved during it makes it stale). */
+export function markBuilt(root: string, distDir: string, startedAt: number): void {
+  const done = path.join(root, distDir, COMPLETE);
+  fs.writeFileSync(done, new Date(startedAt).toISOString());
+  const at = new Date(startedAt);
+  fs.utimesSync(done, at, at);
 }
 
 /** A build exists and no source is newer than it. */

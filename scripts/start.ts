@@ -10,7 +10,7 @@ import readline from "node:readline";
 import type { Role } from "../lib/auth/permissions.ts";
 import { createUser, findUserByEmail, setUserPassword } from "../lib/auth/users.ts";
 import { openDashboardDb } from "../lib/db/client.ts";
-import { buildIsCurrent, builtAt, withBuildLock } from "./dashboard-build.ts";
+import { buildIsCurrent, builtAt, markBuilt, withBuildLock } from "./dashboard-build.ts";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
@@ -84,6 +84,7 @@ async function build(built: number): Promise<void> {
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
   clearInterval(ticker);
   if (code !== 0) await fail("the dashboard build failed (see the output above)");
+  markBuilt(root, DIST_DIR, started);
   console.log(`Built the dashboard in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 

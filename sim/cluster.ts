@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { buildIsCurrent, withBuildLock } from "../scripts/dashboard-build.ts";
+import { buildIsCurrent, markBuilt, withBuildLock } from "../scripts/dashboard-build.ts";
 import { freePort } from "../tests/helpers/dashboard.ts";
 import type { ReceiverMode } from "./schedule.ts";
 
@@ -53,6 +53,7 @@ export async function ensureBuild(log: (s: string) => void): Promise<void> {
     async () => {
       if (buildIsCurrent(ROOT, distDir)) return;
       log("building the dashboard (next build)…");
+      const started = Date.now();
       const child = spawn(process.execPath, [NEXT_BIN, "build"], {
         cwd: ROOT,
         stdio: ["ignore", "pipe", "pipe"],
@@ -63,6 +64,7 @@ export async function ensureBuild(log: (s: string) => void): Promise<void> {
       child.stderr?.on("data", (b) => (out += b));
       const code = await new Promise<number | null>((r) => child.on("exit", r));
       if (code !== 0) throw new Error(`next build failed:\n${out.slice(-4000)}`);
+      markBuilt(ROOT, distDir, started);
     },
     async (lock) => {
       throw new Error(`another build holds ${lock}`);

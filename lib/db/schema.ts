@@ -380,7 +380,7 @@ export const alertRules = pgTable(
     updatedBy: text("updated_by"),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [
+  () => [
     check("alert_rules_threshold", sql`below_cents IS NOT NULL OR above_cents IS NOT NULL`),
     check(
       "alert_rules_positive",

@@ -192,7 +192,7 @@ export async function newCustomer(
 /** The storage backends a suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const BACKENDS: { name: string; postgres: boolean }[] = [
   { name: "PGlite", postgres: false },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: "PostgreSQL", postgres: true }] : []),
+  ...(PG_URL ? [{ name: "PostgreSQL", postgres: true }] : []),
 ];
 
 /** A SEN transfer body in the wire's PascalCase. */

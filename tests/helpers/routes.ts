@@ -15,7 +15,7 @@ import { BankClient, type CallOptions } from "../../lib/bank-client/client.ts";
 import { setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
 import { type DashboardDb, getDashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
 import { type SandboxCustomer, sandboxCustomer, startTestBank, type TestBank } from "./bank.ts";
-import { createTestDatabase } from "./databases.ts";
+import { createTestDatabase, PG_URL } from "./databases.ts";
 
 export interface SessionSubject {
   id: string;
@@ -181,7 +181,7 @@ export async function openTestDashboardDb(name: string): Promise<TestDashboardDb
  */
 export async function openPgTestDashboardDb(): Promise<TestDashboardDb & { url: string }> {
   setSessionEnvironment();
-  const d = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
+  const d = await createTestDatabase(PG_URL as string);
   const db = await openDashboardDb({ url: d.url, poolSize: 8 });
   setDashboardDb(db);
   return {

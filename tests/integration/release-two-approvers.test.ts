@@ -10,7 +10,6 @@ import type { UserRow } from "../../lib/auth/users.ts";
 import { dollarsToCents } from "../../lib/bank-api/money.ts";
 import { getBankClient } from "../../lib/bank-client/index.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
-import type { TestBank } from "../helpers/bank.ts";
 import {
   type CountingBankClient,
   invoke,

@@ -10,10 +10,10 @@ import { getBankClient, setBankClient } from "../../lib/bank-client/index.ts";
 import { type DashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
 import { runApprovalDigest } from "../../lib/inbox/digest.ts";
 import { newCustomer, sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
-import { createTestDatabase } from "../helpers/databases.ts";
+import { createTestDatabase, PG_URL } from "../helpers/databases.ts";
 import { invoke, testUser } from "../helpers/routes.ts";
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("the approval digest from two instances", () => {
+describe.skipIf(!PG_URL)("the approval digest from two instances", () => {
   let bank: TestBank;
   let one: DashboardDb;
   let two: DashboardDb;
@@ -26,7 +26,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the approval digest from two in
     process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
     process.env.NEXTAUTH_URL = "http://127.0.0.1:3999";
     bank = await startTestBank({ postgres: true, env: { BANK_TOKEN_INTERVAL_SECONDS: "0" } });
-    const d = await createTestDatabase(process.env.TEST_DATABASE_URL as string);
+    const d = await createTestDatabase(PG_URL as string);
     drop = d.drop;
     one = await openDashboardDb({ url: d.url, poolSize: 4 });
     two = await openDashboardDb({ url: d.url, poolSize: 4 });

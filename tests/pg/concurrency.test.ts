@@ -9,8 +9,9 @@ import {
   type TestCustomer,
   transferBody,
 } from "../helpers/bank.ts";
+import { PG_URL } from "../helpers/databases.ts";
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("concurrency on PostgreSQL", () => {
+describe.skipIf(!PG_URL)("concurrency on PostgreSQL", () => {
   let bank: TestBank;
   let c: TestCustomer;
   let accounts: string[];

@@ -21,10 +21,11 @@ import {
   type TestCustomer,
   wireBody,
 } from "../helpers/bank.ts";
+import { PG_URL } from "../helpers/databases.ts";
 import { type BankWire, openPgDraftWorld, type PgDraftWorld } from "../helpers/pg-drafts.ts";
 import { invoke } from "../helpers/routes.ts";
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("one draft, one payment during a wire-system outage", () => {
+describe.skipIf(!PG_URL)("one draft, one payment during a wire-system outage", () => {
   let world: PgDraftWorld;
   let bank: TestBank;
   let db: DashboardDb;

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserRow } from "../../lib/auth/users.ts";
 import { dollarsToCents } from "../../lib/bank-api/money.ts";
 import type { TestCustomer } from "../helpers/bank.ts";
+import { PG_URL } from "../helpers/databases.ts";
 import { openPgDraftWorld, type PgDraftWorld } from "../helpers/pg-drafts.ts";
 import { invoke } from "../helpers/routes.ts";
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("draft release on PostgreSQL under concurrency", () => {
+describe.skipIf(!PG_URL)("draft release on PostgreSQL under concurrency", () => {
   let world: PgDraftWorld;
   let customer: TestCustomer;
   let account: string;

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
+import { PG_URL } from "../helpers/databases.ts";
 import { openPgDraftWorld, type PgDraftWorld } from "../helpers/pg-drafts.ts";
 import { invoke, testUser } from "../helpers/routes.ts";
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("two approvers above the limit, under concurrency", () => {
+describe.skipIf(!PG_URL)("two approvers above the limit, under concurrency", () => {
   let world: PgDraftWorld;
   let db: DashboardDb;
   let account: string;

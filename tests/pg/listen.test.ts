@@ -3,9 +3,10 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newCustomer, sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { PG_URL } from "../helpers/databases.ts";
 import { type Receiver, startReceiver, waitFor } from "../integration/webhooks-receivers.ts";
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("LISTEN on PostgreSQL", () => {
+describe.skipIf(!PG_URL)("LISTEN on PostgreSQL", () => {
   let bank: TestBank;
   let receiver: Receiver;
   let admin: pg.Client;

@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
+import { PG_URL } from "../helpers/databases.ts";
 import { invoke, openPgTestDashboardDb, type TestDashboardDb, testUser } from "../helpers/routes.ts";
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("payee changes on PostgreSQL under concurrency", () => {
+describe.skipIf(!PG_URL)("payee changes on PostgreSQL under concurrency", () => {
   let db: DashboardDb;
   let dashboard: TestDashboardDb;
   let preparer: UserRow;

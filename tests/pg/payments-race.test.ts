@@ -2,8 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { newCustomer, sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { PG_URL } from "../helpers/databases.ts";
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("payments on PostgreSQL under concurrency", () => {
+describe.skipIf(!PG_URL)("payments on PostgreSQL under concurrency", () => {
   let bank: TestBank;
   beforeAll(async () => {
     bank = await startTestBank({ postgres: true, env: { BANK_DB_POOL: "20" } });

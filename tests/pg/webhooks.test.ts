@@ -4,9 +4,10 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newCustomer, sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { PG_URL } from "../helpers/databases.ts";
 import { type Receiver, startReceiver, waitFor } from "../integration/webhooks-receivers.ts";
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("webhooks on PostgreSQL", () => {
+describe.skipIf(!PG_URL)("webhooks on PostgreSQL", () => {
   let first: TestBank;
   let second: TestBank;
   let receiver: Receiver;

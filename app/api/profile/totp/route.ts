@@ -2,7 +2,7 @@
 // a replacement of the device proven by a current code or the password (each under the sign-in's
 // rate limit and lockout); DELETE - turn it off with
 // the password and a current code, under the sign-in's rate limit and lockout
-import { invalid, RouteError } from "@/lib/api/errors.ts";
+import { invalid } from "@/lib/api/errors.ts";
 import { checkProofUnderLimits, type Refusal, WRONG_CODE } from "@/lib/api/proof.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
