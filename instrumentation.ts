@@ -5,6 +5,9 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { config } = await import("./lib/config.ts");
     config();
+    // The metrics registry exists before the first request: the HTTP server counts into it.
+    const { dashboardMetrics } = await import("./lib/operations/metrics.ts");
+    dashboardMetrics();
     // The approval digest looks on a timer of its own (lib/inbox/digest-ticker.ts).
     const { startApprovalDigest } = await import("./lib/inbox/digest-ticker.ts");
     startApprovalDigest();

@@ -24,9 +24,12 @@ function makeQueryClient() {
         // Keep a left page's data for 5 minutes so going back shows it at once.
         gcTime: 5 * 60_000,
         // Never retry auth or permission errors (the session will not change between attempts),
-        // nor a not-found or a rejected request; retry other failures twice (a bank blip).
+        // nor a not-found or a rejected request; retry other failures twice (a blip). Not a bank
+        // that cannot be reached either: the server has already tried again, and the person
+        // should read that at once, not after seconds of a loading skeleton.
         retry: (failureCount, error) => {
           if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+          if (error instanceof ApiError && error.code === "bank_unavailable") return false;
           return failureCount < 2;
         },
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),

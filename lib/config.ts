@@ -75,6 +75,7 @@ const schema = z.object({
   METRICS_TOKEN: optionalText,
   DASHBOARD_DRAIN_DELAY_MS: wholeNumber(0),
   DASHBOARD_SHUTDOWN_TIMEOUT_MS: wholeNumber(10_000),
+  DRAFT_CLAIM_STUCK_SECONDS: positiveInt(120),
   TRUSTED_PROXIES: optionalText.transform((v, ctx) => {
     const entries = (v ?? "")
       .split(",")
@@ -133,6 +134,8 @@ export interface DashboardConfig {
   drainDelayMs: number;
   /** On SIGTERM: the longest wait for requests in flight before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** A release's claim on a draft older than this may be taken over (its instance went away). */
+  draftClaimStuckSeconds: number;
   /** Proxies (addresses, CIDRs) whose X-Forwarded-For, -Host and -Proto are believed; none by default. */
   trustedProxies: string[];
   /** Tests: logs only errors. */
@@ -183,6 +186,7 @@ export function config(): DashboardConfig {
     metricsToken: e.METRICS_TOKEN,
     drainDelayMs: e.DASHBOARD_DRAIN_DELAY_MS,
     shutdownTimeoutMs: e.DASHBOARD_SHUTDOWN_TIMEOUT_MS,
+    draftClaimStuckSeconds: e.DRAFT_CLAIM_STUCK_SECONDS,
     trustedProxies: e.TRUSTED_PROXIES,
     quiet: e.NODE_ENV === "test",
     checkResponses: e.NODE_ENV !== "production",

@@ -1,7 +1,9 @@
 // `npm start`: builds the dashboard when its sources are newer than the build, starts the bank
 // (unless BANK_API_URL names one) and the dashboard, creates the demo users on first start,
 // waits until both answer and the dashboard's database is warm, then prints the URLs and the
-// demo users. Stops both process groups on SIGINT/SIGTERM; exits non-zero if either dies.
+// demo users. A program that crashes is started again (with a growing pause, at most
+// RESTART_LIMIT times in RESTART_WINDOW_MS) while the other keeps running. On SIGINT/SIGTERM it
+// stops the dashboard first, then the bank, so the dashboard's last requests still reach a bank.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -32,8 +34,17 @@ const DEMO_USERS: { email: string; role: Role; name: string }[] = [
   { email: "admin2@northwind.example", role: "admin", name: "Demo Second Admin" },
 ];
 
-const children: ChildProcess[] = [];
+/** The programs started, by name; a restarted one replaces its predecessor here. */
+const children = new Map<string, ChildProcess>();
 let stopping = false;
+
+// A crashed program is started again after a pause that doubles with each crash (1, 2, 4, 8, 16 s
+// by default); more than RESTART_LIMIT crashes in RESTART_WINDOW_MS means it will not stay up, and
+// npm start gives up.
+const RESTART_LIMIT = Number(env.START_RESTART_LIMIT || 5);
+const RESTART_WINDOW_MS = 10 * 60_000;
+const RESTART_FIRST_PAUSE_MS = Number(env.START_RESTART_PAUSE_MS || 1000);
+const crashes = new Map<string, number[]>();
 
 /** Says what went wrong, stops both children and exits 1; the returned promise never settles. */
 function fail(message: string): Promise<never> {
@@ -146,17 +157,38 @@ function launch(name: string, args: string[], childEnv: NodeJS.ProcessEnv): Chil
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  children.push(child);
+  children.set(name, child);
   for (const stream of [child.stdout, child.stderr]) {
     if (!stream) continue;
     const out = stream === child.stderr ? process.stderr : process.stdout;
     readline.createInterface({ input: stream }).on("line", (line) => out.write(`[${name}] ${line}\n`));
   }
   child.on("exit", (code, signal) => {
-    if (!stopping) void fail(`the ${name} stopped unexpectedly (${signal ?? `exit code ${code}`})`);
-    else console.log(`The ${name} stopped (${signal ?? `exit code ${code}`}).`);
+    const how = signal ?? `exit code ${code}`;
+    if (stopping) console.log(`The ${name} stopped (${how}).`);
+    else void restart(name, args, childEnv, how);
   });
   return child;
+}
+
+/** Starts a program that stopped unexpectedly again, after a pause that grows with each crash. */
+async function restart(name: string, args: string[], childEnv: NodeJS.ProcessEnv, how: string) {
+  const now = Date.now();
+  const recent = (crashes.get(name) ?? []).filter((t) => now - t < RESTART_WINDOW_MS);
+  recent.push(now);
+  crashes.set(name, recent);
+  if (recent.length > RESTART_LIMIT)
+    return fail(
+      `the ${name} stopped unexpectedly (${how}) ${recent.length} times in ${RESTART_WINDOW_MS / 60_000} minutes; giving up`,
+    );
+  const pause = RESTART_FIRST_PAUSE_MS * 2 ** (recent.length - 1);
+  console.error(
+    `npm start: the ${name} stopped unexpectedly (${how}); starting it again in ${pause / 1000} s (restart ${recent.length} of at most ${RESTART_LIMIT} in ${RESTART_WINDOW_MS / 60_000} minutes)`,
+  );
+  await sleep(pause);
+  if (stopping) return;
+  launch(name, args, childEnv);
+  console.log(`npm start: the ${name} started again`);
 }
 
 function signalGroup(child: ChildProcess, sig: NodeJS.Signals) {
@@ -169,12 +201,16 @@ function signalGroup(child: ChildProcess, sig: NodeJS.Signals) {
 async function stopAll(): Promise<void> {
   if (stopping) return;
   stopping = true;
-  // Each finishes its requests in flight and exits 0 within its shutdown timeout (10 s by default).
-  for (const c of children) signalGroup(c, "SIGTERM");
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline && children.some((c) => c.exitCode === null && c.signalCode === null))
-    await sleep(100);
-  for (const c of children) signalGroup(c, "SIGKILL");
+  // The dashboard first: its requests in flight may still need the bank. Each finishes its
+  // requests in flight and exits 0 within its shutdown timeout (10 s by default).
+  for (const name of ["dashboard", "bank"]) {
+    const c = children.get(name);
+    if (!c) continue;
+    signalGroup(c, "SIGTERM");
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && c.exitCode === null && c.signalCode === null) await sleep(100);
+    signalGroup(c, "SIGKILL");
+  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

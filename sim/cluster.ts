@@ -3,7 +3,9 @@
 // of each on PGlite. Every process is its own process group, so `kill -9` takes it down at once,
 // as a crash would; a restart reuses its port. In front of the dashboards' webhook receiver sits
 // the simulator's load balancer, which can be made to refuse, fail or stall; beside them, a second
-// receiver (the sink) stands for a customer's own webhook endpoint.
+// receiver (the sink) stands for a customer's own webhook endpoint. Between each dashboard and its
+// bank sits a faulty proxy (`BankPath`), which can lose an answer after the bank acted, delay it,
+// or cut it mid-body.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -15,7 +17,8 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { buildIsCurrent, markBuilt, withBuildLock } from "../scripts/dashboard-build.ts";
 import { freePort } from "../tests/helpers/dashboard.ts";
-import type { ReceiverMode } from "./schedule.ts";
+import { Prng } from "./prng.ts";
+import type { BankPathMode, ReceiverMode } from "./schedule.ts";
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
@@ -120,6 +123,8 @@ export interface ClusterOptions {
   backend: Backend;
   instances: number;
   adminUrl?: string;
+  /** Seeds the bank paths' draws of which answers meet a fault. */
+  seed?: number;
   log: (s: string) => void;
 }
 
@@ -172,6 +177,95 @@ export class FaultyServer {
   }
 }
 
+/** How often a request meets the fault while its mode is on: most writes, some reads. */
+const WRITE_FAULT_CHANCE = 0.5;
+const READ_FAULT_CHANCE = 0.15;
+const SLOW_ANSWER_MS = 1500;
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length"]);
+
+/**
+ * The wire between one dashboard and its bank. Every request reaches the bank whole; in a fault
+ * mode, some answers do not come back whole: `lost` drops the connection once the bank has
+ * answered (it acted; the dashboard cannot know), `slow` holds the answer 1.5 s, `cut` sends the
+ * status, the headers and half the body, then drops the connection.
+ */
+export class BankPath {
+  mode: BankPathMode = "up";
+  /** Answers lost, delayed or cut so far. */
+  faults = 0;
+  private server!: http.Server;
+  port = 0;
+  private readonly agent = new http.Agent({ keepAlive: true });
+
+  constructor(
+    private readonly target: () => string,
+    private readonly rng: Prng,
+  ) {}
+
+  async start(): Promise<void> {
+    this.server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => this.forward(req, Buffer.concat(chunks), res));
+    });
+    await new Promise<void>((r) => this.server.listen(0, "127.0.0.1", () => r()));
+    this.port = (this.server.address() as net.AddressInfo).port;
+  }
+
+  url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  private forward(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse): void {
+    const target = new URL(this.target());
+    const headers = { ...req.headers, host: target.host };
+    delete headers.connection;
+    const up = http.request(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers,
+        agent: this.agent,
+      },
+      (answer) => {
+        const parts: Buffer[] = [];
+        answer.on("data", (c: Buffer) => parts.push(c));
+        answer.on("error", () => req.socket.destroy());
+        answer.on("end", () => {
+          const text = Buffer.concat(parts);
+          const out: Record<string, string | string[]> = {};
+          for (const [k, v] of Object.entries(answer.headers))
+            if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
+          out["content-length"] = String(text.length);
+          const send = () => res.writeHead(answer.statusCode ?? 502, out).end(text);
+          const chance = req.method === "GET" ? READ_FAULT_CHANCE : WRITE_FAULT_CHANCE;
+          if (this.mode === "up" || !this.rng.chance(chance)) return send();
+          this.faults++;
+          if (this.mode === "lost") req.socket.destroy();
+          else if (this.mode === "slow") setTimeout(send, SLOW_ANSWER_MS);
+          else {
+            res.writeHead(answer.statusCode ?? 502, out);
+            res.write(text.subarray(0, Math.floor(text.length / 2)));
+            // The first half reaches the dashboard, then the connection goes.
+            setTimeout(() => req.socket.destroy(), 20);
+          }
+        });
+      },
+    );
+    // The bank is down (killed, restarting): the dashboard's connection goes too.
+    up.on("error", () => req.socket.destroy());
+    up.end(body);
+  }
+
+  close(): Promise<void> {
+    this.agent.destroy();
+    this.server.closeAllConnections();
+    return new Promise((r) => this.server.close(() => r()));
+  }
+}
+
 export interface SinkDelivery {
   hook: string;
   webhookId: string;
@@ -193,6 +287,8 @@ export class Cluster {
   receiver!: FaultyServer;
   /** A customer's own webhook endpoint: every delivery it accepted. */
   sink!: FaultyServer;
+  /** The wire from dashboard i to bank i, which can lose, delay or cut answers. */
+  bankPaths: BankPath[] = [];
   readonly sinkDeliveries: SinkDelivery[] = [];
   private rr = 0;
   /** PGlite: the two databases, opened by the simulator once every process has stopped. */
@@ -249,6 +345,12 @@ export class Cluster {
       res.writeHead(204).end();
     });
     await this.sink.start();
+    for (let i = 0; i < this.n; i++) {
+      // Its own stream of draws: which answers meet a fault does not move the schedule's.
+      const path = new BankPath(() => this.bankUrl(i), new Prng((this.o.seed ?? 1) * 31 + i));
+      await path.start();
+      this.bankPaths.push(path);
+    }
     // The first bank migrates the database; the others open it migrated.
     for (let i = 0; i < this.n; i++) await this.startBank(i);
   }
@@ -282,7 +384,11 @@ export class Cluster {
       ...process.env,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
-      BANK_API_URL: this.bankUrl(i),
+      // Through the faulty wire (BankPath), not straight to the bank.
+      BANK_API_URL: this.bankPaths[i].url(),
+      // A release whose instance died is taken over after seconds, not the 120 s of production,
+      // so a run sees the takeover (and whether it sends the wire a second time).
+      DRAFT_CLAIM_STUCK_SECONDS: "5",
       BANK_SUBSCRIPTION_KEY: this.keys.subscriptionKey,
       BANK_WEBHOOK_SECRET: this.keys.webhookSecret,
       NEXTAUTH_URL: url,
@@ -430,6 +536,7 @@ export class Cluster {
     await this.lite?.dash.close().catch(() => {});
     await this.receiver?.close().catch(() => {});
     await this.sink?.close().catch(() => {});
+    for (const p of this.bankPaths) await p.close().catch(() => {});
     if (this.dbNames.length && !opts.keep) {
       const admin = new pg.Client({ connectionString: this.o.adminUrl });
       await admin.connect();

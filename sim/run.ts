@@ -47,7 +47,13 @@ export async function runSchedule(o: RunOptions, ops: Op[]): Promise<RunResult> 
   const log = o.log ?? (() => {});
   const started = Date.now();
   await ensureBuild(log);
-  const cluster = new Cluster({ backend: o.backend, instances: o.instances, adminUrl: o.adminUrl, log });
+  const cluster = new Cluster({
+    backend: o.backend,
+    instances: o.instances,
+    adminUrl: o.adminUrl,
+    seed: o.seed,
+    log,
+  });
   const world = new World(cluster, ops);
   const checker = new Checker(world);
   let executed = 0;
@@ -116,6 +122,7 @@ export async function runSchedule(o: RunOptions, ops: Op[]): Promise<RunResult> 
 async function quiesce(world: World) {
   const c = world.cluster;
   c.receiver.mode = "up";
+  for (const path of c.bankPaths) path.mode = "up";
   c.sink.mode = "up";
   const sandbox = (path: string, body: unknown) =>
     fetch(`${c.bankUrl(0)}${path}`, {

@@ -50,6 +50,11 @@ export type Op = { i: number; par?: boolean } & (
       kind: "sen";
       /** The connection drops this long after sending; the person then submits the same form again. */
       abortMs?: number;
+      /**
+       * Sized from the balance the person reads just before (`cents` unused): `all` of what is
+       * available, or just `over` it (1 to 100 cents more).
+       */
+      size?: "all" | "over";
     } & SenForm)
   | { kind: "wire"; who: Person; from: Account; cents: number; draft: number; key: string; inst: number }
   | { kind: "edit"; who: Person; draft: number; cents: number; inst: number }
@@ -84,6 +89,9 @@ export type Op = { i: number; par?: boolean } & (
   | { kind: "payeeWire"; who: Person; payee: number; cents: number; draft: number; key: string; inst: number }
   | { kind: "sinkMode"; mode: ReceiverMode }
   | { kind: "receiverMode"; mode: ReceiverMode }
+  | { kind: "bankPath"; index: number; mode: BankPathMode }
+  /** A page's read (the accounts list): it fills that instance's short cache of the user. */
+  | { kind: "read"; who: Person; inst: number }
   | { kind: "streams" }
   | { kind: "kill"; target: "bank" | "dashboard"; index: number }
   | { kind: "check" }
@@ -92,6 +100,8 @@ export type OpKind = Op["kind"];
 /** An operation before it has its place in the schedule. */
 type NewOp = Op extends infer T ? (T extends unknown ? Omit<T, "i"> : never) : never;
 export type ReceiverMode = "up" | "down" | "slow" | "error";
+/** The wire from a dashboard to its bank: whole, or losing, delaying or cutting some answers. */
+export type BankPathMode = "up" | "lost" | "slow" | "cut";
 
 export interface ScheduleOptions {
   seed: number;
@@ -144,6 +154,9 @@ const MACROS = {
   twoInstances: 2,
   bigRelease: 2,
   payeeWire: 3,
+  bankPathFault: 3,
+  drain: 3,
+  staleRead: 3,
 } as const;
 
 export function makeSchedule(o: ScheduleOptions): Schedule {
@@ -317,6 +330,88 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
         for (let k = r.range(2, 5); k > 0; k--)
           push({ kind: "deposit", acct: dashSen(), cents: dollars(1, 900), bank: r.int(o.instances) });
         push({ kind: "receiverMode", mode: "up" });
+        return;
+      }
+      case "bankPathFault": {
+        // The wire between one dashboard and its bank loses, delays or cuts answers after the bank
+        // has acted, while people on that instance transfer, release (sometimes through the
+        // backup log, the wire system down) and decide incoming wires.
+        const i = inst();
+        push({ kind: "bankPath", index: i, mode: r.pick(["lost", "slow", "cut"] as const) });
+        const outage = r.chance(0.5);
+        if (outage) push({ kind: "wireSystem", status: "down", bank: i });
+        for (let k = r.range(2, 4); k > 0; k--) {
+          const [from, to] = twoSen();
+          push({ kind: "sen", who: preparer(), from, to, cents: dollars(1, 900), key: r.guid(), inst: i });
+          const d = newDraft(preparer(), dollars(100, 9_000));
+          push({ kind: "release", who: approver(), draft: d, copies: 1, insts: [i] });
+        }
+        push({ kind: "bankPath", index: i, mode: "up" });
+        if (outage) push({ kind: "wireSystem", status: "up", bank: r.int(o.instances) });
+        push({ kind: "settle", bank: r.int(o.instances) });
+        return;
+      }
+      case "drain": {
+        // Money near zero: an account emptied on purpose, then asked for just more than it holds,
+        // on two instances at once; a deposit brings it back for the rest of the run.
+        const [from, to] = twoSen();
+        const all = ops.length;
+        push({ kind: "sen", who: preparer(), from, to, cents: 0, key: r.guid(), inst: inst(), size: "all" });
+        // All of it is above the release limits: two approvers release that SEN draft.
+        const first = approver();
+        const second = APPROVERS.filter((a) => a !== first)[r.int(APPROVERS.length - 1)];
+        for (const who of [first, second])
+          push({ kind: "release", who, draft: 10_000 + all, copies: 1, insts: [inst()] });
+        for (let k = r.range(1, 3); k > 0; k--)
+          push({
+            kind: "sen",
+            who: preparer(),
+            from,
+            to,
+            cents: 0,
+            key: r.guid(),
+            inst: inst(),
+            size: "over",
+          });
+        // The databases are read while the account is at its lowest, before the deposits below.
+        push({ kind: "check" });
+        push({ kind: "deposit", acct: from, cents: dollars(1_000, 5_000), bank: r.int(o.instances) });
+        push({ kind: "sen", who: preparer(), from, to, cents: 0, key: r.guid(), inst: inst(), size: "over" });
+        push({ kind: "check" });
+        push({ kind: "deposit", acct: from, cents: dollars(1_000_000, 5_000_000), bank: r.int(o.instances) });
+        return;
+      }
+      case "staleRead": {
+        // flo reads on one instance, an admin changes flo on another, and flo acts on the first
+        // within the second its cache of the user lasts: the change must hold there already.
+        if (o.instances < 2) return;
+        const a = inst();
+        const b = (a + 1) % o.instances;
+        const admin = r.pick(ADMINS);
+        const other = admin === "ad1" ? "ad2" : "ad1";
+        const change = r.pick(["role", "disable", "reset"] as const);
+        push({ kind: "read", who: "flo", inst: a });
+        if (change === "role") push({ kind: "role", who: admin, target: "flo", role: "viewer", inst: b });
+        else if (change === "disable")
+          push({ kind: "disable", who: admin, target: "flo", disabled: true, inst: b });
+        else push({ kind: "reset", who: admin, target: "flo", inst: b });
+        const [from, to] = twoSen();
+        push({ kind: "sen", who: "flo", from, to, cents: dollars(1, 500), key: r.guid(), inst: a });
+        if (wires) push({ kind: "decide", who: "flo", wire: anyWire(), action: "approve", inst: a });
+        // Back as before, for the rest of the run (a raise or an enabling waits for a second admin).
+        if (change === "role")
+          push({
+            kind: "role",
+            who: admin,
+            target: "flo",
+            role: r.pick(["preparer", "approver"] as const),
+            inst: b,
+          });
+        else if (change === "disable")
+          push({ kind: "disable", who: admin, target: "flo", disabled: false, inst: b });
+        else push({ kind: "signIn", who: "flo", inst: a });
+        push({ kind: "approveChanges", who: other, inst: b });
+        if (change === "reset") push({ kind: "changePassword", who: "flo", inst: a });
         return;
       }
       case "sinkOutage": {

@@ -350,6 +350,25 @@ export class World {
     return this.dash(i, op.who, op.inst, method, path, body, { need: "admin" });
   }
 
+  /**
+   * What a sized transfer asks for: the available balance of its account as the person reads it
+   * on the accounts page just before (`all`), or 1 to 100 cents more (`over`); null when the read
+   * failed (the person does not send).
+   */
+  private async sizedFromBalance(
+    op: number,
+    o: { who: Person; inst: number; from: Account; size?: "all" | "over" },
+  ): Promise<number | null> {
+    const read = await this.dash(op, o.who, o.inst, "GET", "/api/accounts");
+    const accounts = (read.answer as { accounts?: { accountNumber: string; availableCents: number }[] })
+      ?.accounts;
+    const available = accounts?.find((a) => a.accountNumber === this.accounts[o.from])?.availableCents;
+    if (!ok(read) || available === undefined) return null;
+    // Which extra is drawn from the operation's place, so a replay asks for the same.
+    const extra = o.size === "over" ? 1 + (op % 100) : 0;
+    return Math.max(1, available + extra);
+  }
+
   private async dash(
     op: number,
     who: Person,
@@ -478,12 +497,14 @@ export class World {
         return;
       }
       case "sen": {
-        const over = op.cents > this.senThreshold;
+        const cents = op.size ? await this.sizedFromBalance(i, op) : op.cents;
+        if (cents === null) return;
+        const over = cents > this.senThreshold;
         const body = {
           idempotencyKey: op.key,
           AccountNumberFrom: this.accounts[op.from],
           AccountNumberTo: this.accounts[op.to],
-          Amount: dollars(op.cents),
+          Amount: dollars(cents),
         };
         let call = await this.dash(i, op.who, op.inst, "POST", "/api/transfers", body, {
           need: "transfer",
@@ -497,7 +518,7 @@ export class World {
           this.violation(
             "release.second-person",
             i,
-            `a SEN transfer of $${dollars(op.cents)} left at once, above the release threshold in force ($${dollars(this.senThreshold)}, as two admins set it)`,
+            `a SEN transfer of $${dollars(cents)} left at once, above the release threshold in force ($${dollars(this.senThreshold)}, as two admins set it)`,
           );
         if (ok(call) && a?.outcome === "draft" && a.draft) {
           // SEN drafts join the drafts approvers release, after the wire drafts the schedule names.
@@ -505,7 +526,7 @@ export class World {
             id: a.draft.id,
             kind: "sen",
             from: op.from,
-            cents: op.cents,
+            cents,
             preparedBy: op.who,
             approvers: new Set(),
           });
@@ -927,6 +948,12 @@ export class World {
 
       case "sinkMode":
         this.cluster.sink.mode = op.mode;
+        return;
+      case "bankPath":
+        this.cluster.bankPaths[op.index].mode = op.mode;
+        return;
+      case "read":
+        await this.dash(i, op.who, op.inst, "GET", "/api/accounts");
         return;
       case "receiverMode":
         this.cluster.receiver.mode = op.mode;

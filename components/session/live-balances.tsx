@@ -2,13 +2,15 @@
 // Live balances: listens to /api/events and, when the bank reports a balance change, re-reads the
 // account list, that account, its history where the range reaches today and the notifications
 // panel (React Query keeps everything else); an alert the change fired shows as a toast. A small
-// status in the header says whether updates are live; the browser reconnects by itself after a
-// drop, and its Last-Event-ID brings what it missed meanwhile.
+// status in the header says whether updates are live, and turns amber while the bank cannot be
+// reached (a read answered bank_unavailable, until one succeeds); the browser reconnects by itself
+// after a drop, and its Last-Event-ID brings what it missed meanwhile.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useToast } from "@/components/ui/toast.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import type { LiveBalanceEvent } from "@/lib/dashboard-api/alerts.ts";
+import { ApiError } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import { accountInWords, formatUsd } from "@/lib/format/money.ts";
 
@@ -17,7 +19,25 @@ type State = "connecting" | "live" | "off";
 export function LiveBalances() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>("connecting");
+  const [bankDown, setBankDown] = useState(false);
   const toast = useToast();
+
+  // The stream comes from the dashboard, which stays up when the bank does not: the reads say
+  // whether the bank answers. The first read that fails for it turns the status amber.
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== "updated") return;
+        if (event.action.type === "success") setBankDown(false);
+        else if (
+          event.action.type === "error" &&
+          event.action.error instanceof ApiError &&
+          event.action.error.code === "bank_unavailable"
+        )
+          setBankDown(true);
+      }),
+    [queryClient],
+  );
 
   useEffect(() => {
     if (typeof EventSource === "undefined") {
@@ -79,6 +99,17 @@ export function LiveBalances() {
     return () => source.close();
   }, [queryClient, toast]);
 
+  if (bankDown)
+    return (
+      <span
+        role="status"
+        className="flex items-center gap-1.5 text-xs font-medium text-amber-200"
+        title="The bank cannot be reached: balances may be out of date"
+      >
+        <span aria-hidden="true" className="size-2 rounded-full bg-amber-400" />
+        Bank unreachable
+      </span>
+    );
   if (state !== "live") return null;
   return (
     <span

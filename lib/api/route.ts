@@ -19,6 +19,7 @@ import type { SessionUser } from "../dashboard-api/index.ts";
 import { type DashboardDb, getDashboardDb } from "../db/client.ts";
 import { isRefusing, trackRequest } from "../operations/lifecycle.ts";
 import { dashboardMetrics } from "../operations/metrics.ts";
+import { httpFront } from "../server/http-front.ts";
 import { createLogger } from "../server/log.ts";
 import { methodLabel } from "../server/metrics.ts";
 import { inScope, scopeFor } from "../server/trace.ts";
@@ -163,7 +164,10 @@ async function served(
       const resolved = ((await Promise.resolve(params).catch(() => undefined)) ?? {}) as Params;
       const route = routePattern(req.nextUrl?.pathname ?? "", resolved);
       const seconds = (performance.now() - started) / 1000;
-      dashboardMetrics().http.observe(methodLabel(req.method), route, res.status, seconds);
+      // Under the dashboard's server, the server counts the request (with this pattern) once it is answered.
+      const exchange = httpFront()?.exchange();
+      if (exchange) exchange.route = route;
+      else dashboardMetrics().http.observe(methodLabel(req.method), route, res.status, seconds);
       log.info("request", { method: req.method, route, status: res.status, ms: Math.round(seconds * 1000) });
       return res;
     }),

@@ -9,12 +9,13 @@ import type { z } from "zod";
 import { type EndpointDef, type EndpointName, endpoints } from "../bank-api/endpoints.ts";
 import { gatewayErrorSchema, type LongErrorItem, type ShortErrorItem } from "../bank-api/errors.ts";
 import { BANK_HEADERS } from "../bank-api/headers.ts";
-import { createLogger } from "../server/log.ts";
+import { createLogger, type Logger } from "../server/log.ts";
+import { SharedWork } from "../server/trace.ts";
 import { BankCallError, type BankError, type BankResult, unavailable } from "./errors.ts";
 import type { TokenManager } from "./token-manager.ts";
 import { type Origin, parseOrigin, type RawResponse, send } from "./transport.ts";
 
-const log = createLogger("bank-client");
+const defaultLog = createLogger("bank-client");
 
 type Def<N extends EndpointName> = (typeof endpoints)[N];
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
@@ -37,6 +38,8 @@ export interface BankClientOptions {
   /** Extra attempts for reads after a timeout, a network failure or a 5xx. */
   readRetries?: number;
   retryBaseMs?: number;
+  /** Where its lines go (tests read them); the process's log otherwise. */
+  log?: Logger;
 }
 
 /** How much answer text (in UTF-16 code units) the client keeps to recognise unchanged reads. */
@@ -49,6 +52,8 @@ interface Flight {
   waiting: {
     promise: Promise<BankResult<unknown>>;
     resolve: (r: Promise<BankResult<unknown>>) => void;
+    /** The next read, shared by the callers waiting for it: its lines name them all. */
+    work: SharedWork;
   } | null;
 }
 
@@ -57,6 +62,7 @@ export class BankClient {
   private readonly readRetries: number;
   private readonly retryBaseMs: number;
   private readonly origin: Origin;
+  private readonly log: Logger;
   private readonly flights = new Map<string, Flight>();
   /**
    * The last checked answer of each read, by endpoint and query, while their texts together stay
@@ -71,6 +77,7 @@ export class BankClient {
     this.readRetries = opts.readRetries ?? 2;
     this.retryBaseMs = opts.retryBaseMs ?? 200;
     this.origin = parseOrigin(opts.bankUrl);
+    this.log = opts.log ?? defaultLog;
   }
 
   get tokens(): TokenManager {
@@ -120,8 +127,9 @@ export class BankClient {
       const promise = new Promise<BankResult<unknown>>((r) => {
         resolve = r;
       });
-      flight.waiting = { promise, resolve };
+      flight.waiting = { promise, resolve, work: new SharedWork() };
     }
+    flight.waiting.work.join();
     return flight.waiting.promise;
   }
 
@@ -136,7 +144,8 @@ export class BankClient {
         return;
       }
       flight.waiting = null;
-      waiting.resolve(this.launch(key, run));
+      // Not in the scope of the caller whose read just ended: in one naming those who wait.
+      waiting.resolve(waiting.work.run(() => this.launch(key, run)));
     };
     p.then(next, next);
     return p;
@@ -153,7 +162,7 @@ export class BankClient {
       return await this.callUnsafe(name, def, path, o, readKey);
     } catch (e) {
       if (e instanceof BankCallError) return { ok: false, error: e.error };
-      log.error("bank call failed unexpectedly", { endpoint: name, error: e });
+      this.log.error("bank call failed unexpectedly", { endpoint: name, error: e });
       return { ok: false, error: { kind: "bank_error", message: "The bank's answer could not be read." } };
     }
   }
@@ -252,8 +261,9 @@ export class BankClient {
   ): BankResult<ResponseOf<N>> {
     const fail = (error: BankError): BankResult<ResponseOf<N>> => ({ ok: false, error });
     if (a.kind === "network") {
-      log.warn("bank unreachable", { endpoint: name, reason: a.message });
-      return fail(unavailable(`The bank did not answer (${a.message}). Try again in a moment.`));
+      // The reason (an internal address, a system error code) is for the log, not for the user.
+      this.log.warn("bank unreachable", { endpoint: name, reason: a.message });
+      return fail(unavailable("The bank cannot be reached right now. Try again in a moment."));
     }
     const res = a;
     const json = parseJson(a.text);
@@ -270,7 +280,7 @@ export class BankClient {
           fields: gateway.success ? gateway.data.errors : undefined,
         });
       case 401:
-        log.warn("bank refused the access token after one renewal", { endpoint: name });
+        this.log.warn("bank refused the access token after one renewal", { endpoint: name });
         return fail({
           kind: "bank_error",
           status: 401,
@@ -288,7 +298,7 @@ export class BankClient {
           status: res.status,
         });
       default:
-        log.warn("bank answered an unexpected status", { endpoint: name, status: res.status });
+        this.log.warn("bank answered an unexpected status", { endpoint: name, status: res.status });
         return fail(
           res.status >= 500
             ? unavailable(`The bank is unavailable (HTTP ${res.status}). Try again in a moment.`)
@@ -298,7 +308,7 @@ export class BankClient {
     if (!def.response) return { ok: true, data: undefined as ResponseOf<N> };
     const parsed = def.response.safeParse(json);
     if (!parsed.success) {
-      log.error("bank response does not match the contract", {
+      this.log.error("bank response does not match the contract", {
         endpoint: name,
         issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".")}: ${i.message}`),
       });

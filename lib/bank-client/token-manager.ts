@@ -8,13 +8,13 @@ import { BANK_HEADERS } from "../bank-api/headers.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import type { bankTokens } from "../db/schema.ts";
 import { dashboardMetrics } from "../operations/metrics.ts";
-import { createLogger } from "../server/log.ts";
+import { createLogger, type Logger } from "../server/log.ts";
 import type { SqlRow } from "../server/sql-row.ts";
-import { withTrace } from "../server/trace.ts";
+import { SharedWork, withTrace } from "../server/trace.ts";
 import { noteBankDate } from "./bank-time.ts";
 import { BankCallError, unavailable } from "./errors.ts";
 
-const log = createLogger("bank-token");
+const defaultLog = createLogger("bank-token");
 
 export interface TokenManagerOptions {
   db: DashboardDb;
@@ -28,6 +28,8 @@ export interface TokenManagerOptions {
   renewAheadSeconds?: number;
   timeoutMs?: number;
   now?: () => number;
+  /** Where its lines go (tests read them); the process's log otherwise. */
+  log?: Logger;
 }
 
 type TokenRow = Pick<SqlRow<typeof bankTokens>, "token" | "issued_at" | "expires_at" | "next_request_at">;
@@ -44,7 +46,7 @@ export class TokenManager {
   /** Token requests this process has sent to the bank (tests and metrics read it). */
   requestsSent = 0;
   private held: Held | null = null;
-  private inflight: Promise<string> | null = null;
+  private inflight: { promise: Promise<string>; work: SharedWork } | null = null;
   private readonly keyHash: string;
   private readonly ttl: number;
   private readonly interval: number;
@@ -52,6 +54,7 @@ export class TokenManager {
   private readonly timeoutMs: number;
   private readonly now: () => number;
   private rowReady: Promise<void> | null = null;
+  private readonly log: Logger;
 
   constructor(private readonly opts: TokenManagerOptions) {
     this.keyHash = createHash("sha256").update(opts.subscriptionKey).digest("hex");
@@ -60,6 +63,7 @@ export class TokenManager {
     this.ahead = (opts.renewAheadSeconds ?? 60) * 1000;
     this.timeoutMs = opts.timeoutMs ?? 10_000;
     this.now = opts.now ?? Date.now;
+    this.log = opts.log ?? defaultLog;
   }
 
   /** A token good for the next request: from memory, else from the shared row, else a new one. */
@@ -84,12 +88,18 @@ export class TokenManager {
 
   private singleFlight(rejected: string | null): Promise<string> {
     // Callers in this process share one renewal; other instances are held off by the row lock.
+    // The renewal runs in a scope of its own: its lines name every request waiting on it.
     if (!this.inflight) {
-      this.inflight = this.acquire(rejected).finally(() => {
-        this.inflight = null;
-      });
+      const work = new SharedWork();
+      const promise = work
+        .run(() => this.acquire(rejected))
+        .finally(() => {
+          this.inflight = null;
+        });
+      this.inflight = { promise, work };
     }
-    return this.inflight;
+    this.inflight.work.join();
+    return this.inflight.promise;
   }
 
   private async ensureRow(): Promise<void> {
@@ -162,7 +172,7 @@ export class TokenManager {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (e) {
-      log.warn("token request failed", { error: (e as Error).message });
+      this.log.warn("token request failed", { error: (e as Error).message });
       dashboardMetrics().tokenRenewal("failed");
       if (fallback) return this.keep(fallback);
       throw new BankCallError(unavailable("The bank cannot be reached right now."));
@@ -182,7 +192,7 @@ export class TokenManager {
            requests = requests + 1 WHERE key_hash = $1`,
         [this.keyHash, token, new Date(now), new Date(held.expiresAt)],
       );
-      log.info("bank access token renewed", { expiresAt: new Date(held.expiresAt).toISOString() });
+      this.log.info("bank access token renewed", { expiresAt: new Date(held.expiresAt).toISOString() });
       dashboardMetrics().tokenRenewal("renewed");
       return this.keep(held);
     }
@@ -195,7 +205,7 @@ export class TokenManager {
         this.keyHash,
         new Date(now + retryAfter * 1000),
       ]);
-      log.warn("bank refused a token request as too soon", { retryAfter });
+      this.log.warn("bank refused a token request as too soon", { retryAfter });
       dashboardMetrics().tokenRenewal("too_soon");
       if (fallback) return this.keep(fallback);
       throw new BankCallError(

@@ -2,9 +2,12 @@
 // stop. `next start` on SIGTERM closes its listener, waits for every open connection (a live event
 // stream never ends by itself) and exits 143; `npm start` therefore runs it with
 // NEXT_MANUAL_SIG_HANDLE=true and this stop takes over (instrumentation.ts): readiness answers 503
-// at once; after the drain delay new API requests are refused with 503; those in flight finish (up
-// to the shutdown timeout); the live hub and the database close; the process exits 0.
+// at once; after the drain delay the server stops accepting connections and each answer closes its
+// connection, new API requests are refused with 503; those in flight finish (up to the shutdown
+// timeout); the live hub and the database close; once every connection has closed, the process
+// exits 0: no client has its connection reset under it.
 import { config } from "../config.ts";
+import { httpFront } from "../server/http-front.ts";
 import { createLogger } from "../server/log.ts";
 
 const log = createLogger("lifecycle");
@@ -50,7 +53,7 @@ export async function stopGracefully(
   if (s.draining) return exit(1);
   s.draining = true;
   const { drainDelayMs, shutdownTimeoutMs } = config();
-  const bound = setTimeout(() => exit(1), drainDelayMs + shutdownTimeoutMs + 5_000);
+  const bound = setTimeout(() => exit(1), drainDelayMs + shutdownTimeoutMs + 10_000);
   bound.unref();
   log.info("stopping: readiness answers 503; requests in flight finish", {
     inFlight: s.inFlight,
@@ -58,14 +61,20 @@ export async function stopGracefully(
   });
   await sleep(drainDelayMs);
   s.refusing = true;
+  const front = httpFront();
+  front?.stopAccepting();
   const deadline = Date.now() + shutdownTimeoutMs;
   while (s.inFlight > 0 && Date.now() < deadline) await sleep(20);
+  // Pages and sign-in too (the wrappers count only API routes); event streams end with the hub.
+  await front?.answered(Math.max(0, deadline - Date.now()));
   if (s.inFlight > 0) log.warn("stopping with requests unanswered", { inFlight: s.inFlight });
   try {
     await closeResources();
   } catch (e) {
     log.error("stopping: a resource did not close", { err: e });
   }
+  // Idle kept-alive connections close by themselves within a second or two of the last answer.
+  await front?.closed(5_000);
   log.info("stopped");
   exit(0);
 }

@@ -10,6 +10,7 @@ import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
 import type { InitiatePaymentInput } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, type BankError, type BankResult } from "../bank-client/errors.ts";
+import { config } from "../config.ts";
 import type { Draft } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
 import { auditDraft, staleOrMissing } from "./draft-audit.ts";
@@ -48,9 +49,6 @@ export async function rejectDraft(
   });
 }
 
-/** A claim older than this may be taken over by another approver (its releaser went away). */
-const STUCK_AFTER_SECONDS = 120;
-
 /**
  * Claims a draft version for one release attempt: pending → releasing with a fresh claim token,
  * in one conditional UPDATE that only one request can win. A pending draft is claimed only once
@@ -78,7 +76,8 @@ async function claimDraft(
                 AND ((claim_token IS NULL AND decided_by = $3)
                      OR coalesce(claimed_at, decided_at) < now() - make_interval(secs => $6))))
      RETURNING *`,
-    [id, version, actor.id, actor.email, token, STUCK_AFTER_SECONDS, required],
+    // A claim older than this may be taken over by another approver (its releaser went away).
+    [id, version, actor.id, actor.email, token, config().draftClaimStuckSeconds, required],
   );
 }
 

@@ -208,7 +208,10 @@ export function createLogRoot(stream: pino.DestinationStream): pino.Logger {
       // Inside a request: its ids, on every line.
       mixin() {
         const s = currentScope();
-        return s ? { requestId: s.requestId, traceId: s.traceId, spanId: s.spanId } : {};
+        if (!s) return {};
+        // Shared work belongs to every request waiting on it, not to the one that started it.
+        if (s.waiting) return { waitingRequests: [...s.waiting], traceId: s.traceId, spanId: s.spanId };
+        return { requestId: s.requestId, traceId: s.traceId, spanId: s.spanId };
       },
     },
     stream,

@@ -11,6 +11,8 @@ export interface RequestScope {
   traceId: string;
   /** 16 lowercase hex digits: this request's own span in the trace. */
   spanId: string;
+  /** Shared work (one bank read or token renewal for several requests): the requests waiting on it. */
+  waiting?: Set<string>;
 }
 
 // One store per process, kept on globalThis: route bundles may load this module more than once, and
@@ -65,4 +67,36 @@ export function withTrace(headers: Record<string, string>): Record<string, strin
 export function outgoingTraceparent(): string | undefined {
   const s = scopes.getStore();
   return s ? `00-${s.traceId}-${s.spanId}-01` : undefined;
+}
+
+/**
+ * Work that several requests wait on (a token renewal, a read they share). It runs in a scope of
+ * its own, not in the scope of the request that happened to start it, which may have been
+ * answered long before: its log lines name every request waiting on it (`waitingRequests`), and
+ * its calls to the bank continue the trace of the first of them.
+ */
+export class SharedWork {
+  private readonly scope: RequestScope & { waiting: Set<string> };
+
+  constructor() {
+    const first = scopes.getStore();
+    this.scope = {
+      requestId: "",
+      traceId: first?.traceId ?? newTraceId(),
+      spanId: newSpanId(),
+      waiting: new Set(),
+    };
+  }
+
+  /** The current request (or the requests of the current shared work) now waits on this work. */
+  join(): this {
+    const s = scopes.getStore();
+    if (s?.waiting) for (const id of s.waiting) this.scope.waiting.add(id);
+    else if (s) this.scope.waiting.add(s.requestId);
+    return this;
+  }
+
+  run<T>(fn: () => T): T {
+    return scopes.run(this.scope, fn);
+  }
 }

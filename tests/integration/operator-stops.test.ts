@@ -1,0 +1,183 @@
+// What an operator meets under `npm start`: every request counted in the metrics (pages, sign-in
+// and unknown paths too, an API route once), a crashed program started again while the other keeps
+// answering, and a stop during steady traffic that answers or refuses every request (no client has
+// its connection reset) and stops the dashboard before the bank.
+import { execFileSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
+import { waitFor } from "./webhooks-receivers.ts";
+
+const TOKEN = "metrics-token-operator-0123456789";
+
+/** A person's browser: the session cookie kept between requests. */
+class Browser {
+  cookies = new Map<string, string>();
+  constructor(private base: string) {}
+  async fetch(p: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const res = await fetch(new URL(p, this.base), { ...init, headers, redirect: "manual" });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const i = pair.indexOf("=");
+      this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+    return res;
+  }
+  async signIn(email: string, password: string): Promise<void> {
+    const csrf = ((await (await this.fetch("/api/auth/csrf")).json()) as { csrfToken: string }).csrfToken;
+    const r = await this.fetch("/api/auth/callback/credentials", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: this.base },
+      body: new URLSearchParams({ csrfToken: csrf, email, password, totp: "", json: "true" }),
+    });
+    const url = new URL(((await r.json()) as { url: string }).url, this.base);
+    if (url.searchParams.get("error")) throw new Error(`sign-in refused: ${url.searchParams.get("error")}`);
+  }
+}
+
+/** The value of one sample of a Prometheus text exposition (0 when absent). */
+function sample(text: string, name: string, labels: Record<string, string>): number {
+  for (const line of text.split("\n")) {
+    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!m || m[1] !== name) continue;
+    const have = Object.fromEntries([...(m[2] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1], x[2]]));
+    if (Object.entries(labels).every(([k, v]) => have[k] === v)) return Number(m[3]);
+  }
+  return 0;
+}
+
+/** The pid of the start script's child running `script` (the bank or the dashboard's server). */
+function childPid(parent: number, script: string): number | undefined {
+  const out = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(parent)], { encoding: "utf8" });
+  const line = out.split("\n").find((l) => l.includes(script));
+  return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
+}
+
+describe("npm start, for an operator", () => {
+  let app: RunningDashboard;
+  beforeAll(async () => {
+    app = await startDashboard({
+      env: {
+        NODE_ENV: "production",
+        NEXT_DIST_DIR: process.env.DASHBOARD_TEST_DIST_DIR || ".next-test",
+        METRICS_TOKEN: TOKEN,
+        DASHBOARD_DRAIN_DELAY_MS: "1000",
+        BANK_DRAIN_DELAY_MS: "500",
+      },
+      via: "node",
+      timeoutMs: 900_000,
+    });
+  }, 900_000);
+  afterAll(async () => {
+    await app?.stop();
+  }, 60_000);
+
+  const scrape = async () =>
+    (await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+
+  it("counts pages, sign-in and unknown paths in the request metrics, and an API route once", async () => {
+    const admin = app.users.find((u) => u.role === "admin");
+    if (!admin) throw new Error("no demo admin");
+    const before = await scrape();
+    const browser = new Browser(app.url);
+    expect((await browser.fetch("/sign-in")).status).toBe(200);
+    await browser.signIn(admin.email, admin.password);
+    expect((await browser.fetch("/no-such-page-here")).status).toBe(404);
+    expect((await browser.fetch("/api/accounts")).status).toBe(200);
+    // The server counts once the answer is sent; the scrape may come a moment after.
+    const after = await waitFor(async () => {
+      const text = await scrape();
+      return sample(text, "dashboard_http_requests_total", { route: "/api/accounts", status: "200" }) >
+        sample(before, "dashboard_http_requests_total", { route: "/api/accounts", status: "200" })
+        ? text
+        : undefined;
+    }, 10_000);
+    const grew = (labels: Record<string, string>) =>
+      sample(after, "dashboard_http_requests_total", labels) -
+      sample(before, "dashboard_http_requests_total", labels);
+    expect(grew({ method: "GET", route: "/sign-in", status: "200" })).toBe(1);
+    expect(grew({ method: "POST", route: "/api/auth/callback/credentials", status: "200" })).toBe(1);
+    expect(grew({ method: "GET", route: "(not found)", status: "404" })).toBe(1);
+    expect(grew({ method: "GET", route: "/api/accounts", status: "200" })).toBe(1);
+    // A path a client makes up is no label of its own.
+    expect(after).not.toContain("no-such-page-here");
+  });
+
+  it("starts a crashed bank again, with a line in the log, while the dashboard keeps answering", async () => {
+    const bankPid = childPid(app.pid, "bank/main.ts");
+    expect(bankPid).toBeTruthy();
+    process.kill(bankPid as number, "SIGKILL");
+    await waitFor(
+      () => /the bank stopped unexpectedly \(SIGKILL\); starting it again/.test(app.output()),
+      30_000,
+    );
+    // The dashboard did not stop with it.
+    expect((await fetch(`${app.url}/livez`)).status).toBe(200);
+    await waitFor(() => /the bank started again/.test(app.output()), 30_000);
+    const again = await waitFor(() => {
+      const pid = childPid(app.pid, "bank/main.ts");
+      return pid && pid !== bankPid ? pid : undefined;
+    }, 30_000);
+    expect(again).not.toBe(bankPid);
+    expect(app.output()).not.toMatch(/The dashboard stopped/);
+    // The restarted bank serves the dashboard again.
+    const admin = app.users.find((u) => u.role === "admin");
+    if (!admin) throw new Error("no demo admin");
+    const browser = new Browser(app.url);
+    await browser.signIn(admin.email, admin.password);
+    await waitFor(async () => (await browser.fetch("/api/accounts")).status === 200 || undefined, 120_000);
+  });
+
+  it("answers or refuses every request during a stop (no reset), and stops the dashboard before the bank", async () => {
+    const admin = app.users.find((u) => u.role === "admin");
+    if (!admin) throw new Error("no demo admin");
+    const browser = new Browser(app.url);
+    await browser.signIn(admin.email, admin.password);
+    const resets: string[] = [];
+    const answered = new Map<number, number>();
+    let refused = 0;
+    let running = true;
+    // Four clients, each on its keep-alive connection: reads, pages and a POST the dashboard rejects.
+    const client = async (n: number) => {
+      const paths = ["/api/accounts", "/sign-in", "/api/health", "/api/webhooks"];
+      while (running) {
+        const p = paths[n % paths.length];
+        try {
+          const res = await browser.fetch(p, {
+            ...(p === "/api/webhooks"
+              ? {
+                  method: "POST",
+                  headers: { origin: app.url, "content-type": "application/json" },
+                  body: JSON.stringify({ accountNumber: "not-a-number" }),
+                }
+              : {}),
+          });
+          await res.arrayBuffer();
+          answered.set(res.status, (answered.get(res.status) ?? 0) + 1);
+        } catch (e) {
+          const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+          // A closed listener refuses a new connection: the client knows nothing was sent.
+          if (cause?.code === "ECONNREFUSED") {
+            refused++;
+            if (refused > 20) return;
+            await new Promise((r) => setTimeout(r, 20));
+          } else resets.push(`${p}: ${cause?.code ?? ""} ${cause?.message ?? (e as Error).message}`);
+        }
+      }
+    };
+    const clients = [0, 1, 2, 3, 4, 5, 6, 7].map(client);
+    await new Promise((r) => setTimeout(r, 1000));
+    process.kill(app.pid, "SIGTERM");
+    await waitFor(() => /The bank stopped \(/.test(app.output()), 60_000);
+    running = false;
+    await Promise.all(clients);
+    expect(resets).toEqual([]);
+    expect(refused).toBeGreaterThan(0);
+    expect([...answered.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(8);
+    const out = app.output();
+    expect(out).toContain("The dashboard stopped (exit code 0).");
+    expect(out).toContain("The bank stopped (exit code 0).");
+    expect(out.indexOf("The dashboard stopped")).toBeLessThan(out.indexOf("The bank stopped"));
+  });
+});
