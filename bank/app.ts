@@ -115,6 +115,7 @@ export async function startBank(config: BankConfig, opts: StartBankOptions = {})
       maxConnectionsPerAddress: config.maxConnectionsPerAddress,
       trustedProxies: config.trustedProxies,
       beforeRequest: () => clock.sync(),
+      now: () => clock.now(),
     });
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);

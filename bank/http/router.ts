@@ -167,9 +167,16 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   });
 }
 
-function send(res: http.ServerResponse, ctx: Pick<RequestContext, "wantsXml" | "id">, r: Reply) {
+function send(
+  res: http.ServerResponse,
+  ctx: Pick<RequestContext, "wantsXml" | "id">,
+  r: Reply,
+  now: (() => Date) | undefined,
+) {
   const status = r.status ?? 200;
   const headers: Record<string, string> = { [BANK_HEADERS.requestId]: ctx.id, ...(r.headers ?? {}) };
+  // The bank's own clock (moved by the sandbox): a client learns the bank's business date from it.
+  if (now) headers.date = now().toUTCString();
   let text = "";
   if (r.raw) {
     headers["content-type"] = r.raw.contentType;
@@ -210,6 +217,8 @@ export interface HttpServerOptions {
   trustedProxies?: string[];
   /** Runs before each routed request: the clock another instance may have moved is read again. */
   beforeRequest?: () => Promise<void>;
+  /** The bank's clock, written in each answer's `Date` header (else the machine's). */
+  now?: () => Date;
 }
 
 /** The bank's HTTP server, and what a graceful stop needs from it. */
@@ -276,7 +285,7 @@ export function createHttpServer(router: Router, log: Logger, opts: HttpServerOp
     // Once a stop has begun, each answer closes its connection: the client's next request goes elsewhere.
     const answer = (r: Reply) => {
       if (closing) res.setHeader("connection", "close");
-      send(res, ctx, r);
+      send(res, ctx, r, opts.now);
     };
     const url = new URL(req.url ?? "/", "http://bank.local");
     const ctx: RequestContext = {
