@@ -3,7 +3,13 @@ import { defineConfig } from "vitest/config";
 // Four suites: unit (no server), integration (the real bank over HTTP), pg (the same on a real
 // PostgreSQL server plus concurrency; skipped without TEST_DATABASE_URL) and e2e (real Chromium).
 export default defineConfig({
-  resolve: { alias: { "@": new URL(".", import.meta.url).pathname } },
+  resolve: {
+    alias: {
+      "@": new URL(".", import.meta.url).pathname,
+      // Tests import server modules directly; outside Next's server build the package would throw.
+      "server-only": new URL("./tests/helpers/server-only.ts", import.meta.url).pathname,
+    },
+  },
   test: {
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },

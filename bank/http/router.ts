@@ -167,16 +167,9 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   });
 }
 
-function send(
-  res: http.ServerResponse,
-  ctx: Pick<RequestContext, "wantsXml" | "id">,
-  r: Reply,
-  now: (() => Date) | undefined,
-) {
+function send(res: http.ServerResponse, ctx: Pick<RequestContext, "wantsXml" | "id">, r: Reply) {
   const status = r.status ?? 200;
   const headers: Record<string, string> = { [BANK_HEADERS.requestId]: ctx.id, ...(r.headers ?? {}) };
-  // The bank's own clock (moved by the sandbox): a client learns the bank's business date from it.
-  if (now) headers.date = now().toUTCString();
   let text = "";
   if (r.raw) {
     headers["content-type"] = r.raw.contentType;
@@ -217,8 +210,26 @@ export interface HttpServerOptions {
   trustedProxies?: string[];
   /** Runs before each routed request: the clock another instance may have moved is read again. */
   beforeRequest?: () => Promise<void>;
-  /** The bank's clock, written in each answer's `Date` header (else the machine's). */
+  /**
+   * The bank's "now" (its sandbox clock): every answer's `Date` header tells it, so that a client
+   * takes the bank's business day from the bank rather than from its own wall clock.
+   */
   now?: () => Date;
+}
+
+/** An HTTP date (RFC 9110) of `at`, made once per second. */
+function httpDateOf(now: () => Date): () => string {
+  let second = Number.NaN;
+  let text = "";
+  return () => {
+    const at = now();
+    const s = Math.floor(at.getTime() / 1000);
+    if (s !== second) {
+      second = s;
+      text = at.toUTCString();
+    }
+    return text;
+  };
 }
 
 /** The bank's HTTP server, and what a graceful stop needs from it. */
@@ -235,6 +246,7 @@ export function createHttpServer(router: Router, log: Logger, opts: HttpServerOp
   const requestTimeout = opts.requestTimeoutMs ?? 10_000;
   const maxPerAddress = opts.maxConnectionsPerAddress ?? 128;
   const proxies = compileTrustedProxies(opts.trustedProxies ?? []);
+  const httpDate = opts.now ? httpDateOf(opts.now) : null;
   /** Requests in flight per client behind a trusted proxy. */
   const forwarded = new Map<string, number>();
   let inFlight = 0;
@@ -285,7 +297,8 @@ export function createHttpServer(router: Router, log: Logger, opts: HttpServerOp
     // Once a stop has begun, each answer closes its connection: the client's next request goes elsewhere.
     const answer = (r: Reply) => {
       if (closing) res.setHeader("connection", "close");
-      send(res, ctx, r, opts.now);
+      if (httpDate) res.setHeader("date", httpDate());
+      send(res, ctx, r);
     };
     const url = new URL(req.url ?? "/", "http://bank.local");
     const ctx: RequestContext = {

@@ -131,4 +131,11 @@ export function registerSandboxCoreRoutes(router: Router, bank: Bank) {
       return { now: bank.clock.now().toISOString(), businessDate: bank.clock.businessDate() };
     },
   );
+
+  // The bank's own "now" and business day: a client computing "today" a second way (its own wall
+  // clock, another time zone) disagrees with the bank whenever the sandbox clock has moved.
+  sandboxRoute(router, bank, "GET", "/sandbox/clock", z.object({}), async () => {
+    await bank.clock.sync();
+    return { now: bank.clock.now().toISOString(), businessDate: bank.clock.businessDate() };
+  });
 }

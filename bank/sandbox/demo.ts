@@ -1,15 +1,20 @@
 // Demo data for `npm start`: one customer with a DDA and two SEN accounts, 90 days of history
-// (one day holding more than 520 transactions, so the extended-history path shows), and a
-// counterparty on the network. Written straight into the ledger with running balances.
+// (one business day holding more than 520 transactions, so the extended-history path shows), and a
+// counterparty on the network. Planned as a pure function of the bank's business date, then written
+// straight into the ledger with running balances.
 import { randomBytes } from "node:crypto";
+import { z } from "zod";
 import { addDays } from "../../lib/bank-api/dates.ts";
 import { TRAN_CODES } from "../../lib/bank-api/history.ts";
 import type { SqlRow } from "../../lib/server/sql-row.ts";
 import type { Bank } from "../context.ts";
 import type { bankSettings } from "../db/schema.ts";
+import { HttpError } from "../http/errors.ts";
+import type { Router } from "../http/router.ts";
 import { openAccount } from "../ledger/accounts.ts";
 import { createIncomingWire } from "../payments/actions.ts";
 import { createCustomer } from "./core.ts";
+import { sandboxRoute } from "./guard.ts";
 
 export const DEMO_CUSTOMER = "Northwind Treasury LLC";
 
@@ -36,32 +41,45 @@ function rng(seed: number) {
   };
 }
 
-export async function seedDemo(
-  bank: Bank,
-): Promise<{ created: boolean; subscriptionKey?: string; sandboxKey?: string }> {
-  const existing = await bank.db.query<Pick<SqlRow<typeof bankSettings>, "value">>(
-    "SELECT value FROM bank_settings WHERE key = 'demo_subscription_key'",
-  );
-  if (existing.length) return { created: false, subscriptionKey: existing[0].value };
+/** The demo's four accounts: the customer's DDA and two SEN accounts, and the counterparty's. */
+export interface DemoAccounts {
+  dda: string;
+  senOps: string;
+  senReserve: string;
+  globex: string;
+}
 
-  const { customerId, subscriptionKey } = await createCustomer(bank.db, {
-    name: DEMO_CUSTOMER,
-    shortName: "NORTHWIND",
-    titleLines: ["NORTHWIND TREASURY LLC", "400 HARBOR BLVD", "SEATTLE WA 98101"],
-  });
-  const partner = await createCustomer(bank.db, { name: "Globex Supplies Inc", shortName: "GLOBEX" });
-  const today = bank.clock.businessDate();
+export interface DemoLedger {
+  entries: (Entry & { after: number })[];
+  balances: Map<string, number>;
+  lastDeposit: Map<string, { cents: number; date: string }>;
+  /** The first day of history; every account opens on it. */
+  start: string;
+  /** The settlement-run day: more than 520 SEN movements on the SEN accounts. */
+  busyDay: string;
+}
+
+/** True for Monday to Friday (a calendar day YYYY-MM-DD). */
+function isWeekday(day: string): boolean {
+  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+}
+
+/**
+ * The demo's busy day for a bank whose business date is `today`: the last business day at least
+ * five days back, so that it is always a day with entries, inside the default 30-day history and
+ * never today (whose history still grows).
+ */
+export function demoBusyDay(today: string): string {
+  let day = addDays(today, -5);
+  while (!isWeekday(day)) day = addDays(day, -1);
+  return day;
+}
+
+/** The 90 days of demo history up to `today`, with running balances: a pure function of the date. */
+export function planDemoLedger(today: string, accounts: DemoAccounts): DemoLedger {
+  const { dda, senOps, senReserve, globex } = accounts;
   const start = addDays(today, -89);
-  const open = (c: number, type: "DDA" | "SEN", shortName: string, titles: string[]) =>
-    openAccount(bank.db, { customerId: c, type, titleLines: titles, shortName, openedOn: start });
-  const dda = await open(customerId, "DDA", "OPERATING", ["NORTHWIND TREASURY LLC", "OPERATING ACCOUNT"]);
-  const senOps = await open(customerId, "SEN", "SEN OPERATIONS", [
-    "NORTHWIND TREASURY LLC",
-    "SEN OPERATIONS",
-  ]);
-  const senReserve = await open(customerId, "SEN", "SEN RESERVE", ["NORTHWIND TREASURY LLC", "SEN RESERVE"]);
-  const globex = await open(partner.customerId, "SEN", "GLOBEX SEN", ["GLOBEX SUPPLIES INC"]);
-
   const rand = rng(20261122);
   const balances = new Map<string, number>([dda, senOps, senReserve, globex].map((a) => [a, 0]));
   const lastDeposit = new Map<string, { cents: number; date: string }>();
@@ -115,7 +133,7 @@ export async function seedDemo(
       post({ account, at, date, cents, drCr: "D", code, desc: pad(lines) });
   };
 
-  const busyDay = addDays(today, -6);
+  const busyDay = demoBusyDay(today);
   const customersPaying = [
     "ACME CORP",
     "INITECH",
@@ -144,8 +162,7 @@ export async function seedDemo(
       deposit(senReserve, 150_000_000, at(2), date, ["OPENING DEPOSIT", "INITIAL FUNDING"]);
       deposit(globex, 50_000_000, at(3), date, ["OPENING DEPOSIT", "INITIAL FUNDING"]);
     }
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
+    if (!isWeekday(date)) continue;
     const n = 3 + Math.floor(rand() * 6);
     for (let i = 0; i < n; i++) {
       const cents = Math.round((500 + rand() * 48_000) * 100);
@@ -182,6 +199,40 @@ export async function seedDemo(
       }
     }
   }
+  return { entries, balances, lastDeposit, start, busyDay };
+}
+
+export async function seedDemo(
+  bank: Bank,
+): Promise<{ created: boolean; subscriptionKey?: string; sandboxKey?: string }> {
+  const existing = await bank.db.query<Pick<SqlRow<typeof bankSettings>, "value">>(
+    "SELECT value FROM bank_settings WHERE key = 'demo_subscription_key'",
+  );
+  if (existing.length) return { created: false, subscriptionKey: existing[0].value };
+
+  const { customerId, subscriptionKey } = await createCustomer(bank.db, {
+    name: DEMO_CUSTOMER,
+    shortName: "NORTHWIND",
+    titleLines: ["NORTHWIND TREASURY LLC", "400 HARBOR BLVD", "SEATTLE WA 98101"],
+  });
+  const partner = await createCustomer(bank.db, { name: "Globex Supplies Inc", shortName: "GLOBEX" });
+  const today = bank.clock.businessDate();
+  const start = addDays(today, -89);
+  const open = (c: number, type: "DDA" | "SEN", shortName: string, titles: string[]) =>
+    openAccount(bank.db, { customerId: c, type, titleLines: titles, shortName, openedOn: start });
+  const dda = await open(customerId, "DDA", "OPERATING", ["NORTHWIND TREASURY LLC", "OPERATING ACCOUNT"]);
+  const senOps = await open(customerId, "SEN", "SEN OPERATIONS", [
+    "NORTHWIND TREASURY LLC",
+    "SEN OPERATIONS",
+  ]);
+  const senReserve = await open(customerId, "SEN", "SEN RESERVE", ["NORTHWIND TREASURY LLC", "SEN RESERVE"]);
+  const globex = await open(partner.customerId, "SEN", "GLOBEX SEN", ["GLOBEX SUPPLIES INC"]);
+  const { entries, balances, lastDeposit, busyDay } = planDemoLedger(today, {
+    dda,
+    senOps,
+    senReserve,
+    globex,
+  });
 
   await bank.db.tx(async (q) => {
     for (let i = 0; i < entries.length; i += 400) {
@@ -222,8 +273,9 @@ export async function seedDemo(
       subscriptionKey,
     ]);
     await q.query("INSERT INTO bank_settings (key, value) VALUES ('demo_accounts', $1)", [
-      JSON.stringify({ dda, senOps, senReserve, globex }),
+      JSON.stringify({ dda, senOps, senReserve, globex } satisfies DemoAccounts),
     ]);
+    await q.query("INSERT INTO bank_settings (key, value) VALUES ('demo_busy_day', $1)", [busyDay]);
   });
   // Two incoming wires waiting for a decision, so approvals have something to show.
   await createIncomingWire(bank.db, bank.clock, {
@@ -240,4 +292,22 @@ export async function seedDemo(
     originatorToBeneficiaryInfo: "Q4 SERVICES PREPAYMENT",
   });
   return { created: true, subscriptionKey };
+}
+
+export function registerSandboxDemoRoutes(router: Router, bank: Bank) {
+  // What BANK_DEMO=1 seeded: its accounts and its busy day (more than 520 SEN movements), so a
+  // client finds them by asking rather than by recomputing the seeding's calendar.
+  sandboxRoute(router, bank, "GET", "/sandbox/demo", z.object({}), async () => {
+    const rows = await bank.db.query<Pick<SqlRow<typeof bankSettings>, "key" | "value">>(
+      "SELECT key, value FROM bank_settings WHERE key IN ('demo_accounts', 'demo_busy_day')",
+    );
+    const value = (key: string) => rows.find((r) => r.key === key)?.value;
+    const accounts = value("demo_accounts");
+    if (!accounts) throw new HttpError(404, "No demo customer: the bank was not started with BANK_DEMO=1");
+    return {
+      customerName: DEMO_CUSTOMER,
+      accounts: JSON.parse(accounts) as DemoAccounts,
+      busyDay: value("demo_busy_day") ?? null,
+    };
+  });
 }

@@ -19,12 +19,14 @@ export function previousBusinessDay(day: string): string {
   }
 }
 
-export async function morningCheck(bank: BankClient, today: string): Promise<MorningCheckResponse> {
-  const since = previousBusinessDay(today);
-  const from = addDays(since, 1);
+/** `today` is asked for after the bank's first answer, so that it is the bank's day (see bank-time.ts). */
+export async function morningCheck(bank: BankClient, bankToday: () => string): Promise<MorningCheckResponse> {
   const numbers = unwrap(await bank.call("accountList")).ResponseData.flatMap((d) =>
     d.CUSTACCT.map((a) => a.ACTNBR),
   );
+  const today = bankToday();
+  const since = previousBusinessDay(today);
+  const from = addDays(since, 1);
   const accounts = await Promise.all(
     numbers.map(async (accountNumber) => {
       const h = await readHistory(bank, { accountNumber, from, to: today, order: "A" });

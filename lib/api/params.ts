@@ -1,6 +1,7 @@
 // Shared input schemas of the dashboard API.
 import { z } from "zod";
 import { businessDayFormatter } from "../bank-api/dates.ts";
+import { bankNow } from "../bank-client/bank-time.ts";
 import { config } from "../config.ts";
 import { invalid } from "./errors.ts";
 
@@ -13,8 +14,8 @@ export function accountNumberFrom(params: { accountNumber?: string | string[] })
   return r.data;
 }
 
-/** Today's business day of the bank (its time zone: DASHBOARD_TIME_ZONE). */
-export function businessToday(now = new Date()): string {
+/** Today's business day of the bank: its clock as its answers tell it, in its time zone (DASHBOARD_TIME_ZONE). */
+export function businessToday(now = bankNow()): string {
   return businessDayFormatter(config().timeZone)(now);
 }
 

@@ -73,19 +73,6 @@ export class BankClient {
     this.origin = parseOrigin(opts.bankUrl);
   }
 
-  /** The bank's clock at its last answer (its `Date` header) and this machine's clock then. */
-  private bankClock: { bankMs: number; localMs: number } | null = null;
-
-  /**
-   * The bank's time now, from the `Date` header of its latest answer (second precision) carried
-   * forward on this machine's clock; null before any answer. The sandbox moves the bank's clock,
-   * so this, not the machine's, says which business day it is at the bank.
-   */
-  bankNow(): Date | null {
-    const c = this.bankClock;
-    return c ? new Date(c.bankMs + (Date.now() - c.localMs)) : null;
-  }
-
   get tokens(): TokenManager {
     return this.opts.tokens;
   }
@@ -246,8 +233,6 @@ export class BankClient {
           def.method === "GET" || keyed,
         );
         last = { kind: "response", ...res };
-        const bankMs = Date.parse(String(res.headers.date ?? ""));
-        if (Number.isFinite(bankMs)) this.bankClock = { bankMs, localMs: Date.now() };
         if (res.status < 500) return last;
       } catch (e) {
         const err = e as Error;

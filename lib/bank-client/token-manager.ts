@@ -11,6 +11,7 @@ import { dashboardMetrics } from "../operations/metrics.ts";
 import { createLogger } from "../server/log.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 import { withTrace } from "../server/trace.ts";
+import { noteBankDate } from "./bank-time.ts";
 import { BankCallError, unavailable } from "./errors.ts";
 
 const log = createLogger("bank-token");
@@ -154,6 +155,7 @@ export class TokenManager {
   private async request(q: Queryable, fallback: Held | null): Promise<string> {
     this.requestsSent++;
     let res: Response;
+    const sentAt = Date.now();
     try {
       res = await fetch(new URL("/v2/access/token", this.opts.bankUrl), {
         headers: withTrace({ [BANK_HEADERS.subscriptionKey]: this.opts.subscriptionKey }),
@@ -166,6 +168,7 @@ export class TokenManager {
       throw new BankCallError(unavailable("The bank cannot be reached right now."));
     }
     await res.arrayBuffer().catch(() => undefined);
+    noteBankDate(res.headers.get("date") ?? undefined, sentAt, Date.now());
     const now = this.now();
     if (res.status === 200) {
       const header = res.headers.get(BANK_HEADERS.authorization) ?? "";

@@ -8,6 +8,7 @@ import "server-only";
 import http from "node:http";
 import https from "node:https";
 import { withTrace } from "../server/trace.ts";
+import { noteBankDate } from "./bank-time.ts";
 
 export interface RawResponse {
   status: number;
@@ -81,6 +82,7 @@ function sendOnce(
   origin: Origin,
   { method, path, headers, body, timeoutMs }: Outgoing,
 ): Promise<RawResponse> {
+  const sentAt = Date.now();
   return new Promise((resolve, reject) => {
     let settled = false;
     let answered = false;
@@ -109,6 +111,7 @@ function sendOnce(
       },
       (res) => {
         answered = true;
+        noteBankDate(res.headers.date, sentAt, Date.now());
         res.setEncoding("utf8");
         let text = "";
         res.on("data", (chunk: string) => {

@@ -6,8 +6,9 @@
 import { randomUUID } from "node:crypto";
 import "server-only";
 import { appendAudit } from "../auth/audit.ts";
-import { addDays } from "../bank-api/dates.ts";
+import { addDays, businessDayFormatter } from "../bank-api/dates.ts";
 import type { InitiatePaymentInput } from "../bank-api/payments.ts";
+import { bankNow } from "../bank-client/bank-time.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import type { BankError, BankResult } from "../bank-client/errors.ts";
 import { type Roll, rollToBusinessDay } from "../calendar/business-days.ts";
@@ -54,12 +55,11 @@ interface OccurrenceRow {
 
 const SYSTEM = { actorId: "schedule", actorEmail: "schedule", ip: null };
 
-/** The bank's business date now, read from its clock (the `Date` of a fresh answer). */
+/** The bank's business date now, from the clock its answers carry (their `Date`); null when it does not answer. */
 export async function bankBusinessDate(bank: BankClient, timeZone: string): Promise<string | null> {
   const r = await bank.call("accountList", {});
-  const now = bank.bankNow();
-  if (!r.ok && !now) return null;
-  return now ? new Intl.DateTimeFormat("en-CA", { timeZone }).format(now) : null;
+  if (!r.ok && r.error.kind === "unavailable") return null;
+  return businessDayFormatter(timeZone)(bankNow());
 }
 
 /**

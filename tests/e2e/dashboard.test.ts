@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addDays, businessDayFormatter, DEFAULT_TIME_ZONE } from "../../lib/bank-api/dates.ts";
+import { addDays } from "../../lib/bank-api/dates.ts";
 import { formatUsd } from "../../lib/bank-api/money.ts";
 import type { AccountsResponse, HistoryItem, HistoryResponse } from "../../lib/dashboard-api/index.ts";
 import { parseCsv } from "../../lib/format/csv.ts";
@@ -73,13 +73,80 @@ async function countText(page: Page): Promise<string> {
   ).trim();
 }
 
+/** The demo's busy SEN account as the bank and the dashboard report it, around its busy day. */
+interface Busy {
+  accountNumber: string;
+  name: string;
+  /** The bank's business day. */
+  today: string;
+  /** Three days either side of the busy day. */
+  range: { from: string; to: string };
+  /** The dashboard API's answer for the range, newest first. */
+  loaded: HistoryItem[];
+}
+
 describe("dashboard in Chromium", () => {
   let context: BrowserContext;
-  let page: Page;
-  let accounts: AccountsResponse;
-  let senAccount: string;
-  let range: { from: string; to: string };
-  let loaded: HistoryItem[];
+  let viewer: Page | undefined;
+  let busyOnce: Promise<Busy> | undefined;
+
+  /** The viewer's tab, signed in once; a later test signs in again if an earlier one ended it. */
+  async function viewerTab(): Promise<Page> {
+    if (viewer && !viewer.isClosed() && !new URL(viewer.url()).pathname.startsWith("/sign-in")) return viewer;
+    viewer = await signIn(app, context, "viewer");
+    return viewer;
+  }
+
+  async function accounts(p: Page): Promise<AccountsResponse> {
+    const res = await whileActive(p, p.request.get(`${app.url}/api/accounts`));
+    expect(res.status()).toBe(200);
+    return (await res.json()) as AccountsResponse;
+  }
+
+  /**
+   * Asks the bank which day the demo made busy and what its today is, then the dashboard for that
+   * range of each SEN account: the one read day by day is the busy account. Found once, by the
+   * first test that needs it, whichever runs.
+   */
+  function busy(): Promise<Busy> {
+    busyOnce ??= (async () => {
+      const p = await viewerTab();
+      const bank = demoBank(app.dataDir);
+      const demo = await bank.sandboxGet<{ busyDay: string }>("/sandbox/demo");
+      const today = await bank.today();
+      const range = { from: addDays(demo.busyDay, -3), to: addDays(demo.busyDay, 3) };
+      expect(range.to < today).toBe(true);
+      for (const a of (await accounts(p)).accounts.filter((x) => x.type === "SEN")) {
+        const res = await whileActive(
+          p,
+          p.request.get(
+            `${app.url}/api/accounts/${a.accountNumber}/history?from=${range.from}&to=${range.to}&order=D`,
+          ),
+        );
+        const history = (await res.json()) as HistoryResponse;
+        if (history.source === "extendedhistory")
+          return { accountNumber: a.accountNumber, name: a.name, today, range, loaded: history.items };
+      }
+      throw new Error(`no SEN account needed the day-by-day read for the busy day ${demo.busyDay}`);
+    })().catch((e) => {
+      busyOnce = undefined;
+      throw e;
+    });
+    return busyOnce;
+  }
+
+  /** The viewer's tab on the busy account's history for its range, with the given filters in the address. */
+  async function onBusyHistory(filters: Record<string, string> = {}): Promise<{ page: Page; busy: Busy }> {
+    const b = await busy();
+    const p = await viewerTab();
+    const query = new URLSearchParams({ from: b.range.from, to: b.range.to, order: "D", ...filters });
+    await p.goto(`${app.url}/accounts/${b.accountNumber}?${query}`);
+    await whileActive(
+      p,
+      p.getByText(/^(Showing [\d,]+ of [\d,]+|[\d,]+) transactions$/).waitFor({ timeout: FIRST_WAIT }),
+    );
+    return { page: p, busy: b };
+  }
 
   beforeAll(async () => {
     context = await browser.newContext({ viewport: { width: 1360, height: 900 }, acceptDownloads: true });
@@ -90,26 +157,25 @@ describe("dashboard in Chromium", () => {
   // A failed step leaves a picture of what the browser showed.
   beforeEach(({ task, onTestFailed }) => {
     onTestFailed(async () => {
-      if (page && !page.isClosed())
-        await shot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, "-")}`, false);
+      if (viewer && !viewer.isClosed())
+        await shot(viewer, `failed-${task.name.slice(0, 40).replace(/\W+/g, "-")}`, false);
     });
   });
 
   it("signs in as the viewer and shows every account's balances as the API reports them", async () => {
-    page = await signIn(app, context, "viewer");
+    const page = await signIn(app, context, "viewer");
+    viewer = page;
     await page.getByRole("heading", { name: "Accounts and balances" }).waitFor();
     await whileActive(
       page,
       page.getByRole("heading", { name: /All accounts/ }).waitFor({ timeout: FIRST_WAIT }),
     );
 
-    const res = await page.request.get(`${app.url}/api/accounts`);
-    expect(res.status()).toBe(200);
-    accounts = (await res.json()) as AccountsResponse;
-    expect(accounts.accounts.filter((a) => a.type === "DDA")).toHaveLength(1);
-    expect(accounts.accounts.filter((a) => a.type === "SEN")).toHaveLength(2);
+    const all = await accounts(page);
+    expect(all.accounts.filter((a) => a.type === "DDA")).toHaveLength(1);
+    expect(all.accounts.filter((a) => a.type === "SEN")).toHaveLength(2);
 
-    for (const a of accounts.accounts) {
+    for (const a of all.accounts) {
       const card = page.getByRole("article", { name: a.name, exact: true });
       // The full number shows only on request.
       expect(await card.innerText()).not.toContain(a.accountNumber);
@@ -123,8 +189,8 @@ describe("dashboard in Chromium", () => {
       expect(text).toContain(a.type === "SEN" ? "SEN network" : "DDA");
     }
     const totals = await page.getByRole("region", { name: /All accounts/ }).innerText();
-    expect(totals).toContain(formatUsd(accounts.totals.availableCents));
-    expect(totals).toContain(formatUsd(accounts.totals.currentCents));
+    expect(totals).toContain(formatUsd(all.totals.availableCents));
+    expect(totals).toContain(formatUsd(all.totals.currentCents));
     // A viewer has no user management.
     expect(
       await page
@@ -136,6 +202,7 @@ describe("dashboard in Chromium", () => {
   });
 
   it("shows a new balance without a reload when the bank reports a change (live balances)", async () => {
+    const page = await viewerTab();
     // A tab of its own, so the other steps find the page as they left it whatever happens here;
     // meanwhile the user stays active on the first tab, so its idle warning does not open.
     const live = await context.newPage();
@@ -150,7 +217,9 @@ describe("dashboard in Chromium", () => {
       const bank = demoBank(app.dataDir);
       const deposit = (accountNumber: string, amount: number, description: string) =>
         expect(bank.deposit(accountNumber, amount, description)).resolves.toBeUndefined();
-      const target = accounts.accounts.find((a) => a.type === "SEN") as (typeof accounts.accounts)[number];
+      const target = (await accounts(page)).accounts.find(
+        (a) => a.type === "SEN",
+      ) as AccountsResponse["accounts"][number];
       const card = live.getByRole("article", { name: target.name, exact: true });
       await whileActive(
         live,
@@ -178,41 +247,21 @@ describe("dashboard in Chromium", () => {
       clearInterval(keepFirstTabActive);
       await live.close();
     }
-    accounts = (await (await page.request.get(`${app.url}/api/accounts`)).json()) as AccountsResponse;
   });
 
   it("opens the busy SEN account and shows the extended-history notice for a range with the busy day", async () => {
-    // The busy day is 6 days before the bank's today, the business day in the bank's time zone
-    // (a day behind UTC in the evening); the range reaches from 9 to 3 days back.
-    const today = businessDayFormatter(DEFAULT_TIME_ZONE)(new Date());
-    range = { from: addDays(today, -9), to: addDays(today, -3) };
-    let busy: (typeof accounts.accounts)[number] | undefined;
-    for (const a of accounts.accounts.filter((x) => x.type === "SEN")) {
-      const res = await whileActive(
-        page,
-        page.request.get(
-          `${app.url}/api/accounts/${a.accountNumber}/history?from=${range.from}&to=${range.to}&order=D`,
-        ),
-      );
-      const history = (await res.json()) as HistoryResponse;
-      if (history.source === "extendedhistory") {
-        busy = a;
-        loaded = history.items;
-        break;
-      }
-    }
-    if (!busy) throw new Error("no SEN account needed the day-by-day read for the busy day");
-    senAccount = busy.accountNumber;
+    const page = await viewerTab();
+    const { accountNumber: senAccount, name, today, range, loaded } = await busy();
     expect(loaded.length).toBeGreaterThan(520);
 
-    await whileActive(page, page.getByRole("link", { name: busy.name, exact: true }).click());
+    await page.goto(`${app.url}/accounts`);
+    await whileActive(page, page.getByRole("link", { name, exact: true }).click({ timeout: FIRST_WAIT }));
     await page.waitForURL(new RegExp(`/accounts/${senAccount}`));
     await whileActive(
       page,
-      page.getByRole("heading", { level: 1, name: busy.name, exact: true }).waitFor({ timeout: FIRST_WAIT }),
+      page.getByRole("heading", { level: 1, name, exact: true }).waitFor({ timeout: FIRST_WAIT }),
     );
     await expect.poll(() => new URL(page.url()).searchParams.get("to")).toBe(today);
-
     await page.getByLabel("From").fill(range.from);
     await page.getByLabel("To", { exact: true }).fill(range.to);
     await page.getByRole("button", { name: "Show transactions" }).click();
@@ -244,6 +293,10 @@ describe("dashboard in Chromium", () => {
   });
 
   it("reads any day's closing balance on the trend, by keyboard and by pointer", async () => {
+    const {
+      page,
+      busy: { loaded, range },
+    } = await onBusyHistory();
     // Each day closes at the balance after its latest transaction; a day without one keeps the
     // day before's, and the days before the first transaction the balance before it.
     const closing = new Map<string, number>();
@@ -297,6 +350,7 @@ describe("dashboard in Chromium", () => {
   });
 
   it("names every control, captions the table, keeps headings in order and has the landmarks", async () => {
+    const { page } = await onBusyHistory();
     const problems = await page.evaluate(() => {
       const found: string[] = [];
       const nameOf = (el: Element) => {
@@ -338,6 +392,10 @@ describe("dashboard in Chromium", () => {
   });
 
   it("filters history by text and by debit or credit, keeps the filters in the URL and after a reload", async () => {
+    const {
+      page,
+      busy: { loaded, range },
+    } = await onBusyHistory();
     const withMemo = loaded.find((i) => i.sen?.memo) ?? loaded[0];
     const term = withMemo.sen?.memo || withMemo.description;
     const none = { q: "", dir: "all", min: "", max: "" } as const;
@@ -379,6 +437,10 @@ describe("dashboard in Chromium", () => {
   });
 
   it("opens the detail panel of a row with every field, and Escape closes it and returns focus", async () => {
+    const {
+      page,
+      busy: { loaded },
+    } = await onBusyHistory({ dir: "debit" });
     const debits = filterHistory(loaded, { q: "", dir: "debit", min: "", max: "" });
     const first = debits[0];
     await page.locator('tbody tr[data-row-index="0"]').click();
@@ -408,6 +470,10 @@ describe("dashboard in Chromium", () => {
   });
 
   it("exports exactly the rows the filters show as CSV", async () => {
+    const {
+      page,
+      busy: { loaded, range, accountNumber: senAccount },
+    } = await onBusyHistory({ dir: "debit" });
     const shown = filterHistory(loaded, { q: "", dir: "debit", min: "", max: "" });
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -437,6 +503,7 @@ describe("dashboard in Chromium", () => {
   });
 
   it("reaches a row with Tab, moves with the arrow keys and opens it with Enter", async () => {
+    const { page } = await onBusyHistory({ dir: "debit" });
     await page.getByLabel("Maximum amount ($)").focus();
     let onRow = false;
     for (let i = 0; i < 6 && !onRow; i++) {
@@ -465,7 +532,10 @@ describe("dashboard in Chromium", () => {
   });
 
   it("says so in words when a range has no transactions", async () => {
-    const today = addDays(range.to, 3);
+    const {
+      page,
+      busy: { today },
+    } = await onBusyHistory();
     const empty = { from: addDays(today, -200), to: addDays(today, -190) };
     await page.getByLabel("From").fill(empty.from);
     await page.getByLabel("To", { exact: true }).fill(empty.to);
@@ -483,7 +553,8 @@ describe("dashboard in Chromium", () => {
 
   it("stays smooth with 5,000 rows: only the visible rows are in the DOM", async () => {
     // No demo range holds 5,000 transactions, so this one answer is made up at the network edge.
-    const today = addDays(range.to, 3);
+    const { loaded, today, accountNumber: senAccount } = await busy();
+    const page = await viewerTab();
     const big = { from: addDays(today, -60), to: addDays(today, -31) };
     const items: HistoryItem[] = Array.from({ length: 5000 }, (_, i) => ({
       ...loaded[i % loaded.length],
@@ -551,7 +622,8 @@ describe("dashboard in Chromium", () => {
   });
 
   it("says in words when the bank is unavailable, and loads the rows on Try again", async () => {
-    const today = addDays(range.to, 3);
+    const { today, accountNumber: senAccount } = await busy();
+    const page = await viewerTab();
     const r = { from: addDays(today, -45), to: addDays(today, -40) };
     const pattern = `**/api/accounts/${senAccount}/history?from=${r.from}*`;
     // The outage is made at the network edge; the retry goes to the real dashboard API.
@@ -586,6 +658,8 @@ describe("dashboard in Chromium", () => {
   });
 
   it("warns an idle user, then signs them out to the sign-in page", async () => {
+    const page = await viewerTab();
+    await page.goto(`${app.url}/accounts`);
     const warning = page.getByRole("alertdialog", { name: "Your session is about to end" });
     await warning.waitFor({ timeout: 40_000 });
     await shot(page, "idle-warning", false);

@@ -192,7 +192,7 @@ describe("incoming-wire queue in Chromium", () => {
     });
     // The return wire settles like any wire and has its own outgoing e-wire summary (sub-type 02).
     await world.demo.sandbox("/sandbox/settle", {});
-    const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
+    const today = await world.demo.today();
     const out = await api<WireSummariesResponse>(
       page,
       `/api/wire-summaries?accountNumber=${dda}&date=${today}&direction=O`,
@@ -228,7 +228,7 @@ describe("incoming-wire queue in Chromium", () => {
         timeout: 20_000,
       })
       .toBe("Complete");
-    const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
+    const today = await world.demo.today();
     const h = await api<HistoryResponse>(page, `/api/accounts/${dda}/history?from=${today}&to=${today}`);
     expect(h.items.filter((i) => i.paymentId === w.id)).toHaveLength(1);
   });

@@ -21,6 +21,7 @@ import {
   unclaimedRowWidth,
 } from "../helpers/browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
+import { demoBank } from "../helpers/live.ts";
 
 const WIDTHS = [
   { name: "desktop", width: 1440, height: 900 },
@@ -258,9 +259,7 @@ describe("a newcomer's first look", () => {
       // The account with the most transactions in the last 30 days: more rows than the table
       // draws, so it has a spacer row below them (which once gave the hidden columns a share of
       // the width), whatever the demo data of the day.
-      const today = await page.evaluate(() =>
-        new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date()),
-      );
+      const today = await demoBank(app.dataDir).today();
       const range = `from=${addDays(today, -29)}&to=${today}&order=D`;
       const numbers = (
         (await (await page.request.get(`${app.url}/api/accounts`)).json()) as AccountsResponse
@@ -322,9 +321,7 @@ describe("a newcomer's first look", () => {
       const detail = (await (await page.request.get(`${app.url}/api/accounts/${accountNumber}`)).json()) as {
         account: { openDate: string };
       };
-      const today = await page.evaluate(() =>
-        new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date()),
-      );
+      const today = await demoBank(app.dataDir).today();
       // From before the account was opened up to today: more than three months.
       const from = addDays(detail.account.openDate, -10);
       const to = today;

@@ -49,6 +49,10 @@ export function startSecondInstance(
 export interface DemoBank extends DemoKeys {
   /** POSTs to the bank's /sandbox with the sandbox key; the JSON answer, or a throw on a non-2xx. */
   sandbox<T = unknown>(p: string, body: unknown): Promise<T>;
+  /** GETs the bank's /sandbox with the sandbox key; the JSON answer, or a throw on a non-2xx. */
+  sandboxGet<T = unknown>(p: string): Promise<T>;
+  /** The bank's own business day (its sandbox clock, its time zone). */
+  today(): Promise<string>;
   /** A SEN transfer with the demo key; resolves on the bank's 200. */
   transfer(from: string, to: string, dollars: number): Promise<void>;
   deposit(accountNumber: string, dollars: number, description?: string): Promise<void>;
@@ -83,9 +87,18 @@ export function demoBank(dataDir: string): DemoBank {
     if (!r.ok) throw new Error(`${p}: ${r.status} ${await r.text()}`);
     return (await r.json()) as T;
   };
+  const sandboxGet = async <T>(p: string): Promise<T> => {
+    const r = await fetch(`${demo.bankUrl}${p}`, { headers: { [BANK_HEADERS.sandboxKey]: demo.sandboxKey } });
+    if (!r.ok) throw new Error(`${p}: ${r.status} ${await r.text()}`);
+    return (await r.json()) as T;
+  };
   return {
     ...demo,
     sandbox,
+    sandboxGet,
+    async today() {
+      return (await sandboxGet<{ businessDate: string }>("/sandbox/clock")).businessDate;
+    },
     async transfer(from, to, dollars) {
       const r = await fetch(`${demo.bankUrl}/v2/account/transfersen`, {
         method: "POST",

@@ -3,9 +3,7 @@
 // second administrator; what tightens applies at once. Route handlers invoked as Next invokes
 // them, against the real bank and a real dashboard database.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { readAudit } from "../../lib/auth/audit.ts";
 import { checkSignIn, findUserById, type UserRow } from "../../lib/auth/users.ts";

@@ -1,9 +1,7 @@
 // Alert e-mail in the default setup: `npm start` points the dashboard's SMTP at the bank's sandbox
 // mail box, so a rule's addresses hear of each crossing once, from the dashboard, and never get
 // the bank's webhook e-mail (one message per balance change). Real bank, real SMTP, real rule.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { saveRule } from "../../lib/alerts/rules.ts";
 import { BankClient, TokenManager } from "../../lib/bank-client/index.ts";

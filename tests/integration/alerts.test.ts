@@ -4,9 +4,7 @@
 // the dashboard's own webhooks cannot be deleted, and the stream sends only the user's accounts
 // and resumes from Last-Event-ID without losing or repeating an event.
 import type { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Role } from "../../lib/auth/permissions.ts";
 import type { UserRow } from "../../lib/auth/users.ts";

@@ -2,9 +2,7 @@
 // name (through the bank's sandbox), a saved beneficiary's label and a user's name (through the
 // dashboard's routes). Each text cell comes out quoted and unable to start a formula in a
 // spreadsheet, whichever separator the spreadsheet splits on; amounts stay numbers.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import { addDays, businessDayFormatter } from "../../lib/bank-api/dates.ts";

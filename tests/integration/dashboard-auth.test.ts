@@ -3,9 +3,7 @@
 // through the profile routes and then required at sign-in (each code once), and the session's
 // idle and absolute limits in next-auth's callbacks.
 import { generate } from "otplib";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { authOptions } from "../../lib/auth/options.ts";
 import { verifyPassword } from "../../lib/auth/passwords.ts";

@@ -2,12 +2,10 @@
 // route pattern, with what waits for a second person), readiness that follows the database's
 // migrations, one trace id from the dashboard's log lines to the bank's, and a SIGTERM under
 // `npm start` that turns readiness off first, lets the request in flight finish and exits 0.
-import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
 
 import { randomUUID } from "node:crypto";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";

@@ -6,9 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { NextRequest } from "next/server";
 import { encode } from "next-auth/jwt";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ROLES, type Role } from "../../lib/auth/permissions.ts";
 import { createUser, type UserRow } from "../../lib/auth/users.ts";

@@ -1,9 +1,7 @@
 // Administrator settings through their route handler, on a real dashboard database: defaults, a
 // lowering that applies at once and a raise that waits for a second administrator, each audited
 // with the old value; refusals for other roles and bad input.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { readAudit } from "../../lib/auth/audit.ts";
 import type { UserRow } from "../../lib/auth/users.ts";

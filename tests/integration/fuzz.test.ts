@@ -4,10 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-
-vi.mock("server-only", () => ({}));
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import { type EndpointDef, endpoints } from "../../lib/bank-api/endpoints.ts";

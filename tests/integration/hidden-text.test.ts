@@ -4,9 +4,7 @@
 // the dashboard for another to read refuses them too, through its route: a 400 naming the field,
 // and nothing changed.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import type { TestBank } from "../helpers/bank.ts";

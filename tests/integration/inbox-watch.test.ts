@@ -5,8 +5,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-vi.mock("server-only", () => ({}));
-
 import { config } from "../../lib/config.ts";
 import { getInboxWatch, InboxWatch, setInboxWatch } from "../../lib/inbox/watch.ts";
 import { sandbox } from "../helpers/bank.ts";

@@ -1,9 +1,7 @@
 // The incoming-wire queue's route handlers, invoked as Next invokes them (a NextRequest with a
 // real signed session cookie), against the real bank and a real dashboard database: wires made
 // and outages staged through the bank's /sandbox, every outcome read back from the bank itself.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { readAudit } from "../../lib/auth/audit.ts";
 import type { UserRow } from "../../lib/auth/users.ts";

@@ -5,7 +5,7 @@
 // balance alerts fire once per crossing.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { signWebhook } from "../../lib/bank-api/webhook-signature.ts";
 import { BankClient, setBankClient } from "../../lib/bank-client/index.ts";
@@ -23,8 +23,6 @@ import {
 } from "../../lib/live/receiver.ts";
 import { sandbox, startTestBank, type TestBank, transferBody } from "../helpers/bank.ts";
 import { startMailServer } from "./webhooks-receivers.ts";
-
-vi.mock("server-only", () => ({}));
 
 const saved = { ...process.env };
 let bank: TestBank;

@@ -1,13 +1,12 @@
 // The accounts page's morning check against the real bank: the change since the previous business
 // day's close and money in and out today, per account and in total, in exact cents, from the
 // bank's history; a viewer may read it, nobody without a session.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { previousBusinessDay } from "../../lib/accounts/morning.ts";
 import type { Role } from "../../lib/auth/permissions.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
+import { addDays } from "../../lib/bank-api/dates.ts";
 import { setBankClient } from "../../lib/bank-client/index.ts";
 import { newCustomer, sandbox, startTestBank, type TestBank, type TestCustomer } from "../helpers/bank.ts";
 import { invoke, openTestDashboardDb, type TestDashboardDb, testUser } from "../helpers/routes.ts";
@@ -94,5 +93,31 @@ describe("GET /api/accounts/morning", () => {
     });
     expect(r.json.since).toBe(previousBusinessDay(r.json.today));
     expect(r.json.complete).toBe(true);
+  });
+
+  it("takes today from the bank's clock: on the bank's Monday the change runs from Friday's close", async () => {
+    // The bank's clock moves ahead to its next Monday, whatever day this runs; the dashboard's own
+    // clock stays where it is, so a "today" read from it would be another day.
+    const before = await sandbox<{ businessDate: string }>(bank, "GET", "/sandbox/clock");
+    const weekday = new Date(`${before.businessDate}T12:00:00Z`).getUTCDay();
+    const days = (8 - weekday) % 7 || 7;
+    const moved = await sandbox<{ businessDate: string }>(bank, "POST", "/sandbox/clock", {
+      advanceSeconds: days * 86_400,
+    });
+    const monday = moved.businessDate;
+    expect(new Date(`${monday}T12:00:00Z`).getUTCDay()).toBe(1);
+    const a = await customer.account("SEN", 0);
+    await sandbox(bank, "POST", "/sandbox/deposits", {
+      accountNumber: a,
+      amount: 12.34,
+      description: "MONDAY IN",
+    });
+
+    const r = await invoke(mod.morning, "GET", "/api/accounts/morning", { as: users.viewer });
+    expect(r.status).toBe(200);
+    expect(r.json.today).toBe(monday);
+    expect(r.json.since).toBe(addDays(monday, -3));
+    const ofA = r.json.accounts.find((x: { accountNumber: string }) => x.accountNumber === a);
+    expect(ofA).toMatchObject({ inCents: 1_234, inCount: 1, changeCents: 1_234 });
   });
 });

@@ -3,9 +3,7 @@
 // invokes them, against the real bank and a real dashboard database; what the bank and the
 // dashboard hold is read back before and after each refusal.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { authOptions } from "../../lib/auth/options.ts";
 import type { UserRow } from "../../lib/auth/users.ts";

@@ -4,9 +4,7 @@
 // releases, a changed or decided draft is a 409), rejection with a reason, saved beneficiaries,
 // new SEN accounts, the payments list and detail, bad input and an unreachable bank.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { readAudit } from "../../lib/auth/audit.ts";
 import { ROLES, type Role } from "../../lib/auth/permissions.ts";

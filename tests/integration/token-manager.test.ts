@@ -1,8 +1,6 @@
 // The shared bank token: one renewal for many concurrent callers (and across instances sharing
 // the dashboard database), one renewal after a 401, and the bank's 429 Retry-After respected.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { BankClient } from "../../lib/bank-client/client.ts";

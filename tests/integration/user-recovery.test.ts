@@ -1,9 +1,7 @@
 // An administrator gets a locked-out user back in: Unlock lifts the lockout at once; Reset
 // password gives a temporary password that works once and must be replaced before anything else;
 // both are audited. Route handlers run on a real dashboard database.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { readAudit } from "../../lib/auth/audit.ts";
 import { checkSignIn, findUserById, type UserRow } from "../../lib/auth/users.ts";

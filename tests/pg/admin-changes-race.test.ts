@@ -2,9 +2,7 @@
 // PostgreSQL server (PGlite's single connection would serialise them): every round the change is
 // applied once, one approval wins and the others answer 409; an approval racing a change that
 // tightens the same setting never leaves the raise in force over the tighter value.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { readAudit } from "../../lib/auth/audit.ts";
 import { findUserById, type UserRow } from "../../lib/auth/users.ts";

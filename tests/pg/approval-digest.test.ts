@@ -3,9 +3,7 @@
 // each person who may act gets one digest naming each overdue item once; a later look names
 // nothing again; a new item that waits long enough gets a digest of its own.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import { getBankClient, setBankClient } from "../../lib/bank-client/index.ts";

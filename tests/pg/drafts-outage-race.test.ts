@@ -4,9 +4,7 @@
 // instances replaying the backup log at once. After the system is back there is exactly one wire
 // per draft at the bank and its funds are held once.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";

@@ -2,9 +2,7 @@
 // the bank both on a real PostgreSQL server (PGlite's single connection would serialise them):
 // every round exactly one release wins, the others answer 409, and the bank holds one wire per draft.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import { dollarsToCents } from "../../lib/bank-api/money.ts";

@@ -3,9 +3,7 @@
 // same moment leaves exactly one per account, duplicates left by older versions are removed, and
 // the bank's notifications of a run of balance changes, shuffled and repeated over both
 // instances, store each change once and fire each crossing of an alert line exactly once.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { WEBHOOK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { BankClient } from "../../lib/bank-client/index.ts";

@@ -1,9 +1,7 @@
 // Decisions on one incoming wire from several approvers at the same moment, with the dashboard
 // database on a real PostgreSQL server (PGlite's single connection would serialise them).
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { TokenManager } from "../../lib/bank-client/index.ts";
 import { type DashboardDb, openDashboardDb } from "../../lib/db/client.ts";

@@ -2,9 +2,7 @@
 // notification delivered to both at once is stored once and reaches each instance's listeners
 // once (LISTEN/NOTIFY); a burst of notifications on the wrong side of a line, spread over both,
 // fires one alert (for the one that crossed), and a series of crossings fires one per crossing.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type DashboardDb, openDashboardDb } from "../../lib/db/client.ts";
 import { LIVE_ORDER_LOCK, type LiveEvent, LiveHub } from "../../lib/live/hub.ts";

@@ -2,9 +2,7 @@
 // PostgreSQL server (PGlite's single connection would serialise them): every round exactly one
 // decision wins, the others answer 409, and the beneficiary ends with the details that decision
 // says (the new ones when approved, the approved ones when rejected).
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";

@@ -1,8 +1,6 @@
 // Who sees what in the approvals inbox, and what a bulk action does to each kind of item: the
 // rules the page and the digest share (lib/inbox/read.ts, components/inbox/inbox-view.tsx).
-import { describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { describe, expect, it } from "vitest";
 
 import { plan } from "../../components/inbox/inbox-view.tsx";
 import type { IncomingWire } from "../../lib/dashboard-api/incoming-wires.ts";

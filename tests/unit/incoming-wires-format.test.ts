@@ -1,6 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { describe, expect, it } from "vitest";
 
 import { auditToCsv } from "../../lib/format/audit-csv.ts";
 import { parseCsv } from "../../lib/format/csv.ts";

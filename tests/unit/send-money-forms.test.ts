@@ -18,8 +18,6 @@ import {
 import { senTransferBody } from "../../lib/payments/sen.ts";
 import { wireBody } from "../../lib/payments/wires.ts";
 
-vi.mock("server-only", () => ({}));
-
 interface Parser {
   safeParse(v: unknown): {
     success: boolean;

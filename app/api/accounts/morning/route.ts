@@ -6,7 +6,7 @@ import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { MorningCheckResponse } from "@/lib/dashboard-api/accounts.ts";
 
-export const GET = withRoute(async () => morningCheck(await getBankClient(), businessToday()), {
+export const GET = withRoute(async () => morningCheck(await getBankClient(), () => businessToday()), {
   permission: "accounts.read",
   response: MorningCheckResponse,
 });
