@@ -26,6 +26,8 @@ export interface RunOptions {
   leaseSeconds?: number;
   /** Occurrences claimed at a time. */
   batch?: number;
+  /** Occurrences sent at once within a batch. */
+  concurrency?: number;
 }
 
 export interface RunReport {
@@ -353,7 +355,15 @@ export async function runSchedules(db: DashboardDb, bank: BankClient, o: RunOpti
   for (;;) {
     const claimed = await claim(db, today, token, o.leaseSeconds ?? 120, o.batch ?? 50);
     if (!claimed.length) break;
-    for (const occ of claimed) report[await sendOne(db, bank, occ, token)]++;
+    // Occurrences are independent once claimed: a few at a time keeps the bank's group commit busy.
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) {
+        const occ = claimed[next++];
+        report[await sendOne(db, bank, occ, token)]++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(o.concurrency ?? 8, claimed.length) }, worker));
     // An occurrence sent back to due (no answer) waits for the next run rather than spinning here.
     if (report.retry) break;
   }

@@ -9,7 +9,7 @@ import type { SchedulesResponse, SeriesResponse } from "../../lib/dashboard-api/
 import { FIRST_WAIT, seriousAxeViolations, shot } from "../helpers/browser.ts";
 import { browserWorld } from "../helpers/browser-world.ts";
 
-const world = browserWorld({ env: { SCHEDULE_RUN_SECONDS: "1" } });
+const world = browserWorld({ env: { SCHEDULE_RUN_SECONDS: "1" }, timeoutMs: 1_200_000 });
 
 describe("the Scheduled page, in Chromium", () => {
   let preparer: { context: BrowserContext; page: Page };
