@@ -11,13 +11,18 @@ export async function register(): Promise<void> {
     // The approval digest looks on a timer of its own (lib/inbox/digest-ticker.ts).
     const { startApprovalDigest } = await import("./lib/inbox/digest-ticker.ts");
     startApprovalDigest();
+    // Scheduled payments run on a timer of their own, by the bank's business date (lib/schedules/ticker.ts).
+    const { startScheduleRuns } = await import("./lib/schedules/ticker.ts");
+    startScheduleRuns();
     if (process.env.NEXT_MANUAL_SIG_HANDLE) {
       const { stopGracefully } = await import("./lib/operations/lifecycle.ts");
       const { startedLiveHub } = await import("./lib/live/hub.ts");
       const { openedDashboardDb } = await import("./lib/db/client.ts");
       const { stopApprovalDigest } = await import("./lib/inbox/digest-ticker.ts");
+      const { stopScheduleRuns } = await import("./lib/schedules/ticker.ts");
       const closeResources = async () => {
         stopApprovalDigest();
+        stopScheduleRuns();
         await (await startedLiveHub()?.catch(() => undefined))?.close();
         await (await openedDashboardDb()?.catch(() => undefined))?.close();
       };

@@ -68,6 +68,7 @@ const schema = z.object({
   SIGN_IN_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   LIVE_STREAMS_PER_USER: positiveInt(32),
   APPROVAL_DIGEST_CHECK_SECONDS: positiveInt(30),
+  SCHEDULE_RUN_SECONDS: positiveInt(15),
   INBOX_WATCH_MS: positiveInt(250),
   DASHBOARD_TIME_ZONE: timeZone,
   DASHBOARD_SMTP_URL: url,
@@ -119,6 +120,8 @@ export interface DashboardConfig {
   liveStreamsPerUser: number;
   /** How often each instance looks for what has waited past the approval-digest setting. */
   approvalDigestCheckSeconds: number;
+  /** How often each instance runs the scheduled payments due by the bank's business date. */
+  scheduleRunSeconds: number;
   /**
    * While a page listens, how often each instance looks for a new wire at the bank (one payment
    * read per account) and for new drafts and votes (one query).
@@ -179,6 +182,7 @@ export function config(): DashboardConfig {
     signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE,
     liveStreamsPerUser: e.LIVE_STREAMS_PER_USER,
     approvalDigestCheckSeconds: e.APPROVAL_DIGEST_CHECK_SECONDS,
+    scheduleRunSeconds: e.SCHEDULE_RUN_SECONDS,
     inboxWatchMs: e.INBOX_WATCH_MS,
     timeZone: e.DASHBOARD_TIME_ZONE,
     smtpUrl: e.DASHBOARD_SMTP_URL,

@@ -31,6 +31,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { href: "/transfers/new", label: "Send", permission: "transfers.create" },
       { href: "/wires/new", label: "Wire", permission: "wires.create" },
       { href: "/drafts", label: "Drafts", permission: "wires.create" },
+      { href: "/scheduled", label: "Scheduled", permission: "accounts.read" },
       { href: "/beneficiaries", label: "Beneficiaries", permission: "wires.create" },
     ],
   },

@@ -469,3 +469,113 @@ export const approvalDigestItems = pgTable("approval_digest_items", {
   mailId: uuid("mail_id"),
   digestedAt: ts("digested_at").notNull().defaultNow(),
 });
+
+/**
+ * A scheduled or recurring payment (lib/schedules): a SEN transfer or wire request paid on each
+ * occurrence of an RFC 5545 rule, rolled onto Fed business days. `version` rises when the amount,
+ * payee or account changes, so approvals given to an earlier version no longer count.
+ */
+export const paymentSeries = pgTable(
+  "payment_series",
+  {
+    id: uuid("id").primaryKey(),
+    kind: text("kind").notNull(),
+    name: text("name").notNull(),
+    /** active | paused | cancelled | ended */
+    status: text("status").notNull().default("active"),
+    version: integer("version").notNull().default(1),
+    fromAccount: text("from_account").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    /** Destination account (SEN) or beneficiary name (wire), for lists. */
+    counterparty: text("counterparty").notNull(),
+    /** The bank request body of each occurrence, as the contract writes it. */
+    request: jsonb("request").$type<Record<string, unknown>>().notNull(),
+    /** DTSTART and RRULE lines (RFC 5545). */
+    rule: text("rule").notNull(),
+    /** following | preceding: where a day that is not a business day moves. */
+    roll: text("roll").notNull(),
+    /** The business day of the next occurrence not yet written down; null once the rule has ended. */
+    nextDay: text("next_day"),
+    preparedBy: text("prepared_by").notNull(),
+    preparedByEmail: text("prepared_by_email").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("payment_series_next_day_idx").on(t.nextDay).where(sql`${t.status} = 'active'`),
+    check("payment_series_kind_check", sql`kind = ANY (ARRAY['wire'::text, 'sen'::text])`),
+    check(
+      "payment_series_status_check",
+      sql`status = ANY (ARRAY['active'::text, 'paused'::text, 'cancelled'::text, 'ended'::text])`,
+    ),
+    check("payment_series_roll_check", sql`roll = ANY (ARRAY['following'::text, 'preceding'::text])`),
+    check("payment_series_amount_cents_check", sql`amount_cents > 0`),
+  ],
+);
+
+/** An approver's approval of a series version: it covers every occurrence of that version. */
+export const seriesApprovals = pgTable(
+  "series_approvals",
+  {
+    seriesId: uuid("series_id").notNull(),
+    version: integer("version").notNull(),
+    approverId: text("approver_id").notNull(),
+    approverEmail: text("approver_email").notNull(),
+    approvedAt: ts("approved_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "series_approvals_pk", columns: [t.seriesId, t.version, t.approverId] }),
+    foreignKey({
+      name: "series_approvals_series_id_fkey",
+      columns: [t.seriesId],
+      foreignColumns: [paymentSeries.id],
+    }),
+  ],
+);
+
+/**
+ * One occurrence of a series, identified by the series and the day its rule names: written once
+ * (the primary key), claimed by one run at a time, sent with Idempotency-Key = `key`.
+ * due → sending → sent | queued (backup log) → sent | failed; due → skipped.
+ */
+export const seriesOccurrences = pgTable(
+  "series_occurrences",
+  {
+    seriesId: uuid("series_id").notNull(),
+    nominalDay: text("nominal_day").notNull(),
+    /** The business day it is paid on. */
+    day: text("day").notNull(),
+    key: uuid("key").notNull(),
+    status: text("status").notNull().default("due"),
+    /** The series version, amount and request of the first attempt: every later attempt resends them. */
+    version: integer("version"),
+    amountCents: bigint("amount_cents", { mode: "number" }),
+    request: jsonb("request").$type<Record<string, unknown>>(),
+    claimToken: uuid("claim_token"),
+    claimedAt: ts("claimed_at"),
+    attempts: integer("attempts").notNull().default(0),
+    channel: text("channel"),
+    paymentId: text("payment_id"),
+    bankAnswer: jsonb("bank_answer").$type<Record<string, unknown>>(),
+    /** Why it failed or was skipped, in words. */
+    reason: text("reason"),
+    /** Who skipped it. */
+    actorEmail: text("actor_email"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "series_occurrences_pk", columns: [t.seriesId, t.nominalDay] }),
+    uniqueIndex("series_occurrences_key_idx").on(t.key),
+    index("series_occurrences_open_idx").on(t.day).where(sql`${t.status} IN ('due', 'sending')`),
+    index("series_occurrences_queued_idx").on(t.updatedAt).where(sql`${t.status} = 'queued'`),
+    foreignKey({
+      name: "series_occurrences_series_id_fkey",
+      columns: [t.seriesId],
+      foreignColumns: [paymentSeries.id],
+    }),
+    check(
+      "series_occurrences_status_check",
+      sql`status = ANY (ARRAY['due'::text, 'sending'::text, 'sent'::text, 'queued'::text, 'failed'::text, 'skipped'::text])`,
+    ),
+  ],
+);

@@ -1,0 +1,41 @@
+// GET /api/schedules/[id] - one series and what it has run (SeriesResponse). PUT {version, ...} -
+// changes it as seen at that version: a new amount, payee or account needs approval again; a
+// changed series is 409.
+import { notFound } from "@/lib/api/errors.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
+import { EditScheduleRequest, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
+import { bankToday, seriesFromForm } from "@/lib/schedules/requests.ts";
+import { editSeries, getSeries, seriesHistory } from "@/lib/schedules/series.ts";
+
+export const GET = withRoute<undefined, undefined, { id: string }, typeof SeriesResponse>(
+  async ({ db, params }) => {
+    const series = await getSeries(db, params.id);
+    if (!series) throw notFound("No such scheduled payment.");
+    return { series, history: await seriesHistory(db, series.id) };
+  },
+  { permission: "accounts.read", response: SeriesResponse },
+);
+
+export const PUT = withRoute<undefined, typeof EditScheduleRequest, { id: string }, typeof SeriesResponse>(
+  async ({ db, params, body, actor }) => {
+    const s = await seriesFromForm(db, body);
+    const series = await editSeries(
+      db,
+      actor,
+      params.id,
+      body.version,
+      {
+        name: s.name,
+        amountCents: s.amountCents,
+        fromAccount: s.fromAccount,
+        counterparty: s.counterparty,
+        request: s.request,
+        schedule: s.schedule,
+      },
+      await bankToday(await getBankClient()),
+    );
+    return { series, history: await seriesHistory(db, series.id) };
+  },
+  { permission: "transfers.create", body: EditScheduleRequest, response: SeriesResponse },
+);

@@ -1,0 +1,38 @@
+// GET /api/schedules - every series and the occurrences of the next 90 days from the bank's
+// business date (SchedulesResponse). POST - a new scheduled or recurring SEN transfer or wire
+// (SeriesResponse); the form session's key is its id, so a double submit makes one series.
+import { forbidden } from "@/lib/api/errors.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { hasPermission } from "@/lib/auth/permissions.ts";
+import { addDays } from "@/lib/bank-api/dates.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
+import { CreateScheduleRequest, SchedulesResponse, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
+import { bankToday, seriesFromForm } from "@/lib/schedules/requests.ts";
+import { createSeries, listSeries, seriesHistory, upcomingOccurrences } from "@/lib/schedules/series.ts";
+
+export const GET = withRoute(
+  async ({ db }) => {
+    const today = await bankToday(await getBankClient());
+    const [series, upcoming] = await Promise.all([
+      listSeries(db),
+      upcomingOccurrences(db, today, addDays(today, 90)),
+    ]);
+    return { today, series, upcoming };
+  },
+  { permission: "accounts.read", response: SchedulesResponse },
+);
+
+export const POST = withRoute(
+  async ({ db, body, actor, user }) => {
+    if (body.kind === "wire" && !hasPermission(user.role, "wires.create"))
+      throw forbidden("Your role does not allow preparing wires.");
+    const series = await createSeries(
+      db,
+      actor,
+      await seriesFromForm(db, body),
+      await bankToday(await getBankClient()),
+    );
+    return { series, history: await seriesHistory(db, series.id) };
+  },
+  { permission: "transfers.create", body: CreateScheduleRequest, response: SeriesResponse },
+);

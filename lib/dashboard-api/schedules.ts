@@ -1,0 +1,97 @@
+// The Scheduled page's API: scheduled and recurring payments (series), their occurrences and history.
+import { z } from "zod";
+import { isIsoDay } from "../bank-api/dates.ts";
+import { scheduleSchema } from "../calendar/recurrence.ts";
+import { SenTransferRequest } from "./transfers.ts";
+import { WireDraftRequest } from "./wires.ts";
+
+const name = z.string().trim().min(1, "must not be empty").max(80, "must be at most 80 characters");
+
+export const CreateScheduleRequest = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("sen"), name, schedule: scheduleSchema, transfer: SenTransferRequest }),
+  z.object({ kind: z.literal("wire"), name, schedule: scheduleSchema, wire: WireDraftRequest }),
+]);
+export type CreateScheduleInput = z.input<typeof CreateScheduleRequest>;
+
+export const EditScheduleRequest = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("sen"),
+    version: z.number().int().min(1),
+    name,
+    schedule: scheduleSchema,
+    transfer: SenTransferRequest,
+  }),
+  z.object({
+    kind: z.literal("wire"),
+    version: z.number().int().min(1),
+    name,
+    schedule: scheduleSchema,
+    wire: WireDraftRequest,
+  }),
+]);
+
+export const ApproveScheduleRequest = z.object({ version: z.number().int().min(1) });
+export const ScheduleStatusRequest = z.object({ action: z.enum(["pause", "resume", "cancel"]) });
+export const SkipOccurrenceRequest = z.object({
+  nominalDay: z.string().refine((s) => isIsoDay(s), "must be a date written YYYY-MM-DD"),
+});
+
+const person = z.object({ id: z.string(), email: z.string() });
+export const SeriesSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["sen", "wire"]),
+  name: z.string(),
+  status: z.string(),
+  version: z.number().int(),
+  fromAccount: z.string(),
+  amountCents: z.number().int(),
+  counterparty: z.string(),
+  schedule: scheduleSchema,
+  words: z.string(),
+  nextDay: z.string().nullable(),
+  preparedBy: person,
+  approvals: z.array(person.extend({ at: z.string() })),
+  approvalsRequired: z.number().int(),
+  approved: z.boolean(),
+});
+export type Series = z.infer<typeof SeriesSchema>;
+
+export const OccurrenceSchema = z.object({
+  seriesId: z.string(),
+  nominalDay: z.string(),
+  day: z.string(),
+  key: z.string(),
+  status: z.string(),
+  amountCents: z.number().int().nullable(),
+  paymentId: z.string().nullable(),
+  channel: z.string().nullable(),
+  reason: z.string().nullable(),
+  attempts: z.number().int(),
+  updatedAt: z.string(),
+});
+export type Occurrence = z.infer<typeof OccurrenceSchema>;
+
+export const UpcomingSchema = z.object({
+  seriesId: z.string(),
+  name: z.string(),
+  kind: z.enum(["sen", "wire"]),
+  nominalDay: z.string(),
+  day: z.string(),
+  amountCents: z.number().int(),
+  fromAccount: z.string(),
+  counterparty: z.string(),
+  approved: z.boolean(),
+  status: z.string(),
+});
+export type Upcoming = z.infer<typeof UpcomingSchema>;
+
+export const SchedulesResponse = z.object({
+  /** The bank's business date the page counts from. */
+  today: z.string(),
+  series: z.array(SeriesSchema),
+  upcoming: z.array(UpcomingSchema),
+});
+export type SchedulesResponse = z.infer<typeof SchedulesResponse>;
+
+export const SeriesResponse = z.object({ series: SeriesSchema, history: z.array(OccurrenceSchema) });
+export type SeriesResponse = z.infer<typeof SeriesResponse>;

@@ -1,0 +1,52 @@
+// From the Scheduled page's forms to a series: the bank request each occurrence sends, built as a
+// manual SEN transfer or wire builds it, and the bank's business date the series counts from.
+import "server-only";
+import { businessToday } from "../api/params.ts";
+import type { BankClient } from "../bank-client/client.ts";
+import type { Schedule } from "../calendar/recurrence.ts";
+import { config } from "../config.ts";
+import type { SenTransferValues } from "../dashboard-api/transfers.ts";
+import type { WireDraftValues } from "../dashboard-api/wires.ts";
+import type { DashboardDb } from "../db/client.ts";
+import { checkBeneficiaryFillsWire } from "../payments/beneficiaries.ts";
+import { senTransferBody } from "../payments/sen.ts";
+import { wireBody } from "../payments/wires.ts";
+import { bankBusinessDate } from "./engine.ts";
+import type { NewSeries } from "./series.ts";
+
+export type ScheduleForm =
+  | { kind: "sen"; name: string; schedule: Schedule; transfer: SenTransferValues }
+  | { kind: "wire"; name: string; schedule: Schedule; wire: WireDraftValues };
+
+/** The series a form describes; a wire filled from a saved beneficiary must carry its approved details. */
+export async function seriesFromForm(db: DashboardDb, f: ScheduleForm): Promise<NewSeries> {
+  if (f.kind === "sen") {
+    const request = senTransferBody(f.transfer);
+    return {
+      id: f.transfer.idempotencyKey.toLowerCase(),
+      kind: "sen",
+      name: f.name,
+      fromAccount: request.AccountNumberFrom as string,
+      amountCents: f.transfer.Amount,
+      counterparty: request.AccountNumberTo as string,
+      request,
+      schedule: f.schedule,
+    };
+  }
+  if (f.wire.beneficiaryId) await checkBeneficiaryFillsWire(db, f.wire.beneficiaryId.toLowerCase(), f.wire);
+  return {
+    id: f.wire.idempotencyKey.toLowerCase(),
+    kind: "wire",
+    name: f.name,
+    fromAccount: f.wire.originator_account_number.trim(),
+    amountCents: f.wire.amount,
+    counterparty: f.wire.beneficiary_name.trim(),
+    request: wireBody(f.wire),
+    schedule: f.schedule,
+  };
+}
+
+/** The bank's business date (its clock, which the sandbox may move), else this machine's. */
+export async function bankToday(bank: BankClient): Promise<string> {
+  return (await bankBusinessDate(bank, config().timeZone)) ?? businessToday();
+}

@@ -1,0 +1,128 @@
+// Scheduled payments in real Chromium against the product as `npm start` starts it: a preparer
+// schedules monthly rent and a biweekly payroll top-up on the Scheduled page, an approver approves
+// the payroll series (above the release threshold), the bank's clock moves five weeks, and the
+// payments appear in the series' history and at the bank. Looked at with axe, list and month.
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AccountsResponse } from "../../lib/dashboard-api/index.ts";
+import type { SchedulesResponse, SeriesResponse } from "../../lib/dashboard-api/schedules.ts";
+import { FIRST_WAIT, seriousAxeViolations, shot } from "../helpers/browser.ts";
+import { browserWorld } from "../helpers/browser-world.ts";
+
+const world = browserWorld({ env: { SCHEDULE_RUN_SECONDS: "1" }, timeoutMs: 1_200_000 });
+
+describe("the Scheduled page, in Chromium", () => {
+  let preparer: { context: BrowserContext; page: Page };
+  let approver: { context: BrowserContext; page: Page };
+  let sen: string[];
+
+  beforeAll(async () => {
+    preparer = await world.session("preparer");
+    approver = await world.session("approver");
+    const accounts = await world.api<AccountsResponse>(preparer.page, "/api/accounts");
+    sen = accounts.accounts.filter((a) => a.type === "SEN").map((a) => a.accountNumber);
+    expect(sen.length).toBeGreaterThanOrEqual(2);
+    await world.demo.sandbox("/sandbox/deposits", {
+      accountNumber: sen[0],
+      amount: 2_000_000,
+      description: "E2E SCHEDULED",
+    });
+  });
+  afterAll(async () => {
+    for (const s of [preparer, approver]) await s?.context.close();
+  });
+
+  const balanceOf = async (page: Page, account: string) =>
+    (await world.api<{ availableCents: number }>(page, `/api/accounts/${account}/balance`)).availableCents;
+
+  it("schedules rent and payroll, an approver approves payroll, and the clock brings the payments", async () => {
+    const { page } = preparer;
+    await page.goto(`${world.app.url}/scheduled`);
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Schedule a SEN transfer" }).count(), {
+        timeout: FIRST_WAIT,
+      })
+      .toBe(1);
+
+    // Tomorrow at the bank: nothing falls due before the approver has approved.
+    const { today } = await world.api<SchedulesResponse>(page, "/api/schedules");
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const schedule = async (o: { name: string; amount: string; repeats: string; weekly?: boolean }) => {
+      await page.getByLabel("Name").fill(o.name);
+      await page.getByLabel("Amount", { exact: true }).fill(o.amount);
+      await page.getByLabel("From account").fill(sen[0]);
+      await page.getByLabel("To account").fill(sen[1]);
+      await page.getByLabel("Repeats").selectOption(o.repeats);
+      await page.getByLabel("Starts on").fill(tomorrow);
+      if (o.weekly) {
+        await page.getByLabel("Every how many weeks").fill("2");
+        await page.getByLabel("On", { exact: true }).selectOption("FR");
+      }
+      await page.getByRole("button", { name: "Schedule transfer" }).click();
+      await expect
+        .poll(() => page.getByRole("status").first().innerText(), { timeout: 30_000 })
+        .toContain(`Scheduled: ${o.name}`);
+    };
+    await schedule({ name: "E2E office rent", amount: "1,200.00", repeats: "monthly-first-business-day" });
+    await schedule({ name: "E2E payroll top-up", amount: "300,000.00", repeats: "weekly", weekly: true });
+
+    await expect.poll(() => page.getByRole("heading", { name: "E2E payroll top-up" }).count()).toBe(1);
+    await expect.poll(() => page.getByText("Every 2 weeks on Friday").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText("Monthly on the first business day").count()).toBeGreaterThan(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, "scheduled-list");
+    await page.getByRole("button", { name: "Month" }).click();
+    await expect.poll(() => page.getByRole("table", { name: /Scheduled payments in/ }).count()).toBe(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, "scheduled-month");
+
+    const list = await world.api<SchedulesResponse>(page, "/api/schedules");
+    const payroll = list.series.find((s) => s.name === "E2E payroll top-up");
+    const rentSeries = list.series.find((s) => s.name === "E2E office rent");
+    expect(payroll).toMatchObject({ approved: false, approvalsRequired: 1 });
+    expect(rentSeries).toMatchObject({ approved: true, approvalsRequired: 0 });
+
+    // The approver approves the payroll series by keyboard.
+    const a = approver.page;
+    await a.goto(`${world.app.url}/scheduled`);
+    const approve = a.getByRole("button", { name: "Approve series" });
+    await expect.poll(() => approve.count(), { timeout: FIRST_WAIT }).toBe(1);
+    await approve.focus();
+    await a.keyboard.press("Enter");
+    await expect
+      .poll(() => a.getByRole("status").first().innerText())
+      .toContain("You approved E2E payroll top-up.");
+
+    const before = await balanceOf(page, sen[1]);
+    // Five weeks at the bank: at least one first business day and two payroll Fridays.
+    await world.demo.sandbox("/sandbox/clock", { advanceSeconds: 35 * 86_400 });
+    const historyOf = async (id: string) =>
+      (await world.api<SeriesResponse>(page, `/api/schedules/${id}`)).history;
+    await expect
+      .poll(async () => (await historyOf(payroll?.id as string)).filter((h) => h.status === "sent").length, {
+        timeout: 120_000,
+      })
+      .toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(
+        async () => (await historyOf(rentSeries?.id as string)).filter((h) => h.status === "sent").length,
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThanOrEqual(1);
+    const paid = [
+      ...(await historyOf(payroll?.id as string)),
+      ...(await historyOf(rentSeries?.id as string)),
+    ];
+    expect(paid.every((h) => h.status === "sent")).toBe(true);
+    const total = paid.reduce((n, h) => n + (h.amountCents ?? 0), 0);
+    expect(await balanceOf(page, sen[1])).toBe(before + total);
+
+    await page.reload();
+    const history = page.getByRole("button", { name: "History" }).first();
+    await expect.poll(() => history.count(), { timeout: FIRST_WAIT }).toBe(1);
+    await history.click();
+    await expect.poll(() => page.getByRole("table", { name: /History of/ }).count()).toBe(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, "scheduled-history");
+  });
+});

@@ -1,0 +1,176 @@
+// The Scheduled page's routes, invoked as Next invokes them against the real bank: a preparer's
+// series (one per form key), a bad schedule answered 400 naming its field, the preparer refused
+// approval of their own series, an approver's approval, skip, pause and resume, each audited.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readAudit } from "../../lib/auth/audit.ts";
+import type { UserRow } from "../../lib/auth/users.ts";
+import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
+
+let world: RouteWorld;
+let preparer: UserRow;
+let approver: UserRow;
+let approver2: UserRow;
+let viewer: UserRow;
+let from: string;
+let to: string;
+
+const mod = {
+  list: () => import("../../app/api/schedules/route.ts"),
+  one: () => import("../../app/api/schedules/[id]/route.ts"),
+  approve: () => import("../../app/api/schedules/[id]/approve/route.ts"),
+  status: () => import("../../app/api/schedules/[id]/status/route.ts"),
+  skip: () => import("../../app/api/schedules/[id]/skip/route.ts"),
+};
+
+beforeAll(async () => {
+  world = await openRouteWorld("schedules-routes", { customer: "Schedules Routes Inc" });
+  preparer = await testUser(world.db, "preparer", "prep@schedule-routes.example");
+  approver = await testUser(world.db, "approver", "appr@schedule-routes.example");
+  approver2 = await testUser(world.db, "approver", "appr2@schedule-routes.example");
+  viewer = await testUser(world.db, "viewer", "view@schedule-routes.example");
+  from = await world.customer.account("SEN", 1_000_000);
+  to = await world.customer.account("SEN", 0);
+}, 300_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+const form = (over: Record<string, unknown> = {}, schedule: Record<string, unknown> = {}) => ({
+  kind: "sen",
+  name: "Route rent",
+  schedule: {
+    startsOn: "2030-01-01",
+    pattern: { kind: "monthly-first-business-day" },
+    count: 12,
+    until: null,
+    roll: "following",
+    ...schedule,
+  },
+  transfer: {
+    idempotencyKey: randomUUID(),
+    AccountNumberFrom: from,
+    AccountNumberTo: to,
+    Amount: "300,000.00",
+  },
+  ...over,
+});
+
+describe("the schedule routes", () => {
+  it("creates a series once per form key, says it in words and lists it with its next 90 days", async () => {
+    const body = form();
+    const made = await invoke(mod.list, "POST", "/api/schedules", { as: preparer, body });
+    expect(made.status, made.text).toBe(200);
+    expect(made.json.series).toMatchObject({
+      words: "Monthly on the first business day, 12 times",
+      amountCents: 30_000_000,
+      approved: false,
+      approvalsRequired: 1,
+      nextDay: "2030-01-02",
+    });
+    const again = await invoke(mod.list, "POST", "/api/schedules", { as: preparer, body });
+    expect(again.json.series.id).toBe(made.json.series.id);
+    const listed = await invoke(mod.list, "GET", "/api/schedules", { as: viewer });
+    expect(listed.status).toBe(200);
+    expect(listed.json.series.filter((s: { id: string }) => s.id === made.json.series.id)).toHaveLength(1);
+  });
+
+  it("answers a bad schedule with 400 naming the field, and a viewer with 403", async () => {
+    const bad = await invoke(mod.list, "POST", "/api/schedules", {
+      as: preparer,
+      body: form({}, { count: 0, until: "2029-01-01" }),
+    });
+    expect(bad.status).toBe(400);
+    const fields = (bad.json.error.fields as { field: string }[]).map((f) => f.field);
+    expect(fields).toEqual(expect.arrayContaining(["schedule.count", "schedule.until"]));
+    const weekday = await invoke(mod.list, "POST", "/api/schedules", {
+      as: preparer,
+      body: form({}, { pattern: { kind: "weekly", everyWeeks: 1, weekday: "SA" } }),
+    });
+    expect(weekday.status).toBe(400);
+    const denied = await invoke(mod.list, "POST", "/api/schedules", { as: viewer, body: form() });
+    expect(denied.status).toBe(403);
+  });
+
+  it("refuses the preparer's own approval, takes an approver's, and audits skip, pause and resume", async () => {
+    // An approver may prepare too: their own series still needs someone else.
+    const made = await invoke(mod.list, "POST", "/api/schedules", {
+      as: approver2,
+      body: form({ name: "Route payroll" }),
+    });
+    const id = made.json.series.id as string;
+    const preparerTries = await invoke(mod.approve, "POST", "/x", {
+      as: preparer,
+      body: { version: 1 },
+      params: { id },
+    });
+    expect(preparerTries.status).toBe(403);
+    const own = await invoke(mod.approve, "POST", "/x", {
+      as: approver2,
+      body: { version: 1 },
+      params: { id },
+    });
+    expect(own.status).toBe(403);
+    const ok = await invoke(mod.approve, "POST", "/x", {
+      as: approver,
+      body: { version: 1 },
+      params: { id },
+    });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json.series).toMatchObject({ approved: true, approvals: [{ email: approver.email }] });
+    const twice = await invoke(mod.approve, "POST", "/x", {
+      as: approver,
+      body: { version: 1 },
+      params: { id },
+    });
+    expect(twice.status).toBe(409);
+
+    const skip = await invoke(mod.skip, "POST", "/x", {
+      as: preparer,
+      body: { nominalDay: "2030-01-01" },
+      params: { id },
+    });
+    expect(skip.status, skip.text).toBe(200);
+    expect(skip.json.history).toMatchObject([
+      { nominalDay: "2030-01-01", day: "2030-01-02", status: "skipped" },
+    ]);
+    const notADay = await invoke(mod.skip, "POST", "/x", {
+      as: preparer,
+      body: { nominalDay: "2030-01-05" },
+      params: { id },
+    });
+    expect(notADay.status).toBe(409);
+
+    const pause = await invoke(mod.status, "POST", "/x", {
+      as: preparer,
+      body: { action: "pause" },
+      params: { id },
+    });
+    expect(pause.json.series.status).toBe("paused");
+    const pauseAgain = await invoke(mod.status, "POST", "/x", {
+      as: preparer,
+      body: { action: "pause" },
+      params: { id },
+    });
+    expect(pauseAgain.status).toBe(409);
+    const resume = await invoke(mod.status, "POST", "/x", {
+      as: preparer,
+      body: { action: "resume" },
+      params: { id },
+    });
+    expect(resume.json.series.status).toBe("active");
+
+    const audit = (await readAudit(world.db, 500)).filter((e) => e.target === id);
+    expect(audit.map((e) => `${e.action} ${e.result}`)).toEqual(
+      expect.arrayContaining([
+        "schedule.create.sen ok",
+        "schedule.approve denied",
+        "schedule.approve approved",
+        "schedule.skip ok",
+        "schedule.pause ok",
+        "schedule.pause stale",
+        "schedule.resume ok",
+      ]),
+    );
+  });
+});
