@@ -23,6 +23,13 @@ import { sandbox, wireBody } from "../helpers/bank.ts";
 import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
 
 const routes = {
+  tokens: () => import("../../app/api/admin/integration-tokens/route.ts"),
+  token: () => import("../../app/api/admin/integration-tokens/[id]/route.ts"),
+  history: () => import("../../app/api/accounts/[accountNumber]/history/route.ts"),
+  transfers: () => import("../../app/api/transfers/route.ts"),
+  wires: () => import("../../app/api/wires/route.ts"),
+  users: () => import("../../app/api/admin/users/route.ts"),
+  settings: () => import("../../app/api/admin/settings/route.ts"),
   bai2: () => import("../../app/api/statements/bai2/route.ts"),
   camt053: () => import("../../app/api/statements/camt053/route.ts"),
   camt052: () => import("../../app/api/statements/camt052/route.ts"),
@@ -45,6 +52,7 @@ async function schemaErrors(xml: string, schema: "camt.053.001.08" | "camt.052.0
 
 let world: RouteWorld;
 let viewer: UserRow;
+let admin: UserRow;
 let senA: string;
 let senB: string;
 let dda: string;
@@ -144,6 +152,7 @@ beforeAll(async () => {
     bankEnv: { BANK_SETTLE_AFTER_SECONDS: String(30 * 86_400) },
   });
   viewer = await testUser(world.db, "viewer", "viewer@statements.example");
+  admin = await testUser(world.db, "admin", "admin@statements.example");
   senA = await world.customer.account("SEN", 10_000);
   senB = await world.customer.account("SEN", 5_000);
   dda = await world.customer.account("DDA", 20_000);
@@ -439,5 +448,143 @@ describe("camt.052", () => {
     const second = await invoke(routes.camt052, "GET", url("camt052", accountsQ()), { as: viewer });
     const again = parse(second.text);
     expect((again[0].Ntry ?? []).length).toBe((rpts[0].Ntry ?? []).length + 1);
+  });
+});
+
+describe("integration tokens", () => {
+  it("read statements and history of their accounts alone, never money, users or settings; shown once, stored hashed, revocable, audited", async () => {
+    const made = await invoke(routes.tokens, "POST", "/api/admin/integration-tokens", {
+      as: admin,
+      body: { name: "NetSuite", accounts: [senA, dda] },
+    });
+    expect(made.status).toBe(201);
+    const token: string = made.json.token;
+    expect(token).toMatch(/^itk_[A-Za-z0-9_-]{40,}$/);
+    // Only a hash is kept; the list never shows the value.
+    const stored = await world.db.query<Record<string, unknown>>("SELECT * FROM integration_tokens");
+    expect(JSON.stringify(stored)).not.toContain(token.slice(4));
+    const listed = await invoke(routes.tokens, "GET", "/api/admin/integration-tokens", { as: admin });
+    expect(JSON.stringify(listed.json)).not.toContain(token.slice(4));
+    expect(listed.json.tokens[0]).toMatchObject({
+      name: "NetSuite",
+      accounts: [senA, dda],
+      lastUsedAt: null,
+    });
+    // A viewer makes none; another customer's account is refused.
+    expect(
+      (
+        await invoke(routes.tokens, "POST", "/api/admin/integration-tokens", {
+          as: viewer,
+          body: { name: "x", accounts: [senA] },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await invoke(routes.tokens, "POST", "/api/admin/integration-tokens", {
+          as: admin,
+          body: { name: "x", accounts: [otherCustomersAccount] },
+        })
+      ).status,
+    ).toBe(404);
+
+    const bearer = { authorization: `Bearer ${token}`, "x-forwarded-for": "203.0.113.9" };
+    const bai2 = await invoke(
+      routes.bai2,
+      "GET",
+      url("bai2", `account=${senA}&account=${dda}&from=${d0}&to=${d2}`),
+      {
+        headers: bearer,
+      },
+    );
+    expect(bai2.status).toBe(200);
+    expect(readBai2(bai2.text).groups).toHaveLength(3);
+    const camt = await invoke(routes.camt053, "GET", url("camt053", `account=${dda}&from=${d0}&to=${d0}`), {
+      headers: bearer,
+    });
+    expect(camt.status).toBe(200);
+    const hist = await invoke(routes.history, "GET", `/api/accounts/${senA}/history?from=${d0}&to=${d0}`, {
+      headers: bearer,
+      params: { accountNumber: senA },
+    });
+    expect(hist.status).toBe(200);
+    expect(hist.json.items.length).toBeGreaterThan(0);
+    // Accounts it does not list are not found.
+    expect(
+      (
+        await invoke(routes.bai2, "GET", url("bai2", `account=${senB}&from=${d0}&to=${d0}`), {
+          headers: bearer,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await invoke(routes.history, "GET", `/api/accounts/${senB}/history`, {
+          headers: bearer,
+          params: { accountNumber: senB },
+        })
+      ).status,
+    ).toBe(404);
+    // Every other route ignores it: no money moves, no users or settings are read.
+    const transfer = await invoke(routes.transfers, "POST", "/api/transfers", {
+      headers: bearer,
+      body: { fromAccount: senA, toAccount: senB, amount: "1.00", idempotencyKey: randomUUID() },
+    });
+    expect(transfer.status).toBe(401);
+    expect((await invoke(routes.wires, "POST", "/api/wires", { headers: bearer, body: {} })).status).toBe(
+      401,
+    );
+    expect((await invoke(routes.users, "GET", "/api/admin/users", { headers: bearer })).status).toBe(401);
+    expect((await invoke(routes.settings, "GET", "/api/admin/settings", { headers: bearer })).status).toBe(
+      401,
+    );
+    expect(
+      (await invoke(routes.tokens, "GET", "/api/admin/integration-tokens", { headers: bearer })).status,
+    ).toBe(401);
+
+    // Its last use and from where.
+    const used = await invoke(routes.tokens, "GET", "/api/admin/integration-tokens", { as: admin });
+    expect(used.json.tokens[0].lastUsedAt).not.toBeNull();
+    expect(used.json.tokens[0].lastUsedIp).toEqual(expect.any(String));
+
+    // A wrong token, or none after "Bearer", is a 401.
+    expect(
+      (
+        await invoke(routes.bai2, "GET", url("bai2", `account=${senA}&from=${d0}&to=${d0}`), {
+          headers: { authorization: `Bearer ${token}x` },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await invoke(routes.bai2, "GET", url("bai2", `account=${senA}&from=${d0}&to=${d0}`), {
+          headers: { authorization: "Bearer" },
+        })
+      ).status,
+    ).toBe(401);
+
+    const revoked = await invoke(
+      routes.token,
+      "DELETE",
+      `/api/admin/integration-tokens/${made.json.record.id}`,
+      {
+        as: admin,
+        params: { id: made.json.record.id },
+      },
+    );
+    expect(revoked.status).toBe(200);
+    expect(revoked.json.record.revokedAt).not.toBeNull();
+    expect(
+      (
+        await invoke(routes.bai2, "GET", url("bai2", `account=${senA}&from=${d0}&to=${d0}`), {
+          headers: bearer,
+        })
+      ).status,
+    ).toBe(401);
+    const audit = await world.db.query<{ action: string; target: string; actor_email: string }>(
+      "SELECT action, target, actor_email FROM audit_log WHERE action LIKE 'integration_token.%' ORDER BY id",
+    );
+    expect(audit.map((a) => a.action)).toEqual(["integration_token.create", "integration_token.revoke"]);
+    expect(audit.every((a) => a.target === made.json.record.id && a.actor_email === admin.email)).toBe(true);
   });
 });
