@@ -1,7 +1,6 @@
 // One statement download: its query checked (400 naming the field), its accounts the customer's
 // (404), every account planned from the bank before the first byte, then the file streamed day by
 // day so that a 90-day export of thousands of entries a day never sits in memory.
-import "server-only";
 import { z } from "zod";
 import { fieldsOf, invalid, notFound } from "../api/errors.ts";
 import { addDays, businessDayFormatter } from "../bank-api/dates.ts";
