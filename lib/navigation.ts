@@ -23,6 +23,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { href: "/accounts", label: "Accounts", permission: "accounts.read" },
       { href: "/payments", label: "Payments", permission: "accounts.read" },
       { href: "/wire-summaries", label: "Wire summaries", permission: "accounts.read" },
+      { href: "/statements", label: "Statements", permission: "accounts.read" },
     ],
   },
   {

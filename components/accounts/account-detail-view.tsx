@@ -1,5 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { Suspense } from "react";
 import { AccountNumber } from "@/components/accounts/account-number.tsx";
 import { AccountTypeBadge } from "@/components/accounts/account-type-badge.tsx";
@@ -10,6 +11,7 @@ import { HistoryPanel } from "@/components/history/history-panel.tsx";
 import { HistorySkeletonRows } from "@/components/history/history-skeleton.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { StatusPill } from "@/components/ui/badge.tsx";
+import { buttonClasses } from "@/components/ui/button.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { Section } from "@/components/ui/section.tsx";
@@ -79,7 +81,15 @@ function AccountHeading({ data }: { data: AccountDetailResponse | undefined }) {
       <p className="truncate text-sm text-slate-600" title={description}>
         {description}
       </p>
-      <AccountNumber accountNumber={account.accountNumber} className="h-7" />
+      <div className="flex flex-wrap items-center gap-3">
+        <AccountNumber accountNumber={account.accountNumber} className="h-7" />
+        <Link
+          href={`/statements?account=${account.accountNumber}`}
+          className={buttonClasses("secondary", "sm")}
+        >
+          Statements
+        </Link>
+      </div>
       <p className="h-4 text-xs text-slate-600">As of {formatInstant(data.asOf, timeZone)}</p>
     </div>
   );

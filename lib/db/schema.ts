@@ -578,4 +578,24 @@ export const seriesOccurrences = pgTable(
       sql`status = ANY (ARRAY['due'::text, 'sending'::text, 'sent'::text, 'queued'::text, 'failed'::text, 'skipped'::text])`,
     ),
   ],
+ * Read-only tokens an administrator gives an ERP: statements and history of the listed accounts,
+ * nothing else. Only the SHA-256 of a token is kept (it is shown once, when made).
+ */
+export const integrationTokens = pgTable(
+  "integration_tokens",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The token's first characters, to tell tokens apart in the list. */
+    prefix: text("prefix").notNull(),
+    accounts: text("accounts").array().notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    revokedAt: ts("revoked_at"),
+    revokedBy: text("revoked_by"),
+    lastUsedAt: ts("last_used_at"),
+    lastUsedIp: text("last_used_ip"),
+  },
+  (t) => [uniqueIndex("integration_tokens_hash_idx").on(t.tokenHash)],
 );

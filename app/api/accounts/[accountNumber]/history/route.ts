@@ -1,6 +1,8 @@
-// GET /api/accounts/[accountNumber]/history?from&to&order - transactions over at most 93 days (HistoryResponse)
+// GET /api/accounts/[accountNumber]/history?from&to&order - transactions over at most 93 days (HistoryResponse);
+// a signed-in user's, or an integration token's for an account it lists.
 import { z } from "zod";
 import { readHistory } from "@/lib/accounts/views.ts";
+import { fieldsOf, invalid } from "@/lib/api/errors.ts";
 import { accountNumberFrom, addDays, businessToday } from "@/lib/api/params.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
@@ -10,6 +12,7 @@ import {
   isCalendarDay,
 } from "@/lib/dashboard-api/history-range.ts";
 import { HistoryResponse } from "@/lib/dashboard-api/index.ts";
+import { sessionOrToken, tokenMayRead } from "@/lib/integration/tokens.ts";
 
 const order = z
   .string()
@@ -28,7 +31,7 @@ const historyQuery = z
   })
   .pipe(historyRangeSchema(HISTORY_REQUEST_MAX_DAYS));
 
-export const GET = withRoute<
+const bySession = withRoute<
   typeof historyQuery,
   undefined,
   { accountNumber: string },
@@ -45,3 +48,16 @@ export const GET = withRoute<
   },
   { permission: "accounts.read", query: historyQuery, response: HistoryResponse },
 );
+
+export const GET = sessionOrToken<{ accountNumber: string }>(bySession, async ({ req, params, token }) => {
+  const accountNumber = accountNumberFrom(params);
+  tokenMayRead(token, [accountNumber]);
+  const r = historyQuery.safeParse(Object.fromEntries(req.nextUrl.searchParams));
+  if (!r.success) throw invalid(fieldsOf(r.error.issues));
+  return readHistory(await getBankClient(), {
+    accountNumber,
+    from: r.data.from,
+    to: r.data.to,
+    order: r.data.order,
+  });
+});
