@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
-import { plan } from "../../components/inbox/inbox-view.tsx";
+import { planInboxAction as plan } from "../../lib/approvals/draft-rules.ts";
 import type { IncomingWire } from "../../lib/dashboard-api/incoming-wires.ts";
 import type { Draft } from "../../lib/dashboard-api/wires.ts";
 import { actionableFor, type Waiting } from "../../lib/inbox/read.ts";
