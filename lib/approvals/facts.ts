@@ -3,6 +3,7 @@
 // FOR SHARE inside the deciding transaction so a role change or a disabling cannot land between
 // the count and the decision (it waits for the decision, or the decision sees it).
 import "server-only";
+import { config } from "../config.ts";
 import type { Queryable } from "../db/client.ts";
 import { getDashboardSettings } from "../settings.ts";
 import { defaultPolicies, type PaymentFacts, type PolicySet, type Rail, type VoterState } from "./policy.ts";
@@ -80,7 +81,30 @@ export async function payeeFacts(q: Queryable, beneficiaryId: string | null): Pr
   };
 }
 
-/** A draft's row as plain payment facts. */
+/**
+ * SEN transfers sent without a second person on the business day (in `timeZone`) of `at`, before
+ * `at` (now when not given), in cents: by this preparer, and from this account, read from the
+ * audit of each transfer done once. A draft's totals are those of the moment it was prepared.
+ */
+export async function senSentToday(
+  q: Queryable,
+  o: { preparerId: string; account: string; timeZone: string; at?: Date | string },
+): Promise<{ byPreparerCents: number; byAccountCents: number }> {
+  const rows = await q.query<{ by_preparer: string | number; by_account: string | number }>(
+    `SELECT coalesce(sum((detail->>'amountCents')::bigint) FILTER (WHERE actor_id = $1), 0) AS by_preparer,
+            coalesce(sum((detail->>'amountCents')::bigint) FILTER (WHERE detail->>'from' = $2), 0) AS by_account
+     FROM audit_log
+     WHERE action = 'transfer.sen' AND result = 'ok' AND at < $4
+       AND at >= (date_trunc('day', $4::timestamptz AT TIME ZONE $3) AT TIME ZONE $3)`,
+    [o.preparerId, o.account, o.timeZone, o.at ? new Date(o.at) : new Date()],
+  );
+  return {
+    byPreparerCents: Number(rows[0]?.by_preparer ?? 0),
+    byAccountCents: Number(rows[0]?.by_account ?? 0),
+  };
+}
+
+/** A draft's row as plain payment facts (a SEN draft's daily totals as they were when prepared). */
 export async function draftFacts(
   q: Queryable,
   r: {
@@ -88,14 +112,28 @@ export async function draftFacts(
     amount_cents: number | string;
     from_account: string;
     prepared_by: string;
+    prepared_at: Date | string;
     beneficiary_id: string | null;
   },
 ): Promise<PaymentFacts> {
+  const rail: Rail = r.kind === "wire" ? "wire" : "sen";
+  const today =
+    rail === "sen"
+      ? await senSentToday(q, {
+          preparerId: r.prepared_by,
+          account: r.from_account,
+          timeZone: config().timeZone,
+          at: r.prepared_at,
+        })
+      : null;
   return {
-    rail: (r.kind === "wire" ? "wire" : "sen") satisfies Rail,
+    rail,
     amountCents: Number(r.amount_cents),
     sourceAccount: r.from_account,
     preparerId: r.prepared_by,
     payee: await payeeFacts(q, r.beneficiary_id),
+    ...(today
+      ? { todayByPreparerCents: today.byPreparerCents, todayByAccountCents: today.byAccountCents }
+      : {}),
   };
 }
