@@ -3,14 +3,57 @@
 // FOR SHARE inside the deciding transaction so a role change or a disabling cannot land between
 // the count and the decision (it waits for the decision, or the decision sees it).
 import "server-only";
+import { type Actor, appendAudit } from "../auth/audit.ts";
 import { config } from "../config.ts";
+import { PolicySetInput } from "../dashboard-api/policies.ts";
 import type { Queryable } from "../db/client.ts";
 import { getDashboardSettings } from "../settings.ts";
 import { defaultPolicies, type PaymentFacts, type PolicySet, type Rail, type VoterState } from "./policy.ts";
 
-/** The policies in force: today the administrator's thresholds as the default policy set. */
+/** Where the stated policy set is kept: a row of dashboard_settings of its own. */
+const POLICY_KEY = "approval_policies";
+
+/** The policy set an administrator stated (and a second approved), or null while there is none. */
+export async function storedPolicySet(q: Queryable): Promise<PolicySet | null> {
+  const rows = await q.query<{ value: unknown }>("SELECT value FROM dashboard_settings WHERE key = $1", [
+    POLICY_KEY,
+  ]);
+  if (!rows[0]) return null;
+  // A stored set that no longer fits the schema (a rule tightened since) gives way to the thresholds.
+  const parsed = PolicySetInput.safeParse(rows[0].value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The policies in force: the stated set, or today's thresholds as the default policy set. */
 export async function policySetNow(q: Queryable): Promise<PolicySet> {
-  return defaultPolicies(await getDashboardSettings(q));
+  return (await storedPolicySet(q)) ?? defaultPolicies(await getDashboardSettings(q));
+}
+
+/** Holds writers of the policy set one at a time until the transaction ends. */
+export async function lockPolicies(q: Queryable): Promise<void> {
+  await q.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`dashboard_settings:${POLICY_KEY}`]);
+}
+
+/** Puts an approved policy set in force, audited with the set it replaces and its story. */
+export async function writePolicySet(
+  q: Queryable,
+  set: PolicySet,
+  o: { from: PolicySet | null; by: Actor; detail: Record<string, unknown> },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO dashboard_settings (key, value, updated_by, updated_at) VALUES ($1, $2, $3, now())
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+    [POLICY_KEY, JSON.stringify(set), o.by.email],
+  );
+  await appendAudit(q, {
+    actorId: o.by.id,
+    actorEmail: o.by.email,
+    action: "policies.update",
+    target: POLICY_KEY,
+    result: "ok",
+    detail: { from: o.from, to: set, ...o.detail },
+    ip: o.by.ip ?? null,
+  });
 }
 
 interface VoterRow {
