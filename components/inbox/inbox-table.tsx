@@ -1,11 +1,4 @@
 "use client";
-// The inbox's table: a real table with only the rows in view and a few either side in the DOM
-// (react-virtual, spacer rows above and below), as the incoming-wire queue does, so a thousand
-// items render as fast as ten. Every row has the same height at a given width, so nothing is
-// measured and a row's place follows from its index. One row at a time is in the tab order
-// (roving tabindex); the page's keys act on it, and moving to a row outside the rendered window
-// scrolls it into view, then focuses it once it is rendered. aria-rowcount and aria-rowindex tell a
-// screen reader the whole list's size and each row's place in it.
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useImperativeHandle, useRef, useSyncExternalStore } from "react";
 import { Badge, type Tone } from "@/components/ui/badge.tsx";
@@ -13,6 +6,14 @@ import { cn } from "@/components/ui/cn.ts";
 import { Money } from "@/components/ui/money.tsx";
 import { SpacerRow } from "@/components/ui/table.tsx";
 import { focusWhenRendered, scrollRowIntoBox } from "@/hooks/use-virtual-rows.ts";
+// The inbox's table: a real table with only the rows in view and a few either side in the DOM
+// (react-virtual, spacer rows above and below), as the incoming-wire queue does, so a thousand
+// items render as fast as ten. Every row has the same height at a given width, so nothing is
+// measured and a row's place follows from its index. One row at a time is in the tab order
+// (roving tabindex); the page's keys act on it, and moving to a row outside the rendered window
+// scrolls it into view, then focuses it once it is rendered. aria-rowcount and aria-rowindex tell a
+// screen reader the whole list's size and each row's place in it.
+import { countedApprovals } from "@/lib/approvals/draft-rules.ts";
 import type { InboxItem } from "@/lib/dashboard-api/inbox.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
 import { formatWaited } from "@/lib/format/durations.ts";
@@ -64,11 +65,10 @@ export function itemTitle(item: InboxItem, accountName?: Names): string {
 function statusOf(item: InboxItem): [string, Tone] {
   if (item.kind === "draft") {
     const d = item.draft;
-    if (d.approvalsRequired > 1)
-      return [
-        `${d.approvals.length} of ${d.approvalsRequired} approvals`,
-        d.approvals.length ? "brand" : "warning",
-      ];
+    if (d.approvalsRequired > 1) {
+      const counted = countedApprovals(d).length;
+      return [`${counted} of ${d.approvalsRequired} approvals`, counted ? "brand" : "warning"];
+    }
     const { word, tone } = draftStatusWords("pending");
     return [word, tone];
   }

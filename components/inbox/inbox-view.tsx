@@ -22,6 +22,7 @@ import { Money } from "@/components/ui/money.tsx";
 import { QueryState } from "@/components/ui/query-state.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { inboxQuery } from "@/hooks/use-inbox.ts";
+import { type InboxAct, myApprovalSends, planInboxAction } from "@/lib/approvals/draft-rules.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { InboxItem } from "@/lib/dashboard-api/inbox.ts";
 import type { IncomingWireDecisionResponse } from "@/lib/dashboard-api/incoming-wires.ts";
@@ -29,37 +30,13 @@ import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { DraftResponse } from "@/lib/dashboard-api/wires.ts";
 import { formatUsd } from "@/lib/format/money.ts";
 
-export type Act = "approve" | "cancel" | "return";
+export type Act = InboxAct;
 const ACT_KEYS: Record<string, Act> = { a: "approve", c: "cancel", r: "return" };
 const ACT_TITLES: Record<Act, string> = {
   approve: "Approve",
   cancel: "Cancel or reject",
   return: "Return",
 };
-
-/** What an action does to one item, in words, or why it does not fit the item. */
-export function plan(
-  item: InboxItem,
-  act: Act,
-): { fits: true; words: string } | { fits: false; why: string } {
-  if (item.kind === "draft") {
-    const d = item.draft;
-    if (act === "return") return { fits: false, why: "a draft is rejected, not returned" };
-    if (act === "cancel") return { fits: true, words: "Reject the draft" };
-    return {
-      fits: true,
-      words:
-        d.approvals.length + 1 < d.approvalsRequired
-          ? "Approve (first of two): nothing is sent yet"
-          : "Release: send it to the bank",
-    };
-  }
-  const w = item.wire;
-  const verb = { approve: "Approve", cancel: "Cancel", return: "Return" }[act];
-  if (w.needsTwoApprovers && w.votes.length === 0)
-    return { fits: true, words: `${verb} (first of two approvers)` };
-  return { fits: true, words: `${verb} the wire` };
-}
 
 type Result = { state: "waiting" | "working" } | { state: "done" | "failed"; text: string };
 
@@ -376,7 +353,7 @@ function BulkDialog({
   accountName: (n: string) => string | undefined;
   onClose: (decided: boolean) => void;
 }) {
-  const planned = items.map((item) => ({ item, plan: plan(item, act) }));
+  const planned = items.map((item) => ({ item, plan: planInboxAction(item, act) }));
   const doing = planned.filter((p) => p.plan.fits);
   const skipped = planned.filter((p) => !p.plan.fits);
   const total = doing.reduce((s, p) => s + p.item.amountCents, 0);
@@ -444,9 +421,7 @@ function BulkDialog({
       {act === "approve" && !results ? (
         <ReleaseChecks
           drafts={doing.flatMap((p) =>
-            p.item.kind === "draft" && p.item.draft.approvals.length + 1 >= p.item.draft.approvalsRequired
-              ? [p.item.draft]
-              : [],
+            p.item.kind === "draft" && myApprovalSends(p.item.draft) ? [p.item.draft] : [],
           )}
         />
       ) : null}

@@ -1,9 +1,11 @@
 // What a draft will pay, as the release and reject dialogs show it, with its beneficiary's recent
 // payee changes.
 
+import { ApprovalList } from "@/components/send-money/approval-list.tsx";
 import { RecentPayeeChanges } from "@/components/send-money/payee-change.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Money } from "@/components/ui/money.tsx";
+import { approvedBy, myApprovalSends } from "@/lib/approvals/draft-rules.ts";
 import type { Draft } from "@/lib/dashboard-api/wires.ts";
 import { centsInWords } from "@/lib/format/amount-words.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
@@ -58,17 +60,17 @@ export function DraftSummary({ d }: { d: Draft }) {
         </dd>
         <dt className="font-medium text-slate-600">Approvals</dt>
         <dd>
-          {approvalCount(d)}
-          {d.approvals.length ? `: ${d.approvals.map((a) => a.email).join(", ")}` : ""}
+          <ApprovalList d={d} />
         </dd>
+        {d.approvalPolicy ? (
+          <>
+            <dt className="font-medium text-slate-600">Policy</dt>
+            <dd data-approval-policy>{d.approvalPolicy}</dd>
+          </>
+        ) : null}
       </dl>
     </>
   );
-}
-
-/** "1 of 2 approvals", in words a screen reader reads as it is. */
-export function approvalCount(d: Draft): string {
-  return `${d.approvals.length} of ${d.approvalsRequired} approval${d.approvalsRequired === 1 ? "" : "s"}`;
 }
 
 /**
@@ -76,9 +78,9 @@ export function approvalCount(d: Draft): string {
  * down, a wire goes to the bank's backup log instead of out at once.
  */
 export function nextApproval(d: Draft, me: { id: string }, wireSystemDown = false): string {
-  if (d.approvals.some((a) => a.id === me.id))
+  if (approvedBy(d, me.id))
     return "You approved it. The next approval, by another approver, sends it to the bank.";
-  if (d.approvals.length + 1 < d.approvalsRequired)
+  if (!myApprovalSends(d, me.id))
     return "Your approval is the first of two: nothing is sent until a second approver approves.";
   // A wire system that went down since the last release shows only in the bank's answer: the
   // wire then waits in the backup log, and the dialog says so before the click, not after.

@@ -9,12 +9,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
-import {
-  approvalCount,
-  bankRefusal,
-  DraftSummary,
-  nextApproval,
-} from "@/components/send-money/draft-summary.tsx";
+import { ApprovalList } from "@/components/send-money/approval-list.tsx";
+import { bankRefusal, DraftSummary, nextApproval } from "@/components/send-money/draft-summary.tsx";
 import { ReleaseChecks, wireSystemQuery } from "@/components/send-money/release-checks.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -26,6 +22,12 @@ import { QueryTableCard } from "@/components/ui/query-table-card.tsx";
 import { Td, Th, Tr } from "@/components/ui/table.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { useConfirmedAction } from "@/hooks/use-confirmed-action.ts";
+import {
+  approvedBy,
+  countedApprovals,
+  isActionableDraft,
+  myApprovalSends,
+} from "@/lib/approvals/draft-rules.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { Draft, DraftListResponse, DraftResponse } from "@/lib/dashboard-api/wires.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
@@ -80,8 +82,7 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
     return a ? `${a.name} · ${n}` : n;
   };
   const wireSystem = useQuery({ ...wireSystemQuery(), enabled: release.item?.kind === "wire" });
-  const releaseFirstOfTwo =
-    !!release.item && release.item.approvals.length + 1 < release.item.approvalsRequired;
+  const releaseFirstOfTwo = !!release.item && !myApprovalSends(release.item, me.id);
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
@@ -130,9 +131,9 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
       >
         {list.map((d) => {
           const own = d.preparedBy.id === me.id;
-          const open = d.status === "pending" || d.status === "releasing";
-          const approvedByMe = d.status === "pending" && d.approvals.some((a) => a.id === me.id);
-          const firstOfTwo = d.approvals.length + 1 < d.approvalsRequired;
+          const open = isActionableDraft(d.status);
+          const approvedByMe = d.status === "pending" && approvedBy(d, me.id);
+          const firstOfTwo = !myApprovalSends(d, me.id);
           const { word: status, tone } = draftStatusWords(d.status);
           return (
             <Tr key={d.id} data-draft={d.id}>
@@ -176,13 +177,12 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
                 ) : null}
                 {d.status === "pending" || d.approvals.length > 1 ? (
                   <span className="block text-xs text-slate-600">
-                    {approvalCount(d)}
-                    {d.approvals.length ? `: ${d.approvals.map((a) => a.email).join(", ")}` : ""}
+                    <ApprovalList d={d} />
                   </span>
                 ) : null}
                 {d.status === "pending" && d.approvalsRequired > 1 ? (
                   <span className="block text-xs text-slate-600">
-                    {d.approvals.length
+                    {countedApprovals(d).length
                       ? "The next approval, by another approver, sends it."
                       : "Needs two approvers; the second approval sends it."}
                   </span>

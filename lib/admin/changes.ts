@@ -60,6 +60,14 @@ export function changeSummary(
       return `${c.target_label}: disabled → enabled`;
     case "user.password_reset":
       return `${c.target_label} (${c.before}): password reset to a temporary one`;
+    case "policies": {
+      const names = (v: unknown) =>
+        ((v as { policies?: { name: string; approvers: number }[] } | null)?.policies ?? []).map(
+          (p) => `${p.name}: ${p.approvers}`,
+        );
+      const before = c.before === null ? ["today's thresholds"] : names(c.before);
+      return `Approval policies: ${before.join("; ") || "none"} → ${names(c.after).join("; ") || "none"}`;
+    }
     default:
       return `${c.target_label}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`;
   }

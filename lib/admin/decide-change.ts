@@ -5,11 +5,13 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { conflict, invalid, notFound, RouteError } from "../api/errors.ts";
+import { lockPolicies, storedPolicySet, writePolicySet } from "../approvals/facts.ts";
 import { type Actor, appendAudit } from "../auth/audit.ts";
 import { isRole } from "../auth/permissions.ts";
 import { forgetCachedUser } from "../auth/session-token.ts";
 import { resetUserPassword, type UserRow } from "../auth/users.ts";
 import type { AdminChange, AdminChangeDecisionResponse } from "../dashboard-api/admin-changes.ts";
+import { PolicySetInput } from "../dashboard-api/policies.ts";
 import { DashboardSettings, SETTING_LABELS } from "../dashboard-api/settings.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import { lockSetting, settingsNow, writeSetting } from "../settings.ts";
@@ -76,6 +78,17 @@ async function applyChange(q: Queryable, c: AdminChangeRow, approver: Actor): Pr
         stale: `${SETTING_LABELS[key]} is now ${settingValueText(key, now)}, not ${settingValueText(key, c.before)} as when the change was asked for`,
       };
     await writeSetting(q, key, { from: now, to: c.after, by: requester, detail: story });
+    return { ok: true };
+  }
+
+  if (c.kind === "policies") {
+    const next = PolicySetInput.safeParse(c.after);
+    if (!next.success) return { ok: false, stale: "the policy set is no longer one the rules allow" };
+    await lockPolicies(q);
+    const now = await storedPolicySet(q);
+    if (JSON.stringify(now) !== JSON.stringify(c.before ?? null))
+      return { ok: false, stale: "the approval policies changed since this change was asked for" };
+    await writePolicySet(q, next.data, { from: now, by: requester, detail: story });
     return { ok: true };
   }
 
@@ -164,7 +177,7 @@ export async function decideChange(
         "forbidden",
         "Only the administrator who asked for this change can withdraw it; reject it instead.",
       );
-    if (decision === "approve" && c.kind !== "setting" && c.target === actor.id)
+    if (decision === "approve" && c.kind.startsWith("user.") && c.target === actor.id)
       throw new RouteError(
         403,
         "second_admin_required",
@@ -198,7 +211,8 @@ export async function decideChange(
     });
     return { change: toAdminChange(done[0]), applied };
   });
-  if (outcome.change.kind !== "setting") forgetCachedUser(outcome.change.target);
+  if (outcome.change.kind !== "setting" && outcome.change.kind !== "policies")
+    forgetCachedUser(outcome.change.target);
   if (!outcome.applied.ok)
     throw conflict(
       `This change no longer applies and was closed: ${outcome.applied.stale}. Ask again if it is still wanted.`,

@@ -2,7 +2,13 @@
 // Written with zod's tree-shakable build, as every schema a page carries to the browser.
 import * as z from "zod/mini";
 
-export const ADMIN_CHANGE_KINDS = ["setting", "user.role", "user.enable", "user.password_reset"] as const;
+export const ADMIN_CHANGE_KINDS = [
+  "setting",
+  "user.role",
+  "user.enable",
+  "user.password_reset",
+  "policies",
+] as const;
 export type AdminChangeKind = (typeof ADMIN_CHANGE_KINDS)[number];
 
 export const ADMIN_CHANGE_STATUSES = [

@@ -2,6 +2,7 @@
 // GET /api/drafts, POST /api/drafts/[id]/release|reject, PUT /api/drafts/[id], /api/beneficiaries.
 // The wire form is the contract's initiate-payment request with the amount typed as text.
 import { z } from "zod";
+import { DRAFT_STATUSES } from "../approvals/draft-rules.ts";
 import { ibanProblem } from "../bank-api/iban.ts";
 import { centsToDollars } from "../bank-api/money.ts";
 import { initiatePaymentRequest } from "../bank-api/payments.ts";
@@ -115,8 +116,8 @@ export const WireDraftRequest = z
 export type WireDraftInput = z.input<typeof WireDraftRequest>;
 export type WireDraftValues = z.output<typeof WireDraftRequest>;
 
-export const DRAFT_STATUSES = ["pending", "releasing", "queued", "released", "rejected", "failed"] as const;
-export type DraftStatus = (typeof DRAFT_STATUSES)[number];
+export type { DraftStatus } from "../approvals/draft-rules.ts";
+export { DRAFT_STATUSES };
 
 const person = z.object({ id: z.string(), email: z.string() });
 
@@ -173,10 +174,17 @@ export const Draft = z.object({
    * dialog shows them, since a changed payee is where payment fraud starts.
    */
   payeeChanges: z.array(PayeeChange).optional(),
-  /** Approvals of this version, first first: one per approver, never the preparer's. */
-  approvals: z.array(z.object({ id: z.string(), email: z.string(), at: z.string() })),
-  /** Approvals it needs before it is sent: 2 above the release dual-approval limit, else 1. */
+  /**
+   * Approvals of this version, first first: one per approver, never the preparer's. A vote whose
+   * voter may no longer cast it (demoted, disabled, reset pending…) carries why and does not count.
+   */
+  approvals: z.array(
+    z.object({ id: z.string(), email: z.string(), at: z.string(), ineligible: z.string().optional() }),
+  ),
+  /** Distinct eligible approvals it needs before it is sent, as the approval policy says. */
   approvalsRequired: z.number().int(),
+  /** Which policy decided that, and why ("Wires over $1,000,000.00: 2 approvers"). */
+  approvalPolicy: z.string().optional(),
 });
 export type Draft = z.infer<typeof Draft>;
 

@@ -1,6 +1,7 @@
 // The dashboard's own tables (docs/architecture.md): users, the append-only audit log, the shared
 // bank access token, the sign-in throttle, live events, balance alerts and incoming-wire
 // decisions. The dashboard never reads bank tables.
+
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -19,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { DRAFT_STATUS_CHECK_SQL } from "../approvals/draft-rules.ts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -175,10 +177,7 @@ export const paymentDrafts = pgTable(
   (t) => [
     index("payment_drafts_status_idx").on(t.status, t.preparedAt),
     check("payment_drafts_kind_check", sql`kind = ANY (ARRAY['wire'::text, 'sen'::text])`),
-    check(
-      "payment_drafts_status_check",
-      sql`status = ANY (ARRAY['pending'::text, 'releasing'::text, 'queued'::text, 'released'::text, 'rejected'::text, 'failed'::text])`,
-    ),
+    check("payment_drafts_status_check", sql.raw(DRAFT_STATUS_CHECK_SQL)),
     check("payment_drafts_amount_cents_check", sql`amount_cents > 0`),
     check("payment_drafts_channel_check", sql`channel = ANY (ARRAY['primary'::text, 'backup'::text])`),
   ],
@@ -578,6 +577,9 @@ export const seriesOccurrences = pgTable(
       sql`status = ANY (ARRAY['due'::text, 'sending'::text, 'sent'::text, 'queued'::text, 'failed'::text, 'skipped'::text])`,
     ),
   ],
+);
+
+/**
  * Read-only tokens an administrator gives an ERP: statements and history of the listed accounts,
  * nothing else. Only the SHA-256 of a token is kept (it is shown once, when made).
  */

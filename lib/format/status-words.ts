@@ -2,6 +2,7 @@
 // dashboard's draft states and an incoming wire's place in the queue. A page never shows the
 // bank's own status names ("Pre-Approval", "In-Progress"); it asks here. Each word comes with a
 // badge tone, a second signal beside the word, never the only one.
+import type { DraftStatus } from "../approvals/draft-rules.ts";
 
 export type StatusTone = "neutral" | "brand" | "success" | "warning" | "danger";
 
@@ -37,11 +38,9 @@ const DRAFT = {
   released: { word: "Released", tone: "success" },
   rejected: { word: "Rejected", tone: "danger" },
   failed: { word: "Refused by the bank", tone: "danger" },
-} as const satisfies Record<string, StatusWords>;
+} as const satisfies Record<DraftStatus, StatusWords>;
 
-export type DraftState = keyof typeof DRAFT;
-
-export function draftStatusWords(status: DraftState): StatusWords {
+export function draftStatusWords(status: DraftStatus): StatusWords {
   return DRAFT[status];
 }
 

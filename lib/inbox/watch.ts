@@ -6,6 +6,7 @@
 // no instance depends on another, and none looks while no one listens.
 import "server-only";
 import { EventEmitter } from "node:events";
+import { OPEN_DRAFT_STATUSES, sqlStates } from "../approvals/draft-rules.ts";
 import { PAYMENT_WINDOW_DAYS } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { getBankClient } from "../bank-client/index.ts";
@@ -23,7 +24,7 @@ const ACCOUNTS_TTL_MS = 30_000;
 
 const DB_FINGERPRINT = `
   SELECT (SELECT count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(prepared_at)::text, '')
-            FROM payment_drafts WHERE status IN ('pending', 'releasing', 'queued')) AS drafts,
+            FROM payment_drafts WHERE status IN (${sqlStates(OPEN_DRAFT_STATUSES)})) AS drafts,
          (SELECT count(*) || ':' || coalesce(max(approved_at)::text, '') FROM draft_approvals) AS approvals,
          (SELECT count(*) || ':' || coalesce(max(at)::text, '') FROM incoming_wire_votes) AS votes,
          (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM incoming_wire_decisions) AS decisions`;

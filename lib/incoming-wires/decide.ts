@@ -2,12 +2,15 @@
 // 1. a decision already recorded for the payment ends here (no bank call: someone was first);
 // 2. the payment is read from the bank: its status, timestamp and amount are the truth, never the
 //    browser's copy (a stale list cannot decide, and the dual-approval limit uses the bank's amount);
-// 3. above the limit, the vote is recorded and only a second approver's agreement goes on;
+// 3. when the approval policy asks for two, the vote is recorded and only a second approver's
+//    agreement goes on, counting only votes whose voters may still cast them;
 // 4. the decision is recorded, then sent (PUT /v2/payment, or the backup log on a 503), so a
 //    decision is never sent twice; the bank's timestamp check makes a late duplicate harmless too.
 import "server-only";
 import { toCents } from "../accounts/views.ts";
-import { conflict, notFound, RouteError } from "../api/errors.ts";
+import { conflict, forbidden, notFound, RouteError } from "../api/errors.ts";
+import { policySetNow, votersNow } from "../approvals/facts.ts";
+import { evaluate, type PaymentFacts, tally } from "../approvals/policy.ts";
 import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
 import type { PaymentRecord } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
@@ -20,7 +23,14 @@ import type {
 import type { DashboardDb } from "../db/client.ts";
 import { actOnIncomingWire, type WireSend } from "../payments/wire-fallback.ts";
 import { isIncoming, PRE_APPROVAL, readPayment } from "./queue.ts";
-import { castVote, type DecisionRow, liveDecision, recordDecision, updateDecision } from "./store.ts";
+import {
+  castVote,
+  type DecisionRow,
+  liveDecision,
+  recordDecision,
+  updateDecision,
+  type VoteRow,
+} from "./store.ts";
 
 const PAST: Record<IncomingWireAction, string> = {
   approve: "approved",
@@ -60,7 +70,6 @@ export async function decideIncomingWire(
   actor: Actor,
   paymentId: string,
   req: IncomingWireDecisionRequest,
-  opts: { dualApprovalCents: number },
 ): Promise<IncomingWireDecisionResponse> {
   const existing = await liveDecision(db, paymentId);
   if (existing) throw alreadyDecided(existing);
@@ -71,10 +80,23 @@ export async function decideIncomingWire(
   const amountCents = toCents(p.amount, `payment ${paymentId} amount`);
 
   const me = { id: actor.id, email: actor.email };
-  let approvers = [me];
-  if (amountCents > opts.dualApprovalCents) {
-    const votes = await db.tx((tx) =>
-      castVote(tx, {
+  const facts: PaymentFacts = {
+    rail: "incoming_wire",
+    amountCents,
+    sourceAccount: req.accountNumber,
+    preparerId: null,
+  };
+  // The vote, the count of every agreeing vote whose voter may still cast it (voters read FOR
+  // SHARE) and the decision's record are one transaction under the payment's lock: a demotion or
+  // disabling at the same moment waits for it or is seen by it.
+  const judged = await db.tx(async (tx) => {
+    const set = await policySetNow(tx);
+    const now = Date.now();
+    const requirement = evaluate(facts, set, now);
+    let voterIds = [me.id];
+    let current: VoteRow[] = [];
+    if (requirement.approvers > 1) {
+      const votes = await castVote(tx, {
         paymentId,
         userId: actor.id,
         userEmail: actor.email,
@@ -82,51 +104,81 @@ export async function decideIncomingWire(
         action: req.action,
         paymentTimestamp: p.time_stamp,
         amountCents,
-      }),
-    );
-    const current = votes.filter((v) => v.paymentTimestamp === p.time_stamp);
-    const agreeing = current.filter((v) => v.action === req.action && v.userId !== actor.id);
+      });
+      current = votes.filter((v) => v.paymentTimestamp === p.time_stamp);
+      voterIds = [
+        ...current.filter((v) => v.action === req.action && v.userId !== me.id).map((v) => v.userId),
+        me.id,
+      ];
+    }
+    const t = tally(facts, set, await votersNow(tx, voterIds, { lock: true }), now);
+    const struck = new Map(t.struck.map((s) => [s.voter.id, s.why]));
+    const mine = struck.get(me.id);
+    if (mine) {
+      await tx.query("DELETE FROM incoming_wire_votes WHERE payment_id = $1 AND user_id = $2", [
+        paymentId,
+        me.id,
+      ]);
+      return { kind: "refused" as const, why: mine };
+    }
     const shown = current.map((v) => ({
       userId: v.userId,
       userEmail: v.userEmail,
       action: v.action,
       at: v.at,
+      ...(struck.has(v.userId) ? { ineligible: `${v.userEmail} ${struck.get(v.userId)}` } : {}),
     }));
-    if (!agreeing.length) {
-      await appendAudit(db, {
-        ...auditActor(actor, actor.ip),
-        action: "incoming_wire.vote",
-        target: paymentId,
-        result: "awaiting_second_approval",
-        detail: {
-          accountNumber: req.accountNumber,
-          action: req.action,
-          amountCents,
-          limitCents: opts.dualApprovalCents,
-        },
-      });
-      return {
-        outcome: "awaiting_second_approval",
-        paymentId,
-        action: req.action,
-        bankStatus: p.payment_status,
-        message: `Your vote to ${req.action} is recorded. A second approver must agree before it is sent to the bank.`,
-        votes: shown,
-      };
-    }
-    approvers = [...agreeing.map((v) => ({ id: v.userId, email: v.userEmail })), me];
-  }
-
-  const decision = await recordDecision(db, {
-    paymentId,
-    accountNumber: req.accountNumber,
-    action: req.action,
-    paymentTimestamp: p.time_stamp,
-    amountCents,
-    originatorName: p.originator_name,
-    approvers,
-    decidedBy: me,
+    if (!t.enough) return { kind: "short" as const, t, shown };
+    const approvers = t.counted.map((v) => ({ id: v.id, email: v.email }));
+    const decision = await recordDecision(tx, {
+      paymentId,
+      accountNumber: req.accountNumber,
+      action: req.action,
+      paymentTimestamp: p.time_stamp,
+      amountCents,
+      originatorName: p.originator_name,
+      approvers,
+      decidedBy: me,
+    });
+    return { kind: "decided" as const, decision, approvers };
   });
+
+  if (judged.kind === "refused") {
+    await appendAudit(db, {
+      ...auditActor(actor, actor.ip),
+      action: "incoming_wire.vote",
+      target: paymentId,
+      result: "denied",
+      detail: { accountNumber: req.accountNumber, action: req.action, why: judged.why },
+    });
+    throw forbidden(`Your vote cannot count: you ${judged.why}. Nothing was sent.`);
+  }
+  if (judged.kind === "short") {
+    const { t, shown } = judged;
+    const struck = t.struck.map((s) => `${s.voter.email} ${s.why}`);
+    await appendAudit(db, {
+      ...auditActor(actor, actor.ip),
+      action: "incoming_wire.vote",
+      target: paymentId,
+      result: "awaiting_second_approval",
+      detail: {
+        accountNumber: req.accountNumber,
+        action: req.action,
+        amountCents,
+        policy: t.requirement.why,
+        ...(struck.length ? { notCounted: struck } : {}),
+      },
+    });
+    return {
+      outcome: "awaiting_second_approval",
+      paymentId,
+      action: req.action,
+      bankStatus: p.payment_status,
+      message: `Your vote to ${req.action} is recorded. ${t.requirement.why}: a second approver must agree before it is sent to the bank.${struck.length ? ` Not counted: ${struck.join("; ")}.` : ""}`,
+      votes: shown,
+    };
+  }
+  const { decision, approvers } = judged;
   if (!decision) {
     const other = await liveDecision(db, paymentId);
     throw other ? alreadyDecided(other) : conflict("Another decision on this wire is in progress.");

@@ -3,6 +3,8 @@
 // open decisions: once the bank shows a payment's status moved, its decision takes that state.
 import "server-only";
 import { toCents } from "../accounts/views.ts";
+import { policySetNow } from "../approvals/facts.ts";
+import { evaluate, type PolicySet } from "../approvals/policy.ts";
 import { appendAudit } from "../auth/audit.ts";
 import { PAYMENT_WINDOW_DAYS, type PaymentRecord } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
@@ -77,7 +79,7 @@ export function startOfDay(now: Date, timeZone: string): Date {
 export function toQueueWire(
   p: PaymentRecord,
   accountName: string,
-  dualApprovalCents: number,
+  policies: PolicySet,
   votes: VoteRow[],
   open: DecisionRow | undefined,
 ): IncomingWire {
@@ -100,7 +102,12 @@ export function toQueueWire(
     receivedAt: p.entry_date || p.time_stamp,
     paymentTimestamp: p.time_stamp,
     state,
-    needsTwoApprovers: amountCents > dualApprovalCents,
+    needsTwoApprovers:
+      evaluate(
+        { rail: "incoming_wire", amountCents, sourceAccount: p.credit_account_id, preparerId: null },
+        policies,
+        Date.now(),
+      ).approvers > 1,
     votes: current.map((v) => ({ userId: v.userId, userEmail: v.userEmail, action: v.action, at: v.at })),
     pendingAction: open?.action ?? null,
   };
@@ -190,6 +197,7 @@ export async function readQueue(
   const votesById = new Map<string, VoteRow[]>();
   for (const v of votes) votesById.set(v.paymentId, [...(votesById.get(v.paymentId) ?? []), v]);
 
+  const policies = await policySetNow(db);
   const wires: IncomingWire[] = [];
   for (const p of pending) {
     const d = live.get(p.payment_id);
@@ -199,7 +207,7 @@ export async function readQueue(
       toQueueWire(
         p,
         names.get(p.credit_account_id) ?? p.credit_account_id,
-        opts.dualApprovalCents,
+        policies,
         votesById.get(p.payment_id) ?? [],
         d,
       ),

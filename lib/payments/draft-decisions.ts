@@ -5,16 +5,18 @@
 // transfersen) carries Idempotency-Key = the draft's id, so a retry pays once.
 import { randomUUID } from "node:crypto";
 import "server-only";
-import { conflict, RouteError } from "../api/errors.ts";
+import { conflict, forbidden, RouteError } from "../api/errors.ts";
+import { draftFacts, policySetNow, votersNow } from "../approvals/facts.ts";
+import { type Tally, tally } from "../approvals/policy.ts";
 import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
 import type { InitiatePaymentInput } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, type BankError, type BankResult } from "../bank-client/errors.ts";
 import { config } from "../config.ts";
 import type { Draft } from "../dashboard-api/wires.ts";
-import type { Queryable } from "../db/client.ts";
+import type { DashboardDb, Queryable } from "../db/client.ts";
 import { auditDraft, staleOrMissing } from "./draft-audit.ts";
-import { approvalsRequired, type DraftRow, getDraft, readDraft, releaseLimit } from "./drafts.ts";
+import { type DraftRow, readDraft } from "./drafts.ts";
 import { sendOutgoingWire, type WireChannel } from "./wire-fallback.ts";
 
 export async function rejectDraft(
@@ -49,36 +51,83 @@ export async function rejectDraft(
   });
 }
 
+type Decided =
+  | { kind: "claimed"; row: DraftRow; counted: { email: string }[] }
+  | { kind: "short"; tally: Tally }
+  | { kind: "refused"; why: string }
+  | { kind: "none" };
+
 /**
- * Claims a draft version for one release attempt: pending → releasing with a fresh claim token,
- * in one conditional UPDATE that only one request can win. A pending draft is claimed only once
- * its version has the approvals it needs (`required`, from approvers other than its preparer). A
- * draft already releasing is claimed again only when no attempt is at work on it (its token was
- * cleared when an attempt ended unfinished) by the approver who claimed it, or by anyone once the
- * claim is stuck: the same approver in two windows, or two dashboard instances, never send at once.
+ * Judges the draft's votes at the moment this approval lands and, when they are enough, claims the
+ * draft for one release attempt (pending → releasing with a fresh claim token), all in one
+ * transaction: the draft row is locked FOR UPDATE and its voters read FOR SHARE, so every counted
+ * vote is one whose voter may still cast it (the policy evaluator's rule), and a demotion or a
+ * disabling landing at the same time waits for this decision or is seen by it; two approvals at
+ * once on two instances see one another. A draft already releasing is claimed again only when no
+ * attempt is at work on it (its token was cleared when an attempt ended unfinished) by the
+ * approver who claimed it, or by anyone once the claim is stuck.
  */
-async function claimDraft(
-  db: Queryable,
+async function decideAndClaim(
+  q: Queryable,
   actor: Actor,
   id: string,
   version: number,
   token: string,
-  required: number,
-) {
-  return db.query<DraftRow>(
-    `UPDATE payment_drafts d SET status = 'releasing', decided_by = $3, decided_by_email = $4,
-       decided_at = now(), claim_token = $5, claimed_at = now()
-     WHERE id = $1 AND version = $2 AND prepared_by <> $3
-       AND ((status = 'pending'
-             AND (SELECT count(*) FROM draft_approvals a
-                  WHERE a.draft_id = d.id AND a.version = d.version AND a.approver_id <> d.prepared_by) >= $7)
-            OR (status = 'releasing'
-                AND ((claim_token IS NULL AND decided_by = $3)
-                     OR coalesce(claimed_at, decided_at) < now() - make_interval(secs => $6))))
-     RETURNING *`,
-    // A claim older than this may be taken over by another approver (its releaser went away).
-    [id, version, actor.id, actor.email, token, config().draftClaimStuckSeconds, required],
+  fresh: boolean,
+): Promise<Decided> {
+  const locked = await q.query<DraftRow>("SELECT * FROM payment_drafts WHERE id = $1 FOR UPDATE", [id]);
+  const row = locked[0];
+  if (!row || row.version !== version || row.prepared_by === actor.id) return { kind: "none" };
+  if (row.status === "releasing") {
+    const again = await q.query<DraftRow>(
+      `UPDATE payment_drafts SET decided_by = $2, decided_by_email = $3, decided_at = now(),
+         claim_token = $4, claimed_at = now()
+       WHERE id = $1 AND status = 'releasing'
+         AND ((claim_token IS NULL AND decided_by = $2)
+              OR coalesce(claimed_at, decided_at) < now() - make_interval(secs => $5))
+       RETURNING *`,
+      // A claim older than this may be taken over by another approver (its releaser went away).
+      [id, actor.id, actor.email, token, config().draftClaimStuckSeconds],
+    );
+    const approvals = await q.query<{ approver_email: string }>(
+      "SELECT approver_email FROM draft_approvals WHERE draft_id = $1 AND version = $2 ORDER BY approved_at",
+      [id, version],
+    );
+    return again[0]
+      ? { kind: "claimed", row: again[0], counted: approvals.map((a) => ({ email: a.approver_email })) }
+      : { kind: "none" };
+  }
+  if (row.status !== "pending") return { kind: "none" };
+  const votes = await q.query<{ approver_id: string }>(
+    `SELECT approver_id FROM draft_approvals WHERE draft_id = $1 AND version = $2
+     ORDER BY approved_at, approver_id`,
+    [id, version],
   );
+  const voters = await votersNow(
+    q,
+    votes.map((v) => v.approver_id),
+    { lock: true },
+  );
+  const t = tally(await draftFacts(q, row), await policySetNow(q), voters, Date.now());
+  const mine = t.struck.find((s) => s.voter.id === actor.id);
+  if (mine) {
+    // This approver may not vote on it: their vote, just recorded, is taken back.
+    if (fresh)
+      await q.query("DELETE FROM draft_approvals WHERE draft_id = $1 AND version = $2 AND approver_id = $3", [
+        id,
+        version,
+        actor.id,
+      ]);
+    return { kind: "refused", why: mine.why };
+  }
+  if (!t.enough) return { kind: "short", tally: t };
+  const claimed = await q.query<DraftRow>(
+    `UPDATE payment_drafts SET status = 'releasing', decided_by = $3, decided_by_email = $4,
+       decided_at = now(), claim_token = $5, claimed_at = now()
+     WHERE id = $1 AND version = $2 AND status = 'pending' RETURNING *`,
+    [id, version, actor.id, actor.email, token],
+  );
+  return claimed[0] ? { kind: "claimed", row: claimed[0], counted: t.counted } : { kind: "none" };
 }
 
 /**
@@ -104,61 +153,85 @@ export interface ReleaseOutcome {
 }
 
 /**
- * Approves a draft (a wire, or a SEN transfer above the release threshold) and, once it has the
- * approvals it needs, sends it. Above the release
- * dual-approval limit (a dashboard setting) the first approver's release records their vote and
- * sends nothing; a second, different approver's release sends it. The preparer never approves.
+ * Approves a draft (a wire, or a SEN transfer the approval policy sends to a draft) and, once the
+ * votes of voters who may still cast them meet what the policy requires, sends it. Short of that,
+ * the approval is recorded and nothing is sent; a vote whose voter was since demoted, disabled,
+ * reset or locked no longer counts. The preparer never approves.
  */
 export async function releaseDraft(
-  db: Queryable,
+  db: DashboardDb,
   bank: BankClient,
   actor: Actor,
   id: string,
   o: { version: number },
 ): Promise<ReleaseOutcome> {
-  const limit = await releaseLimit(db);
   const fresh = await approveDraft(db, actor, id, o.version);
-  const seen = await getDraft(db, id);
-  const required = seen ? approvalsRequired(seen.amountCents, limit) : 1;
-  const approvers =
-    seen?.version === o.version ? seen.approvals.filter((a) => a.id !== seen.preparedBy.id) : [];
-  if (seen?.status === "pending" && seen.version === o.version && approvers.length < required) {
-    // Not enough approvals yet: the vote is recorded (or was already), nothing is sent.
-    const mine = approvers.some((a) => a.id === actor.id);
-    if (mine && fresh) {
+  const token = randomUUID();
+  const decided = await db.tx((q) => decideAndClaim(q, actor, id, o.version, token, fresh));
+  if (decided.kind === "refused") {
+    const err = forbidden(`Your approval cannot count: you ${decided.why}. Nothing was sent.`);
+    await appendAudit(db, {
+      ...auditActor(actor, actor.ip),
+      action: "draft.release",
+      target: id,
+      result: "denied",
+      detail: { message: err.message },
+    });
+    throw err;
+  }
+  if (decided.kind === "short") {
+    const seen = await readDraft(db, id);
+    const t = decided.tally;
+    const required = t.requirement.approvers;
+    const counted = t.counted.map((v) => v.email);
+    const struck = t.struck.map((s) => `${s.voter.email} ${s.why}`);
+    const struckWords = struck.length ? ` Not counted: ${struck.join("; ")}.` : "";
+    if (fresh) {
       await auditDraft(db, actor, seen, "approve", "awaiting_second_approval", {
         version: seen.version,
-        approvals: approvers.map((a) => a.email),
+        approvals: counted,
+        ...(struck.length ? { notCounted: struck } : {}),
         required,
-        limitCents: limit,
+        policy: t.requirement.why,
         amountCents: seen.amountCents,
         counterparty: seen.counterparty,
       });
+      const left = required - counted.length;
+      const next =
+        left === 1
+          ? `${counted.length === 1 ? "a second approver" : "one more approver"}, neither you nor the preparer, must approve; their approval sends it to the bank`
+          : `${left} more approvers, neither you nor the preparer, must approve; the last of them sends it to the bank`;
       return {
         draft: seen,
-        message: `Your approval is recorded (${approvers.length} of ${required}). Above ${usd(limit)} a second approver, neither you nor the preparer, must approve; their approval sends it to the bank. Nothing was sent.`,
+        message: `Your approval is recorded (${counted.length} of ${required}). ${t.requirement.why}: ${next}.${struckWords} Nothing was sent.`,
       };
     }
-    if (mine) {
-      const err = conflict(
-        `You already approved this draft. It needs ${required} approvals from different approvers; the next approval must come from someone else. Nothing was sent.`,
-      );
-      await appendAudit(db, {
-        ...auditActor(actor, actor.ip),
-        action: "draft.release",
-        target: id,
-        result: "stale",
-        detail: { message: err.message },
-      });
-      throw err;
-    }
+    const err = conflict(
+      `You already approved this draft. It needs ${required} approvals from different approvers; the next approval must come from someone else.${struckWords} Nothing was sent.`,
+    );
+    await appendAudit(db, {
+      ...auditActor(actor, actor.ip),
+      action: "draft.release",
+      target: id,
+      result: "stale",
+      detail: { message: err.message },
+    });
+    throw err;
   }
-  const draft = await releaseClaimed(db, bank, actor, id, o, required, approvers);
+  if (decided.kind === "none") {
+    const err = await staleOrMissing(db, id, actor, "release");
+    await appendAudit(db, {
+      ...auditActor(actor, actor.ip),
+      action: "draft.release",
+      target: id,
+      result: err.status === 403 ? "denied" : "stale",
+      detail: { message: err.message },
+    });
+    throw err;
+  }
+  const draft = await releaseClaimed(db, bank, actor, id, decided.row, token, decided.counted);
   return { draft };
 }
-
-const usd = (cents: number) =>
-  `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**
  * Claims the draft (claimDraft), sends it with Idempotency-Key = the draft id on every path (a
@@ -173,24 +246,10 @@ async function releaseClaimed(
   bank: BankClient,
   actor: Actor,
   id: string,
-  o: { version: number },
-  required: number,
+  row: DraftRow,
+  token: string,
   approvers: { email: string }[],
 ): Promise<Draft> {
-  const token = randomUUID();
-  const claimed = await claimDraft(db, actor, id, o.version, token, required);
-  if (!claimed[0]) {
-    const err = await staleOrMissing(db, id, actor, "release");
-    await appendAudit(db, {
-      ...auditActor(actor, actor.ip),
-      action: "draft.release",
-      target: id,
-      result: err.status === 403 ? "denied" : "stale",
-      detail: { message: err.message },
-    });
-    throw err;
-  }
-  const row = claimed[0];
   const draft = {
     kind: row.kind as Draft["kind"],
     amountCents: Number(row.amount_cents),

@@ -4,12 +4,14 @@
 // of a refused step in draft-audit.ts, the settlement of queued wires in draft-settlement.ts.
 import "server-only";
 import { conflict } from "../api/errors.ts";
+import { OPEN_DRAFT_STATUSES, sqlStates } from "../approvals/draft-rules.ts";
+import { draftFacts, policySetNow, votersNow } from "../approvals/facts.ts";
+import { type Requirement, tally } from "../approvals/policy.ts";
 import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
 import type { Draft } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
 import type { paymentDrafts } from "../db/schema.ts";
 import type { SqlRow } from "../server/sql-row.ts";
-import { getDashboardSettings } from "../settings.ts";
 import { auditDraft, staleOrMissing } from "./draft-audit.ts";
 
 export interface NewDraft {
@@ -39,16 +41,32 @@ export const DRAFT_SELECT = `SELECT d.*, coalesce((
     FROM draft_approvals a WHERE a.draft_id = d.id AND a.version = d.version), '[]'::jsonb) AS approvals
   FROM payment_drafts d`;
 
-/** Approvals a draft of this amount needs before it is sent: two above the limit, else one. */
-export const approvalsRequired = (amountCents: number, dualApprovalCents: number) =>
-  amountCents > dualApprovalCents ? 2 : 1;
-
-/** The release dual-approval limit in force (an administrator setting). */
-export async function releaseLimit(db: Queryable): Promise<number> {
-  return (await getDashboardSettings(db)).releaseDualApprovalCents;
+/**
+ * Drafts as people see them: each vote with why it no longer counts (its voter's standing now),
+ * and the approvals the approval policy requires, with which policy and why.
+ */
+export async function toDrafts(q: Queryable, rows: ReadRow[]): Promise<Draft[]> {
+  if (!rows.length) return [];
+  const set = await policySetNow(q);
+  const voterIds = [...new Set(rows.flatMap((r) => r.approvals.map((a) => a.id)))];
+  const voters = new Map((await votersNow(q, voterIds, { lock: false })).map((v) => [v.id, v]));
+  const now = Date.now();
+  const out: Draft[] = [];
+  for (const r of rows) {
+    const facts = await draftFacts(q, r);
+    const t = tally(
+      facts,
+      set,
+      r.approvals.flatMap((a) => voters.get(a.id) ?? []),
+      now,
+    );
+    const struck = new Map(t.struck.map((s) => [s.voter.id, s.why]));
+    out.push(toDraft(r, t.requirement, struck));
+  }
+  return out;
 }
 
-export function toDraft(r: ReadRow, dualApprovalCents: number): Draft {
+function toDraft(r: ReadRow, req: Requirement, struck: Map<string, string>): Draft {
   return {
     id: r.id,
     kind: r.kind as Draft["kind"],
@@ -66,8 +84,12 @@ export function toDraft(r: ReadRow, dualApprovalCents: number): Draft {
     paymentId: r.payment_id,
     bankAnswer: r.bank_answer,
     channel: (r.channel as Draft["channel"]) ?? null,
-    approvals: r.approvals.map((a) => ({ id: a.id, email: a.email, at: iso(a.at) })),
-    approvalsRequired: approvalsRequired(Number(r.amount_cents), dualApprovalCents),
+    approvals: r.approvals.map((a) => {
+      const why = struck.get(a.id);
+      return { id: a.id, email: a.email, at: iso(a.at), ...(why ? { ineligible: `${a.email} ${why}` } : {}) };
+    }),
+    approvalsRequired: req.approvers,
+    approvalPolicy: req.why,
   };
 }
 
@@ -79,7 +101,7 @@ const sameRequest = (a: Record<string, unknown>, b: Record<string, unknown>) => 
 export async function getDraft(db: Queryable, id: string): Promise<Draft | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const rows = await db.query<ReadRow>(`${DRAFT_SELECT} WHERE d.id = $1`, [id]);
-  return rows[0] ? toDraft(rows[0], await releaseLimit(db)) : null;
+  return rows[0] ? ((await toDrafts(db, rows))[0] ?? null) : null;
 }
 
 /** The draft as it stands after a step this request made (it exists: the step just wrote it). */
@@ -91,12 +113,11 @@ export async function readDraft(db: Queryable, id: string): Promise<Draft> {
 
 export async function listDrafts(db: Queryable, o: { open: boolean; limit?: number }): Promise<Draft[]> {
   const rows = await db.query<ReadRow>(
-    `${DRAFT_SELECT} ${o.open ? "WHERE d.status IN ('pending', 'releasing', 'queued')" : ""}
+    `${DRAFT_SELECT} ${o.open ? `WHERE d.status IN (${sqlStates(OPEN_DRAFT_STATUSES)})` : ""}
      ORDER BY d.prepared_at DESC LIMIT $1`,
     [o.limit ?? 200],
   );
-  const limit = await releaseLimit(db);
-  return rows.map((r) => toDraft(r, limit));
+  return toDrafts(db, rows);
 }
 
 /** $3 to $8 of both the insert and the update: the draft's details and who prepared it. */

@@ -1,4 +1,4 @@
-// SEN transfers from the dashboard: at once up to the release threshold, a draft above it.
+// SEN transfers from the dashboard: at once when the approval policy needs no approver, else a draft.
 // The form session's key is the bank's Idempotency-Key (and the draft's id), so a double click,
 // a network retry or a reload after submit moves money once. When the bank does not answer, the
 // source account's history is searched for the key before anyone is told the money did not move.
@@ -6,11 +6,14 @@ import "server-only";
 import { toCents } from "../accounts/views.ts";
 import { RouteError } from "../api/errors.ts";
 import { businessToday } from "../api/params.ts";
+import { policySetNow, senSentToday } from "../approvals/facts.ts";
+import { evaluate } from "../approvals/policy.ts";
 import { type Actor, appendAudit, appendAuditOnce, auditActor } from "../auth/audit.ts";
 import { centsToDollars } from "../bank-api/money.ts";
 import { SEN_TRANSFER_FIELDS } from "../bank-api/rules.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError } from "../bank-client/errors.ts";
+import { config } from "../config.ts";
 import type { SenTransferResponse, SenTransferValues } from "../dashboard-api/transfers.ts";
 import { withoutBlanks } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
@@ -62,13 +65,27 @@ export async function sendSenTransfer(
   bank: BankClient,
   actor: Actor,
   v: SenTransferValues,
-  opts: { releaseThresholdCents: number },
 ): Promise<SenTransferResponse> {
   const key = v.idempotencyKey.toLowerCase();
   const body = senTransferBody(v);
   const from = body.AccountNumberFrom as string;
   const to = body.AccountNumberTo as string;
-  if (v.Amount > opts.releaseThresholdCents) {
+  // The approval policy decides whether it goes at once: its amount, and what this preparer and
+  // this account already sent alone today (the daily totals).
+  const today = await senSentToday(db, { preparerId: actor.id, account: from, timeZone: config().timeZone });
+  const needs = evaluate(
+    {
+      rail: "sen",
+      amountCents: v.Amount,
+      sourceAccount: from,
+      preparerId: actor.id,
+      todayByPreparerCents: today.byPreparerCents,
+      todayByAccountCents: today.byAccountCents,
+    },
+    await policySetNow(db),
+    Date.now(),
+  );
+  if (needs.approvers > 0) {
     const draft = await createDraft(db, actor, {
       id: key,
       kind: "sen",

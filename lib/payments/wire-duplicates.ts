@@ -2,7 +2,7 @@
 import "server-only";
 import type { Draft } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
-import { DRAFT_SELECT, type ReadRow, releaseLimit, toDraft } from "./drafts.ts";
+import { DRAFT_SELECT, type ReadRow, toDrafts } from "./drafts.ts";
 
 /** Wires prepared in the last 7 days to the same beneficiary account for the same amount. */
 export async function recentSameWires(
@@ -17,6 +17,5 @@ export async function recentSameWires(
      ORDER BY d.prepared_at DESC LIMIT 20`,
     [beneficiaryAccount, amountCents],
   );
-  const limit = await releaseLimit(db);
-  return rows.map((r) => toDraft(r, limit));
+  return toDrafts(db, rows);
 }

@@ -1,21 +1,29 @@
-// How many approvers a payment needs before it goes: the rule a manual payment follows, judged
-// when it is asked (each occurrence asks again at its send), so a series obeys the limits in force.
+// How many approvers a series' payment needs, and which of its approvals count: the approval
+// policy evaluator that judges a manual payment (lib/approvals/policy.ts), asked again at each
+// occurrence's send, so a series obeys the policies in force and only votes whose voters may still
+// cast them.
 import "server-only";
+import { policySetNow, votersNow } from "../approvals/facts.ts";
+import { evaluate, type PaymentFacts, type Tally, tally } from "../approvals/policy.ts";
 import type { Queryable } from "../db/client.ts";
-import { approvalsRequired } from "../payments/drafts.ts";
-import { getDashboardSettings } from "../settings.ts";
 
-/**
- * A SEN transfer up to the release threshold goes on its preparer's word (as `sendSenTransfer`
- * sends it at once); above it, and every wire, it is a draft an approver other than the preparer
- * releases: one approval, or two above the release dual-approval limit (`approvalsRequired`).
- */
-export async function approvalsNeeded(
-  db: Queryable,
-  kind: "sen" | "wire",
-  amountCents: number,
-): Promise<number> {
-  const s = await getDashboardSettings(db);
-  if (kind === "sen" && amountCents <= s.senReleaseThresholdCents) return 0;
-  return approvalsRequired(amountCents, s.releaseDualApprovalCents);
+export interface SeriesPayment {
+  kind: "sen" | "wire";
+  amountCents: number;
+  fromAccount: string;
+  preparedBy: string;
+}
+
+function factsOf(s: SeriesPayment): PaymentFacts {
+  return { rail: s.kind, amountCents: s.amountCents, sourceAccount: s.fromAccount, preparerId: s.preparedBy };
+}
+
+/** Distinct eligible approvers the series' payment needs now (0: it goes on its preparer's word). */
+export async function approvalsNeeded(db: Queryable, s: SeriesPayment): Promise<number> {
+  return evaluate(factsOf(s), await policySetNow(db), Date.now()).approvers;
+}
+
+/** The series' approvals as their approvers stand now, against what its payment needs. */
+export async function seriesTally(db: Queryable, s: SeriesPayment, approverIds: readonly string[]): Promise<Tally> {
+  return tally(factsOf(s), await policySetNow(db), await votersNow(db, approverIds, { lock: false }), Date.now());
 }

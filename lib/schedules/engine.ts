@@ -16,7 +16,7 @@ import { nextOccurrence, occurrencesBetween } from "../calendar/recurrence.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import { queueMail } from "../inbox/digest.ts";
 import { sendOutgoingWire, type WireChannel } from "../payments/wire-fallback.ts";
-import { approvalsNeeded } from "./approval.ts";
+import { approvalsNeeded, seriesTally } from "./approval.ts";
 import { occurrenceKey, type SeriesRow } from "./series.ts";
 
 export interface RunOptions {
@@ -228,12 +228,27 @@ async function sendOne(db: DashboardDb, bank: BankClient, o: OccurrenceRow, toke
   };
 
   // Approval is judged now, as for a payment made by hand now: approvers of this version count.
-  const needed = await approvalsNeeded(db, s.kind as "sen" | "wire", amountCents as number);
-  const [{ n }] = await db.query<{ n: string }>(
-    `SELECT count(*) AS n FROM series_approvals WHERE series_id = $1 AND version = $2 AND approver_id <> $3`,
+  const payment = {
+    kind: s.kind as "sen" | "wire",
+    amountCents: amountCents as number,
+    fromAccount: s.from_account,
+    preparedBy: s.prepared_by,
+  };
+  const needed = await approvalsNeeded(db, payment);
+  const voters = await db.query<{ approver_id: string }>(
+    `SELECT approver_id FROM series_approvals WHERE series_id = $1 AND version = $2 AND approver_id <> $3
+     ORDER BY approved_at, approver_id`,
     [s.id, version, s.prepared_by],
   );
-  if (Number(n) < needed)
+  const counted = (
+    await seriesTally(
+      db,
+      payment,
+      voters.map((v) => v.approver_id),
+    )
+  ).counted;
+  const n = counted.length;
+  if (n < needed)
     return fail(
       version === s.version
         ? `it needs ${needed} approval${needed > 1 ? "s" : ""} and has ${n}`

@@ -75,7 +75,12 @@ type ReadRow = SeriesRow & { approvals: { id: string; email: string; at: string 
 
 async function toView(db: Queryable, r: ReadRow): Promise<SeriesView> {
   const schedule = fromRule(r.rule, r.roll as Schedule["roll"]);
-  const required = await approvalsNeeded(db, r.kind as SeriesKind, Number(r.amount_cents));
+  const required = await approvalsNeeded(db, {
+    kind: r.kind as SeriesKind,
+    amountCents: Number(r.amount_cents),
+    fromAccount: r.from_account,
+    preparedBy: r.prepared_by,
+  });
   return {
     id: r.id,
     kind: r.kind as SeriesKind,

@@ -54,18 +54,11 @@ describe.skipIf(!PG_URL)("incoming-wire decisions on PostgreSQL under concurrenc
       client.sent = [];
       const results = await Promise.allSettled(
         approvers.map((a, i) =>
-          decideIncomingWire(
-            db,
-            client,
-            a,
-            w.payment_id,
-            {
-              accountNumber: acct,
-              action: i % 2 ? "cancel" : "approve",
-              paymentTimestamp: w.payment_timestamp,
-            },
-            { dualApprovalCents: 100_000_000 },
-          ),
+          decideIncomingWire(db, client, a, w.payment_id, {
+            accountNumber: acct,
+            action: i % 2 ? "cancel" : "approve",
+            paymentTimestamp: w.payment_timestamp,
+          }),
         ),
       );
       const ok = results.filter((r) => r.status === "fulfilled");
@@ -90,18 +83,13 @@ describe.skipIf(!PG_URL)("incoming-wire decisions on PostgreSQL under concurrenc
       const w = await wire(2_000_000);
       client.sent = [];
       const [a, b] = await Promise.all(
-        approvers
-          .slice(0, 2)
-          .map((u) =>
-            decideIncomingWire(
-              db,
-              client,
-              u,
-              w.payment_id,
-              { accountNumber: acct, action: "approve", paymentTimestamp: w.payment_timestamp },
-              { dualApprovalCents: 100_000_000 },
-            ),
-          ),
+        approvers.slice(0, 2).map((u) =>
+          decideIncomingWire(db, client, u, w.payment_id, {
+            accountNumber: acct,
+            action: "approve",
+            paymentTimestamp: w.payment_timestamp,
+          }),
+        ),
       );
       expect([a.outcome, b.outcome].sort(), `round ${round}`).toEqual(["awaiting_second_approval", "sent"]);
       expect(

@@ -2,7 +2,7 @@
 // rules the page and the digest share (lib/inbox/read.ts, components/inbox/inbox-view.tsx).
 import { describe, expect, it } from "vitest";
 
-import { plan } from "../../components/inbox/inbox-view.tsx";
+import { planInboxAction as plan } from "../../lib/approvals/draft-rules.ts";
 import type { IncomingWire } from "../../lib/dashboard-api/incoming-wires.ts";
 import type { Draft } from "../../lib/dashboard-api/wires.ts";
 import { actionableFor, type Waiting } from "../../lib/inbox/read.ts";

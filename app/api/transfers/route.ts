@@ -1,17 +1,13 @@
-// POST /api/transfers - a SEN transfer (SenTransferResponse): sent at once up to the release
-// threshold, a draft for a second person above it. The form session's key makes it act once.
+// POST /api/transfers - a SEN transfer (SenTransferResponse): sent at once when the approval policy
+// needs no approver (up to the release threshold and within the daily totals), else a draft; the form session's key makes it act once.
 import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { SenTransferRequest, SenTransferResponse } from "@/lib/dashboard-api/transfers.ts";
 import { sendSenTransfer } from "@/lib/payments/sen.ts";
-import { getDashboardSettings } from "@/lib/settings.ts";
 
 export const POST = withRoute(
   async ({ db, body, actor }) => {
-    const settings = await getDashboardSettings(db);
-    return sendSenTransfer(db, await getBankClient(), actor, body, {
-      releaseThresholdCents: settings.senReleaseThresholdCents,
-    });
+    return sendSenTransfer(db, await getBankClient(), actor, body);
   },
   { permission: "transfers.create", body: SenTransferRequest, response: SenTransferResponse },
 );

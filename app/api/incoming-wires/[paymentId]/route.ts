@@ -7,7 +7,6 @@ import {
   IncomingWireDecisionResponse,
 } from "@/lib/dashboard-api/incoming-wires.ts";
 import { decideIncomingWire } from "@/lib/incoming-wires/decide.ts";
-import { incomingWireSettings } from "@/lib/incoming-wires/settings.ts";
 
 export const POST = withRoute<
   undefined,
@@ -19,10 +18,7 @@ export const POST = withRoute<
     const paymentId = params.paymentId ?? "";
     if (!/^[A-Za-z0-9]{1,20}$/.test(paymentId))
       throw invalid([{ field: "paymentId", message: "must be a payment id of 1 to 20 letters and digits" }]);
-    const { dualApprovalCents } = await incomingWireSettings(db);
-    return decideIncomingWire(db, await getBankClient(), actor, paymentId, body, {
-      dualApprovalCents,
-    });
+    return decideIncomingWire(db, await getBankClient(), actor, paymentId, body);
   },
   {
     permission: "wires.act",

@@ -1,0 +1,82 @@
+// The rules of a draft in one client-safe place: its states (one tuple; the types, the open set
+// and the database's check are built from it), which of its votes count, what the next approval
+// does, who may release, and what an inbox action does to an item. Pages, the server and the SQL
+// check read these; none keeps a copy.
+
+/** Every state a draft can be in: pending → releasing → (queued →) released | failed; pending → rejected. */
+export const DRAFT_STATUSES = ["pending", "releasing", "queued", "released", "rejected", "failed"] as const;
+export type DraftStatus = (typeof DRAFT_STATUSES)[number];
+
+/** States in which a draft still waits for someone or something: the "open" drafts. */
+export const OPEN_DRAFT_STATUSES = [
+  "pending",
+  "releasing",
+  "queued",
+] as const satisfies readonly DraftStatus[];
+export const isOpenDraft = (s: DraftStatus) => (OPEN_DRAFT_STATUSES as readonly DraftStatus[]).includes(s);
+
+/** Open states in which people can still act on it (a queued wire is the bank's to replay). */
+export const ACTIONABLE_DRAFT_STATUSES = ["pending", "releasing"] as const satisfies readonly DraftStatus[];
+export const isActionableDraft = (s: DraftStatus) =>
+  (ACTIONABLE_DRAFT_STATUSES as readonly DraftStatus[]).includes(s);
+
+/** `IN (...)` list of SQL literals for a set of states (the values are this module's own words). */
+export const sqlStates = (states: readonly DraftStatus[]) => states.map((s) => `'${s}'`).join(", ");
+
+/** The database's check on payment_drafts.status, generated from DRAFT_STATUSES. */
+export const DRAFT_STATUS_CHECK_SQL = `status = ANY (ARRAY[${DRAFT_STATUSES.map((s) => `'${s}'::text`).join(", ")}])`;
+
+/** The little of a draft these rules read. */
+export interface DraftVotes {
+  status: DraftStatus;
+  preparedBy: { id: string };
+  approvals: readonly { id: string; ineligible?: string }[];
+  approvalsRequired: number;
+}
+
+/** Votes that count now: not struck for their voter's standing, never the preparer's. */
+export const countedApprovals = <A extends { id: string; ineligible?: string }>(d: {
+  preparedBy: { id: string };
+  approvals: readonly A[];
+}): A[] => d.approvals.filter((a) => !a.ineligible && a.id !== d.preparedBy.id);
+
+/** Whether one more approval by `meId` (an approver who has not voted) makes the draft send. */
+export const myApprovalSends = (d: DraftVotes, meId?: string) =>
+  countedApprovals(d).filter((a) => a.id !== meId).length + 1 >= d.approvalsRequired;
+
+/** Whether `meId` has a vote on the draft that counts. */
+export const approvedBy = (d: DraftVotes, meId: string) => countedApprovals(d).some((a) => a.id === meId);
+
+/** Whether this person may release (approve) the draft now: an approver, pending, not theirs, not yet voted. */
+export const mayRelease = (d: DraftVotes, me: { id: string }, canRelease: boolean) =>
+  canRelease && d.status === "pending" && d.preparedBy.id !== me.id && !approvedBy(d, me.id);
+
+/** "1 of 2 approvals", in words a screen reader reads as it is. */
+export const approvalCountWords = (d: DraftVotes) =>
+  `${countedApprovals(d).length} of ${d.approvalsRequired} approval${d.approvalsRequired === 1 ? "" : "s"}`;
+
+export type InboxAct = "approve" | "cancel" | "return";
+
+/** What an inbox action does to one item, in words, or why it does not fit the item. */
+export function planInboxAction(
+  item:
+    | { kind: "draft"; draft: DraftVotes }
+    | { kind: "incoming_wire"; wire: { needsTwoApprovers: boolean; votes: readonly unknown[] } },
+  act: InboxAct,
+): { fits: true; words: string } | { fits: false; why: string } {
+  if (item.kind === "draft") {
+    if (act === "return") return { fits: false, why: "a draft is rejected, not returned" };
+    if (act === "cancel") return { fits: true, words: "Reject the draft" };
+    return {
+      fits: true,
+      words: myApprovalSends(item.draft)
+        ? "Release: send it to the bank"
+        : "Approve (first of two): nothing is sent yet",
+    };
+  }
+  const w = item.wire;
+  const verb = { approve: "Approve", cancel: "Cancel", return: "Return" }[act];
+  if (w.needsTwoApprovers && w.votes.length === 0)
+    return { fits: true, words: `${verb} (first of two approvers)` };
+  return { fits: true, words: `${verb} the wire` };
+}
