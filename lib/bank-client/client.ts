@@ -263,7 +263,14 @@ export class BankClient {
     if (a.kind === "network") {
       // The reason (an internal address, a system error code) is for the log, not for the user.
       this.log.warn("bank unreachable", { endpoint: name, reason: a.message });
-      return fail(unavailable("The bank cannot be reached right now. Try again in a moment."));
+      // A timeout says how long the dashboard waited; any other network failure is "cannot be reached".
+      return fail(
+        unavailable(
+          a.message.startsWith("no answer within")
+            ? `The bank did not answer (${a.message}). Try again in a moment.`
+            : "The bank cannot be reached right now. Try again in a moment.",
+        ),
+      );
     }
     const res = a;
     const json = parseJson(a.text);

@@ -158,6 +158,9 @@ function summary(a: AccountDay): string {
   );
 }
 
+/** Entries written together in one piece of a streamed statement. */
+const ENTRIES_PER_PIECE = 200;
+
 export interface CamtHeader {
   messageId: string;
   createdAt: Date;
@@ -184,23 +187,32 @@ export class CamtWriter {
    * day so far), the day's totals, each booked entry, then the pending ones.
    */
   statement(a: AccountDay, o: { accountName?: string; pending?: PendingEntry[] } = {}): string {
+    return [...this.statementPieces(a, o)].join("");
+  }
+
+  /** The statement in pieces of at most ENTRIES_PER_PIECE entries: a day of thousands is never one string. */
+  *statementPieces(
+    a: AccountDay,
+    o: { accountName?: string; pending?: PendingEntry[] } = {},
+  ): Generator<string> {
     const intraday = this.kind === "camt.052";
+    const item = ROOT[this.kind].item;
     const id = `${a.accountNumber}-${a.day.replaceAll("-", "")}${intraday ? "-ID" : ""}`;
     const balances =
       balance("OPBD", a.openingLedgerCents, a.day) +
       balance(intraday ? "ITBD" : "CLBD", a.closingLedgerCents, a.day) +
       balance("OPAV", a.openingAvailableCents, a.day) +
       balance(intraday ? "ITAV" : "CLAV", a.closingAvailableCents, a.day);
-    return `${el(
-      ROOT[this.kind].item,
-      el("Id", text(id, 35)) +
-        el("CreDtTm", this.h.createdAt.toISOString()) +
-        account(a.accountNumber, o.accountName) +
-        balances +
-        summary(a) +
-        a.entries.map(bookedEntry).join("") +
-        (o.pending ?? []).map(pendingEntry).join(""),
-    )}\n`;
+    yield `<${item}>${el("Id", text(id, 35))}${el("CreDtTm", this.h.createdAt.toISOString())}${account(
+      a.accountNumber,
+      o.accountName,
+    )}${balances}${summary(a)}`;
+    for (let i = 0; i < a.entries.length; i += ENTRIES_PER_PIECE)
+      yield a.entries
+        .slice(i, i + ENTRIES_PER_PIECE)
+        .map(bookedEntry)
+        .join("");
+    yield `${(o.pending ?? []).map(pendingEntry).join("")}</${item}>\n`;
   }
 
   trailer(): string {

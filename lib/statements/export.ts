@@ -220,7 +220,7 @@ export async function prepareStatement(
       yield writer.header();
       for await (const g of daysInStep(bank, plans, from, to))
         for (const a of g.accounts)
-          yield writer.statement(a, {
+          yield* writer.statementPieces(a, {
             accountName: o.names.get(a.accountNumber) || undefined,
             pending: pending.get(a.accountNumber),
           });

@@ -51,7 +51,7 @@ export interface AccountDay {
 }
 
 /** Past days hold at most this many entries in memory between the two readings. */
-const CACHE_ENTRIES = 10_000;
+const CACHE_ENTRIES = 2_000;
 const READ_CONCURRENCY = 4;
 /** Attempts to read balances and history without an entry booked in between. */
 const SNAPSHOT_ATTEMPTS = 3;
