@@ -24,6 +24,15 @@ export async function approvalsNeeded(db: Queryable, s: SeriesPayment): Promise<
 }
 
 /** The series' approvals as their approvers stand now, against what its payment needs. */
-export async function seriesTally(db: Queryable, s: SeriesPayment, approverIds: readonly string[]): Promise<Tally> {
-  return tally(factsOf(s), await policySetNow(db), await votersNow(db, approverIds, { lock: false }), Date.now());
+export async function seriesTally(
+  db: Queryable,
+  s: SeriesPayment,
+  approverIds: readonly string[],
+): Promise<Tally> {
+  return tally(
+    factsOf(s),
+    await policySetNow(db),
+    await votersNow(db, approverIds, { lock: false }),
+    Date.now(),
+  );
 }
