@@ -23,6 +23,9 @@ import type {
 } from "@/lib/dashboard-api/schedules.ts";
 
 const KEY = ["schedules"] as const;
+
+/** A stored status as a word with a capital: "sent" → "Sent". */
+const statusWord = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const WEEKDAY_OPTIONS = [
   ["MO", "Monday"],
   ["TU", "Tuesday"],
@@ -64,7 +67,14 @@ export function ScheduledView({
           </p>
         ) : null}
       </div>
-      {canPrepare ? <NewSchedule onDone={(text) => run("", null, text)} today={q.data?.today} /> : null}
+      {/* Drawn once the bank's business date is known: the start defaults to it. */}
+      {canPrepare && q.data ? (
+        <NewSchedule
+          key={q.data.today}
+          onDone={(text) => setMessage({ tone: "ok", text })}
+          today={q.data.today}
+        />
+      ) : null}
       {q.isPending ? <p className="text-sm text-slate-600">Loading scheduled payments…</p> : null}
       {q.isError ? (
         <p className="text-sm font-medium text-rose-700">
@@ -333,7 +343,11 @@ function UpcomingPanel({
                 <Td>
                   <StatusPill
                     status={
-                      u.status === "due" ? (u.approved ? "Scheduled" : "Waiting for approval") : u.status
+                      u.status === "due"
+                        ? u.approved
+                          ? "Scheduled"
+                          : "Waiting for approval"
+                        : statusWord(u.status)
                     }
                   />
                 </Td>
@@ -489,7 +503,7 @@ function SeriesCard({
           {s.name}
         </h3>
         <div className="flex gap-2">
-          <StatusPill status={s.status} />
+          <StatusPill status={statusWord(s.status)} />
           <Badge tone={s.approved ? "success" : "warning"}>
             {s.approved ? "Approved" : "Waiting for approval"}
           </Badge>
@@ -630,7 +644,7 @@ function SeriesCard({
                 <Tr key={h.nominalDay}>
                   <Td>{dayInWords(h.day)}</Td>
                   <Td>
-                    <StatusPill status={h.status} />
+                    <StatusPill status={statusWord(h.status)} />
                   </Td>
                   <Td className="text-right">
                     {h.amountCents === null ? "—" : <Money cents={h.amountCents} />}
