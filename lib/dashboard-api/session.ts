@@ -15,6 +15,11 @@ export const SessionUser = z.object({
    * and the route that changes it are open until it changes.
    */
   resetPending: z.boolean(),
+  /**
+   * ISO instant until which the user casts no vote that moves money (invited, or credentials
+   * reset, in the last 24 hours); null when they may.
+   */
+  votesEmbargoedUntil: z.optional(z.nullable(z.string())),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
