@@ -59,11 +59,14 @@ const optionalCode = z.optional(
   ),
 );
 
-// POST /api/profile/totp: start a set-up. With the second factor on, this replaces its device and
-// is proven by a current code from the app, or by the password when the device is lost.
+// POST /api/profile/totp: start a set-up, proven by the password. With the second factor on, this
+// replaces its device and needs a current code from the app too (a lost device goes through an
+// administrator's one-time link).
 export const TotpStartBody = z.object({
   currentCode: optionalCode,
-  currentPassword: z.optional(z.string().check(z.maxLength(1024, "must be at most 1,024 characters"))),
+  currentPassword: z
+    .string()
+    .check(z.minLength(1, "enter your password"), z.maxLength(1024, "must be at most 1,024 characters")),
 });
 export type TotpStartBody = z.infer<typeof TotpStartBody>;
 
