@@ -7,6 +7,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { conflict, forbidden, invalid, notFound } from "../api/errors.ts";
 import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
+import { readsAlike } from "../bank-api/lookalike.ts";
 import type {
   Beneficiary,
   BeneficiaryTemplate,
@@ -111,6 +112,33 @@ const labelTaken = () =>
     { field: "label", message: "is already used by another saved beneficiary" },
   ]);
 
+/** Held while a new beneficiary is compared with the saved ones: two alike cannot slip in together. */
+const LOOKALIKE_LOCK = 72420077;
+
+/**
+ * A new payee whose label or name reads the same as a saved beneficiary's without being the same
+ * text (case, spacing, punctuation and look-alike letters set aside) is refused: an approver could
+ * not tell them apart. The same name saved again (one payee, a second account) is no look-alike.
+ */
+async function refuseLookalike(q: Queryable, label: string, name: string): Promise<void> {
+  await q.query("SELECT pg_advisory_xact_lock($1)", [LOOKALIKE_LOCK]);
+  const saved = await q.query<{ label: string; name: string | null }>(
+    "SELECT label, fields->>'beneficiary_name' AS name FROM beneficiaries",
+  );
+  const alike = (mine: string, theirs: string | null) =>
+    !!theirs && mine !== "" && mine !== theirs && readsAlike(mine, theirs);
+  for (const b of saved) {
+    const field = alike(label, b.label) ? "label" : alike(name, b.name) ? "fields.beneficiary_name" : null;
+    if (field)
+      throw conflict(`This payee reads the same as the saved beneficiary "${b.label}".`, [
+        {
+          field,
+          message: `reads the same as the saved beneficiary "${b.label}" (letters that look alike, spacing and case aside)`,
+        },
+      ]);
+  }
+}
+
 /** A unique-index violation on the label (another beneficiary's name). */
 const isLabelClash = (e: unknown) => (e as { code?: string } | null)?.code === "23505";
 
@@ -163,6 +191,7 @@ export async function createBeneficiary(
 ): Promise<Beneficiary> {
   const given = kept(fields);
   const id = await db.tx(async (q) => {
+    await refuseLookalike(q, label, given.beneficiary_name ?? "");
     const rows = await q.query<{ id: string }>(
       `INSERT INTO beneficiaries (id, label, fields, created_by, created_by_email)
        VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING id`,
