@@ -51,24 +51,28 @@ const partyOf = (fields: Fields): Fields =>
 const masked = (field: string, value: string | undefined) =>
   !value ? "" : PAYEE_MASKED_FIELDS.has(field) ? maskAccountNumber(value) : value;
 
-/** What a change does, field by field, with account numbers and bank ids masked. */
-export function payeeFieldChanges(before: Fields | null, after: Fields): PayeeFieldChange[] {
+/**
+ * What a change does, field by field, with account numbers and bank ids masked; `full` adds the
+ * whole old and new values, for the page where the change is decided.
+ */
+export function payeeFieldChanges(before: Fields | null, after: Fields, full = false): PayeeFieldChange[] {
   return PAYEE_DESTINATION_FIELDS.filter((f) => (before?.[f] ?? "") !== (after[f] ?? "")).map((f) => ({
     field: f,
     words: PAYEE_FIELD_WORDS[f],
     before: masked(f, before?.[f]),
     after: masked(f, after[f]),
+    ...(full ? { beforeFull: before?.[f] ?? "", afterFull: after[f] ?? "" } : {}),
   }));
 }
 
-export function toPayeeChange(r: ChangeRow): PayeeChange {
+export function toPayeeChange(r: ChangeRow, full = false): PayeeChange {
   return {
     id: r.id,
     beneficiaryId: r.beneficiary_id,
     kind: r.kind as PayeeChange["kind"],
     status: r.status as PayeeChange["status"],
     label: r.label,
-    fields: payeeFieldChanges(r.before, r.after),
+    fields: payeeFieldChanges(r.before, r.after, full),
     changedBy: { id: r.changed_by, email: r.changed_by_email },
     changedAt: iso(r.changed_at),
     decidedBy: r.decided_by ? { id: r.decided_by, email: r.decided_by_email ?? "" } : null,
@@ -83,7 +87,8 @@ const toBeneficiary = (r: Row): Beneficiary => ({
   createdBy: r.created_by_email,
   createdAt: iso(r.created_at),
   status: !r.pending ? "approved" : r.pending.kind === "create" ? "new" : "changed",
-  pendingChange: r.pending ? toPayeeChange(r.pending) : null,
+  // The list is where a change is decided: its approver sees the whole old and new values.
+  pendingChange: r.pending ? toPayeeChange(r.pending, true) : null,
 });
 
 const SELECT = `SELECT b.id, b.label, b.fields, b.created_by_email, b.created_at, to_jsonb(c) AS pending

@@ -82,7 +82,7 @@ beforeAll(async () => {
   approverA = await testUser(db, "approver", "approver-a@first.example");
   approverB = await testUser(db, "approver", "approver-b@first.example");
   preparer = await testUser(db, "preparer", "preparer@first.example");
-}, 180_000);
+}, 600_000);
 
 afterAll(async () => {
   await world?.close();

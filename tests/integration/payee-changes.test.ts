@@ -316,3 +316,27 @@ describe("payee control", () => {
     }
   });
 });
+
+describe("what the approver of a payee change sees", () => {
+  it("the whole old and new account number, not two masks that read alike", async () => {
+    const fields = payee({
+      beneficiary_name: "Hooli Treasury Inc",
+      beneficiary_account_number: "100000003333",
+    });
+    const made = await save(preparer, "Hooli blind check", fields);
+    expect(made.status).toBe(200);
+    const id = made.json.beneficiary.id as string;
+    expect((await decide(approver, "approve", id, made.json.beneficiary.pendingChange.id)).status).toBe(200);
+    const changed = await change(preparer, id, "Hooli blind check", {
+      ...fields,
+      beneficiary_account_number: "666666663333",
+    });
+    expect(changed.status).toBe(200);
+    const account = (await listed(approver, id)).pendingChange.fields.find(
+      (f: { field: string }) => f.field === "beneficiary_account_number",
+    );
+    // Masked, the two read the same; the approver is shown both whole.
+    expect(account.before).toBe(account.after);
+    expect(account).toMatchObject({ beforeFull: "100000003333", afterFull: "666666663333" });
+  });
+});
