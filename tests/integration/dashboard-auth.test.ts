@@ -372,7 +372,8 @@ describe("proofs on one's own account share the sign-in's limits", () => {
           ip,
         ),
       move: (currentPassword: string, ip: string) =>
-        post(TOTP_ROUTE, "/api/profile/totp", { currentPassword }, ip),
+        // Moving the device takes the password and a code: a wrong password is counted as at sign-in.
+        post(TOTP_ROUTE, "/api/profile/totp", { currentPassword, currentCode: "123456" }, ip),
     };
   }
   const stillOld = async (userId: string) => {
