@@ -138,7 +138,7 @@ describe("payee control", () => {
     );
   });
 
-  it("a changed account waits for approval, shown masked with who changed it; no wire uses it meanwhile; the author cannot approve it", async () => {
+  it("a changed account waits for approval, shown masked and whole with who changed it; no wire uses it meanwhile; the author cannot approve it", async () => {
     const made = await save(preparer, "Umbrella", payee({ beneficiary_account_number: "55501234" }));
     const id = made.json.beneficiary.id;
     expect((await decide(approver, "approve", id, made.json.beneficiary.pendingChange.id)).status).toBe(200);
@@ -164,7 +164,10 @@ describe("payee control", () => {
         { field: "receiving_bank_routing_id", before: "••••0021", after: "••••9593" },
       ],
     });
-    expect(JSON.stringify(b.pendingChange)).not.toContain("99907777");
+    // Where the change is decided, the whole old and new values are beside the masks.
+    expect(b.pendingChange.fields[0]).toMatchObject({ beforeFull: "55501234", afterFull: "99907777" });
+    // The audit log keeps them masked.
+    expect(JSON.stringify(await readAudit(db, 20))).not.toContain("99907777");
     expect(await listed(preparer, id)).toMatchObject({ status: "changed" });
 
     // Neither the old details nor the new ones fill a wire while the change waits.
