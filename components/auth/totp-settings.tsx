@@ -4,10 +4,9 @@
 // (with the password and a current code both).
 import { useState } from "react";
 import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form.tsx";
-import { Button } from "@/components/ui/button.tsx";
 import { Panel } from "@/components/ui/section.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
-import { ApiError, sendJson } from "@/lib/dashboard-api/fetch.ts";
+import { sendJson } from "@/lib/dashboard-api/fetch.ts";
 import type {
   TotpCodeBody,
   TotpDisableBody,

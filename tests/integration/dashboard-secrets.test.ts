@@ -245,7 +245,8 @@ describe("no secret reaches a browser", () => {
       const label = JSON.stringify(prefetch);
       expect(policy, label).toMatch(/script-src 'self' 'nonce-/);
       const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
-      for (const tag of body.match(/<script\b[^>]*>/g) ?? []) expect(tag, label).toContain(` nonce="${nonce}"`);
+      for (const tag of body.match(/<script\b[^>]*>/g) ?? [])
+        expect(tag, label).toContain(` nonce="${nonce}"`);
     }
     // Build files and public/ files alike: no type guessed from what a file holds.
     expect(staticFile).toMatch(/^\/_next\/static\//);
