@@ -42,12 +42,9 @@ export const config = {
   matcher: [
     {
       // Pages and public files; not the API (next.config.js gives it a policy of its own) nor
-      // Next's build files, and not a link's prefetch, which is no document.
+      // Next's build files. A prefetch is matched too: it can be answered with the whole page,
+      // scripts included, and a page without its policy would run whatever was injected into it.
       source: "/((?!api/|_next/static|_next/image).*)",
-      missing: [
-        { type: "header", key: "next-router-prefetch" },
-        { type: "header", key: "purpose", value: "prefetch" },
-      ],
     },
   ],
 };

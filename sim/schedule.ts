@@ -223,7 +223,8 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
       }
       case "resetVote": {
         // An incoming wire above the two-approver limit: one approver votes, an admin resets a
-        // second approver's password, and that approver's temporary session casts the deciding vote.
+        // second approver's password, the approver chooses a new one through the link e-mailed to
+        // them, and within a day of it their deciding vote is refused.
         const w = newWire(dollars(1_000_001, 1_500_000));
         const [first, second] = r.chance(0.5) ? (["a1", "a3"] as const) : (["a2", "a3"] as const);
         push({ kind: "decide", who: first, wire: w, action: "approve", inst: inst() });

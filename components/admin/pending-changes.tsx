@@ -33,18 +33,12 @@ export function PendingChanges({
 
   const decide = (c: AdminChange, step: Step) =>
     act(async () => {
-      const r = (await apiFetch(`/api/admin/changes/${c.id}/${step}`, {
+      (await apiFetch(`/api/admin/changes/${c.id}/${step}`, {
         method: "POST",
         cache: "no-store",
       })) as AdminChangeDecisionResponse;
       const done = { approve: "Approved and in force", reject: "Rejected", withdraw: "Withdrawn" }[step];
-      return r.temporaryPassword
-        ? {
-            kind: "ok",
-            text: `${done}: ${c.summary}. Temporary password for ${c.targetLabel} (shown once; they choose their own at the next sign-in):`,
-            secret: r.temporaryPassword,
-          }
-        : { kind: "ok", text: `${done}: ${c.summary}.` };
+      return { kind: "ok", text: `${done}: ${c.summary}.` };
     });
 
   /** A step's button; its hidden words name the change, as a screen reader lists the buttons alone. */
@@ -84,6 +78,7 @@ export function PendingChanges({
                 <tr key={c.id}>
                   <Td data-label="Change">
                     <span className="font-medium text-slate-900">{c.summary}</span>
+                    {c.credentialHistory ? <CredentialHistory change={c} /> : null}
                   </Td>
                   <Td data-label="Asked by" className="break-all">
                     {c.requestedBy.email}
@@ -115,6 +110,51 @@ export function PendingChanges({
           </tbody>
         </Table>
       )}
+    </div>
+  );
+}
+
+const CREDENTIAL_WORDS: Record<string, string> = {
+  "user.create": "Invited",
+  "user.password_reset": "Password reset",
+  "user.unlock": "Unlocked",
+  "credential_link.issue": "One-time link e-mailed",
+  "credential_link.use": "One-time link used",
+  "password.change": "Password changed by the user",
+  "totp.enrol_start": "Two-step set-up started",
+  "totp.enable": "Two-step sign-in turned on",
+  "totp.replace": "Two-step device replaced",
+  "totp.replace_start": "Two-step replacement started",
+  "totp.disable": "Two-step sign-in turned off",
+};
+
+/**
+ * What happened to the account's credentials and second factor in the last 30 days, beside a role
+ * change or a re-enabling: a reset just before a raise is the pattern a second administrator must see.
+ */
+function CredentialHistory({ change }: { change: AdminChange }) {
+  const events = change.credentialHistory ?? [];
+  return (
+    <div className="mt-2 text-sm">
+      <p className={events.length ? "font-medium text-amber-800" : "text-slate-600"}>
+        {events.length
+          ? `Credentials and second factor of ${change.targetLabel}, last 30 days:`
+          : `No change to the credentials or second factor of ${change.targetLabel} in the last 30 days.`}
+      </p>
+      {events.length ? (
+        <ul
+          className="mt-1 list-disc pl-5 text-slate-700"
+          aria-label={`Credential history of ${change.targetLabel}`}
+        >
+          {events.map((e) => (
+            <li key={`${e.at}-${e.action}`}>
+              {when(e.at)}: {CREDENTIAL_WORDS[e.action] ?? e.action}
+              {e.by ? ` by ${e.by}` : ""}
+              {e.result === "ok" ? "" : ` (${e.result})`}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

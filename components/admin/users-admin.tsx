@@ -70,6 +70,10 @@ function RoleChoice() {
   );
 }
 
+/** An instant in the reader's own words. */
+const when = (iso: string | undefined) =>
+  iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "";
+
 /** What a 202 says: the change asked for, waiting for another administrator. */
 function waitingText(pending: AdminChange[]): string {
   return `Waiting for a second administrator: ${pending.map((c) => c.summary).join("; ")}.`;
@@ -123,15 +127,31 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
   const reset = (u: AdminUser) =>
     act(async () => {
       const r = (await send("POST", `/api/admin/users/${u.id}/reset-password`)) as ResetPasswordResponse;
-      if (r.pending?.length || !r.temporaryPassword)
+      if (r.pending?.length)
         return {
           kind: "ok",
-          text: `${waitingText(r.pending ?? [])} The approving administrator gets the temporary password.`,
+          text: `${waitingText(r.pending)} Once approved, ${u.email} is e-mailed a one-time link.`,
         };
       return {
         kind: "ok",
-        text: `New temporary password for ${u.email} (shown once; they choose their own at the next sign-in):`,
-        secret: r.temporaryPassword,
+        text: `${u.email}'s password no longer works and their sessions have ended. A one-time link to choose a new one was e-mailed to them (it works until ${when(r.linkExpiresAt)}).`,
+      };
+    });
+
+  const removeSecondFactor = (u: AdminUser) =>
+    act(async () => {
+      const r = (await send(
+        "POST",
+        `/api/admin/users/${u.id}/remove-second-factor`,
+      )) as ResetPasswordResponse;
+      if (r.pending?.length)
+        return {
+          kind: "ok",
+          text: `${waitingText(r.pending)} Once approved, ${u.email} is e-mailed a one-time link.`,
+        };
+      return {
+        kind: "ok",
+        text: `A one-time link was e-mailed to ${u.email}: their two-step device is removed when they open it and confirm their password (until ${when(r.linkExpiresAt)}).`,
       };
     });
 
@@ -203,7 +223,9 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
                                 ? `role ${ROLE_NAMES[c.after as Role] ?? String(c.after)}`
                                 : c.kind === "user.enable"
                                   ? "enable"
-                                  : "password reset"}
+                                  : c.kind === "user.totp_removal"
+                                    ? "two-step device removal"
+                                    : "password reset"}
                             </Badge>
                           ))}
                       </div>
@@ -227,6 +249,16 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
                           >
                             Reset password<span className="sr-only"> of {u.email}</span>
                           </Button>
+                          {u.totpEnabled ? (
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              disabled={busy}
+                              onClick={() => removeSecondFactor(u)}
+                            >
+                              Remove lost device<span className="sr-only"> of {u.email}</span>
+                            </Button>
+                          ) : null}
                           <Button
                             size="sm"
                             variant="secondary"
@@ -257,7 +289,7 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
         open={resetting !== null}
         onClose={() => setResetting(null)}
         title={`Reset the password of ${resetting?.email ?? ""}?`}
-        description="Their password stops working now. You get a temporary one to pass on; at the next sign-in they must choose their own. A lockout is lifted too. For a user who moves or approves money, or administers, the reset waits for a second administrator, who gets the temporary password."
+        description="Their password stops working now and every session of theirs ends; a lockout is lifted too. They are e-mailed a one-time link to choose a new password: no one else sees it. For a day after, they cannot approve anything that moves money. For a user who moves or approves money, or administers, the reset waits for a second administrator."
       >
         <DialogActions>
           <Button variant="secondary" onClick={() => setResetting(null)}>
@@ -277,8 +309,10 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
 
       <Panel id="waiting-changes" title="Waiting for a second administrator">
         <p className="mt-1 mb-3 text-sm text-slate-600">
-          A role with more permissions, enabling a user again, or resetting the password of someone who moves
-          or approves money applies only when another administrator approves it.
+          A role with more permissions, enabling a user again, or resetting the password or removing the
+          two-step device of someone who moves or approves money applies only when another administrator
+          approves it. A role change or a re-enabling lists what happened to the account's credentials in the
+          last 30 days.
         </p>
         <PendingChanges
           changes={changes}
@@ -289,7 +323,10 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
       </Panel>
 
       <Panel id="add-user" title="Add a user">
-        <p className="mt-1 text-sm text-slate-600">A temporary password is shown once after adding.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          The new user is e-mailed an invitation link to choose their own password; no administrator sets or
+          sees it. For a day after, they cannot approve anything that moves money.
+        </p>
         <Form
           form={form}
           aria-labelledby="add-user"
@@ -302,8 +339,7 @@ export function UsersAdmin({ currentUserId }: { currentUserId: string }) {
               : "";
             setMsg({
               kind: "ok",
-              text: `Added ${created.user.email} as ${ROLE_NAMES[created.user.role]}.${waits}${created.temporaryPassword ? " Temporary password (shown once):" : ""}`,
-              secret: created.temporaryPassword,
+              text: `Invited ${created.user.email} as ${ROLE_NAMES[created.user.role]}: a link to choose their password was e-mailed to them (it works until ${when(created.invitationExpiresAt)}).${waits}`,
             });
             form.reset({ email: "", name: "", role: "viewer" });
             await load();

@@ -4,10 +4,9 @@
 // (with the password and a current code both).
 import { useState } from "react";
 import { Form, FormAlert, SubmitButton, TextField } from "@/components/form/form.tsx";
-import { Button } from "@/components/ui/button.tsx";
 import { Panel } from "@/components/ui/section.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
-import { ApiError, sendJson } from "@/lib/dashboard-api/fetch.ts";
+import { sendJson } from "@/lib/dashboard-api/fetch.ts";
 import type {
   TotpCodeBody,
   TotpDisableBody,
@@ -42,7 +41,6 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
   const [enabled, setEnabled] = useState(initiallyEnabled);
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
-  const [starting, setStarting] = useState(false);
   const confirmForm = useZodForm(loadTotpCodeBody, { defaultValues: { code: "" } });
   const offForm = useZodForm(loadTotpDisableBody, { defaultValues: { currentPassword: "", code: "" } });
   const replaceForm = useZodForm(loadTotpStartBody, {
@@ -66,21 +64,9 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
       setMessage({ kind: "ok", text });
     };
 
-  const start = async () => {
-    setStarting(true);
-    setMessage(null);
-    try {
-      setEnrolment(await sendJson<typeof TotpEnrolment>("POST", "/api/profile/totp", {}));
-      confirmForm.reset({ code: "" });
-    } catch (e) {
-      setMessage({
-        kind: "error",
-        text: e instanceof ApiError ? e.message : "Something went wrong. Try again.",
-      });
-    } finally {
-      setStarting(false);
-    }
-  };
+  const startForm = useZodForm(loadTotpStartBody, {
+    defaultValues: { currentCode: "", currentPassword: "" },
+  });
 
   return (
     <Panel id="totp-heading" title="Two-step sign-in">
@@ -98,9 +84,32 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
       ) : null}
 
       {!enabled && !enrolment ? (
-        <Button className="mt-4" onClick={() => void start()} disabled={starting}>
-          Set up two-step sign-in
-        </Button>
+        <Form
+          form={startForm}
+          aria-label="Set up two-step sign-in"
+          className="mt-4"
+          onSubmit={async (values) => {
+            setMessage(null);
+            setEnrolment(await sendJson<typeof TotpEnrolment>("POST", "/api/profile/totp", values));
+            startForm.reset({ currentCode: "", currentPassword: "" });
+            confirmForm.reset({ code: "" });
+          }}
+        >
+          <p className="text-sm text-slate-700">
+            Your password proves it is you before a device is attached.
+          </p>
+          <FormAlert />
+          <div className="flex flex-wrap items-end gap-3">
+            <TextField
+              name="currentPassword"
+              label="Your password"
+              type="password"
+              autoComplete="current-password"
+              className="w-64"
+            />
+            <SubmitButton busyLabel="Checking…">Set up two-step sign-in</SubmitButton>
+          </div>
+        </Form>
       ) : null}
 
       {enrolment ? (
@@ -153,8 +162,8 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
           }}
         >
           <p className="text-sm text-slate-700">
-            To move it to another device, prove it is you with a current code from your app, or with your
-            password if you no longer have the device.
+            To move it to another device, prove it is you with your password and a current code from your app.
+            Lost the device? Ask an administrator to e-mail you a link that removes it.
           </p>
           <FormAlert />
           <div className="flex flex-wrap items-end gap-3">
@@ -168,7 +177,7 @@ export function TotpSettings({ initiallyEnabled }: { initiallyEnabled: boolean }
             />
             <TextField
               name="currentPassword"
-              label="Or your password"
+              label="Your password"
               type="password"
               autoComplete="current-password"
               className="w-64"

@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useRef } from "react";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
+import { VoteEmbargoNotice } from "@/components/session/vote-embargo-notice.tsx";
 import { Button, buttonClasses } from "@/components/ui/button.tsx";
 import { Dialog, DialogActions } from "@/components/ui/dialog.tsx";
 import { Money } from "@/components/ui/money.tsx";
@@ -138,6 +139,7 @@ export function DecisionDialog({
             <dt className="text-slate-600">Payment ID</dt>
             <dd className="font-mono text-[0.8125rem] break-all text-slate-900">{wire.paymentId}</dd>
           </dl>
+          {action !== "cancel" ? <VoteEmbargoNotice /> : null}
           {second ? (
             <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
               Above {formatUsd(dualApprovalCents)}: two different approvers must agree. {second.text}

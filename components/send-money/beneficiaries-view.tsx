@@ -12,7 +12,7 @@ import {
   BeneficiaryBankFields,
   BeneficiaryPartyFields,
 } from "@/components/send-money/beneficiary-fields.tsx";
-import { PayeeChangeWho, PayeeFieldList } from "@/components/send-money/payee-change.tsx";
+import { PayeeChangeWho, PayeeFieldDiff, PayeeFieldList } from "@/components/send-money/payee-change.tsx";
 import { Badge, type Tone } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
@@ -91,7 +91,7 @@ function ChangeUnderReview({ b }: { b: Beneficiary }) {
       <p>
         <strong>{b.label}</strong>: {b.fields.beneficiary_name}
       </p>
-      <PayeeFieldList change={c} />
+      <PayeeFieldDiff change={c} />
       <PayeeChangeWho change={c} />
     </div>
   );

@@ -28,6 +28,68 @@ export function PayeeFieldList({ change }: { change: PayeeChange }) {
   );
 }
 
+/**
+ * Pairs the characters of two values from the right (account and routing numbers end alike when a
+ * fraudster keeps the last digits): true where the new value's character differs from the old's.
+ */
+export function differingCharacters(before: string, after: string): boolean[] {
+  const out: boolean[] = [];
+  for (let i = 0; i < after.length; i++) {
+    const j = before.length - (after.length - i);
+    out.push(j < 0 || before[j] !== after[i]);
+  }
+  return out;
+}
+
+function Marked({ value, other, label }: { value: string; other: string; label: string }) {
+  const differs = differingCharacters(other, value);
+  const count = differs.filter(Boolean).length;
+  return (
+    <span className="font-mono tabular-nums" data-field={label}>
+      {[...value].map((ch, i) =>
+        differs[i] ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: characters of one value, in order
+          <mark key={i} className="rounded-sm bg-amber-200 font-bold text-slate-950 underline">
+            {ch}
+          </mark>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: characters of one value, in order
+          <span key={i}>{ch}</span>
+        ),
+      )}
+      <span className="sr-only"> ({count} characters differ)</span>
+    </span>
+  );
+}
+
+/**
+ * For the person deciding a change: each field's whole old and new value, one above the other,
+ * with the characters that differ marked, so that "••••3333 → ••••3333" cannot hide a new account.
+ */
+export function PayeeFieldDiff({ change }: { change: PayeeChange }) {
+  return (
+    <dl className="flex flex-col gap-2" data-payee-diff>
+      {change.fields.map((f) => {
+        const before = f.beforeFull ?? f.before;
+        const after = f.afterFull ?? f.after;
+        return (
+          <div key={f.field} className="flex flex-col gap-0.5">
+            <dt className="font-medium">{f.words}</dt>
+            <dd className="flex flex-col gap-0.5 pl-2">
+              <span>
+                Old: {before ? <Marked value={before} other={after} label={`Old ${f.words}`} /> : "none"}
+              </span>
+              <span>
+                New: {after ? <Marked value={after} other={before} label={`New ${f.words}`} /> : "none"}
+              </span>
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
 /** Who made a change and when, and who decided it. */
 export function PayeeChangeWho({ change, me }: { change: PayeeChange; me?: string }) {
   const timeZone = useBusinessTimeZone();

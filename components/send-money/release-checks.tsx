@@ -6,6 +6,7 @@
 // confirmation for every draft it releases.
 import { useQuery } from "@tanstack/react-query";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
+import { VoteEmbargoNotice } from "@/components/session/vote-embargo-notice.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
@@ -36,6 +37,7 @@ export function ReleaseChecks({ drafts }: { drafts: Releasing[] }) {
   if (!drafts.length) return null;
   return (
     <div className="flex flex-col gap-2 text-sm" data-release-checks>
+      <VoteEmbargoNotice />
       {[...byAccount].map(([number, { cents, count }]) => {
         const account = accounts.data?.accounts.find((a) => a.accountNumber === number);
         const available = account?.availableCents ?? null;

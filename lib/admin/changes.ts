@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { conflict } from "../api/errors.ts";
 import { type Actor, appendAudit } from "../auth/audit.ts";
+import { credentialHistory } from "../auth/credential-links.ts";
 import { ROLE_PERMISSIONS, type Role } from "../auth/permissions.ts";
 import { formatUsd } from "../bank-api/money.ts";
 import type { AdminChange, AdminChangeKind } from "../dashboard-api/admin-changes.ts";
@@ -59,7 +60,7 @@ export function changeSummary(
     case "user.enable":
       return `${c.target_label}: disabled → enabled`;
     case "user.password_reset":
-      return `${c.target_label} (${c.before}): password reset to a temporary one`;
+      return `${c.target_label} (${c.before}): password reset, a one-time link e-mailed to them`;
     case "policies": {
       const names = (v: unknown) =>
         ((v as { policies?: { name: string; approvers: number }[] } | null)?.policies ?? []).map(
@@ -68,6 +69,8 @@ export function changeSummary(
       const before = c.before === null ? ["today's thresholds"] : names(c.before);
       return `Approval policies: ${before.join("; ") || "none"} → ${names(c.after).join("; ") || "none"}`;
     }
+    case "user.totp_removal":
+      return `${c.target_label} (${c.before}): second factor removed for a lost device, through a link e-mailed to them`;
     default:
       return `${c.target_label}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`;
   }
@@ -166,7 +169,7 @@ export async function requestChange(q: Queryable, actor: Actor, c: ChangeRequest
     },
     ip: actor.ip ?? null,
   });
-  return toAdminChange(row);
+  return (await withCredentialHistory(q, [toAdminChange(row)]))[0];
 }
 
 /** The changes waiting for a second administrator, oldest first; only these kinds when given. */
@@ -180,5 +183,21 @@ export async function pendingChanges(q: Queryable, kinds?: AdminChangeKind[]): P
       .where(and(eq(adminChanges.status, "pending"), kinds ? inArray(adminChanges.kind, kinds) : undefined))
       .orderBy(adminChanges.requestedAt, adminChanges.id),
   );
-  return rows.map(toAdminChange);
+  return withCredentialHistory(q, rows.map(toAdminChange));
+}
+
+/**
+ * A role change or a re-enabling carries what happened to the account's credentials and second
+ * factor in the last 30 days: a reset an administrator arranged just before asking to raise the
+ * same account is what the second administrator must see to refuse it.
+ */
+export async function withCredentialHistory(q: Queryable, changes: AdminChange[]): Promise<AdminChange[]> {
+  const out: AdminChange[] = [];
+  for (const c of changes)
+    out.push(
+      c.kind === "user.role" || c.kind === "user.enable"
+        ? { ...c, credentialHistory: await credentialHistory(q, c.targetLabel) }
+        : c,
+    );
+  return out;
 }

@@ -3,17 +3,19 @@
 // asked against still holds: two approvals at once apply it once, and a stale change is refused
 // (and closed as stale), never applied over a value that moved on.
 import "server-only";
-import { randomBytes } from "node:crypto";
 import { conflict, invalid, notFound, RouteError } from "../api/errors.ts";
 import { lockPolicies, storedPolicySet, writePolicySet } from "../approvals/facts.ts";
 import { type Actor, appendAudit } from "../auth/audit.ts";
+import { issueCredentialLink, resetCredentials } from "../auth/credential-links.ts";
 import { isRole } from "../auth/permissions.ts";
 import { forgetCachedUser } from "../auth/session-token.ts";
-import { resetUserPassword, type UserRow } from "../auth/users.ts";
+import type { UserRow } from "../auth/users.ts";
+import { config } from "../config.ts";
 import type { AdminChange, AdminChangeDecisionResponse } from "../dashboard-api/admin-changes.ts";
 import { PolicySetInput } from "../dashboard-api/policies.ts";
 import { DashboardSettings, SETTING_LABELS } from "../dashboard-api/settings.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
+import { sendMailSoon } from "../inbox/send-soon.ts";
 import { lockSetting, settingsNow, writeSetting } from "../settings.ts";
 import {
   type AdminChangeRow,
@@ -39,7 +41,7 @@ const DECISION_ACTIONS = {
   withdraw: "admin_change.withdraw",
 } as const;
 
-type Applied = { ok: true; temporaryPassword?: string } | { ok: false; stale: string };
+type Applied = { ok: true; mailQueued?: boolean } | { ok: false; stale: string };
 
 /** Applies an approved change inside the transaction, or says why it no longer applies. */
 /** The second administrator's approval put a change to a user in force: audited as their own act. */
@@ -123,13 +125,32 @@ async function applyChange(q: Queryable, c: AdminChangeRow, approver: Actor): Pr
         ok: false,
         stale: `${user.email} is now ${user.role}, not ${c.before} as when it was asked for`,
       };
-    const temporaryPassword = randomBytes(12).toString("base64url");
-    await resetUserPassword(q, user.id, temporaryPassword);
-    await auditApprovedUserChange(q, approver, "user.password_reset", user.email, {
-      mustChange: true,
-      ...story,
+    await resetCredentials(q, user.id);
+    await auditApprovedUserChange(q, approver, "user.password_reset", user.email, { by: "link", ...story });
+    await issueCredentialLink(q, {
+      user,
+      purpose: "reset",
+      requestedBy: requester,
+      approvedBy: approver,
+      publicUrl: config().publicUrl,
     });
-    return { ok: true, temporaryPassword };
+    return { ok: true, mailQueued: true };
+  }
+  if (c.kind === "user.totp_removal") {
+    if (!user.totp_secret) return { ok: false, stale: `${user.email} no longer has a second factor` };
+    if (user.role !== c.before)
+      return {
+        ok: false,
+        stale: `${user.email} is now ${user.role}, not ${c.before} as when it was asked for`,
+      };
+    await issueCredentialLink(q, {
+      user,
+      purpose: "totp_removal",
+      requestedBy: requester,
+      approvedBy: approver,
+      publicUrl: config().publicUrl,
+    });
+    return { ok: true, mailQueued: true };
   }
   return { ok: false, stale: `a change of kind ${c.kind} cannot be applied` };
 }
@@ -217,8 +238,7 @@ export async function decideChange(
     throw conflict(
       `This change no longer applies and was closed: ${outcome.applied.stale}. Ask again if it is still wanted.`,
     );
+  if (outcome.applied.mailQueued) sendMailSoon();
   const change: AdminChange = outcome.change;
-  return outcome.applied.temporaryPassword
-    ? { change, temporaryPassword: outcome.applied.temporaryPassword }
-    : { change };
+  return { change };
 }

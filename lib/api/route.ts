@@ -292,7 +292,7 @@ export async function readBodyText(req: Request): Promise<string | null> {
 }
 
 /** The request's JSON body, read up to MAX_BODY_BYTES; a 400 naming the body otherwise. */
-async function readJsonBody(req: NextRequest): Promise<unknown> {
+export async function readJsonBody(req: NextRequest): Promise<unknown> {
   const text = await readBodyText(req);
   if (text === null) throw invalid([{ field: "body", message: BODY_TOO_LARGE }]);
   try {
@@ -300,6 +300,16 @@ async function readJsonBody(req: NextRequest): Promise<unknown> {
   } catch {
     throw invalid([{ field: "body", message: "must be a JSON object" }]);
   }
+}
+
+/** A public route's body checked against its schema: a 400 naming each field that is wrong. */
+export async function parsePublicBody<S extends z.$ZodType>(
+  req: NextRequest,
+  schema: S,
+): Promise<z.output<S>> {
+  const r = z.safeParse(schema, await readJsonBody(req));
+  if (!r.success) throw invalid(fieldsOf(r.error.issues));
+  return r.data;
 }
 
 /** Routes that need no session (health checks): the same error mapping, nothing else. */

@@ -4,6 +4,7 @@
 // the count and the decision (it waits for the decision, or the decision sees it).
 import "server-only";
 import { type Actor, appendAudit } from "../auth/audit.ts";
+import { credentialEmbargoUntil } from "../auth/credential-embargo.ts";
 import { config } from "../config.ts";
 import { PolicySetInput } from "../dashboard-api/policies.ts";
 import type { Queryable } from "../db/client.ts";
@@ -63,6 +64,7 @@ interface VoterRow {
   disabled: boolean;
   password_must_change: boolean;
   locked_until: Date | string | null;
+  credentials_changed_at: Date | string | null;
 }
 
 /**
@@ -76,7 +78,7 @@ export async function votersNow(
 ): Promise<VoterState[]> {
   if (!ids.length) return [];
   const rows = await q.query<VoterRow>(
-    `SELECT id, email, role, disabled, password_must_change, locked_until FROM users
+    `SELECT id, email, role, disabled, password_must_change, locked_until, credentials_changed_at FROM users
      WHERE id = ANY($1::text[]) ORDER BY id ${o.lock ? "FOR SHARE" : ""}`,
     [[...ids]],
   );
@@ -93,6 +95,9 @@ export async function votersNow(
       disabled: r.disabled,
       passwordMustChange: r.password_must_change,
       lockedUntil: r.locked_until ? new Date(r.locked_until).toISOString() : null,
+      // Judged when the deciding vote lands, like every other reason a vote stops counting.
+      credentialEmbargoUntil:
+        credentialEmbargoUntil(r.credentials_changed_at, Date.now())?.toISOString() ?? null,
     };
   });
 }

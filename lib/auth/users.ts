@@ -9,6 +9,7 @@ import { type signInFailures, users } from "../db/schema.ts";
 import { dashboardMetrics } from "../operations/metrics.ts";
 import { createLogger } from "../server/log.ts";
 import type { SqlRow } from "../server/sql-row.ts";
+import { credentialEmbargoUntil } from "./credential-embargo.ts";
 import { hashPassword, verifyDecoy, verifyPassword } from "./passwords.ts";
 import { isRole, type Role } from "./permissions.ts";
 import { open, seal } from "./secret-box.ts";
@@ -28,6 +29,7 @@ export function toSessionUser(u: UserRow): SessionUser {
     role: isRole(u.role) ? u.role : "viewer",
     totpEnabled: !!u.totp_secret,
     resetPending: !!u.password_must_change,
+    votesEmbargoedUntil: credentialEmbargoUntil(u.credentials_changed_at, Date.now())?.toISOString() ?? null,
   };
 }
 
@@ -111,13 +113,32 @@ export class EmailTakenError extends Error {}
  */
 export async function createUser(
   db: Queryable,
-  u: { email: string; name: string; role: Role; password: string; mustChange?: boolean },
+  u: {
+    email: string;
+    name: string;
+    role: Role;
+    /** A password (the start script's demo users, tests), or a hash nobody can sign in with. */
+    password?: string;
+    passwordHash?: string;
+    mustChange?: boolean;
+    /** Invited now: the invitation counts as a credential event (lib/auth/credential-embargo.ts). */
+    invited?: boolean;
+  },
 ): Promise<UserRow> {
-  const hash = await hashPassword(u.password);
+  const hash = u.passwordHash ?? (await hashPassword(u.password ?? ""));
   const rows = await db.query<UserRow>(
-    `INSERT INTO users (id, email, name, role, password_hash, password_must_change) VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO users (id, email, name, role, password_hash, password_must_change, credentials_changed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7 THEN now() END)
      ON CONFLICT (email) DO NOTHING RETURNING *`,
-    [randomUUID(), normalizeEmail(u.email), u.name.trim(), u.role, hash, u.mustChange ?? false],
+    [
+      randomUUID(),
+      normalizeEmail(u.email),
+      u.name.trim(),
+      u.role,
+      hash,
+      u.mustChange ?? false,
+      u.invited ?? false,
+    ],
   );
   if (!rows[0]) throw new EmailTakenError(`A user with the e-mail ${normalizeEmail(u.email)} already exists`);
   return rows[0];
@@ -159,25 +180,6 @@ export async function unlockUser(db: Queryable, id: string): Promise<UserRow | n
   const rows = await db.query<UserRow>(
     `UPDATE users SET failed_attempts = 0, locked_until = NULL, updated_at = now() WHERE id = $1 RETURNING *`,
     [id],
-  );
-  return readRow(rows[0]);
-}
-
-/**
- * An administrator's reset: a temporary password the user must replace at the next sign-in.
- * Every session of the user ends (a reset is often for a password someone else may know), and a
- * lockout is lifted, since a locked-out user is the usual reason for a reset.
- */
-export async function resetUserPassword(
-  db: Queryable,
-  id: string,
-  temporary: string,
-): Promise<UserRow | null> {
-  const rows = await db.query<UserRow>(
-    `UPDATE users SET password_hash = $2, password_must_change = true, failed_attempts = 0,
-       locked_until = NULL, sessions_from = now(), kept_session_signed_in_at = NULL, updated_at = now()
-     WHERE id = $1 RETURNING *`,
-    [id, await hashPassword(temporary)],
   );
   return readRow(rows[0]);
 }

@@ -7,7 +7,7 @@ import { type Cents, dollarsToCents } from "./money.ts";
 
 export const NO_CONTROL = "must not contain control characters";
 export const NO_HIDDEN_TEXT =
-  "must not contain invisible formatting characters (such as bidirectional controls)";
+  "must not contain invisible or look-alike characters (such as bidirectional controls, fillers or special spaces)";
 export const ABA_MESSAGE = "must be a 9-digit ABA routing number with a valid check digit";
 export const BIC_MESSAGE = "must be a SWIFT BIC (8 or 11 characters)";
 export const BANK_TYPE_MESSAGE = "must be ABA or SWIFT";
@@ -23,13 +23,28 @@ export function hasControl(s: string): boolean {
 }
 
 /**
- * Invisible format characters (Unicode Cf: bidirectional controls U+202A-U+202E and
- * U+2066-U+2069, zero-width characters, the soft hyphen, the byte-order mark) and the line and
- * paragraph separators: they make a name or an account number read differently from what it
- * holds, so an approver could be shown one payee and pay another.
+ * Characters that show as nothing, as a plain space, or as a mark over the letter before: they
+ * make a name or an account number read differently from what it holds, so an approver could be
+ * shown one payee and pay another, or two payees that read alike could both be saved. One rule for
+ * the bank and the dashboard: invisible format characters (Unicode Cf: bidirectional controls,
+ * zero-width characters, the soft hyphen, the byte-order mark); every default-ignorable code point
+ * (Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the combining grapheme joiner U+034F, variation
+ * selectors); the braille blank U+2800; every space but the plain one (no-break U+00A0, U+3000,
+ * the other widths); the line and paragraph separators; and combining overlays and enclosing
+ * marks (a stroke or a circle drawn over a letter).
  */
-const HIDDEN_TEXT = /[\p{Cf}\u2028\u2029]/u;
-export const hasHiddenText = (s: string): boolean => HIDDEN_TEXT.test(s);
+const HIDDEN_TEXT =
+  /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Me}\u2028\u2029\u2800\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/u;
+/** Combining overlays (a stroke or slash drawn through the letter before), by code point. */
+const OVERLAYS = new Set([
+  0x0334, 0x0335, 0x0336, 0x0337, 0x0338, 0x20d2, 0x20d3, 0x20d8, 0x20d9, 0x20da, 0x20e5, 0x20e6, 0x20ea,
+  0x20eb,
+]);
+export const hasHiddenText = (s: string): boolean => {
+  if (HIDDEN_TEXT.test(s)) return true;
+  for (const ch of s) if (OVERLAYS.has(ch.codePointAt(0) as number)) return true;
+  return false;
+};
 
 /** No control characters of any Unicode block: Fedwire carries printable text. */
 export const noControlCharacters = (s: string) => !/\p{Cc}/u.test(s);

@@ -8,6 +8,7 @@ export const ADMIN_CHANGE_KINDS = [
   "user.enable",
   "user.password_reset",
   "policies",
+  "user.totp_removal",
 ] as const;
 export type AdminChangeKind = (typeof ADMIN_CHANGE_KINDS)[number];
 
@@ -39,6 +40,21 @@ export const AdminChange = z.object({
   expiresAt: z.string(),
   decidedBy: z.nullable(z.object({ id: z.string(), email: z.string() })),
   decidedAt: z.nullable(z.string()),
+  /**
+   * For a change of a user's role or a re-enabling: what happened to that account's credentials
+   * and second factor in the last 30 days, newest first, for the second administrator to weigh.
+   */
+  credentialHistory: z.optional(
+    z.array(
+      z.object({
+        at: z.string(),
+        action: z.string(),
+        by: z.nullable(z.string()),
+        result: z.string(),
+        detail: z.nullable(z.record(z.string(), z.unknown())),
+      }),
+    ),
+  ),
 });
 export type AdminChange = z.infer<typeof AdminChange>;
 
@@ -46,10 +62,7 @@ export type AdminChange = z.infer<typeof AdminChange>;
 export const AdminChangesResponse = z.object({ changes: z.array(AdminChange) });
 export type AdminChangesResponse = z.infer<typeof AdminChangesResponse>;
 
-// POST /api/admin/changes/[id]/approve|reject|withdraw. An approved password reset carries the
-// temporary password, shown once to the approving administrator.
-export const AdminChangeDecisionResponse = z.object({
-  change: AdminChange,
-  temporaryPassword: z.optional(z.string()),
-});
+// POST /api/admin/changes/[id]/approve|reject|withdraw. An approved reset or second-factor
+// removal e-mails its link to the person; no administrator receives it.
+export const AdminChangeDecisionResponse = z.object({ change: AdminChange });
 export type AdminChangeDecisionResponse = z.infer<typeof AdminChangeDecisionResponse>;

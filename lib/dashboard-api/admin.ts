@@ -42,28 +42,21 @@ export const userName = z
     z.refine(...TEXT_CHECKS.noControl),
   );
 
-// POST /api/admin/users: the new user; without a password a temporary one is made (shown once).
+// POST /api/admin/users: the new user. No password: the person is e-mailed an invitation link
+// and chooses their own, so no administrator ever knows it.
 export const NewUserBody = z.object({
   email: z.email("must be an e-mail address").check(z.maxLength(320, "must be at most 320 characters")),
   name: userName,
   role: z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` }),
-  password: z.optional(
-    z
-      .string()
-      .check(
-        z.minLength(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`),
-        z.maxLength(200, "must be at most 200 characters"),
-      ),
-  ),
 });
 export type NewUserBody = z.infer<typeof NewUserBody>;
 
-// POST /api/admin/users: the temporary password is shown once, when none was chosen. A role that
-// moves or approves money, or administers, waits for a second administrator (202, in `pending`):
-// until then the user is a viewer.
+// POST /api/admin/users: the invitation's expiry. A role that moves or approves money, or
+// administers, waits for a second administrator (202, in `pending`): until then the user is a viewer.
 export const CreateUserResponse = z.object({
   user: AdminUser,
-  temporaryPassword: z.optional(z.string()),
+  /** ISO instant the invitation link e-mailed to the person stops working. */
+  invitationExpiresAt: z.string(),
   pending: z.optional(z.array(AdminChange)),
 });
 export type CreateUserResponse = z.infer<typeof CreateUserResponse>;
@@ -114,13 +107,56 @@ export type AuditQuery = z.infer<typeof AuditQuery>;
 export const UpdateUserResponse = z.object({ user: AdminUser, pending: z.optional(z.array(AdminChange)) });
 export type UpdateUserResponse = z.infer<typeof UpdateUserResponse>;
 
-// POST /api/admin/users/[id]/reset-password: a temporary password, shown once, that the user
-// must replace at the next sign-in. For a user whose role moves or approves money, or administers,
-// the reset waits for a second administrator instead (202, in `pending`; the approver gets the
-// temporary password).
+// POST /api/admin/users/[id]/reset-password: the old password stops working, every session of the
+// user ends, and a one-time link is e-mailed to the person, who chooses a new password. For a user
+// whose role moves or approves money, or administers, the reset waits for a second administrator
+// instead (202, in `pending`). POST /api/admin/users/[id]/remove-second-factor: the same, for a
+// lost device (the link removes the second factor once the person's password proves it is them).
 export const ResetPasswordResponse = z.object({
   user: AdminUser,
-  temporaryPassword: z.optional(z.string()),
+  /** ISO instant the link e-mailed to the person stops working; absent while a second administrator is needed. */
+  linkExpiresAt: z.optional(z.string()),
   pending: z.optional(z.array(AdminChange)),
 });
 export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;
+
+// POST /api/account-link and /api/account-link/use (no session): what a one-time link is for, and using it.
+export const AccountLinkBody = z.object({
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, "is not a link's token")),
+});
+export type AccountLinkBody = z.infer<typeof AccountLinkBody>;
+
+export const AccountLinkInfo = z.object({
+  purpose: z.enum(["invite", "reset", "totp_removal"]),
+  email: z.string(),
+  expiresAt: z.string(),
+});
+export type AccountLinkInfo = z.infer<typeof AccountLinkInfo>;
+
+export const UseAccountLinkBody = z
+  .object({
+    token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, "is not a link's token")),
+    newPassword: z.optional(
+      z
+        .string()
+        .check(
+          z.minLength(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`),
+          z.maxLength(200, "Use at most 200 characters."),
+        ),
+    ),
+    confirmPassword: z.optional(z.string()),
+    currentPassword: z.optional(z.string().check(z.maxLength(1024, "must be at most 1,024 characters"))),
+  })
+  .check(
+    z.refine((b) => b.newPassword === undefined || b.newPassword === b.confirmPassword, {
+      message: "The two passwords differ.",
+      path: ["confirmPassword"],
+    }),
+  );
+export type UseAccountLinkBody = z.infer<typeof UseAccountLinkBody>;
+
+export const UseAccountLinkResponse = z.object({
+  purpose: z.enum(["invite", "reset", "totp_removal"]),
+  email: z.string(),
+});
+export type UseAccountLinkResponse = z.infer<typeof UseAccountLinkResponse>;

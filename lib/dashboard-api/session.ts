@@ -15,6 +15,11 @@ export const SessionUser = z.object({
    * and the route that changes it are open until it changes.
    */
   resetPending: z.boolean(),
+  /**
+   * ISO instant until which the user casts no vote that moves money (invited, or credentials
+   * reset, in the last 24 hours); null when they may.
+   */
+  votesEmbargoedUntil: z.optional(z.nullable(z.string())),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
@@ -54,11 +59,14 @@ const optionalCode = z.optional(
   ),
 );
 
-// POST /api/profile/totp: start a set-up. With the second factor on, this replaces its device and
-// is proven by a current code from the app, or by the password when the device is lost.
+// POST /api/profile/totp: start a set-up, proven by the password. With the second factor on, this
+// replaces its device and needs a current code from the app too (a lost device goes through an
+// administrator's one-time link).
 export const TotpStartBody = z.object({
   currentCode: optionalCode,
-  currentPassword: z.optional(z.string().check(z.maxLength(1024, "must be at most 1,024 characters"))),
+  currentPassword: z
+    .string()
+    .check(z.minLength(1, "enter your password"), z.maxLength(1024, "must be at most 1,024 characters")),
 });
 export type TotpStartBody = z.infer<typeof TotpStartBody>;
 

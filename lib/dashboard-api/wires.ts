@@ -128,6 +128,12 @@ export const PayeeFieldChange = z.object({
   words: z.string(),
   before: z.string(),
   after: z.string(),
+  /**
+   * The whole old and new values, for the people who decide the change (account and routing
+   * numbers unmasked), so that a change keeping the last four digits cannot be approved blind.
+   */
+  beforeFull: z.string().optional(),
+  afterFull: z.string().optional(),
 });
 export type PayeeFieldChange = z.infer<typeof PayeeFieldChange>;
 

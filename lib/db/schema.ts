@@ -48,6 +48,11 @@ export const users = pgTable("users", {
   sessionsFrom: ts("sessions_from"),
   /** The sign-in time (seconds) of the session that changed its own password: it goes on. */
   keptSessionSignedInAt: bigint("kept_session_signed_in_at", { mode: "number" }),
+  /**
+   * The last invitation, reset, password set by one-time link or second factor removed by link:
+   * for a day after it the user casts no vote that moves money (lib/auth/credential-embargo.ts).
+   */
+  credentialsChangedAt: ts("credentials_changed_at"),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
@@ -600,4 +605,29 @@ export const integrationTokens = pgTable(
     lastUsedIp: text("last_used_ip"),
   },
   (t) => [uniqueIndex("integration_tokens_hash_idx").on(t.tokenHash)],
+);
+
+/**
+ * One-time links e-mailed to a person (an invitation, a password reset, a second factor removed
+ * for a lost device): only the SHA-256 of the token is kept, so no one reading the database holds
+ * a working link; each is used once, before it expires.
+ */
+export const credentialLinks = pgTable(
+  "credential_links",
+  {
+    id: uuid("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** `invite`, `reset` or `totp_removal` */
+    purpose: text("purpose").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    /** The administrator who asked for it (and the second who approved it, when one had to). */
+    requestedByEmail: text("requested_by_email"),
+    approvedByEmail: text("approved_by_email"),
+  },
+  (t) => [index("credential_links_user_idx").on(t.userId)],
 );

@@ -6,7 +6,6 @@
 // instances looking at once send one digest, and the next look names nothing again. A corrected
 // draft is a new version and waits anew.
 import "server-only";
-import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
 import { appendAudit } from "../auth/audit.ts";
 import { isRole } from "../auth/permissions.ts";
@@ -18,7 +17,10 @@ import { formatUsd, maskAccountNumber } from "../format/money.ts";
 import { createLogger } from "../server/log.ts";
 import { smtpOptions } from "../server/smtp.ts";
 import { getDashboardSettings } from "../settings.ts";
+import { queueMail } from "./mail-outbox.ts";
 import { actionableFor, collectWaiting, type Waiting } from "./read.ts";
+
+export { queueMail };
 
 const log = createLogger("digest");
 
@@ -156,21 +158,6 @@ export async function runApprovalDigest(
     });
     return { ran: true, items: fresh.length, mails };
   });
-}
-
-export async function queueMail(
-  q: Queryable,
-  m: { to: string; subject: string; text: string; kind: string },
-): Promise<string> {
-  const id = randomUUID();
-  await q.query(`INSERT INTO mail_outbox (id, "to", subject, text, kind) VALUES ($1, $2, $3, $4, $5)`, [
-    id,
-    m.to.toLowerCase(),
-    m.subject,
-    m.text,
-    m.kind,
-  ]);
-  return id;
 }
 
 /** Attempts per message before it is left for a person to read on /mail. */

@@ -7,6 +7,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { conflict, forbidden, invalid, notFound } from "../api/errors.ts";
 import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
+import { readsAlike } from "../bank-api/lookalike.ts";
 import type {
   Beneficiary,
   BeneficiaryTemplate,
@@ -50,24 +51,28 @@ const partyOf = (fields: Fields): Fields =>
 const masked = (field: string, value: string | undefined) =>
   !value ? "" : PAYEE_MASKED_FIELDS.has(field) ? maskAccountNumber(value) : value;
 
-/** What a change does, field by field, with account numbers and bank ids masked. */
-export function payeeFieldChanges(before: Fields | null, after: Fields): PayeeFieldChange[] {
+/**
+ * What a change does, field by field, with account numbers and bank ids masked; `full` adds the
+ * whole old and new values, for the page where the change is decided.
+ */
+export function payeeFieldChanges(before: Fields | null, after: Fields, full = false): PayeeFieldChange[] {
   return PAYEE_DESTINATION_FIELDS.filter((f) => (before?.[f] ?? "") !== (after[f] ?? "")).map((f) => ({
     field: f,
     words: PAYEE_FIELD_WORDS[f],
     before: masked(f, before?.[f]),
     after: masked(f, after[f]),
+    ...(full ? { beforeFull: before?.[f] ?? "", afterFull: after[f] ?? "" } : {}),
   }));
 }
 
-export function toPayeeChange(r: ChangeRow): PayeeChange {
+export function toPayeeChange(r: ChangeRow, full = false): PayeeChange {
   return {
     id: r.id,
     beneficiaryId: r.beneficiary_id,
     kind: r.kind as PayeeChange["kind"],
     status: r.status as PayeeChange["status"],
     label: r.label,
-    fields: payeeFieldChanges(r.before, r.after),
+    fields: payeeFieldChanges(r.before, r.after, full),
     changedBy: { id: r.changed_by, email: r.changed_by_email },
     changedAt: iso(r.changed_at),
     decidedBy: r.decided_by ? { id: r.decided_by, email: r.decided_by_email ?? "" } : null,
@@ -82,7 +87,8 @@ const toBeneficiary = (r: Row): Beneficiary => ({
   createdBy: r.created_by_email,
   createdAt: iso(r.created_at),
   status: !r.pending ? "approved" : r.pending.kind === "create" ? "new" : "changed",
-  pendingChange: r.pending ? toPayeeChange(r.pending) : null,
+  // The list is where a change is decided: its approver sees the whole old and new values.
+  pendingChange: r.pending ? toPayeeChange(r.pending, true) : null,
 });
 
 const SELECT = `SELECT b.id, b.label, b.fields, b.created_by_email, b.created_at, to_jsonb(c) AS pending
@@ -110,6 +116,33 @@ const labelTaken = () =>
   conflict("A saved beneficiary already has this name.", [
     { field: "label", message: "is already used by another saved beneficiary" },
   ]);
+
+/** Held while a new beneficiary is compared with the saved ones: two alike cannot slip in together. */
+const LOOKALIKE_LOCK = 72420077;
+
+/**
+ * A new payee whose label or name reads the same as a saved beneficiary's without being the same
+ * text (case, spacing, punctuation and look-alike letters set aside) is refused: an approver could
+ * not tell them apart. The same name saved again (one payee, a second account) is no look-alike.
+ */
+async function refuseLookalike(q: Queryable, label: string, name: string): Promise<void> {
+  await q.query("SELECT pg_advisory_xact_lock($1)", [LOOKALIKE_LOCK]);
+  const saved = await q.query<{ label: string; name: string | null }>(
+    "SELECT label, fields->>'beneficiary_name' AS name FROM beneficiaries",
+  );
+  const alike = (mine: string, theirs: string | null) =>
+    !!theirs && mine !== "" && mine !== theirs && readsAlike(mine, theirs);
+  for (const b of saved) {
+    const field = alike(label, b.label) ? "label" : alike(name, b.name) ? "fields.beneficiary_name" : null;
+    if (field)
+      throw conflict(`This payee reads the same as the saved beneficiary "${b.label}".`, [
+        {
+          field,
+          message: `reads the same as the saved beneficiary "${b.label}" (letters that look alike, spacing and case aside)`,
+        },
+      ]);
+  }
+}
 
 /** A unique-index violation on the label (another beneficiary's name). */
 const isLabelClash = (e: unknown) => (e as { code?: string } | null)?.code === "23505";
@@ -163,6 +196,7 @@ export async function createBeneficiary(
 ): Promise<Beneficiary> {
   const given = kept(fields);
   const id = await db.tx(async (q) => {
+    await refuseLookalike(q, label, given.beneficiary_name ?? "");
     const rows = await q.query<{ id: string }>(
       `INSERT INTO beneficiaries (id, label, fields, created_by, created_by_email)
        VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING id`,

@@ -44,7 +44,7 @@ export async function withPayeeChanges(db: Queryable, drafts: Draft[]): Promise<
       : {
           ...d,
           beneficiaryId: linked.get(d.id) ?? null,
-          payeeChanges: (byDraft.get(d.id) ?? []).map(toPayeeChange),
+          payeeChanges: (byDraft.get(d.id) ?? []).map((c) => toPayeeChange(c)),
         },
   );
 }

@@ -7,6 +7,7 @@ import { generate } from "otplib";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, daysBetween } from "../../lib/bank-api/dates.ts";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import type { AccountsResponse } from "../../lib/dashboard-api/index.ts";
 import { parseCsv } from "../../lib/format/csv.ts";
 import { formatDay } from "../../lib/format/dates.ts";
@@ -421,7 +422,10 @@ describe("a newcomer's first look", () => {
     try {
       const page = await signIn(app, context, "approver");
       await page.goto(`${app.url}/profile`);
-      await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
+      const user = app.users.find((u) => u.role === "approver");
+      const setUp = page.getByRole("form", { name: "Set up two-step sign-in" });
+      await setUp.getByLabel("Your password").fill(user?.password ?? "");
+      await setUp.getByRole("button", { name: "Set up two-step sign-in" }).click();
       const secret = (
         await page.locator("li", { hasText: "set-up key" }).locator("div.font-mono").innerText()
       ).trim();
@@ -435,14 +439,16 @@ describe("a newcomer's first look", () => {
       await page.getByText("Two-step sign-in is on.").waitFor();
       expect(await axeProblems(page)).toEqual([]);
 
-      // Moving it to another device asks for a proof first: the session alone is refused.
-      const move = page.getByRole("button", { name: "Move to another device" });
+      // Moving it to another device takes the password and a current code: the password alone is refused.
+      const moveForm = page.getByRole("form", { name: "Move two-step sign-in to another device" });
+      const move = moveForm.getByRole("button", { name: "Move to another device" });
+      await moveForm.getByLabel("Your password").fill(user?.password ?? "");
       await move.click();
-      const currentCode = page.getByLabel("Current code", { exact: true });
+      const currentCode = moveForm.getByLabel("Current code", { exact: true });
       await expect.poll(() => currentCode.getAttribute("aria-invalid")).toBe("true");
       expect(await axeProblems(page)).toEqual([]);
-      const user = app.users.find((u) => u.role === "approver");
-      await page.getByLabel("Or your password").fill(user?.password ?? "");
+      // The code that turned it on is used up: the next one proves it.
+      await currentCode.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
       await move.click();
       const newSecret = (
         await page.locator("li", { hasText: "set-up key" }).locator("div.font-mono").innerText()
@@ -457,7 +463,7 @@ describe("a newcomer's first look", () => {
     }
   });
 
-  it("lets an administrator reset a password; the user must choose a new one at the next sign-in", async () => {
+  it("lets an administrator reset a password; the user chooses a new one through the link e-mailed to them", async () => {
     const adminContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const userContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
@@ -467,7 +473,7 @@ describe("a newcomer's first look", () => {
       const dialog = admin.getByRole("dialog", { name: /Reset the password of preparer@northwind\.example/ });
       await dialog.waitFor();
       await dialog.getByRole("button", { name: "Reset password" }).click();
-      // A preparer moves money: the reset waits for a second administrator, who gets the password.
+      // A preparer moves money: the reset waits for a second administrator; no one gets a password.
       await admin
         .getByRole("status")
         .filter({ hasText: "Waiting for a second administrator" })
@@ -476,30 +482,53 @@ describe("a newcomer's first look", () => {
       const second = await signIn(app, secondContext, "admin2@northwind.example");
       await second.goto(`${app.url}/admin/users`);
       await second.getByRole("button", { name: /^Approve preparer@northwind\.example/ }).click();
-      const status = second.getByRole("status").filter({ hasText: "Temporary password for" });
-      await status.waitFor({ timeout: FIRST_WAIT });
-      const temporary = (await status.locator("code").innerText()).trim();
-      expect(temporary.length).toBeGreaterThanOrEqual(12);
+      await second
+        .getByRole("status")
+        .filter({ hasText: "Approved and in force" })
+        .waitFor({ timeout: FIRST_WAIT });
       expect(await second.getByText("Must choose a new password").count()).toBeGreaterThan(0);
+      expect(await second.locator("code").count()).toBe(0);
       expect(await axeProblems(second)).toEqual([]);
       await shot(second, "newcomer-users-reset-390");
       await secondContext.close();
 
+      // The link reaches the person's own mail box (npm start: the bank's sandbox mail box).
+      const demo = demoBank(app.dataDir);
+      let link = "";
+      await expect
+        .poll(
+          async () => {
+            const r = await fetch(
+              `${demo.bankUrl}/sandbox/mail?to=${encodeURIComponent("preparer@northwind.example")}`,
+              { headers: { [BANK_HEADERS.sandboxKey]: demo.sandboxKey } },
+            );
+            const mail = (await r.json()) as { text: string }[];
+            link = mail.map((m) => /https?:\/\/\S+\/account-link#\S+/.exec(m.text)?.[0]).find(Boolean) ?? "";
+            return link;
+          },
+          { timeout: 60_000, interval: 1_000 },
+        )
+        .not.toBe("");
       const page = await userContext.newPage();
+      await page.goto(link);
+      const choose = page.getByRole("form", { name: "Choose your password" });
+      await choose.getByLabel("New password", { exact: true }).fill("a brand new passphrase");
+      await choose.getByLabel("New password again").fill("a brand new passphrase");
+      expect(await axeProblems(page)).toEqual([]);
+      await shot(page, "newcomer-account-link-390");
+      await choose.getByRole("button", { name: "Save my password" }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: "Your password is set" })
+        .waitFor({ timeout: FIRST_WAIT });
+      // The link worked once: opened again, it says so.
+      await page.goto(link);
+      await page.getByRole("alert").filter({ hasText: "no longer works" }).waitFor({ timeout: FIRST_WAIT });
       await page.goto(`${app.url}/sign-in`);
       await page.getByRole("button", { name: "Sign in" }).waitFor();
       await page.getByLabel("Work e-mail").fill("preparer@northwind.example");
-      await page.getByLabel("Password").fill(temporary);
+      await page.getByLabel("Password").fill("a brand new passphrase");
       await page.getByRole("button", { name: "Sign in" }).click();
-      await page.waitForURL(/\/change-password/, { timeout: FIRST_WAIT });
-      // Nothing else opens until the password is changed.
-      await page.goto(`${app.url}/accounts`);
-      await page.waitForURL(/\/change-password/);
-      expect(await axeProblems(page)).toEqual([]);
-      await page.getByLabel("Current or temporary password").fill(temporary);
-      await page.getByLabel("New password", { exact: true }).fill("a brand new passphrase");
-      await page.getByLabel("New password again").fill("a brand new passphrase");
-      await page.getByRole("button", { name: "Save the new password" }).click();
       await page.waitForURL(/\/accounts/, { timeout: FIRST_WAIT });
       await page.getByRole("heading", { name: "Accounts and balances" }).waitFor();
 

@@ -26,7 +26,11 @@ describe("turning off two-step sign-in", () => {
     try {
       const page = await signIn(app, context, "preparer");
       await page.goto(`${app.url}/profile`);
-      await page.getByRole("button", { name: "Set up two-step sign-in" }).click({ timeout: FIRST_WAIT });
+      const setUp = page.getByRole("form", { name: "Set up two-step sign-in" });
+      await setUp
+        .getByLabel("Your password")
+        .fill(app.users.find((u) => u.role === "preparer")?.password ?? "", { timeout: FIRST_WAIT });
+      await setUp.getByRole("button", { name: "Set up two-step sign-in" }).click();
       const secret = (
         await page.locator("li", { hasText: "set-up key" }).locator("div.font-mono").innerText()
       ).trim();

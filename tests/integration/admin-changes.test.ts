@@ -259,7 +259,8 @@ describe("users", () => {
     });
     expect(r.status).toBe(202);
     expect(r.json.user.role).toBe("viewer");
-    expect(r.json.temporaryPassword).toMatch(/^\S{12,}$/);
+    expect(r.json.temporaryPassword).toBeUndefined();
+    expect(r.json.invitationExpiresAt).toBeTruthy();
     expect(r.json.pending[0]).toMatchObject({ kind: "user.role", before: "viewer", after: "approver" });
     expect((await decide("approve", bea, r.json.pending[0].id)).status).toBe(200);
     expect((await findUserById(db, r.json.user.id))?.role).toBe("approver");
@@ -293,7 +294,7 @@ describe("users", () => {
     expect((await findUserById(db, u.id))?.disabled).toBe(false);
   });
 
-  it("resetting a privileged user's password waits; the approver gets the temporary password", async () => {
+  it("resetting a privileged user's password waits; the approval e-mails the person a link and gives the approver nothing", async () => {
     const u = await testUser(db, "approver", "forgot@changes.example", "Fay");
     const r = await invoke(mod.reset, "POST", `/api/admin/users/${u.id}/reset-password`, {
       as: ada,
@@ -305,9 +306,8 @@ describe("users", () => {
     expect((await decide("approve", ada, r.json.pending[0].id)).status).toBe(403);
     const approved = await decide("approve", bea, r.json.pending[0].id);
     expect(approved.status).toBe(200);
-    const temporary = approved.json.temporaryPassword as string;
-    expect(temporary).toMatch(/^\S{12,}$/);
-    expect((await checkSignIn(db, { email: u.email, password: temporary })).ok).toBe(true);
+    expect(approved.json.temporaryPassword).toBeUndefined();
+    expect((await checkSignIn(db, { email: u.email, password: TEST_PASSWORD })).ok).toBe(false);
     expect((await findUserById(db, u.id))?.password_must_change).toBe(true);
     // A viewer's reset needs no second administrator.
     const v = await testUser(db, "viewer", "viewer-forgot@changes.example", "Val");
@@ -316,7 +316,8 @@ describe("users", () => {
       params: { id: v.id },
     });
     expect(now.status).toBe(200);
-    expect(now.json.temporaryPassword).toMatch(/^\S{12,}$/);
+    expect(now.json.temporaryPassword).toBeUndefined();
+    expect(now.json.linkExpiresAt).toBeTruthy();
   });
 
   it("no administrator changes their own role or status, or approves a change to their own account", async () => {

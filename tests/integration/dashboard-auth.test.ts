@@ -11,6 +11,7 @@ import { openSessionRecord, revokeSessionRecord } from "../../lib/auth/session-s
 import { allowSignInAttempt } from "../../lib/auth/throttle.ts";
 import { checkSignIn, createUser, enableTotp, findUserById } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
+import { mailFor } from "../../lib/inbox/digest.ts";
 import {
   cookieFor,
   invoke,
@@ -129,7 +130,21 @@ describe("TOTP", () => {
     });
     const cookie = await cookieFor(user);
 
-    const start = await invoke(TOTP_ROUTE, "POST", "/api/profile/totp", { cookie, body: {} });
+    // A session alone attaches no device: the password proves it is the person.
+    const bare = await invoke(TOTP_ROUTE, "POST", "/api/profile/totp", { cookie, body: {} });
+    expect(bare.status).toBe(400);
+    expect(fields(bare)).toEqual(["currentPassword"]);
+    const wrongPassword = await invoke(TOTP_ROUTE, "POST", "/api/profile/totp", {
+      cookie,
+      body: { currentPassword: "not it" },
+    });
+    expect(wrongPassword.status).toBe(400);
+    expect((await findUserById(db, user.id))?.totp_pending_secret).toBeNull();
+    const start = await invoke(TOTP_ROUTE, "POST", "/api/profile/totp", {
+      cookie,
+      body: { currentPassword: PASSWORD },
+    });
+    expect(start.status).toBe(200);
     const { secret, otpauthUrl } = start.json as { secret: string; otpauthUrl: string };
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/.+secret=/);
     const wrong = await invoke(TOTP_CONFIRM_ROUTE, "POST", "/api/profile/totp/confirm", {
@@ -146,6 +161,10 @@ describe("TOTP", () => {
       body: { code },
     });
     expect(ok.json).toEqual({ enabled: true, pending: false });
+    // The person is told.
+    expect((await mailFor(db, user.email)).map((m) => m.subject)).toContain(
+      "Your two-step sign-in was turned on",
+    );
     // The seed is stored sealed: the database alone does not give the second factor away.
     const stored = await db.query<{ totp_secret: string }>("SELECT totp_secret FROM users WHERE id = $1", [
       user.id,
@@ -168,7 +187,7 @@ describe("TOTP", () => {
 });
 
 describe("moving the second factor to another device", () => {
-  it("needs a current code or the password, never the session alone", async () => {
+  it("needs the password and a current code, never the session alone nor one of them", async () => {
     const user = await createUser(db, {
       email: "move-totp@auth.example",
       name: "Move",
@@ -184,7 +203,7 @@ describe("moving the second factor to another device", () => {
     // A session alone: refused, naming the proof it needs.
     const bare = await call(TOTP_ROUTE, "/api/profile/totp", {});
     expect(bare.status).toBe(400);
-    expect(fields(bare)).toEqual(["currentCode"]);
+    expect(fields(bare)).toEqual(["currentPassword"]);
     // Confirming a device of one's own choosing is refused too: nothing was started.
     const attacker = "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU";
     const sneaked = await call(TOTP_CONFIRM_ROUTE, "/api/profile/totp/confirm", {
@@ -192,18 +211,32 @@ describe("moving the second factor to another device", () => {
     });
     expect(sneaked.status).toBe(400);
 
-    const wrongCode = await call(TOTP_ROUTE, "/api/profile/totp", { currentCode: "000000" });
-    expect(wrongCode.status).toBe(400);
-    expect(fields(wrongCode)).toEqual(["currentCode"]);
-    const wrongPassword = await call(TOTP_ROUTE, "/api/profile/totp", { currentPassword: "not it" });
+    // The password alone no longer moves it (a lost device goes through an administrator's link).
+    const passwordAlone = await call(TOTP_ROUTE, "/api/profile/totp", { currentPassword: PASSWORD });
+    expect(passwordAlone.status).toBe(400);
+    expect(fields(passwordAlone)).toEqual(["currentCode"]);
+    const current0 = await generate({ secret: oldSecret });
+    const wrongPassword = await call(TOTP_ROUTE, "/api/profile/totp", {
+      currentCode: current0,
+      currentPassword: "not it",
+    });
     expect(wrongPassword.status).toBe(400);
     expect(fields(wrongPassword)).toEqual(["currentPassword"]);
+    const wrongCode = await call(TOTP_ROUTE, "/api/profile/totp", {
+      currentCode: "000000",
+      currentPassword: PASSWORD,
+    });
+    expect(wrongCode.status).toBe(400);
+    expect(fields(wrongCode)).toEqual(["currentCode"]);
     expect((await findUserById(db, user.id))?.totp_secret).toBe(oldSecret);
     expect((await findUserById(db, user.id))?.totp_pending_secret).toBeNull();
 
-    // The current code proves it; that code is then used up, as at sign-in.
+    // Both prove it; the code is then used up, as at sign-in.
     const current = await generate({ secret: oldSecret });
-    const started = await call(TOTP_ROUTE, "/api/profile/totp", { currentCode: current });
+    const started = await call(TOTP_ROUTE, "/api/profile/totp", {
+      currentCode: current,
+      currentPassword: PASSWORD,
+    });
     expect(started.status).toBe(200);
     expect(await checkSignIn(db, { email: user.email, password: PASSWORD, totp: current })).toMatchObject({
       ok: false,
@@ -215,20 +248,18 @@ describe("moving the second factor to another device", () => {
     });
     expect(done.json).toEqual({ enabled: true, pending: false });
     expect((await findUserById(db, user.id))?.totp_secret).toBe(newSecret);
-
-    // The password proves it too (a lost device).
-    const byPassword = await call(TOTP_ROUTE, "/api/profile/totp", { currentPassword: PASSWORD });
-    expect(byPassword.status).toBe(200);
+    expect((await mailFor(db, user.email)).map((m) => m.subject)).toContain(
+      "Your two-step sign-in was moved to a new device",
+    );
     const audit = await db.query<{ action: string; result: string }>(
       "SELECT action, result FROM audit_log WHERE actor_id = $1 ORDER BY id",
       [user.id],
     );
     expect(audit.map((a) => `${a.action} ${a.result}`)).toEqual([
-      "totp.replace_start refused: wrong code",
       "totp.replace_start refused: wrong password",
+      "totp.replace_start refused: wrong code",
       "totp.replace_start ok",
       "totp.replace ok",
-      "totp.replace_start ok",
     ]);
   });
 });
@@ -339,7 +370,8 @@ describe("proofs on one's own account share the sign-in's limits", () => {
           ip,
         ),
       move: (currentPassword: string, ip: string) =>
-        post(TOTP_ROUTE, "/api/profile/totp", { currentPassword }, ip),
+        // Moving the device takes the password and a code: a wrong password is counted as at sign-in.
+        post(TOTP_ROUTE, "/api/profile/totp", { currentPassword, currentCode: "123456" }, ip),
     };
   }
   const stillOld = async (userId: string) => {

@@ -55,6 +55,7 @@ const mod = {
   adminUser: () => import("../../app/api/admin/users/[id]/route.ts"),
   unlockUser: () => import("../../app/api/admin/users/[id]/unlock/route.ts"),
   resetPassword: () => import("../../app/api/admin/users/[id]/reset-password/route.ts"),
+  removeSecondFactor: () => import("../../app/api/admin/users/[id]/remove-second-factor/route.ts"),
   changePassword: () => import("../../app/api/profile/password/route.ts"),
   audit: () => import("../../app/api/admin/audit/route.ts"),
   auditExport: () => import("../../app/api/admin/audit/export/route.ts"),
@@ -500,6 +501,14 @@ const ROUTES: RouteCase[] = [
     allowed: ADMIN_ONLY,
   },
   {
+    name: "POST /api/admin/users/[id]/remove-second-factor",
+    load: mod.removeSecondFactor,
+    method: "POST",
+    url: () => `/api/admin/users/${other.id}/remove-second-factor`,
+    params: () => ({ id: other.id }),
+    allowed: ADMIN_ONLY,
+  },
+  {
     name: "POST /api/profile/password",
     load: mod.changePassword,
     method: "POST",
@@ -590,6 +599,8 @@ describe("permissions on every route", () => {
   it("covers every handler under app/api in the table above (or names why not)", async () => {
     const NOT_IN_TABLE: Record<string, string> = {
       "GET /api/health": "public: no session",
+      "POST /api/account-link": "public: a one-time link's token, no session (credential-links.test.ts)",
+      "POST /api/account-link/use": "public: a one-time link's token, no session (credential-links.test.ts)",
       "GET /api/auth/[...nextauth]": "next-auth's own endpoints",
       "POST /api/auth/[...nextauth]": "next-auth's own endpoints",
       "POST /api/bank-events/[token]": "the bank's notifications: a secret path and a signature, no session",
@@ -1188,7 +1199,7 @@ describe("history", () => {
 });
 
 describe("user administration", () => {
-  it("adds a user with a one-time temporary password, and refuses a duplicate e-mail", async () => {
+  it("invites a user by a link e-mailed to them (no password to anyone else), and refuses a duplicate e-mail", async () => {
     const cookie = await cookieFor(users.admin);
     const created = await invoke(mod.adminUsers, "POST", "/api/admin/users", {
       cookie,
@@ -1202,7 +1213,8 @@ describe("user administration", () => {
       disabled: false,
       resetPending: true,
     });
-    expect(created.json.temporaryPassword).toMatch(/^\S{12,}$/);
+    expect(created.json.temporaryPassword).toBeUndefined();
+    expect(Date.parse(created.json.invitationExpiresAt)).toBeGreaterThan(Date.now());
     const secondAdmin = await testUser(db, "admin", "second-admin@routes.example", "Second admin");
     const change = created.json.pending[0].id as string;
     const approved = await invoke(

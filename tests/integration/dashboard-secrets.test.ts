@@ -232,6 +232,22 @@ describe("no secret reaches a browser", () => {
       for (const tag of scripts) expect(tag, p).toContain(` nonce="${nonce}"`);
       staticFile ||= /<script\b[^>]*\bsrc="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1] ?? "";
     }
+    // A prefetch is a page like any other: it carries its policy, and its scripts carry the nonce.
+    const prefetches: Record<string, string>[] = [
+      { purpose: "prefetch" },
+      { "next-router-prefetch": "1" },
+      { "sec-purpose": "prefetch" },
+    ];
+    for (const prefetch of prefetches) {
+      const res = await b.fetch("/accounts", { headers: prefetch });
+      const body = await res.text();
+      const policy = res.headers.get("content-security-policy") ?? "";
+      const label = JSON.stringify(prefetch);
+      expect(policy, label).toMatch(/script-src 'self' 'nonce-/);
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+      for (const tag of body.match(/<script\b[^>]*>/g) ?? [])
+        expect(tag, label).toContain(` nonce="${nonce}"`);
+    }
     // Build files and public/ files alike: no type guessed from what a file holds.
     expect(staticFile).toMatch(/^\/_next\/static\//);
     for (const p of [staticFile, "/favicon.ico", "/icon.svg", "/manifest.webmanifest"]) {

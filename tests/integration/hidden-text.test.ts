@@ -24,8 +24,30 @@ const mod = {
   createSen: () => import("../../app/api/accounts/sen/route.ts"),
 };
 
-/** Each hidden character, in the middle of a value and at its start (where trimming could hide it). */
-const HIDDEN = ["\u202e", "\u2066", "\u200b", "\u200d", "\u00ad", "\ufeff", "\u2028"];
+/**
+ * Each hidden character, in the middle of a value and at its start (where trimming could hide it):
+ * bidirectional controls, zero-width characters, the soft hyphen, the byte-order mark, the line
+ * separator; the Hangul fillers, the braille blank, the combining grapheme joiner, a variation
+ * selector, a combining overlay, the no-break and ideographic spaces.
+ */
+const HIDDEN = [
+  "\u202e",
+  "\u2066",
+  "\u200b",
+  "\u200d",
+  "\u00ad",
+  "\ufeff",
+  "\u2028",
+  "\u3164",
+  "\uffa0",
+  "\u115f",
+  "\u2800",
+  "\u034f",
+  "\ufe0f",
+  "\u0338",
+  "\u00a0",
+  "\u3000",
+];
 const hiddenValues = HIDDEN.flatMap((ch) => [`Acme${ch}Supplies`, `${ch}Acme`]);
 
 let world: RouteWorld;
@@ -165,6 +187,16 @@ const FIELDS: Field[] = [
     state: () => dbRows("SELECT id FROM payment_drafts ORDER BY id"),
   },
   {
+    name: "a wire's beneficiary account number",
+    field: "beneficiary_account_number",
+    send: (v) =>
+      invoke(mod.wires, "POST", "/api/wires", {
+        as: preparer,
+        body: wireForm({ beneficiary_account_number: v.replace("Acme", "1234").replace("Supplies", "5678") }),
+      }),
+    state: () => dbRows("SELECT id FROM payment_drafts ORDER BY id"),
+  },
+  {
     name: "a wire's note to the beneficiary",
     field: "originator_to_beneficiary_info",
     send: (v) =>
@@ -270,5 +302,49 @@ describe("hidden characters in the dashboard's free text", () => {
       body: { version: 1, reason: "Wrong account:\nplease check with the supplier." },
     });
     expect(reason.status).toBe(200);
+  });
+});
+
+describe("payees that read alike", () => {
+  it("refuses a new payee whose name or label reads the same as a saved one, naming the field", async () => {
+    const first = await invoke(mod.beneficiaries, "POST", "/api/beneficiaries", {
+      as: preparer,
+      body: { label: "Globex Corp", fields: { ...templateFields, beneficiary_name: "Globex Corp" } },
+    });
+    expect(first.status).toBe(200);
+    const count = async () => (await dbRows("SELECT count(*)::int AS n FROM beneficiaries"))[0];
+    const before = await count();
+    // A filler between the words: refused as hidden text.
+    const filler = await invoke(mod.beneficiaries, "POST", "/api/beneficiaries", {
+      as: preparer,
+      body: { label: "Globex\u3164Corp", fields: { ...templateFields, beneficiary_name: "Globex Payments" } },
+    });
+    expect(filler.status).toBe(400);
+    expect(filler.json.error.fields).toContainEqual(expect.objectContaining({ field: "label" }));
+    // Spacing, case, a Cyrillic letter, a digit for a letter: each reads the same.
+    for (const [label, name, field] of [
+      ["GLOBEX  corp", "Other Name One", "label"],
+      ["Gl\u043ebex Corp", "Other Name Two", "label"],
+      ["Payee Three", "G1obex Corp.", "fields.beneficiary_name"],
+    ] as const) {
+      const r = await invoke(mod.beneficiaries, "POST", "/api/beneficiaries", {
+        as: preparer,
+        body: { label, fields: { ...templateFields, beneficiary_name: name } },
+      });
+      expect(r.status, label).toBe(409);
+      expect(r.json.error.fields, label).toContainEqual(
+        expect.objectContaining({
+          field,
+          message: expect.stringMatching(/reads the same as the saved beneficiary "Globex Corp"/),
+        }),
+      );
+    }
+    expect(await count()).toEqual(before);
+    // A different payee is welcome.
+    const other = await invoke(mod.beneficiaries, "POST", "/api/beneficiaries", {
+      as: preparer,
+      body: { label: "Initech", fields: { ...templateFields, beneficiary_name: "Initech LLC" } },
+    });
+    expect(other.status).toBe(200);
   });
 });

@@ -1,11 +1,15 @@
-// A password an administrator set (a reset, or a new account's first one) is temporary: its session
-// may read, change the password and sign out, and nothing else. Route handlers invoked as Next
-// invokes them, against the real bank and a real dashboard database; what the bank and the
-// dashboard hold is read back before and after each refusal.
+// A password someone else knew is temporary: its session may read, change the password and sign
+// out, and nothing else. Administrators no longer set passwords (a reset or an invitation e-mails a
+// one-time link, credential-links.test.ts), but accounts reset before that may still hold a
+// temporary password, and the guard stays for them. A reset now ends every session, and the person
+// who chose a new password through the link casts no vote that moves money for a day. Route
+// handlers invoked as Next invokes them, against the real bank and a real dashboard database; what
+// the bank and the dashboard hold is read back before and after each refusal.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { authOptions } from "../../lib/auth/options.ts";
+import { hashPassword } from "../../lib/auth/passwords.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
 import type { BankClient } from "../../lib/bank-client/index.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
@@ -43,6 +47,8 @@ const OPEN_BEFORE_PASSWORD_CHANGE: Record<string, string> = {
   "POST /api/profile/password": "the change itself",
   "POST /api/auth/[...nextauth]": "next-auth: sign-in, session refresh and sign-out",
   "POST /api/bank-events/[token]": "the bank's notifications: no session, signed by the bank",
+  "POST /api/account-link": "no session: a one-time link e-mailed to the person",
+  "POST /api/account-link/use": "no session: a one-time link e-mailed to the person",
 };
 
 const mod = {
@@ -52,6 +58,8 @@ const mod = {
   approve: () => import("../../app/api/admin/changes/[id]/approve/route.ts"),
   users: () => import("../../app/api/admin/users/route.ts"),
   changePassword: () => import("../../app/api/profile/password/route.ts"),
+  useLink: () => import("../../app/api/account-link/use/route.ts"),
+  me: () => import("../../app/api/me/route.ts"),
   wires: () => import("../../app/api/wires/route.ts"),
 };
 
@@ -72,7 +80,7 @@ beforeAll(async () => {
   approverA = await testUser(db, "approver", "approver-a@first.example");
   approverB = await testUser(db, "approver", "approver-b@first.example");
   preparer = await testUser(db, "preparer", "preparer@first.example");
-}, 180_000);
+}, 600_000);
 
 afterAll(async () => {
   await world?.close();
@@ -92,23 +100,41 @@ async function signIn(user: UserRow, password: string): Promise<string> {
 }
 
 /**
- * An administrator's reset of the user's password. A privileged user's reset waits for a second
- * administrator, whose approval carries the temporary password.
+ * An administrator's reset of the user's password (a privileged user's waits for a second
+ * administrator); the token of the one-time link e-mailed to the person.
  */
 async function resetPassword(of: UserRow): Promise<string> {
   const r = await invoke(mod.reset, "POST", `/api/admin/users/${of.id}/reset-password`, {
     as: admin,
     params: { id: of.id },
   });
-  if (r.status === 200) return r.json.temporaryPassword as string;
-  expect(r.status).toBe(202);
-  const id = r.json.pending[0].id as string;
-  const approved = await invoke(mod.approve, "POST", `/api/admin/changes/${id}/approve`, {
-    as: admin2,
-    params: { id },
-  });
-  expect(approved.status).toBe(200);
-  return approved.json.temporaryPassword as string;
+  if (r.status !== 200) {
+    expect(r.status).toBe(202);
+    const id = r.json.pending[0].id as string;
+    const approved = await invoke(mod.approve, "POST", `/api/admin/changes/${id}/approve`, {
+      as: admin2,
+      params: { id },
+    });
+    expect(approved.status).toBe(200);
+  }
+  const mail = await db.query<{ text: string }>(
+    `SELECT text FROM mail_outbox WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1`,
+    [of.email],
+  );
+  return /\/account-link#([A-Za-z0-9_-]+)/.exec(mail[0]?.text ?? "")?.[1] ?? "";
+}
+
+/**
+ * A temporary password an administrator set before links replaced them, still waiting for its
+ * user to replace it: the state the guard is for.
+ */
+async function legacyTemporaryPassword(of: UserRow): Promise<string> {
+  const temporary = `temporary ${randomUUID()}`;
+  await db.query(
+    "UPDATE users SET password_hash = $2, password_must_change = true, sessions_from = now() WHERE id = $1",
+    [of.id, await hashPassword(temporary)],
+  );
+  return temporary;
 }
 
 async function changePassword(cookie: string, current: string, next: string) {
@@ -176,7 +202,7 @@ describe("a pending password reset", () => {
     expect(first.status).toBe(200);
     expect(first.json.outcome).toBe("awaiting_second_approval");
 
-    const temporary = await resetPassword(approverA);
+    const temporary = await legacyTemporaryPassword(approverA);
     const cookie = await signIn(approverA, temporary);
     const refused = await vote(cookie, wire);
     expect(refused.status).toBe(403);
@@ -196,6 +222,35 @@ describe("a pending password reset", () => {
     expect(await bankStatus(wire.id)).toBe("In-Progress");
   });
 
+  it("a reset ends every session, and the password chosen through its link votes on no money for a day", async () => {
+    const wire = await incomingWire(1_300_000);
+    expect((await vote(await cookieFor(approverB), wire)).json.outcome).toBe("awaiting_second_approval");
+    const approverC = await testUser(db, "approver", "approver-c@first.example");
+    const before = await cookieFor(approverC);
+    const token = await resetPassword(approverC);
+    expect((await invoke(mod.me, "GET", "/api/me", { cookie: before })).status).toBe(401);
+    const chosen = await invoke(mod.useLink, "POST", "/api/account-link/use", {
+      body: {
+        token,
+        newPassword: "approver c's own passphrase",
+        confirmPassword: "approver c's own passphrase",
+      },
+    });
+    expect(chosen.status).toBe(200);
+    const cookie = await signIn(approverC, "approver c's own passphrase");
+    const refused = await vote(cookie, wire);
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.code).toBe("credentials_recent");
+    expect(await bankStatus(wire.id)).toBe("Pre-Approval");
+    // A day later, the same person decides it.
+    await db.query("UPDATE users SET credentials_changed_at = now() - interval '25 hours' WHERE id = $1", [
+      approverC.id,
+    ]);
+    const decided = await vote(cookie, wire);
+    expect(decided.status).toBe(200);
+    expect(decided.json.outcome).toBe("sent");
+  });
+
   it("is refused by every state-changing route handler under app/api, and nothing changes", async () => {
     const routes = listApiRoutes();
     expect(routes.length).toBeGreaterThan(30);
@@ -211,7 +266,7 @@ describe("a pending password reset", () => {
 
     // An administrator whose password another administrator reset: every permission, a temporary password.
     const pendingAdmin = await testUser(db, "admin", "admin-pending@first.example");
-    const temporary = await resetPassword(pendingAdmin);
+    const temporary = await legacyTemporaryPassword(pendingAdmin);
     const cookie = await signIn(pendingAdmin, temporary);
 
     const bodies: Record<string, unknown> = {
@@ -290,29 +345,24 @@ describe("a pending password reset", () => {
 });
 
 describe("a new user's first password", () => {
-  it("is temporary: the new user must choose their own before acting", async () => {
+  it("is the person's own: nobody signs in to an invited account until its link is used", async () => {
     const created = await invoke(mod.users, "POST", "/api/admin/users", {
       as: admin,
       body: { email: "newcomer@first.example", name: "Newcomer", role: "viewer" },
     });
     expect(created.status).toBe(201);
     expect(created.json.user.resetPending).toBe(true);
-    const typed = await invoke(mod.users, "POST", "/api/admin/users", {
-      as: admin,
-      body: { email: "typed@first.example", name: "Typed", role: "viewer", password: "chosen by the admin" },
+    expect(created.json.temporaryPassword).toBeUndefined();
+    const mail = await db.query<{ text: string }>(`SELECT text FROM mail_outbox WHERE "to" = $1`, [
+      "newcomer@first.example",
+    ]);
+    const token = /\/account-link#([A-Za-z0-9_-]+)/.exec(mail[0]?.text ?? "")?.[1] ?? "";
+    const chosen = await invoke(mod.useLink, "POST", "/api/account-link/use", {
+      body: { token, newPassword: "the newcomer's own", confirmPassword: "the newcomer's own" },
     });
-    expect(typed.status).toBe(201);
-    expect(typed.json.user.resetPending).toBe(true);
-
+    expect(chosen.status).toBe(200);
     const user = { ...created.json.user } as UserRow;
-    const cookie = await signIn(user, created.json.temporaryPassword);
-    const totp = () => import("../../app/api/profile/totp/route.ts");
-    const refused = await invoke(totp, "POST", "/api/profile/totp", { cookie, body: {} });
-    expect(refused.status).toBe(403);
-    expect(refused.json.error.code).toBe("password_change_required");
-    expect((await changePassword(cookie, created.json.temporaryPassword, "the newcomer's own")).status).toBe(
-      200,
-    );
-    expect((await invoke(totp, "POST", "/api/profile/totp", { cookie, body: {} })).status).toBe(200);
+    const cookie = await signIn(user, "the newcomer's own");
+    expect((await invoke(mod.me, "GET", "/api/me", { cookie })).json.resetPending).toBe(false);
   });
 });

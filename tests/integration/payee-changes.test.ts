@@ -136,7 +136,7 @@ describe("payee control", () => {
     );
   });
 
-  it("a changed account waits for approval, shown masked with who changed it; no wire uses it meanwhile; the author cannot approve it", async () => {
+  it("a changed account waits for approval, shown masked and whole with who changed it; no wire uses it meanwhile; the author cannot approve it", async () => {
     const made = await save(preparer, "Umbrella", payee({ beneficiary_account_number: "55501234" }));
     const id = made.json.beneficiary.id;
     expect((await decide(approver, "approve", id, made.json.beneficiary.pendingChange.id)).status).toBe(200);
@@ -162,7 +162,10 @@ describe("payee control", () => {
         { field: "receiving_bank_routing_id", before: "••••0021", after: "••••9593" },
       ],
     });
-    expect(JSON.stringify(b.pendingChange)).not.toContain("99907777");
+    // Where the change is decided, the whole old and new values are beside the masks.
+    expect(b.pendingChange.fields[0]).toMatchObject({ beforeFull: "55501234", afterFull: "99907777" });
+    // The audit log keeps them masked.
+    expect(JSON.stringify(await readAudit(db, 20))).not.toContain("99907777");
     expect(await listed(preparer, id)).toMatchObject({ status: "changed" });
 
     // Neither the old details nor the new ones fill a wire while the change waits.
@@ -312,5 +315,29 @@ describe("payee control", () => {
       expect(r.status).toBe(400);
       expect(r.json.error.fields[0].field).toBe("beneficiaryId");
     }
+  });
+});
+
+describe("what the approver of a payee change sees", () => {
+  it("the whole old and new account number, not two masks that read alike", async () => {
+    const fields = payee({
+      beneficiary_name: "Hooli Treasury Inc",
+      beneficiary_account_number: "100000003333",
+    });
+    const made = await save(preparer, "Hooli blind check", fields);
+    expect(made.status).toBe(200);
+    const id = made.json.beneficiary.id as string;
+    expect((await decide(approver, "approve", id, made.json.beneficiary.pendingChange.id)).status).toBe(200);
+    const changed = await change(preparer, id, "Hooli blind check", {
+      ...fields,
+      beneficiary_account_number: "666666663333",
+    });
+    expect(changed.status).toBe(200);
+    const account = (await listed(approver, id)).pendingChange.fields.find(
+      (f: { field: string }) => f.field === "beneficiary_account_number",
+    );
+    // Masked, the two read the same; the approver is shown both whole.
+    expect(account.before).toBe(account.after);
+    expect(account).toMatchObject({ beforeFull: "100000003333", afterFull: "666666663333" });
   });
 });

@@ -1,11 +1,12 @@
 // An administrator gets a locked-out user back in: Unlock lifts the lockout at once; Reset
-// password gives a temporary password that works once and must be replaced before anything else;
-// both are audited. Route handlers run on a real dashboard database.
+// password e-mails the person a one-time link to choose a new one (the administrator never holds
+// it); both are audited. Route handlers run on a real dashboard database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { readAudit } from "../../lib/auth/audit.ts";
 import { checkSignIn, findUserById, type UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
+import { mailFor } from "../../lib/inbox/digest.ts";
 import {
   cookieFor,
   invoke,
@@ -24,6 +25,7 @@ const route = {
   me: () => import("../../app/api/me/route.ts"),
   approve: () => import("../../app/api/admin/changes/[id]/approve/route.ts"),
   users: () => import("../../app/api/admin/users/route.ts"),
+  useLink: () => import("../../app/api/account-link/use/route.ts"),
 };
 
 let dashboard: TestDashboardDb;
@@ -72,10 +74,10 @@ describe("getting a locked-out user back in", () => {
     expect(res.status).toBe(403);
   });
 
-  it("resets a password to a temporary one that must be replaced, then takes the user's own", async () => {
+  it("resets a password through a one-time link to the person, who then chooses their own", async () => {
     const user = await testUser(db, "preparer", "reset@recovery.example", "R");
     await lockOut(user.email);
-    // A preparer moves money: the reset waits for a second administrator, who gets the password.
+    // A preparer moves money: the reset waits for a second administrator, and no one gets a password.
     const res = await invoke(route.reset, "POST", `/api/admin/users/${user.id}/reset-password`, {
       as: admin,
       params: { id: user.id },
@@ -88,33 +90,20 @@ describe("getting a locked-out user back in", () => {
       params: { id: changeId },
     });
     expect(approved.status).toBe(200);
-    const temporaryPassword = approved.json.temporaryPassword as string;
-    expect(temporaryPassword.length).toBeGreaterThanOrEqual(12);
+    expect(approved.json.temporaryPassword).toBeUndefined();
     const listed = await invoke(route.users, "GET", "/api/admin/users", { as: admin });
     const shown = listed.json.users.find((u: { id: string }) => u.id === user.id);
     expect(shown).toMatchObject({ locked: false, resetPending: true });
-    // The old password is gone, the temporary one signs in (and the lockout is lifted).
+    // The old password is gone; the link in the person's own mail sets the new one.
     expect((await checkSignIn(db, { email: user.email, password: PASSWORD })).ok).toBe(false);
-    expect((await checkSignIn(db, { email: user.email, password: temporaryPassword })).ok).toBe(true);
-    expect((await findUserById(db, user.id))?.password_must_change).toBe(true);
-
-    const change = (currentPassword: string, newPassword: string) =>
-      invoke(route.changePassword, "POST", "/api/profile/password", {
-        as: user,
-        body: { currentPassword, newPassword, confirmPassword: newPassword },
-      });
-    const wrong = await change("not it", "a new long password 1");
-    expect(wrong.status).toBe(400);
-    expect((wrong.json as { error: { fields: { field: string }[] } }).error.fields[0].field).toBe(
-      "currentPassword",
-    );
-    const short = await change(temporaryPassword, "short");
-    expect(short.status).toBe(400);
-    const ok = await change(temporaryPassword, "a new long password 1");
-    expect(ok.status).toBe(200);
+    const mail = await mailFor(db, user.email);
+    const token = /\/account-link#([A-Za-z0-9_-]+)/.exec(mail[0]?.text ?? "")?.[1] ?? "";
+    const used = await invoke(route.useLink, "POST", "/api/account-link/use", {
+      body: { token, newPassword: "a new long password 1", confirmPassword: "a new long password 1" },
+    });
+    expect(used.status).toBe(200);
     expect((await findUserById(db, user.id))?.password_must_change).toBe(false);
     expect((await checkSignIn(db, { email: user.email, password: "a new long password 1" })).ok).toBe(true);
-    expect((await checkSignIn(db, { email: user.email, password: temporaryPassword })).ok).toBe(false);
 
     const audit = await readAudit(db, 50);
     expect(
@@ -122,9 +111,9 @@ describe("getting a locked-out user back in", () => {
         (e) => e.action === "user.password_reset" && e.target === user.email && e.actorEmail === admin2.email,
       ),
     ).toBe(true);
-    expect(audit.some((e) => e.action === "password.change" && e.result === "ok")).toBe(true);
+    expect(audit.some((e) => e.action === "credential_link.use" && e.target === user.email)).toBe(true);
     // Nothing secret in the audit log.
-    expect(JSON.stringify(audit)).not.toContain(temporaryPassword);
+    expect(JSON.stringify(audit)).not.toContain(token);
   });
 
   it("a changed password ends the user's other sessions; a reset ends them all", async () => {

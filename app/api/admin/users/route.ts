@@ -1,13 +1,16 @@
-// GET /api/admin/users - every user (AdminUsersResponse); POST - add a user (CreateUserResponse),
-// audited. A user added with a role that moves or approves money, or administers, starts as a
-// viewer and the role waits for a second administrator (202 with the pending change).
-import { randomBytes } from "node:crypto";
+// GET /api/admin/users - every user (AdminUsersResponse); POST - invite a user (CreateUserResponse),
+// audited: the person is e-mailed a one-time link and chooses their own password, which no
+// administrator sets or sees. A user added with a role that moves or approves money, or
+// administers, starts as a viewer and the role waits for a second administrator (202 with it).
 import { isPrivilegedRole, requestChange } from "@/lib/admin/changes.ts";
 import { conflict } from "@/lib/api/errors.ts";
 import { json, withRoute } from "@/lib/api/route.ts";
 import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
+import { issueCredentialLink, unknowablePasswordHash } from "@/lib/auth/credential-links.ts";
 import { createUser, EmailTakenError, listUsers, toAdminUser } from "@/lib/auth/users.ts";
+import { config } from "@/lib/config.ts";
 import { AdminUsersResponse, CreateUserResponse, NewUserBody } from "@/lib/dashboard-api/index.ts";
+import { sendMailSoon } from "@/lib/inbox/send-soon.ts";
 
 export const GET = withRoute(
   async ({ db }): Promise<AdminUsersResponse> => ({
@@ -18,16 +21,16 @@ export const GET = withRoute(
 
 export const POST = withRoute(
   async ({ db, user, body, ip, actor }) => {
-    const temporaryPassword = body.password ? undefined : randomBytes(12).toString("base64url");
     const waits = isPrivilegedRole(body.role);
     try {
-      const { created, pending } = await db.tx(async (q) => {
+      const { created, pending, expiresAt } = await db.tx(async (q) => {
         const created = await createUser(q, {
           ...body,
           role: waits ? "viewer" : body.role,
-          password: body.password ?? (temporaryPassword as string),
-          // The administrator knows this password: it is temporary whether typed or generated.
+          // A password nobody knows: the account opens only through the invitation link.
+          passwordHash: await unknowablePasswordHash(),
           mustChange: true,
+          invited: true,
         });
         await appendAudit(q, {
           ...auditActor(user, ip),
@@ -35,6 +38,12 @@ export const POST = withRoute(
           target: created.email,
           result: "ok",
           detail: { role: created.role, ...(waits ? { roleAskedFor: body.role } : {}) },
+        });
+        const { expiresAt } = await issueCredentialLink(q, {
+          user: created,
+          purpose: "invite",
+          requestedBy: actor,
+          publicUrl: config().publicUrl,
         });
         const pending = waits
           ? [
@@ -47,11 +56,12 @@ export const POST = withRoute(
               }),
             ]
           : undefined;
-        return { created, pending };
+        return { created, pending, expiresAt };
       });
+      sendMailSoon();
       const out: CreateUserResponse = {
         user: toAdminUser(created),
-        temporaryPassword,
+        invitationExpiresAt: expiresAt.toISOString(),
         ...(pending ? { pending } : {}),
       };
       return json(out, { status: pending ? 202 : 201 });

@@ -1,6 +1,8 @@
-// POST /api/incoming-wires/[paymentId] - approve, cancel or return one incoming wire (a vote when it needs two approvers)
+// POST /api/incoming-wires/[paymentId] - approve, cancel or return one incoming wire (a vote when it needs two approvers); an approval or
+// return by a user invited or reset in the last 24 hours is refused (403 credentials_recent)
 import { invalid } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
+import { refuseEmbargoedVoter } from "@/lib/auth/vote-guard.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import {
   IncomingWireDecisionRequest,
@@ -18,6 +20,8 @@ export const POST = withRoute<
     const paymentId = params.paymentId ?? "";
     if (!/^[A-Za-z0-9]{1,20}$/.test(paymentId))
       throw invalid([{ field: "paymentId", message: "must be a payment id of 1 to 20 letters and digits" }]);
+    // Approving or returning moves money; cancelling does not.
+    if (body.action !== "cancel") await refuseEmbargoedVoter(db, actor.id);
     return decideIncomingWire(db, await getBankClient(), actor, paymentId, body);
   },
   {

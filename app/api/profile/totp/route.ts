@@ -1,16 +1,17 @@
-// GET /api/profile/totp - second-factor status; POST - start enrolment (secret + otpauth URL), or
-// a replacement of the device proven by a current code or the password (each under the sign-in's
-// rate limit and lockout); DELETE - turn it off with
-// the password and a current code, under the sign-in's rate limit and lockout
-import { invalid } from "@/lib/api/errors.ts";
+// GET /api/profile/totp - second-factor status; POST - start enrolment (secret + otpauth URL) proven
+// by the password, or a replacement of the device proven by the password and a current code (each
+// under the sign-in's rate limit and lockout); DELETE - turn it off with the password and a current
+// code, under the sign-in's rate limit and lockout. Each change is e-mailed to the person.
+import { invalid, RouteError } from "@/lib/api/errors.ts";
 import { checkProofUnderLimits, type Refusal, WRONG_CODE } from "@/lib/api/proof.ts";
 import { withRoute } from "@/lib/api/route.ts";
-import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { verifyPassword } from "@/lib/auth/passwords.ts";
+import { tellSecondFactorChange } from "@/lib/auth/second-factor-mail.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
 import { checkTotp, newTotpSecret, totpUri } from "@/lib/auth/totp.ts";
 import { disableTotp, findUserById, setPendingTotp } from "@/lib/auth/users.ts";
 import { TotpDisableBody, TotpEnrolment, TotpStartBody, TotpStatus } from "@/lib/dashboard-api/index.ts";
+import { sendMailSoon } from "@/lib/inbox/send-soon.ts";
 
 export const GET = withRoute(
   async ({ db, user }): Promise<TotpStatus> => {
@@ -20,11 +21,13 @@ export const GET = withRoute(
   { response: TotpStatus },
 );
 
-// A session alone must not move the second factor to another device: whoever holds a stolen
-// session would then own both factors.
-const PROOF_MISSING = invalid(
-  [{ field: "currentCode", message: "enter the current code from your app, or your password" }],
-  "Replacing your authenticator needs a current code from it, or your password.",
+// A session alone must not attach or move the second factor: whoever holds a stolen session would
+// then own both factors and lock the owner out. Enrolling takes the password; replacing takes the
+// password and a current code from the device in use (a lost device goes through an
+// administrator's one-time link, app/api/admin/users/[id]/remove-second-factor).
+const CODE_MISSING = invalid(
+  [{ field: "currentCode", message: "enter the current code from your app" }],
+  "Moving two-step sign-in needs your password and a current code. Lost the device? An administrator can e-mail you a link to remove it.",
 );
 const WRONG_CURRENT_CODE: Refusal = { ...WRONG_CODE, field: "currentCode" };
 const WRONG_PASSWORD: Refusal = {
@@ -37,32 +40,26 @@ const WRONG_PASSWORD: Refusal = {
 export const POST = withRoute(
   async ({ db, user, body, actor }): Promise<TotpEnrolment> => {
     const row = await findUserById(db, user.id);
+    if (!row) throw new RouteError(401, "unauthenticated", "Sign in again.");
     const secret = newTotpSecret();
-    if (row?.totp_secret) {
+    const password = body.currentPassword;
+    if (row.totp_secret) {
       const code = body.currentCode ?? "";
-      const password = body.currentPassword ?? "";
-      if (!code && !password) throw PROOF_MISSING;
+      if (!code) throw CODE_MISSING;
       let provenStep: number | null = null;
       const secretInUse = row.totp_secret;
-      if (code)
-        await checkProofUnderLimits(db, actor, row, "totp.replace_start", WRONG_CURRENT_CODE, async () => {
-          provenStep = await checkTotp(secretInUse, code, row.totp_last_step);
-          return provenStep !== null;
-        });
-      else
-        await checkProofUnderLimits(db, actor, row, "totp.replace_start", WRONG_PASSWORD, () =>
-          verifyPassword(row.password_hash, password),
-        );
+      await checkProofUnderLimits(db, actor, row, "totp.replace_start", WRONG_PASSWORD, async () => {
+        if (!(await verifyPassword(row.password_hash, password))) return WRONG_PASSWORD;
+        provenStep = await checkTotp(secretInUse, code, row.totp_last_step);
+        return provenStep !== null || WRONG_CURRENT_CODE;
+      });
       await setPendingTotp(db, user.id, secret, { provenStep });
     } else {
-      // Turned on by another tab since the row was read: that one is now the device to prove with.
-      if (!(await setPendingTotp(db, user.id, secret))) throw PROOF_MISSING;
-      await appendAudit(db, {
-        ...auditActor(user, actor.ip),
-        action: "totp.enrol_start",
-        target: user.email,
-        result: "ok",
-      });
+      await checkProofUnderLimits(db, actor, row, "totp.enrol_start", WRONG_PASSWORD, () =>
+        verifyPassword(row.password_hash, password),
+      );
+      // Turned on by another tab since the row was read: replacing it needs a current code.
+      if (!(await setPendingTotp(db, user.id, secret))) throw CODE_MISSING;
     }
     return { secret, otpauthUrl: totpUri(user.email, secret) };
   },
@@ -92,7 +89,11 @@ export const DELETE = withRoute(
       },
       "Two-step sign-in stays on.",
     );
-    await disableTotp(db, user.id);
+    await db.tx(async (q) => {
+      await disableTotp(q, user.id);
+      await tellSecondFactorChange(q, user, "turned off");
+    });
+    sendMailSoon();
     forgetCachedUser(user.id);
     return { enabled: false, pending: false };
   },

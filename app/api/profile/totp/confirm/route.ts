@@ -1,13 +1,15 @@
 // POST /api/profile/totp/confirm - finish enrolment (or a replacement) with a code from the app;
-// sign-in then asks for a code from it. A secret pending beside a live one was set only with a
+// sign-in then asks for a code from it; the person is e-mailed that it changed. A secret pending beside a live one was set only with a
 // proof (POST /api/profile/totp), so the confirmation needs none of its own.
 import { invalid } from "@/lib/api/errors.ts";
 import { checkProof, WRONG_CODE } from "@/lib/api/proof.ts";
 import { withRoute } from "@/lib/api/route.ts";
+import { tellSecondFactorChange } from "@/lib/auth/second-factor-mail.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
 import { checkTotp } from "@/lib/auth/totp.ts";
 import { enableTotp, findUserById } from "@/lib/auth/users.ts";
 import { TotpCodeBody, TotpStatus } from "@/lib/dashboard-api/index.ts";
+import { sendMailSoon } from "@/lib/inbox/send-soon.ts";
 
 export const POST = withRoute(
   async ({ db, user, body, actor }): Promise<TotpStatus> => {
@@ -21,7 +23,12 @@ export const POST = withRoute(
     const action = row.totp_secret ? "totp.replace" : "totp.enable";
     await checkProof(db, actor, action, step !== null, WRONG_CODE);
     // A wrong code was refused above: here the step is the code's.
-    await enableTotp(db, user.id, row.totp_pending_secret, step as number);
+    const pending = row.totp_pending_secret;
+    await db.tx(async (q) => {
+      await enableTotp(q, user.id, pending, step as number);
+      await tellSecondFactorChange(q, user, row.totp_secret ? "moved to a new device" : "turned on");
+    });
+    sendMailSoon();
     forgetCachedUser(user.id);
     return { enabled: true, pending: false };
   },

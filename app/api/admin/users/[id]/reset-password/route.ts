@@ -1,16 +1,20 @@
-// POST /api/admin/users/[id]/reset-password - a temporary password (shown once) that the user must
-// replace at the next sign-in; lifts a lockout too; audited. For a user whose role moves or
-// approves money, or administers, the reset waits for a second administrator (202 with the pending
-// change): whoever holds the temporary password can take the account over.
-import { randomBytes } from "node:crypto";
+// POST /api/admin/users/[id]/reset-password - the user's password stops working, every session of
+// theirs ends, a lockout is lifted, and a one-time link is e-mailed to them to choose a new one:
+// the administrator never sets, sees or receives it; audited. For a user whose role moves or
+// approves money, or administers, the reset waits for a second administrator (202 with the
+// pending change): a reset locks its user out until they act, and starts their day without votes.
 import { isPrivilegedRole, requestChange } from "@/lib/admin/changes.ts";
 import { conflict } from "@/lib/api/errors.ts";
 import { json, withRoute } from "@/lib/api/route.ts";
-import { auditActor } from "@/lib/auth/audit.ts";
-import { findUserInPath, settleUserChange } from "@/lib/auth/managed-user.ts";
+import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
+import { issueCredentialLink, resetCredentials } from "@/lib/auth/credential-links.ts";
+import { findUserInPath } from "@/lib/auth/managed-user.ts";
 import { isRole } from "@/lib/auth/permissions.ts";
-import { resetUserPassword, toAdminUser } from "@/lib/auth/users.ts";
+import { forgetCachedUser } from "@/lib/auth/session-token.ts";
+import { findUserById, toAdminUser } from "@/lib/auth/users.ts";
+import { config } from "@/lib/config.ts";
 import { ResetPasswordResponse } from "@/lib/dashboard-api/index.ts";
+import { sendMailSoon } from "@/lib/inbox/send-soon.ts";
 
 export const POST = withRoute<undefined, undefined, { id: string }, typeof ResetPasswordResponse>(
   async ({ db, user, params, ip, actor }) => {
@@ -25,18 +29,33 @@ export const POST = withRoute<undefined, undefined, { id: string }, typeof Reset
           target: id,
           targetLabel: before.email,
           before: role,
-          after: "temporary password",
+          after: "reset link",
         }),
       );
       return json({ user: toAdminUser(before), pending: [change] } satisfies ResetPasswordResponse, {
         status: 202,
       });
     }
-    const temporaryPassword = randomBytes(12).toString("base64url");
-    const after = await resetUserPassword(db, id, temporaryPassword);
-    const changed = { before, after, detail: { mustChange: true } };
-    const settled = await settleUserChange(db, auditActor(user, ip), "user.password_reset", changed);
-    return { user: settled, temporaryPassword };
+    const { after, expiresAt } = await db.tx(async (q) => {
+      await resetCredentials(q, id);
+      await appendAudit(q, {
+        ...auditActor(user, ip),
+        action: "user.password_reset",
+        target: before.email,
+        result: "ok",
+        detail: { by: "link" },
+      });
+      const { expiresAt } = await issueCredentialLink(q, {
+        user: before,
+        purpose: "reset",
+        requestedBy: actor,
+        publicUrl: config().publicUrl,
+      });
+      return { after: await findUserById(q, id), expiresAt };
+    });
+    forgetCachedUser(id);
+    sendMailSoon();
+    return { user: toAdminUser(after ?? before), linkExpiresAt: expiresAt.toISOString() };
   },
   { permission: "users.manage", response: ResetPasswordResponse },
 );
