@@ -15,6 +15,8 @@ const NAMED: Record<string, string> = {
   "user.update": "User changed",
   "user.unlock": "User unlocked",
   "user.password_reset": "User's password reset",
+  "credential_link.issue": "One-time link e-mailed (invitation, reset or lost device)",
+  "credential_link.use": "One-time link used",
   "settings.update": "Settings changed",
   "policies.update": "Approval policies changed",
   "integration_token.create": "Integration token made",
