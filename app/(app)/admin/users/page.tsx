@@ -20,6 +20,9 @@ export default async function AdminUsersPage() {
           <a href="/admin/settings" className="text-blue-800 underline">
             Settings
           </a>
+          <a href="/admin/policies" className="text-blue-800 underline">
+            Approval policies
+          </a>
           <a href="/admin/audit" className="text-blue-800 underline">
             Audit log
           </a>
