@@ -131,6 +131,18 @@ export async function resetCredentials(q: Queryable, userId: string, now = new D
      WHERE id = $1`,
     [userId, await unknowablePasswordHash(), now],
   );
+  await endEverySession(q, userId, now);
+}
+
+/**
+ * Revokes every session record of the user. `sessions_from` ends sessions signed in before the
+ * change's second; the records end one signed in within that same second too.
+ */
+async function endEverySession(q: Queryable, userId: string, now: Date): Promise<void> {
+  await q.query("UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL", [
+    userId,
+    now,
+  ]);
 }
 
 interface LinkRow {
@@ -206,6 +218,7 @@ export async function redeemCredentialLink(
         [user.id, await hashPassword(input.newPassword ?? ""), now],
       );
     }
+    await endEverySession(q, user.id, now);
     await q.query("UPDATE credential_links SET used_at = $2 WHERE id = $1", [link.id, now]);
     await appendAudit(q, {
       actorId: user.id,
