@@ -4,7 +4,11 @@
 // that the header's one-second grain never moves a day boundary against a real bank.
 const NEGLIGIBLE_MS = 2_000;
 
-let offsetMs = 0;
+// Kept on globalThis: Next bundles the server's entry points (instrumentation, each route)
+// apart, and a module-level value would be one per bundle, so a route could read this machine's
+// clock while the shared bank client, made by another bundle, noted the bank's elsewhere.
+const KEY = Symbol.for("treasury.bankTimeOffsetMs");
+const g = globalThis as { [KEY]?: number };
 
 /** Notes the bank's `Date` header of an answer to a request sent at `sentAt` and answered at `receivedAt`. */
 export function noteBankDate(
@@ -18,10 +22,10 @@ export function noteBankDate(
   if (Number.isNaN(bankSecond)) return;
   // The header's second began somewhere in the round trip: take its middle, half a second in.
   const offset = bankSecond + 500 - (sentAt + receivedAt) / 2;
-  offsetMs = Math.abs(offset) < NEGLIGIBLE_MS ? 0 : Math.round(offset);
+  g[KEY] = Math.abs(offset) < NEGLIGIBLE_MS ? 0 : Math.round(offset);
 }
 
 /** The bank's current time, as last told; this machine's clock until the bank has answered. */
 export function bankNow(): Date {
-  return new Date(Date.now() + offsetMs);
+  return new Date(Date.now() + (g[KEY] ?? 0));
 }
