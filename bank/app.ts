@@ -52,6 +52,9 @@ export async function startBank(config: BankConfig, opts: StartBankOptions = {})
   const closers: (() => Promise<void> | void)[] = [];
   try {
     const clock = await createClock(db, config.timeZone, { shared: db.kind === "pg" });
+    // A new sandbox bank may start on another day (before the demo seeds its history from it).
+    if (config.sandbox && config.sandboxClockStartSeconds > 0 && clock.now().getTime() - Date.now() < 1000)
+      await clock.advance(config.sandboxClockStartSeconds);
     if (db.kind === "pg") {
       // Background work (settlement, deliveries) runs between requests: it reads the clock too.
       const refresh = setInterval(() => void clock.sync().catch(() => {}), 1000);

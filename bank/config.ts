@@ -26,6 +26,8 @@ export interface BankConfig {
   webhookConcurrency: number;
   webhookHostConcurrency: number;
   settleAfterSeconds: number;
+  /** With the sandbox on: a new bank's clock starts this far ahead of real time (a day of the week to try). */
+  sandboxClockStartSeconds: number;
   demo: boolean;
   poolSize: number;
   logRequests: boolean;
@@ -92,6 +94,7 @@ export function loadBankConfig(env: Record<string, string | undefined> = process
     webhookConcurrency: int("BANK_WEBHOOK_CONCURRENCY", 64, env),
     webhookHostConcurrency: int("BANK_WEBHOOK_HOST_CONCURRENCY", 32, env),
     settleAfterSeconds: int("BANK_SETTLE_AFTER_SECONDS", 30, env),
+    sandboxClockStartSeconds: int("BANK_SANDBOX_CLOCK_START_SECONDS", 0, env),
     demo: env.BANK_DEMO === "1",
     poolSize: atLeastOne("BANK_DB_POOL", int("BANK_DB_POOL", 10, env)),
     logRequests: env.BANK_LOG_REQUESTS !== "0",
