@@ -8,7 +8,7 @@ import { type DashboardDb, openDashboardDb } from "../../lib/db/client.ts";
 import { decideIncomingWire } from "../../lib/incoming-wires/decide.ts";
 import { sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
 import { createTestDatabase, PG_URL } from "../helpers/databases.ts";
-import { CountingBankClient } from "../helpers/routes.ts";
+import { CountingBankClient, testUser } from "../helpers/routes.ts";
 
 describe.skipIf(!PG_URL)("incoming-wire decisions on PostgreSQL under concurrency", () => {
   let bank: TestBank;
@@ -16,10 +16,8 @@ describe.skipIf(!PG_URL)("incoming-wire decisions on PostgreSQL under concurrenc
   let drop: () => Promise<void>;
   let client: CountingBankClient;
   let acct: string;
-  const approvers = Array.from({ length: 6 }, (_, i) => ({
-    id: `user-${i}`,
-    email: `approver${i}@race.example`,
-  }));
+  // Real approvers: each counted vote is judged against its voter as they stand when it decides.
+  const approvers: { id: string; email: string }[] = [];
 
   beforeAll(async () => {
     bank = await startTestBank({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" } });
@@ -28,6 +26,8 @@ describe.skipIf(!PG_URL)("incoming-wire decisions on PostgreSQL under concurrenc
     db = await openDashboardDb({ url: d.url, poolSize: 12 });
     const c = await sandboxCustomer(bank, "Race Traders LLC");
     acct = await c.account("DDA", 10);
+    for (let i = 0; i < 6; i++)
+      approvers.push(await testUser(db, "approver", `approver${i}@race.example`, `Approver ${i}`));
     client = new CountingBankClient({
       bankUrl: bank.url,
       subscriptionKey: c.subscriptionKey,
