@@ -179,9 +179,11 @@ describe("a newcomer's first look", () => {
       { path: "/accounts", link: "Accounts", roles: ALL },
       { path: "/payments", link: "Payments", roles: ALL },
       { path: "/wire-summaries", link: "Wire summaries", roles: ALL },
+      { path: "/statements", link: "Statements", roles: ALL },
       { path: "/transfers/new", link: "Send", roles: SENDERS },
       { path: "/wires/new", link: "Wire", roles: SENDERS },
       { path: "/drafts", link: "Drafts", roles: SENDERS },
+      { path: "/scheduled", link: "Scheduled", roles: ALL },
       { path: "/beneficiaries", link: "Beneficiaries", roles: SENDERS },
       { path: "/approvals", link: "Approvals", roles: ["approver", "admin"] },
       { path: "/incoming-wires", link: "Incoming wires", roles: ["approver", "admin"] },
@@ -195,6 +197,7 @@ describe("a newcomer's first look", () => {
     const ADMIN_PAGES = [
       { path: "/admin/settings", roles: ["admin"] },
       { path: "/admin/audit", roles: ["admin"] },
+      { path: "/admin/policies", roles: ["admin"] },
     ];
     for (const role of ALL) {
       for (const size of WIDTHS) {
@@ -521,9 +524,11 @@ describe("a newcomer's first look", () => {
         .getByRole("status")
         .filter({ hasText: "Your password is set" })
         .waitFor({ timeout: FIRST_WAIT });
-      // The link worked once: opened again, it says so.
-      await page.goto(link);
-      await page.getByRole("alert").filter({ hasText: "no longer works" }).waitFor({ timeout: FIRST_WAIT });
+      // The link worked once: opened again from the e-mail (a new tab), it says so.
+      const again = await userContext.newPage();
+      await again.goto(link);
+      await again.getByRole("alert").filter({ hasText: "no longer works" }).waitFor({ timeout: FIRST_WAIT });
+      await again.close();
       await page.goto(`${app.url}/sign-in`);
       await page.getByRole("button", { name: "Sign in" }).waitFor();
       await page.getByLabel("Work e-mail").fill("preparer@northwind.example");

@@ -62,7 +62,11 @@ describe("the Statements page", () => {
       const href = (await link.getAttribute("href")) as string;
       const accountNumber = href.split("/")[2];
       await page.goto(`${world.app.url}${href}`);
-      await page.getByRole("link", { name: "Statements", exact: true }).last().click();
+      // The account's own button, drawn once the account has loaded (the header has a Statements link too).
+      await page
+        .getByRole("main")
+        .getByRole("link", { name: "Statements", exact: true })
+        .click({ timeout: FIRST_WAIT });
       await page.waitForURL(/\/statements\?account=/);
       await page.getByRole("heading", { name: "Statements", level: 1 }).waitFor();
       const checked = page.getByRole("checkbox", { checked: true });
