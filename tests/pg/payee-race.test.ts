@@ -33,8 +33,11 @@ describe.skipIf(!PG_URL)("payee changes on PostgreSQL under concurrency", () => 
     approve: () => import("../../app/api/beneficiaries/[id]/approve/route.ts"),
     reject: () => import("../../app/api/beneficiaries/[id]/reject/route.ts"),
   };
-  const fields = (account: string) => ({
-    beneficiary_name: "Race Payee",
+  // Labels told apart by words, not digits: a 6 and an 8 read alike, and look-alike payees are refused.
+  const WORDS = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "Kilo", "Mike"];
+  // Each payee its own name: a new payee whose name reads like a saved one is refused.
+  const fields = (account: string, label: string) => ({
+    beneficiary_name: `Payee ${label}`,
     beneficiary_account_number: account,
     beneficiary_address1: "3 Side Street",
     receiving_bank_routing_id: "021000021",
@@ -44,8 +47,9 @@ describe.skipIf(!PG_URL)("payee changes on PostgreSQL under concurrency", () => 
     for (let round = 0; round < 10; round++) {
       const made = await invoke(mod.beneficiaries, "POST", "/x", {
         as: preparer,
-        body: { label: `Race ${round}`, fields: fields("1000") },
+        body: { label: `Race ${WORDS[round]}`, fields: fields("1000", `Race ${WORDS[round]}`) },
       });
+      expect(made.status, JSON.stringify(made.json)).toBe(200);
       const id = made.json.beneficiary.id;
       const first = await invoke(mod.approve, "POST", "/x", {
         as: approvers[0],
@@ -56,7 +60,7 @@ describe.skipIf(!PG_URL)("payee changes on PostgreSQL under concurrency", () => 
       const changed = await invoke(mod.beneficiary, "PUT", "/x", {
         as: preparer,
         params: { id },
-        body: { label: `Race ${round}`, fields: fields(`2000${round}`) },
+        body: { label: `Race ${WORDS[round]}`, fields: fields(`2000${round}`, `Race ${WORDS[round]}`) },
       });
       const changeId = changed.json.beneficiary.pendingChange.id;
       // Approvers 0 and 1 approve, approver 2 rejects, all at once.
@@ -92,7 +96,7 @@ describe.skipIf(!PG_URL)("payee changes on PostgreSQL under concurrency", () => 
     for (let round = 0; round < 10; round++) {
       const made = await invoke(mod.beneficiaries, "POST", "/x", {
         as: preparer,
-        body: { label: `Twice ${round}`, fields: fields("3000") },
+        body: { label: `Twice ${WORDS[round]}`, fields: fields("3000", `Twice ${WORDS[round]}`) },
       });
       const id = made.json.beneficiary.id;
       await invoke(mod.approve, "POST", "/x", {
@@ -105,7 +109,10 @@ describe.skipIf(!PG_URL)("payee changes on PostgreSQL under concurrency", () => 
           invoke(mod.beneficiary, "PUT", "/x", {
             as,
             params: { id },
-            body: { label: `Twice ${round}`, fields: fields(`400${i}${round}`) },
+            body: {
+              label: `Twice ${WORDS[round]}`,
+              fields: fields(`400${i}${round}`, `Twice ${WORDS[round]}`),
+            },
           }),
         ),
       );
@@ -122,7 +129,7 @@ describe.skipIf(!PG_URL)("payee changes on PostgreSQL under concurrency", () => 
     for (let round = 0; round < 10; round++) {
       const made = await invoke(mod.beneficiaries, "POST", "/x", {
         as: preparer,
-        body: { label: `Fix ${round}`, fields: fields("5000") },
+        body: { label: `Fix ${WORDS[round]}`, fields: fields("5000", `Fix ${WORDS[round]}`) },
       });
       const id = made.json.beneficiary.id;
       const [approved, corrected] = await Promise.all([
@@ -134,7 +141,7 @@ describe.skipIf(!PG_URL)("payee changes on PostgreSQL under concurrency", () => 
         invoke(mod.beneficiary, "PUT", "/x", {
           as: preparer,
           params: { id },
-          body: { label: `Fix ${round}`, fields: fields(`6000${round}`) },
+          body: { label: `Fix ${WORDS[round]}`, fields: fields(`6000${round}`, `Fix ${WORDS[round]}`) },
         }),
       ]);
       expect(corrected.status).toBe(200);
