@@ -4,6 +4,7 @@
 // straight into the ledger with running balances.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { isBusinessDay, rollToBusinessDay } from "../../lib/bank-api/business-days.ts";
 import { addDays } from "../../lib/bank-api/dates.ts";
 import { TRAN_CODES } from "../../lib/bank-api/history.ts";
 import type { SqlRow } from "../../lib/server/sql-row.ts";
@@ -59,21 +60,13 @@ export interface DemoLedger {
   busyDay: string;
 }
 
-/** True for Monday to Friday (a calendar day YYYY-MM-DD). */
-function isWeekday(day: string): boolean {
-  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-  return weekday !== 0 && weekday !== 6;
-}
-
 /**
  * The demo's busy day for a bank whose business date is `today`: the last business day at least
  * five days back, so that it is always a day with entries, inside the default 30-day history and
  * never today (whose history still grows).
  */
 export function demoBusyDay(today: string): string {
-  let day = addDays(today, -5);
-  while (!isWeekday(day)) day = addDays(day, -1);
-  return day;
+  return rollToBusinessDay(addDays(today, -5), "preceding");
 }
 
 /** The 90 days of demo history up to `today`, with running balances: a pure function of the date. */
@@ -162,7 +155,7 @@ export function planDemoLedger(today: string, accounts: DemoAccounts): DemoLedge
       deposit(senReserve, 150_000_000, at(2), date, ["OPENING DEPOSIT", "INITIAL FUNDING"]);
       deposit(globex, 50_000_000, at(3), date, ["OPENING DEPOSIT", "INITIAL FUNDING"]);
     }
-    if (!isWeekday(date)) continue;
+    if (!isBusinessDay(date)) continue;
     const n = 3 + Math.floor(rand() * 6);
     for (let i = 0; i < n; i++) {
       const cents = Math.round((500 + rand() * 48_000) * 100);

@@ -43,7 +43,7 @@ try {
     tokens: new TokenManager({ db, bankUrl: bank.url, subscriptionKey: customer.key }),
   });
   const today = (await bankBusinessDate(client, "America/New_York")) as string;
-  const { rollToBusinessDay } = await import("../../lib/calendar/business-days.ts");
+  const { rollToBusinessDay } = await import("../../lib/bank-api/business-days.ts");
   const payDay = rollToBusinessDay(today, "preceding");
   const schedule: Schedule = {
     startsOn: payDay,

@@ -1,25 +1,20 @@
 // The morning check: for each account and in total, what changed since the previous business day
 // closed, and the money in and out today, all from the bank's transaction history (integer
-// cents). Business days are Monday to Friday in the business time zone; on a Monday the change
+// cents). Business days are the Fed's (weekends and Fed holidays skipped); on a Monday the change
 // covers the weekend too.
 import "server-only";
+import { rollToBusinessDay } from "../bank-api/business-days.ts";
 import { addDays } from "../bank-api/dates.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { unwrap } from "../bank-client/errors.ts";
 import type { MorningCheckResponse } from "../dashboard-api/accounts.ts";
 import { readHistory } from "./views.ts";
 
-/** The weekday before `day` (YYYY-MM-DD), skipping Saturday and Sunday. */
+/** The Fed business day before `day` (YYYY-MM-DD): weekends and Fed holidays are skipped. */
 export function previousBusinessDay(day: string): string {
-  let d = addDays(day, -1);
-  for (;;) {
-    const weekday = new Date(`${d}T00:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) return d;
-    d = addDays(d, -1);
-  }
+  return rollToBusinessDay(addDays(day, -1), "preceding");
 }
 
-/** `today` is asked for after the bank's first answer, so that it is the bank's day (see bank-time.ts). */
 export async function morningCheck(bank: BankClient, bankToday: () => string): Promise<MorningCheckResponse> {
   const numbers = unwrap(await bank.call("accountList")).ResponseData.flatMap((d) =>
     d.CUSTACCT.map((a) => a.ACTNBR),

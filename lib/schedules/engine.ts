@@ -11,7 +11,7 @@ import type { InitiatePaymentInput } from "../bank-api/payments.ts";
 import { bankNow } from "../bank-client/bank-time.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import type { BankError, BankResult } from "../bank-client/errors.ts";
-import { type Roll, rollToBusinessDay } from "../calendar/business-days.ts";
+import { type Roll, rollToBusinessDay } from "../bank-api/business-days.ts";
 import { nextOccurrence, occurrencesBetween } from "../calendar/recurrence.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import { queueMail } from "../inbox/digest.ts";

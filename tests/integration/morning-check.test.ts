@@ -43,11 +43,12 @@ afterAll(async () => {
 });
 
 describe("previous business day", () => {
-  it("skips the weekend", () => {
+  it("skips the weekend and Fed holidays", () => {
     expect(previousBusinessDay("2026-11-26")).toBe("2026-11-25"); // Thursday → Wednesday
     expect(previousBusinessDay("2026-11-30")).toBe("2026-11-27"); // Monday → Friday
     expect(previousBusinessDay("2026-11-29")).toBe("2026-11-27"); // Sunday → Friday
     expect(previousBusinessDay("2026-12-01")).toBe("2026-11-30"); // Tuesday → Monday
+    expect(previousBusinessDay("2026-11-27")).toBe("2026-11-25"); // Friday → Wednesday: Thanksgiving is a Fed holiday
   });
 });
 

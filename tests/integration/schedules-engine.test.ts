@@ -13,7 +13,7 @@ import { readAudit } from "../../lib/auth/audit.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
 import { addDays } from "../../lib/bank-api/dates.ts";
 import { getBankClient } from "../../lib/bank-client/index.ts";
-import { isBusinessDay } from "../../lib/calendar/business-days.ts";
+import { isBusinessDay } from "../../lib/bank-api/business-days.ts";
 import { occurrencesBetween, type Schedule, toRule } from "../../lib/calendar/recurrence.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
 import { bankBusinessDate, runSchedules } from "../../lib/schedules/engine.ts";

@@ -9,7 +9,7 @@ import {
   isBusinessDay,
   lastBusinessDayOfMonth,
   rollToBusinessDay,
-} from "../../lib/calendar/business-days.ts";
+} from "../../lib/bank-api/business-days.ts";
 
 // Typed from the Federal Reserve's holiday schedule (frbservices.org, "Holidays Observed by the Federal
 // Reserve"): a holiday on a Saturday is not observed (Reserve Banks open the Friday before); on a

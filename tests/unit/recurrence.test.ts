@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays } from "../../lib/bank-api/dates.ts";
-import { isBusinessDay, lastBusinessDayOfMonth } from "../../lib/calendar/business-days.ts";
+import { isBusinessDay, lastBusinessDayOfMonth } from "../../lib/bank-api/business-days.ts";
 import {
   describeSchedule,
   fromRule,

@@ -1,5 +1,5 @@
 // The Federal Reserve's business days: weekdays that are not Fed holidays, and rolling a day onto one.
-import { addDays } from "../bank-api/dates.ts";
+import { addDays } from "./dates.ts";
 
 export type Roll = "following" | "preceding";
 
