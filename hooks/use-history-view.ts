@@ -1,8 +1,7 @@
 "use client";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
-import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
-import { todayIsoDay } from "@/lib/format/dates.ts";
+import { useBusinessToday } from "@/components/session/business-time-zone.tsx";
 import { type HistoryView, historyViewToSearch, parseHistoryView } from "@/lib/history/filters.ts";
 
 /**
@@ -14,18 +13,15 @@ export function useHistoryView(): [HistoryView, (patch: Partial<HistoryView>) =>
   const params = useSearchParams();
   const pathname = usePathname();
   // The default range ends on the bank's today, not the browser's.
-  const timeZone = useBusinessTimeZone();
-  const view = useMemo(() => parseHistoryView(params, todayIsoDay(new Date(), timeZone)), [params, timeZone]);
+  const today = useBusinessToday();
+  const view = useMemo(() => parseHistoryView(params, today()), [params, today]);
   const update = useCallback(
     (patch: Partial<HistoryView>) => {
-      const current = parseHistoryView(
-        new URLSearchParams(window.location.search),
-        todayIsoDay(new Date(), timeZone),
-      );
+      const current = parseHistoryView(new URLSearchParams(window.location.search), today());
       const next = { ...current, ...patch };
       window.history.replaceState(null, "", `${pathname}?${historyViewToSearch(next)}`);
     },
-    [pathname, timeZone],
+    [pathname, today],
   );
   return [view, update];
 }

@@ -10,6 +10,8 @@ import { SignOutButton } from "@/components/ui/sign-out-button.tsx";
 import { ToastProvider } from "@/components/ui/toast.tsx";
 import { hasPermission, ROLE_DESCRIPTIONS, ROLE_NAMES } from "@/lib/auth/permissions.ts";
 import { getSessionUser } from "@/lib/auth/session.ts";
+import { bankOffsetMs } from "@/lib/bank-client/bank-time.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
 import { config } from "@/lib/config.ts";
 import { navFor } from "@/lib/navigation.ts";
 
@@ -19,9 +21,11 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   if (!user) redirect("/sign-in");
   // A password an administrator reset is replaced before anything else is shown.
   if (user.resetPending) redirect("/change-password");
+  // The browser's "today" is the bank's: its clock may run ahead of this machine's (a sandbox).
+  await (await getBankClient().catch(() => null))?.learnBankTime();
 
   return (
-    <BusinessTimeZoneProvider timeZone={config().timeZone}>
+    <BusinessTimeZoneProvider timeZone={config().timeZone} bankOffsetMs={bankOffsetMs()}>
       <ToastProvider>
         <div className="flex min-h-screen flex-col">
           <a

@@ -6,7 +6,7 @@ import { ClearFiltersButton, HistoryFilterBar } from "@/components/history/histo
 import { HistoryRangeForm } from "@/components/history/history-range-form.tsx";
 import { HistorySkeletonRows } from "@/components/history/history-skeleton.tsx";
 import { HistoryTable, type HistoryTableHandle } from "@/components/history/history-table.tsx";
-import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
+import { useBusinessToday } from "@/components/session/business-time-zone.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { QueryErrorState } from "@/components/ui/error-state.tsx";
@@ -15,7 +15,7 @@ import { useHistoryView } from "@/hooks/use-history-view.ts";
 import { usePagedHistory } from "@/hooks/use-paged-history.ts";
 import type { HistoryItem } from "@/lib/dashboard-api/index.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
-import { formatDay, todayIsoDay } from "@/lib/format/dates.ts";
+import { formatDay } from "@/lib/format/dates.ts";
 import {
   filterHistory,
   hasActiveFilters,
@@ -89,8 +89,7 @@ export function HistoryPanel({ accountNumber }: { accountNumber: string }) {
 
   // The bank has nothing before the account was opened, nor after its today.
   const account = useQuery(accountQuery(accountNumber)).data?.account;
-  const timeZone = useBusinessTimeZone();
-  const today = todayIsoDay(new Date(), timeZone);
+  const today = useBusinessToday()();
   const limits = [
     account && view.from < account.openDate
       ? `The bank keeps this account's history from its opening on ${formatDay(account.openDate)}: nothing earlier exists.`

@@ -27,5 +27,15 @@ export function noteBankDate(
 
 /** The bank's current time, as last told; this machine's clock until the bank has answered. */
 export function bankNow(): Date {
-  return new Date(Date.now() + (g[KEY] ?? 0));
+  return new Date(Date.now() + bankOffsetMs());
+}
+
+/** How far the bank's clock runs ahead of this machine's (ms), as last told; 0 until then. */
+export function bankOffsetMs(): number {
+  return g[KEY] ?? 0;
+}
+
+/** Whether a bank answer has told the bank's time in this process yet. */
+export function bankTimeKnown(): boolean {
+  return g[KEY] !== undefined;
 }

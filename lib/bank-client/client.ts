@@ -11,6 +11,7 @@ import { gatewayErrorSchema, type LongErrorItem, type ShortErrorItem } from "../
 import { BANK_HEADERS } from "../bank-api/headers.ts";
 import { createLogger, type Logger } from "../server/log.ts";
 import { SharedWork } from "../server/trace.ts";
+import { bankTimeKnown } from "./bank-time.ts";
 import { BankCallError, type BankError, type BankResult, unavailable } from "./errors.ts";
 import type { TokenManager } from "./token-manager.ts";
 import { type Origin, parseOrigin, type RawResponse, send } from "./transport.ts";
@@ -116,6 +117,24 @@ export class BankClient {
    * progress at once however many callers ask, which is where the saving under load comes from.
    * A failure is shared the same way: the callers of one bank request get its result, whatever it is.
    */
+  /**
+   * Hears the bank's time from its health check (no token needed): once per process unless `fresh`
+   * (a scheduled run, where the sandbox clock may have moved since), so that "today" is the bank's
+   * from the first page after a start. False when the bank did not answer: this machine's clock, or
+   * the last time heard, stands.
+   */
+  async learnBankTime(o: { fresh?: boolean } = {}): Promise<boolean> {
+    if (bankTimeKnown() && !o.fresh) return true;
+    return send(
+      this.origin,
+      { method: "GET", path: "/healthz", headers: {}, body: undefined, timeoutMs: Math.min(this.timeoutMs, 2_000) },
+      true,
+    ).then(
+      (r) => r.status < 500,
+      () => false,
+    );
+  }
+
   private coalesce(key: string, run: () => Promise<BankResult<unknown>>): Promise<BankResult<unknown>> {
     const flight = this.flights.get(key);
     if (!flight) {

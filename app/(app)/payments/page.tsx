@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import { NotAllowed, SendPage } from "@/components/send-money/page-frame.tsx";
 import { PaymentsView } from "@/components/send-money/payments-view.tsx";
-import { businessToday } from "@/lib/api/params.ts";
+import { bankToday } from "@/lib/api/params.ts";
 import { hasPermission } from "@/lib/auth/permissions.ts";
 import { pageUser } from "@/lib/auth/session.ts";
 
@@ -17,7 +17,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<{ a
   return (
     <SendPage title="Payments" description="Wires in and out of your accounts, as the bank records them.">
       <PaymentsView
-        today={businessToday()}
+        today={await bankToday()}
         initialAccount={/^\d{1,20}$/.test(account ?? "") ? account : undefined}
       />
     </SendPage>

@@ -6,7 +6,7 @@ import { StatementsForm } from "@/components/statements/statements-form.tsx";
 import { Card } from "@/components/ui/card.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
 import { accountNames } from "@/lib/accounts/views.ts";
-import { businessToday } from "@/lib/api/params.ts";
+import { bankToday } from "@/lib/api/params.ts";
 import { pageUser } from "@/lib/auth/session.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 
@@ -34,7 +34,7 @@ export default async function Page({
         </p>
       </div>
       {accounts ? (
-        <StatementsForm accounts={accounts} today={businessToday()} preselected={preselected} />
+        <StatementsForm accounts={accounts} today={await bankToday()} preselected={preselected} />
       ) : (
         <Card>
           <ErrorState

@@ -2,10 +2,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { WireSummaries } from "@/components/incoming-wires/wire-summaries.tsx";
+import { bankToday } from "@/lib/api/params.ts";
 import { hasPermission } from "@/lib/auth/permissions.ts";
 import { pageUser } from "@/lib/auth/session.ts";
-import { businessDayFormatter, isIsoDay } from "@/lib/bank-api/dates.ts";
-import { config } from "@/lib/config.ts";
+import { isIsoDay } from "@/lib/bank-api/dates.ts";
 
 export const metadata: Metadata = { title: "Wire summaries" };
 export const dynamic = "force-dynamic";
@@ -22,7 +22,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
     <WireSummaries
       filter={{
         accountNumber: /^(all|\d{1,20})$/.test(one(sp.accountNumber)) ? one(sp.accountNumber) : "",
-        date: isIsoDay(date) ? date : businessDayFormatter(config().timeZone)(new Date()),
+        date: isIsoDay(date) ? date : await bankToday(),
         direction: one(sp.direction) === "O" ? "O" : "I",
         uniqueId: one(sp.uniqueId).slice(0, 1000),
       }}
