@@ -8,6 +8,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
+import { CookieBrowser } from "../helpers/cookie-browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 import { invoke, openTestDashboardDb, type TestDashboardDb, testUser } from "../helpers/routes.ts";
 import { waitFor } from "./webhooks-receivers.ts";
@@ -111,33 +112,6 @@ describe("the dashboard's metrics and readiness, in process", () => {
   });
 });
 
-/** A client that keeps next-auth's cookies, as a browser would. */
-class Browser {
-  cookies = new Map<string, string>();
-  constructor(private base: string) {}
-  async fetch(p: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    const res = await fetch(new URL(p, this.base), { ...init, headers, redirect: "manual" });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const i = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-    return res;
-  }
-  async signIn(email: string, password: string): Promise<void> {
-    const csrf = ((await (await this.fetch("/api/auth/csrf")).json()) as { csrfToken: string }).csrfToken;
-    const r = await this.fetch("/api/auth/callback/credentials", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: this.base },
-      body: new URLSearchParams({ csrfToken: csrf, email, password, totp: "", json: "true" }),
-    });
-    const url = new URL(((await r.json()) as { url: string }).url, this.base);
-    if (url.searchParams.get("error")) throw new Error(`sign-in refused: ${url.searchParams.get("error")}`);
-  }
-}
-
 /** The JSON log lines in a process's output (each program prefixed by `npm start`). */
 function jsonLines(output: string, program: "bank" | "dashboard"): Record<string, unknown>[] {
   const prefix = `[${program}] `;
@@ -176,8 +150,8 @@ describe("both programs under npm start", () => {
   it("follows one request from the dashboard's log to the bank's by its trace id", async () => {
     const admin = app.users.find((u) => u.role === "admin");
     if (!admin) throw new Error("no demo admin");
-    const browser = new Browser(app.url);
-    await browser.signIn(admin.email, admin.password);
+    const browser = new CookieBrowser(app.url);
+    expect(await browser.signIn(admin.email, admin.password)).toBeNull();
     expect((await browser.fetch("/api/accounts")).status).toBe(200);
 
     // The dashboard made a trace id for the request and logged it; the bank logged the same one.
@@ -248,8 +222,8 @@ describe("both programs under npm start", () => {
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
     const admin = app.users.find((u) => u.role === "admin");
     if (!admin) throw new Error("no demo admin");
-    const browser = new Browser(app.url);
-    await browser.signIn(admin.email, admin.password);
+    const browser = new CookieBrowser(app.url);
+    expect(await browser.signIn(admin.email, admin.password)).toBeNull();
     const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
 
     // The request in flight: a body that has not all arrived when the stop begins.

@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBankDb } from "../../bank/db/client.ts";
 import { openDashboardDb } from "../../lib/db/client.ts";
+import { CookieBrowser } from "../helpers/cookie-browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
@@ -38,20 +39,12 @@ afterAll(async () => {
   await app?.stop();
 }, 60_000);
 
-class Browser {
-  cookies = new Map<string, string>();
-  async fetch(p: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    const res = await fetch(new URL(p, base), { ...init, headers, redirect: "manual" });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const i = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-    return res;
+/** Every answer it reads is kept in `seen`, to look for secrets in all of them. */
+class Browser extends CookieBrowser {
+  constructor() {
+    super(base);
   }
-  async record(p: string, init: RequestInit = {}): Promise<{ status: number; text: string }> {
+  override async request(p: string, init: RequestInit = {}): Promise<{ status: number; text: string }> {
     const res = await this.fetch(p, init);
     const text = await res.text();
     seen.push({
@@ -59,16 +52,6 @@ class Browser {
       text: `${[...res.headers].map((h) => h.join(": ")).join("\n")}\n\n${text}`,
     });
     return { status: res.status, text };
-  }
-  async signIn(email: string, password: string, totp = ""): Promise<string | null> {
-    const csrf = JSON.parse((await this.record("/api/auth/csrf")).text).csrfToken as string;
-    const r = await this.record("/api/auth/callback/credentials", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-      body: new URLSearchParams({ csrfToken: csrf, email, password, totp, json: "true" }),
-    });
-    const url = new URL(JSON.parse(r.text).url, base);
-    return url.searchParams.get("error");
   }
 }
 
@@ -87,7 +70,7 @@ describe("no secret reaches a browser", () => {
   it("signs in over HTTP and walks every API route and page", async () => {
     const admin = new Browser();
     expect(await admin.signIn(demoUsers.admin.email, demoUsers.admin.password)).toBeNull();
-    const accounts = await admin.record("/api/accounts");
+    const accounts = await admin.request("/api/accounts");
     expect(accounts.status).toBe(200);
     const list = JSON.parse(accounts.text) as { accounts: { accountNumber: string }[] };
     expect(list.accounts.length).toBeGreaterThan(0);
@@ -106,7 +89,7 @@ describe("no secret reaches a browser", () => {
       "/api/auth/session",
       "/api/auth/providers",
     ];
-    for (const p of apis) expect((await admin.record(p)).status, p).toBe(200);
+    for (const p of apis) expect((await admin.request(p)).status, p).toBe(200);
     const pages = [
       "/",
       "/sign-in",
@@ -118,27 +101,27 @@ describe("no secret reaches a browser", () => {
       "/admin/audit",
       "/webhooks",
     ];
-    for (const p of pages) expect((await admin.record(p)).status, p).toBeLessThan(500);
-    expect(await admin.record("/accounts").then((r) => r.status)).toBe(200);
+    for (const p of pages) expect((await admin.request(p)).status, p).toBeLessThan(500);
+    expect(await admin.request("/accounts").then((r) => r.status)).toBe(200);
 
     // A viewer sees the same accounts; refusals are bodies too.
     const viewer = new Browser();
     expect(await viewer.signIn(demoUsers.viewer.email, demoUsers.viewer.password)).toBeNull();
-    expect((await viewer.record("/api/accounts")).status).toBe(200);
+    expect((await viewer.request("/api/accounts")).status).toBe(200);
     // The webhooks list (every role reads it) names the dashboard's receiver, its token masked.
     // The first live listener has the dashboard register its receiver at the bank.
     const events = await viewer.fetch("/api/events");
     expect(events.headers.get("content-type")).toContain("text/event-stream");
     await events.body?.cancel();
-    const hooks = JSON.parse((await viewer.record("/api/webhooks")).text) as {
+    const hooks = JSON.parse((await viewer.request("/api/webhooks")).text) as {
       webhooks: { url: string; owner: string }[];
     };
     const live = hooks.webhooks.filter((h) => h.owner === "live");
     expect(live.length).toBeGreaterThan(0);
     for (const h of live) expect(h.url).toMatch(/\/api\/bank-events\/••••••$/);
-    expect((await viewer.record("/webhooks")).status).toBe(200);
-    expect((await viewer.record("/api/admin/users")).status).toBe(403);
-    expect((await new Browser().record("/api/accounts")).status).toBe(401);
+    expect((await viewer.request("/webhooks")).status).toBe(200);
+    expect((await viewer.request("/api/admin/users")).status).toBe(403);
+    expect((await new Browser().request("/api/accounts")).status).toBe(401);
   });
 
   it("sends security headers on pages and API answers, and refuses a cross-site state change", async () => {

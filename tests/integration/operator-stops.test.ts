@@ -4,37 +4,11 @@
 // its connection reset) and stops the dashboard before the bank.
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieBrowser } from "../helpers/cookie-browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 import { waitFor } from "./webhooks-receivers.ts";
 
 const TOKEN = "metrics-token-operator-0123456789";
-
-/** A person's browser: the session cookie kept between requests. */
-class Browser {
-  cookies = new Map<string, string>();
-  constructor(private base: string) {}
-  async fetch(p: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    const res = await fetch(new URL(p, this.base), { ...init, headers, redirect: "manual" });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const i = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-    return res;
-  }
-  async signIn(email: string, password: string): Promise<void> {
-    const csrf = ((await (await this.fetch("/api/auth/csrf")).json()) as { csrfToken: string }).csrfToken;
-    const r = await this.fetch("/api/auth/callback/credentials", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: this.base },
-      body: new URLSearchParams({ csrfToken: csrf, email, password, totp: "", json: "true" }),
-    });
-    const url = new URL(((await r.json()) as { url: string }).url, this.base);
-    if (url.searchParams.get("error")) throw new Error(`sign-in refused: ${url.searchParams.get("error")}`);
-  }
-}
 
 /** The value of one sample of a Prometheus text exposition (0 when absent). */
 function sample(text: string, name: string, labels: Record<string, string>): number {
@@ -80,9 +54,9 @@ describe("npm start, for an operator", () => {
     const admin = app.users.find((u) => u.role === "admin");
     if (!admin) throw new Error("no demo admin");
     const before = await scrape();
-    const browser = new Browser(app.url);
+    const browser = new CookieBrowser(app.url);
     expect((await browser.fetch("/sign-in")).status).toBe(200);
-    await browser.signIn(admin.email, admin.password);
+    expect(await browser.signIn(admin.email, admin.password)).toBeNull();
     expect((await browser.fetch("/no-such-page-here")).status).toBe(404);
     expect((await browser.fetch("/api/accounts")).status).toBe(200);
     // The server counts once the answer is sent; the scrape may come a moment after.
@@ -124,16 +98,16 @@ describe("npm start, for an operator", () => {
     // The restarted bank serves the dashboard again.
     const admin = app.users.find((u) => u.role === "admin");
     if (!admin) throw new Error("no demo admin");
-    const browser = new Browser(app.url);
-    await browser.signIn(admin.email, admin.password);
+    const browser = new CookieBrowser(app.url);
+    expect(await browser.signIn(admin.email, admin.password)).toBeNull();
     await waitFor(async () => (await browser.fetch("/api/accounts")).status === 200 || undefined, 120_000);
   });
 
   it("answers or refuses every request during a stop (no reset), and stops the dashboard before the bank", async () => {
     const admin = app.users.find((u) => u.role === "admin");
     if (!admin) throw new Error("no demo admin");
-    const browser = new Browser(app.url);
-    await browser.signIn(admin.email, admin.password);
+    const browser = new CookieBrowser(app.url);
+    expect(await browser.signIn(admin.email, admin.password)).toBeNull();
     const resets: string[] = [];
     const answered = new Map<number, number>();
     let refused = 0;
