@@ -127,7 +127,13 @@ export class BankClient {
     if (bankTimeKnown() && !o.fresh) return true;
     return send(
       this.origin,
-      { method: "GET", path: "/healthz", headers: {}, body: undefined, timeoutMs: Math.min(this.timeoutMs, 2_000) },
+      {
+        method: "GET",
+        path: "/healthz",
+        headers: {},
+        body: undefined,
+        timeoutMs: Math.min(this.timeoutMs, 2_000),
+      },
       true,
     ).then(
       (r) => r.status < 500,

@@ -2,8 +2,8 @@
 // business days (rolled as the user chose), and said in words.
 import * as rruleModule from "rrule";
 import { z } from "zod";
-import { addDays, isIsoDay } from "../bank-api/dates.ts";
 import { isBusinessDay, type Roll, rollToBusinessDay } from "../bank-api/business-days.ts";
+import { addDays, isIsoDay } from "../bank-api/dates.ts";
 
 // Node loads rrule's CommonJS build (its names under `default`), a bundler its ES build (names at the top).
 const { RRule, rrulestr } = (rruleModule as { default?: typeof rruleModule }).default ?? rruleModule;

@@ -6,12 +6,12 @@
 import { randomUUID } from "node:crypto";
 import "server-only";
 import { appendAudit } from "../auth/audit.ts";
+import { type Roll, rollToBusinessDay } from "../bank-api/business-days.ts";
 import { addDays, businessDayFormatter } from "../bank-api/dates.ts";
 import type { InitiatePaymentInput } from "../bank-api/payments.ts";
 import { bankNow } from "../bank-client/bank-time.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import type { BankError, BankResult } from "../bank-client/errors.ts";
-import { type Roll, rollToBusinessDay } from "../bank-api/business-days.ts";
 import { nextOccurrence, occurrencesBetween } from "../calendar/recurrence.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import { queueMail } from "../inbox/digest.ts";

@@ -3,9 +3,7 @@
 // past it becomes a draft that says why), the release dialog's draft names the policy applied, and
 // a policy set an administrator states applies only once a second administrator approves it.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";

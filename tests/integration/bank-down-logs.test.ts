@@ -2,9 +2,7 @@
 // several requests share, and a token renewal they wait on, name every one of them, never the
 // request that happened to start the work before), and what a person reads says plainly that
 // the bank cannot be reached, without the dashboard's internal address or a system error code.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { BankClient } from "../../lib/bank-client/client.ts";
 import { TokenManager } from "../../lib/bank-client/token-manager.ts";

@@ -5,9 +5,7 @@
 // link, with a second administrator for anyone who moves or approves money. Route handlers run
 // against the real bank and a real dashboard database.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { issueCredentialLink } from "../../lib/auth/credential-links.ts";
 import { newTotpSecret } from "../../lib/auth/totp.ts";

@@ -4,16 +4,14 @@
 // occurrence failing alone (people told) while the series goes on, and a wire during an outage
 // waiting in the backup log until the replay.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Actor } from "../../lib/auth/audit.ts";
 import { readAudit } from "../../lib/auth/audit.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
+import { isBusinessDay } from "../../lib/bank-api/business-days.ts";
 import { addDays } from "../../lib/bank-api/dates.ts";
 import { getBankClient } from "../../lib/bank-client/index.ts";
-import { isBusinessDay } from "../../lib/bank-api/business-days.ts";
 import { occurrencesBetween, type Schedule, toRule } from "../../lib/calendar/recurrence.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
 import { bankBusinessDate, runSchedules } from "../../lib/schedules/engine.ts";

@@ -8,10 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { CashManagementEndOfDayReport } from "iso20022.js";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
-
-vi.mock("server-only", () => ({}));
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import { addDays } from "../../lib/bank-api/dates.ts";

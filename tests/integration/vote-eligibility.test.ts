@@ -2,9 +2,7 @@
 // or disabled no longer counts toward a draft's or an incoming wire's approvals, so the next
 // approver's single vote cannot send what needs two. Route handlers against the real bank.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";

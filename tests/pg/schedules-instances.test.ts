@@ -2,9 +2,7 @@
 // clients) running the same business days at once, one of them also dying mid-run (a claim left
 // behind): every occurrence of every series paid once, none missed, money conserved.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import { addDays } from "../../lib/bank-api/dates.ts";

@@ -5,9 +5,7 @@
 // send at most once.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.mock("server-only", () => ({}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";

@@ -1,7 +1,6 @@
 // The Fed business-day calendar against the Fed's published holiday schedule for 2026-2028, and its rolls.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays } from "../../lib/bank-api/dates.ts";
 import {
   addBusinessDays,
   fedHolidays,
@@ -10,6 +9,7 @@ import {
   lastBusinessDayOfMonth,
   rollToBusinessDay,
 } from "../../lib/bank-api/business-days.ts";
+import { addDays } from "../../lib/bank-api/dates.ts";
 
 // Typed from the Federal Reserve's holiday schedule (frbservices.org, "Holidays Observed by the Federal
 // Reserve"): a holiday on a Saturday is not observed (Reserve Banks open the Friday before); on a

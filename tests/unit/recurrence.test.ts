@@ -1,8 +1,8 @@
 // Payment schedules as RFC 5545 rules: every occurrence on a Fed business day, rolled as chosen, count and end honoured.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays } from "../../lib/bank-api/dates.ts";
 import { isBusinessDay, lastBusinessDayOfMonth } from "../../lib/bank-api/business-days.ts";
+import { addDays } from "../../lib/bank-api/dates.ts";
 import {
   describeSchedule,
   fromRule,
