@@ -44,7 +44,7 @@ let failed = false;
 if (!extra.length) {
   for (const [what, args] of [
     ["typecheck", ["tsc", "--noEmit", "-p", "tsconfig.json"]],
-    ["lint", ["biome", "check", "."]],
+    ["lint", ["biome", "check", "--error-on-warnings", "."]],
   ] as const) {
     const r = spawnSync("npx", [...args], { stdio: "inherit" });
     if (r.status !== 0) {

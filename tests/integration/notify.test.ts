@@ -3,6 +3,7 @@
 import dns from "node:dns/promises";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SandboxDelivery, SandboxMail } from "../../bank/sandbox/notify.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { call, newCustomer, sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
 import {
@@ -62,7 +63,11 @@ describe("e-mail through SMTP", () => {
     // The server saw the configured login; the attempt is recorded, with no SMS channel anywhere.
     expect(smtp.logins).toContainEqual({ user: "bank-mailer", pass: "s3cret pass/word" });
     const d = await waitFor(async () => {
-      const all = await sandbox<any[]>(bank, "GET", `/sandbox/webhook-deliveries?accountNumber=${acct}`);
+      const all = await sandbox<SandboxDelivery[]>(
+        bank,
+        "GET",
+        `/sandbox/webhook-deliveries?accountNumber=${acct}`,
+      );
       // An attempt is logged as it goes out: wait for its outcome.
       return all.length && all.every((x) => x.ok !== null) ? all : undefined;
     });
@@ -74,7 +79,7 @@ describe("e-mail through SMTP", () => {
   });
 
   it("never writes the SMTP password or the webhook secret into the delivery records", async () => {
-    const all = await sandbox<any[]>(bank, "GET", "/sandbox/webhook-deliveries");
+    const all = await sandbox<SandboxDelivery[]>(bank, "GET", "/sandbox/webhook-deliveries");
     const text = JSON.stringify(all);
     expect(text).not.toContain("s3cret");
     expect(text).not.toContain("whsec_");
@@ -95,7 +100,11 @@ describe("e-mail through SMTP", () => {
       });
       await sandbox(own, "POST", "/sandbox/deposits", { accountNumber: acct, amount: 1 });
       const failed = await waitFor(async () => {
-        const all = await sandbox<any[]>(own, "GET", `/sandbox/webhook-deliveries?accountNumber=${acct}`);
+        const all = await sandbox<SandboxDelivery[]>(
+          own,
+          "GET",
+          `/sandbox/webhook-deliveries?accountNumber=${acct}`,
+        );
         return all.length && all.every((x) => x.ok !== null) ? all : undefined;
       });
       expect(failed[0]).toMatchObject({ channel: "email", ok: false, state: "pending" });
@@ -129,7 +138,7 @@ describe("e-mail without SMTP", () => {
     await sandbox(bank, "POST", "/sandbox/deposits", { accountNumber: acct, amount: 0.25 });
     await sandbox(bank, "POST", "/sandbox/deposits", { accountNumber: acct, amount: 1 });
     const mail = await waitFor(async () => {
-      const m = await sandbox<any[]>(bank, "GET", "/sandbox/mail?to=AP@example.com");
+      const m = await sandbox<SandboxMail[]>(bank, "GET", "/sandbox/mail?to=AP@example.com");
       return m.filter((x) => x.subject.includes(acct)).length >= 2 ? m : undefined;
     });
     const mine = mail.filter((x) => x.subject.includes(acct));
@@ -141,7 +150,7 @@ describe("e-mail without SMTP", () => {
     });
     expect(mine[0].text).toContain("Previous balance:  $50.00");
     expect(mine[1].text).toContain("Available balance: $51.25");
-    const one = await sandbox<any[]>(bank, "GET", `/sandbox/mail?messageId=${mine[1].messageId}`);
+    const one = await sandbox<SandboxMail[]>(bank, "GET", `/sandbox/mail?messageId=${mine[1].messageId}`);
     expect(one).toEqual([mine[1]]);
   });
 

@@ -9,9 +9,17 @@ import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { isAbaRoutingNumber } from "../../lib/bank-api/rules.ts";
-import { call, sandboxCustomer, startTestBank, type TestBank, wireBody } from "../helpers/bank.ts";
+import {
+  call,
+  type LooseJson,
+  sandboxCustomer,
+  startTestBank,
+  type TestBank,
+  wireBody,
+} from "../helpers/bank.ts";
 
-type Json = Record<string, any>;
+/** An OpenAPI document or schema object, walked by key. */
+type Json = Record<string, LooseJson>;
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
 addFormats(ajv);
@@ -239,8 +247,12 @@ async function send(method: string, path: string, p: Probe) {
   });
 }
 
-const names = (r: { status: number; json: any }) =>
-  r.status === 400 ? ((r.json?.errors ?? []) as { field: string }[]).map((e) => e.field.toLowerCase()) : [];
+const names = (r: { status: number; json: unknown }) =>
+  r.status === 400
+    ? (((r.json as { errors?: { field: string }[] } | undefined)?.errors ?? []) as { field: string }[]).map(
+        (e) => e.field.toLowerCase(),
+      )
+    : [];
 
 /** Query text for a candidate as a client would write it. */
 const asQuery = (v: unknown) => String(v);

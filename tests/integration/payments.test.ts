@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessDayFormatter, DEFAULT_TIME_ZONE } from "../../lib/bank-api/dates.ts";
+import type { FieldError } from "../../lib/bank-api/errors.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
+import type { Transaction } from "../../lib/bank-api/history.ts";
+import type { PaymentRecord } from "../../lib/bank-api/payments.ts";
 import { parseXmlResponse } from "../../lib/bank-api/xml.ts";
 import {
   type CallOptions,
@@ -30,7 +33,7 @@ async function balance(c: TestCustomer, account: string) {
 
 async function history(c: TestCustomer, account: string) {
   const r = await c.api("GET", "/v2/account/history", { query: { accountNumber: account } });
-  return r.json.ResponseData[0].TRANSACTION as any[];
+  return r.json.ResponseData[0].TRANSACTION as Transaction[];
 }
 
 async function payment(c: TestCustomer, account: string, id: string) {
@@ -159,7 +162,7 @@ describe("POST /v2/payment (outgoing wire)", () => {
     const acct = await c.account("DDA", 1000);
     const r = await c.api("POST", "/v2/payment", { body: wire(acct, 10, patch) });
     expect(r.status).toBe(400);
-    expect(r.json.errors.map((e: any) => e.field)).toContain(field);
+    expect(r.json.errors.map((e: FieldError) => e.field)).toContain(field);
     expect(await balance(c, acct)).toMatchObject({ available: 1000, holds: 0 });
   });
 
@@ -203,7 +206,9 @@ describe("POST /v2/payment (outgoing wire)", () => {
     expect(r.json.payment_status).toBe("In-Progress");
     expect((await payment(a, from, r.json.payment_id)).direction).toBe("Internal");
     const seen = await b.api("GET", "/v2/payment", { query: { account_number: to, begin_date: today() } });
-    expect(seen.json.map((p: any) => [p.payment_id, p.direction])).toEqual([[r.json.payment_id, "Internal"]]);
+    expect(seen.json.map((p: PaymentRecord) => [p.payment_id, p.direction])).toEqual([
+      [r.json.payment_id, "Internal"],
+    ]);
 
     await sandbox(bank, "POST", "/sandbox/settle", {});
     expect(await balance(a, from)).toEqual({ available: 750, current: 750, holds: 0 });
@@ -214,7 +219,7 @@ describe("POST /v2/payment (outgoing wire)", () => {
       query: { accountNumber: to, date: today(), sourceIndicator: "I" },
     });
     expect(sums.json.RecordCount).toBe(1);
-    expect(sums.json.EwireSummaries[0].UniqueId).toBe(credit.UniqueId);
+    expect(sums.json.EwireSummaries[0].UniqueId).toBe(credit?.UniqueId);
   });
 
   it("takes an XML body and answers in XML", async () => {
@@ -287,10 +292,10 @@ describe("incoming wires and PUT /v2/payment", () => {
     expect(ok.status).toBe(200);
     const stale = await act(c, acct, w.payment_id, "cancel", w.payment_timestamp);
     expect(stale.status).toBe(400);
-    expect(stale.json.errors.map((e: any) => e.field)).toContain("timestamp");
+    expect(stale.json.errors.map((e: FieldError) => e.field)).toContain("timestamp");
     const second = await act(c, acct, w.payment_id, "approve", ok.json.payment_timestamp);
     expect(second.status).toBe(400);
-    expect(second.json.errors.map((e: any) => e.field)).toEqual(["action"]);
+    expect(second.json.errors.map((e: FieldError) => e.field)).toEqual(["action"]);
 
     const other = await newCustomer(bank, "Other Co");
     const theirs = await other.account("DDA", 0);
@@ -323,7 +328,7 @@ describe("incoming wires and PUT /v2/payment", () => {
     const r = await act(c, acct, w.payment_id, "Return", w.payment_timestamp);
     expect(r.json.payment_status).toBe("Canceled");
     const list = await c.api("GET", "/v2/payment", { query: { account_number: acct, begin_date: today() } });
-    const ret = list.json.find((p: any) => p.payment_id !== w.payment_id);
+    const ret = list.json.find((p: PaymentRecord) => p.payment_id !== w.payment_id);
     expect(ret).toMatchObject({
       direction: "Outgoing",
       fedwire_sub_type: "02",
@@ -369,7 +374,7 @@ describe("incoming wires and PUT /v2/payment", () => {
           end_date: new Date(Date.now() + 3 * 86400_000).toISOString().slice(0, 10),
         },
       });
-      expect(all.json.find((p: any) => p.payment_id !== w2.payment_id).fedwire_sub_type).toBe("08");
+      expect(all.json.find((p: PaymentRecord) => p.payment_id !== w2.payment_id).fedwire_sub_type).toBe("08");
     } finally {
       await later.close();
     }
@@ -445,7 +450,7 @@ describe("GET /v2/payment", () => {
     for (let i = 1; i <= 5; i++)
       ids.push((await c.api("POST", "/v2/payment", { body: wire(acct, i) })).json.payment_id);
     const all = await c.api("GET", "/v2/payment", { query: { account_number: acct, begin_date: today() } });
-    expect(all.json.map((p: any) => p.payment_id)).toEqual(ids);
+    expect(all.json.map((p: PaymentRecord) => p.payment_id)).toEqual(ids);
     const { PAYMENT_RECORD_FIELDS } = await import("../../lib/bank-api/payments.ts");
     for (const f of PAYMENT_RECORD_FIELDS) expect(typeof all.json[0][f], f).toBe("string");
     expect(all.json[0].amount).toBe(1);
@@ -453,7 +458,7 @@ describe("GET /v2/payment", () => {
     const desc = await c.api("GET", "/v2/payment", {
       query: { account_number: acct, begin_date: today(), sort_order: "desc", page_size: 2, page_number: 2 },
     });
-    expect(desc.json.map((p: any) => p.payment_id)).toEqual([ids[2], ids[1]]);
+    expect(desc.json.map((p: PaymentRecord) => p.payment_id)).toEqual([ids[2], ids[1]]);
 
     const past = await c.api("GET", "/v2/payment", {
       query: { account_number: acct, begin_date: "2020-01-01", end_date: "2020-01-31" },
@@ -475,7 +480,7 @@ describe("GET /v2/payment", () => {
     const acct = await c.account("DDA", 0);
     const r = await c.api("GET", "/v2/payment", { query: { account_number: acct, ...q } });
     expect(r.status).toBe(400);
-    expect(r.json.errors.map((e: any) => e.field)).toContain(field);
+    expect(r.json.errors.map((e: FieldError) => e.field)).toContain(field);
   });
 
   it("compares RFC 3339 bounds with the moment each wire was entered", async () => {
@@ -485,7 +490,7 @@ describe("GET /v2/payment", () => {
     const hourAgo = new Date(Date.now() - 3600_000).toISOString();
     const inAMinute = new Date(Date.now() + 60_000).toISOString();
     const since = await c.api("GET", "/v2/payment", { query: { account_number: acct, begin_date: hourAgo } });
-    expect(since.json.map((p: any) => p.payment_id)).toEqual([r.json.payment_id]);
+    expect(since.json.map((p: PaymentRecord) => p.payment_id)).toEqual([r.json.payment_id]);
     const later = await c.api("GET", "/v2/payment", {
       query: {
         account_number: acct,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SandboxDelivery } from "../../bank/sandbox/notify.ts";
 import { centsToPaddedString } from "../../lib/bank-api/money.ts";
+import type { Webhook } from "../../lib/bank-api/webhooks.ts";
 import { call, newCustomer, sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
 import {
   type Received,
@@ -21,7 +23,7 @@ afterAll(async () => {
 });
 
 const deliveries = (q: Record<string, string> = {}) =>
-  sandbox<any[]>(bank, "GET", `/sandbox/webhook-deliveries?${new URLSearchParams(q)}`);
+  sandbox<SandboxDelivery[]>(bank, "GET", `/sandbox/webhook-deliveries?${new URLSearchParams(q)}`);
 
 const forAccount = (account: string) => (r: Received[]) =>
   r.filter((x) => JSON.parse(x.body).AccountNumber === account);
@@ -90,7 +92,7 @@ describe("registering webhooks", () => {
       await c.api("POST", "/v2/webhooks/register", { body: { AccountNumber: b, Emails: "y@example.com" } })
     ).json.WebHookId;
     const ids = async (query: Record<string, string>) =>
-      (await c.api("GET", "/v2/webhooks/get", { query })).json.map((w: any) => w.WebHookId);
+      (await c.api("GET", "/v2/webhooks/get", { query })).json.map((w: Webhook) => w.WebHookId);
     expect(await ids({})).toEqual([wa, wb]);
     expect(await ids({ accountNumber: a })).toEqual([wa]);
     expect(await ids({ webHookId: wb })).toEqual([wb]);
@@ -189,7 +191,7 @@ describe("registering webhooks", () => {
     const del = await b.api("DELETE", "/v2/webhooks/delete", { query: { webHookId: id } });
     expect(del.status).toBe(200);
     expect(del.json).toBe("Webhook not found");
-    expect((await a.api("GET", "/v2/webhooks/get")).json.map((w: any) => w.WebHookId)).toEqual([id]);
+    expect((await a.api("GET", "/v2/webhooks/get")).json.map((w: Webhook) => w.WebHookId)).toEqual([id]);
   });
 
   it("deletes a webhook with a string answer, in JSON or as one XML element", async () => {
@@ -335,12 +337,12 @@ describe("delivering notifications", () => {
         return all.length >= 3 ? all : undefined;
       });
       await new Promise((r) => setTimeout(r, 300));
-      expect((await deliveries({ accountNumber: acct })).map((x: any) => x.channel).sort()).toEqual([
+      expect((await deliveries({ accountNumber: acct })).map((x) => x.channel).sort()).toEqual([
         "email",
         "http",
         "http",
       ]);
-      expect(new Set(d.map((x: any) => x.messageId)).size).toBe(3);
+      expect(new Set(d.map((x) => x.messageId)).size).toBe(3);
       expect(forAccount(acct)(receiver.received)).toHaveLength(1);
     } finally {
       await second.close();
@@ -360,9 +362,9 @@ describe("delivering notifications", () => {
       for (const r of got) expect(verifySignature(c.webhookSecret, r.headers, r.body)).toBe(true);
       const attempts = await waitFor(async () => {
         const d = await deliveries({ accountNumber: acct });
-        return d.length >= 3 && d.at(-1).state === "delivered" ? d : undefined;
+        return d.length >= 3 && d.at(-1)?.state === "delivered" ? d : undefined;
       });
-      expect(attempts.map((a: any) => [a.attempt, a.ok, a.statusCode])).toEqual([
+      expect(attempts.map((a) => [a.attempt, a.ok, a.statusCode])).toEqual([
         [1, false, 500],
         [2, false, 500],
         [3, true, 204],
@@ -412,10 +414,14 @@ describe("delivering notifications", () => {
       await down.waitFor((r) => r.length >= 2);
       await sandbox(own, "POST", "/sandbox/clock", { advanceSeconds: 24 * 3600 + 60 });
       const d = await waitFor(async () => {
-        const all = await sandbox<any[]>(own, "GET", `/sandbox/webhook-deliveries?accountNumber=${acct}`);
+        const all = await sandbox<SandboxDelivery[]>(
+          own,
+          "GET",
+          `/sandbox/webhook-deliveries?accountNumber=${acct}`,
+        );
         return all.at(-1)?.state === "failed" ? all : undefined;
       });
-      expect(d.every((a: any) => a.ok === false && a.statusCode === 503)).toBe(true);
+      expect(d.every((a) => a.ok === false && a.statusCode === 503)).toBe(true);
       // The signature's timestamp follows the wall clock, not the moved sandbox clock, so that
       // receivers comparing it with their own clock keep accepting.
       const lastTs = Number(down.received.at(-1)?.headers["webhook-timestamp"]);

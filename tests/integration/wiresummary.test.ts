@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessDayFormatter, DEFAULT_TIME_ZONE } from "../../lib/bank-api/dates.ts";
+import type { FieldError } from "../../lib/bank-api/errors.ts";
+import type { Transaction } from "../../lib/bank-api/history.ts";
 import { EWIRE_STRING_FIELDS } from "../../lib/bank-api/wiresummary.ts";
 import { parseXmlResponse } from "../../lib/bank-api/xml.ts";
 import { newCustomer, sandbox, startTestBank, type TestBank, type TestCustomer } from "../helpers/bank.ts";
@@ -94,7 +96,7 @@ describe("GET /v2/account/wiresummary", () => {
     expect(byTrn.json.EwireSummaries[0].TransactionNumber_1).toBe(trn);
 
     const hist = await c.api("GET", "/v2/account/history", { query: { accountNumber: acct } });
-    const entry = hist.json.ResponseData[0].TRANSACTION.find((t: any) => t.PaymentId === outId);
+    const entry = hist.json.ResponseData[0].TRANSACTION.find((t: Transaction) => t.PaymentId === outId);
     const byUid = await c.api("GET", "/v2/account/wiresummary", { query: { uniqueId: entry.UniqueId } });
     expect(byUid.json.RecordCount).toBe(1);
     expect(byUid.json.EwireSummaries[0].UniqueId).toBe(entry.UniqueId);
@@ -128,7 +130,7 @@ describe("GET /v2/account/wiresummary", () => {
   ])("answers 400 for %j naming %s", async (q, field) => {
     const r = await c.api("GET", "/v2/account/wiresummary", { query: q });
     expect(r.status).toBe(400);
-    expect(r.json.errors.map((e: any) => e.field)).toContain(field);
+    expect(r.json.errors.map((e: FieldError) => e.field)).toContain(field);
   });
 
   it("answers in XML", async () => {
@@ -137,7 +139,7 @@ describe("GET /v2/account/wiresummary", () => {
       headers: { accept: "application/xml" },
     });
     expect(r.text).toContain("<WireSummaryResponse>");
-    const body = parseXmlResponse(r.text) as any;
+    const body = parseXmlResponse(r.text) as { RecordCount: string; EwireSummaries: Record<string, string> };
     expect(body.RecordCount).toBe("1");
     expect(body.EwireSummaries.Name_71).toBe("INITECH LLC");
   });

@@ -1,6 +1,8 @@
 // Races that PGlite's single connection would hide, on a real PostgreSQL server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
+import type { Transaction } from "../../lib/bank-api/history.ts";
+import type { PaymentRecord } from "../../lib/bank-api/payments.ts";
 import { newCustomer, sandbox, startTestBank, type TestBank } from "../helpers/bank.ts";
 import { PG_URL } from "../helpers/databases.ts";
 
@@ -71,7 +73,7 @@ describe.skipIf(!PG_URL)("payments on PostgreSQL under concurrency", () => {
         begin_date: new Date(Date.now() - 86400_000).toISOString().slice(0, 10),
       },
     });
-    const returnWires = list.json.filter((p: any) => !incoming.includes(p.payment_id));
+    const returnWires = list.json.filter((p: PaymentRecord) => !incoming.includes(p.payment_id));
     expect(returnWires).toHaveLength(returns);
   });
 
@@ -126,7 +128,9 @@ describe.skipIf(!PG_URL)("payments on PostgreSQL under concurrency", () => {
     const bal = await c.api("GET", "/v2/account/balance", { query: { accountNumber: acct } });
     expect(bal.json.ResponseData[0]).toMatchObject({ AVAILBAL: 800, TOTALHOLDS: 0, CURRBAL: 800 });
     const hist = await c.api("GET", "/v2/account/history", { query: { accountNumber: acct } });
-    expect(hist.json.ResponseData[0].TRANSACTION.filter((t: any) => t.TRANCD === "9095")).toHaveLength(20);
+    expect(
+      hist.json.ResponseData[0].TRANSACTION.filter((t: Transaction) => t.TRANCD === "9095"),
+    ).toHaveLength(20);
   });
 
   it("replays the backup log once when two callers bring the wire system up together", async () => {
@@ -158,6 +162,6 @@ describe.skipIf(!PG_URL)("payments on PostgreSQL under concurrency", () => {
         begin_date: new Date(Date.now() - 86400_000).toISOString().slice(0, 10),
       },
     });
-    expect(list.json.map((p: any) => p.payment_status)).toEqual(Array(10).fill("In-Progress"));
+    expect(list.json.map((p: PaymentRecord) => p.payment_status)).toEqual(Array(10).fill("In-Progress"));
   });
 });
