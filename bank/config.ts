@@ -1,7 +1,7 @@
 // Every setting of the bank, read once from the environment (README, Configuration).
 import { randomBytes } from "node:crypto";
 import { businessDayFormatter, DEFAULT_TIME_ZONE } from "../lib/bank-api/dates.ts";
-import { compileTrustedProxies } from "./http/client-address.ts";
+import { parseProxyList } from "../lib/server/forwarded.ts";
 
 export interface BankConfig {
   port: number;
@@ -65,12 +65,11 @@ export function loadBankConfig(env: Record<string, string | undefined> = process
   const sandboxKey = env.BANK_SANDBOX_KEY || `sbx_${randomBytes(18).toString("base64url")}`;
   const timeZone = env.BANK_TIME_ZONE || DEFAULT_TIME_ZONE;
   businessDayFormatter(timeZone);
-  const trustedProxies = (env.BANK_TRUSTED_PROXIES || "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
   // A wrong entry stops the start here, not at the first request.
-  compileTrustedProxies(trustedProxies);
+  const proxyList = parseProxyList(env.BANK_TRUSTED_PROXIES);
+  if ("bad" in proxyList)
+    throw new Error(`BANK_TRUSTED_PROXIES: "${proxyList.bad}" is not an address or a CIDR`);
+  const trustedProxies = proxyList.entries;
   return {
     port: int("BANK_PORT", 4000, env),
     host: env.BANK_HOST || "127.0.0.1",

@@ -1,9 +1,10 @@
 // Every setting of the dashboard, read from the environment and checked with zod (README,
 // Configuration), as bank/config.ts is for the bank. Nothing else in the dashboard reads
 // process.env: a new setting is a field here and a row in the README.
-import { isIP, isIPv6 } from "node:net";
+
 import { z } from "zod";
 import { DEFAULT_TIME_ZONE } from "./bank-api/dates.ts";
+import { parseProxyList } from "./server/forwarded.ts";
 
 const optionalText = z
   .string()
@@ -78,20 +79,10 @@ const schema = z.object({
   DASHBOARD_SHUTDOWN_TIMEOUT_MS: wholeNumber(10_000),
   DRAFT_CLAIM_STUCK_SECONDS: positiveInt(120),
   TRUSTED_PROXIES: optionalText.transform((v, ctx) => {
-    const entries = (v ?? "")
-      .split(",")
-      .map((e) => e.trim())
-      .filter(Boolean);
-    for (const e of entries) {
-      const [addr, bits, extra] = e.split("/");
-      const max = isIPv6(addr) ? 128 : 32;
-      const okBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
-      if (!isIP(addr) || !okBits || extra !== undefined) {
-        ctx.addIssue({ code: "custom", message: `must list addresses or CIDRs, got "${e}"` });
-        return z.NEVER;
-      }
-    }
-    return entries;
+    const list = parseProxyList(v);
+    if ("entries" in list) return list.entries;
+    ctx.addIssue({ code: "custom", message: `must list addresses or CIDRs, got "${list.bad}"` });
+    return z.NEVER;
   }),
   NODE_ENV: optionalText,
 });

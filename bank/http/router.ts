@@ -10,11 +10,11 @@ import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { JsonBodyError, readJsonBody } from "../../lib/bank-api/json-body.ts";
 import { parseQuery, parseRequest } from "../../lib/bank-api/request.ts";
 import { parseXmlBody, toXml, XmlError } from "../../lib/bank-api/xml.ts";
+import { forwardedHops, type TrustedProxies, trustedProxies } from "../../lib/server/forwarded.ts";
 import type { Logger } from "../../lib/server/log.ts";
 import { type HttpMetrics, methodLabel } from "../../lib/server/metrics.ts";
 import { inScope, scopeFor } from "../../lib/server/trace.ts";
 import type { Customer } from "../auth/keys.ts";
-import { compileTrustedProxies, type TrustedProxies } from "./client-address.ts";
 import { badRequest, HttpError, unauthorized } from "./errors.ts";
 
 /** Bodies above this are refused with a 400 before they are read in full. */
@@ -245,7 +245,7 @@ const TOO_MANY = "Too many open connections from this address";
 export function createHttpServer(router: Router, log: Logger, opts: HttpServerOptions = {}): BankHttpServer {
   const requestTimeout = opts.requestTimeoutMs ?? 10_000;
   const maxPerAddress = opts.maxConnectionsPerAddress ?? 128;
-  const proxies = compileTrustedProxies(opts.trustedProxies ?? []);
+  const proxies = trustedProxies(opts.trustedProxies ?? []);
   const httpDate = opts.now ? httpDateOf(opts.now) : null;
   /** Requests in flight per client behind a trusted proxy. */
   const forwarded = new Map<string, number>();
@@ -269,7 +269,11 @@ export function createHttpServer(router: Router, log: Logger, opts: HttpServerOp
    * too, is kept.
    */
   function admitForwarded(req: http.IncomingMessage, res: http.ServerResponse): boolean {
-    const client = proxies.clientOf(req.socket.remoteAddress, req.headers["x-forwarded-for"]);
+    // The peer is the last hop; past it, only what a trusted proxy forwarded is read.
+    const peer = req.socket.remoteAddress ?? "";
+    const client = proxies.trusted(peer)
+      ? proxies.clientOf([...forwardedHops(req.headers["x-forwarded-for"]), peer])
+      : proxies.clientOf([peer]);
     const n = (forwarded.get(client) ?? 0) + 1;
     if (n > maxPerAddress) {
       const body = JSON.stringify({ statusCode: 503, message: TOO_MANY });

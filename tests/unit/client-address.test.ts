@@ -55,3 +55,22 @@ describe("the browser's origin", () => {
     );
   });
 });
+
+describe("one walk for both programs", () => {
+  it("gives the bank's per-address limit the client the dashboard would log", async () => {
+    const { loadBankConfig } = await import("../../bank/config.ts");
+    const { forwardedHops, trustedProxies } = await import("../../lib/server/forwarded.ts");
+    const proxies = trustedProxies(
+      loadBankConfig({ BANK_TRUSTED_PROXIES: "10.0.0.0/8, 127.0.0.1" }).trustedProxies,
+    );
+    for (const [header, client] of [
+      ["198.51.100.7, 203.0.113.9, 10.1.2.3", "203.0.113.9"],
+      ["10.9.9.9, 203.0.113.9", "203.0.113.9"],
+      ["203.0.113.9, evil", "unknown"],
+    ]) {
+      expect(proxies.clientOf([...forwardedHops(header), "127.0.0.1"])).toBe(client);
+      expect(clientAddress(xff(`${header}, 127.0.0.1`), ["10.0.0.0/8", "127.0.0.1"])).toBe(client);
+    }
+    expect(() => loadBankConfig({ BANK_TRUSTED_PROXIES: "10.0.0.0/33" })).toThrow(/BANK_TRUSTED_PROXIES/);
+  });
+});
