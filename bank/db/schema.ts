@@ -18,6 +18,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import type { PaymentStatus } from "../../lib/bank-api/rules.ts";
 import type { PaymentDetails, PaymentDirection } from "../payments/records.ts";
 
 const cents = (name: string) => bigint(name, { mode: "number" });
@@ -146,7 +147,7 @@ export const payments = pgTable(
       .notNull()
       .references(() => accounts.number),
     direction: text("direction").$type<PaymentDirection>().notNull(),
-    status: text("status").notNull(),
+    status: text("status").$type<PaymentStatus>().notNull(),
     /** payment_timestamp of the last status change, `YYYY-MM-DD hh:mm:ss.fff`: the optimistic lock. */
     statusTimestamp: text("status_timestamp").notNull(),
     amountCents: cents("amount_cents").notNull(),

@@ -8,6 +8,7 @@ import {
   type PaymentAction,
   type PaymentActionQuery,
   type PaymentResponse,
+  type PaymentStatus,
 } from "../../lib/bank-api/payments.ts";
 import type { SqlRow } from "../../lib/server/sql-row.ts";
 import type { Clock } from "../clock.ts";
@@ -25,7 +26,7 @@ import {
 import { rejectedPayment } from "./outgoing.ts";
 import { PAYMENT_COLUMNS, type PaymentDetails, type PaymentRow } from "./records.ts";
 
-const NEXT_STATUS: Record<PaymentAction, string> = {
+const NEXT_STATUS: Record<PaymentAction, PaymentStatus> = {
   approve: "In-Progress",
   cancel: "Canceled",
   return: "Canceled",

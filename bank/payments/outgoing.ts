@@ -1,7 +1,7 @@
 // Outgoing wires: validated by the contract, then one SQL statement checks the originator
 // account, holds the funds, writes the payment and queues the balance notification.
 import { type BusinessErrorCode, longError } from "../../lib/bank-api/errors.ts";
-import type { InitiatePaymentRequest, PaymentResponse } from "../../lib/bank-api/payments.ts";
+import type { InitiatePaymentRequest, PaymentResponse, PaymentStatus } from "../../lib/bank-api/payments.ts";
 import type { Clock } from "../clock.ts";
 import type { Queryable } from "../db/client.ts";
 import { BANK_ABA, formatPaymentTimestamp, newPaymentId } from "./identity.ts";
@@ -9,13 +9,19 @@ import { outgoingDetails, type PaymentDetails, type PaymentDirection } from "./r
 
 /** What initiate_wire answers and an Idempotency-Key record keeps (endpoint `payment`). */
 export type InitiateResult =
-  | { status: "ok"; payment_id: string; payment_status: string; payment_timestamp: string; replay?: boolean }
+  | {
+      status: "ok";
+      payment_id: string;
+      payment_status: PaymentStatus;
+      payment_timestamp: string;
+      replay?: boolean;
+    }
   | {
       status: "rejected";
       code: BusinessErrorCode;
       field: string;
       payment_id?: string;
-      payment_status?: string;
+      payment_status?: PaymentStatus | "";
       payment_timestamp?: string;
       replay?: boolean;
     }

@@ -50,7 +50,7 @@ export type InitiatePaymentInput = z.input<typeof initiatePaymentRequest>;
 export const paymentResponse = z.object({
   payment_id: z.string(),
   // Empty, with the reasons in Errors, when the bank refuses the request.
-  payment_status: z.string().meta({ enum: ["", ...PAYMENT_STATUSES] }),
+  payment_status: z.enum(["", ...PAYMENT_STATUSES]),
   payment_timestamp: z.string(),
   Errors: z.array(longErrorItemSchema).optional(),
 });
@@ -100,8 +100,8 @@ export const paymentRecordSchema = z.object({
   ...(Object.fromEntries(PAYMENT_RECORD_FIELDS.map((f) => [f, z.string()])) as {
     [K in PaymentRecordField]: z.ZodString;
   }),
-  payment_status: z.string().meta({ enum: [...PAYMENT_STATUSES] }),
-  direction: z.string().meta({ enum: [...PAYMENT_DIRECTIONS] }),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  direction: z.enum(PAYMENT_DIRECTIONS),
   amount: z.number(),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;

@@ -3,7 +3,12 @@
 import { z } from "zod";
 import { daysBetween } from "../bank-api/dates.ts";
 import { calendarDay } from "../bank-api/fields.ts";
-import { PAYMENT_STATUSES, PAYMENT_WINDOW_DAYS, paymentRecordSchema } from "../bank-api/payments.ts";
+import {
+  PAYMENT_DIRECTIONS as BANK_DIRECTIONS,
+  PAYMENT_STATUSES,
+  PAYMENT_WINDOW_DAYS,
+  paymentRecordSchema,
+} from "../bank-api/payments.ts";
 import {
   ALL_ACCOUNTS,
   PAYMENT_DIRECTIONS,
@@ -61,8 +66,8 @@ export type PaymentsQuery = z.input<typeof PaymentsQuery>;
 /** One row of the list: the record's fields the table shows, amount in cents. */
 export const PaymentRow = z.object({
   paymentId: z.string(),
-  status: z.string(),
-  direction: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  direction: z.enum(BANK_DIRECTIONS),
   date: z.string(),
   timestamp: z.string(),
   amountCents: z.number().int(),

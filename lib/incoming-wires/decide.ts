@@ -22,7 +22,7 @@ import type {
 } from "../dashboard-api/incoming-wires.ts";
 import type { DashboardDb } from "../db/client.ts";
 import { actOnIncomingWire, type WireSend } from "../payments/wire-fallback.ts";
-import { isIncoming, PRE_APPROVAL, readPayment } from "./queue.ts";
+import { isIncoming, readPayment } from "./queue.ts";
 import {
   castVote,
   type DecisionRow,
@@ -53,7 +53,7 @@ function alreadyDecided(d: DecisionRow): RouteError {
 
 function changed(p: PaymentRecord): RouteError {
   return conflict(
-    p.payment_status === PRE_APPROVAL
+    p.payment_status === "Pre-Approval"
       ? `This wire changed at the bank since the list was read (updated ${p.time_stamp} UTC). The row has been refreshed; check it and decide again. Nothing was sent.`
       : `This wire is already ${p.payment_status} at the bank (since ${p.time_stamp} UTC). Nothing was sent.`,
     [{ field: "paymentTimestamp", message: `is now ${p.time_stamp} (${p.payment_status})` }],
@@ -76,7 +76,7 @@ export async function decideIncomingWire(
 
   const p = await readPayment(bank, req.accountNumber, paymentId);
   if (!p || !isIncoming(p)) throw notFound(`No incoming wire ${paymentId} on account ${req.accountNumber}.`);
-  if (p.payment_status !== PRE_APPROVAL || p.time_stamp !== req.paymentTimestamp) throw changed(p);
+  if (p.payment_status !== "Pre-Approval" || p.time_stamp !== req.paymentTimestamp) throw changed(p);
   const amountCents = toCents(p.amount, `payment ${paymentId} amount`);
 
   const me = { id: actor.id, email: actor.email };
@@ -256,7 +256,7 @@ export async function decideIncomingWire(
     await updateDecision(db, decision.id, { state: "rejected", message: err.message });
     await audit(`incoming_wire.${req.action}`, "rejected", { channel, bank: err });
     const now = await readPayment(bank, req.accountNumber, paymentId).catch(() => null);
-    if (now && (now.payment_status !== PRE_APPROVAL || now.time_stamp !== p.time_stamp)) throw changed(now);
+    if (now && (now.payment_status !== "Pre-Approval" || now.time_stamp !== p.time_stamp)) throw changed(now);
     bankFailure(err);
   }
   if (err.kind === "unavailable" && err.status === 503) {

@@ -24,8 +24,6 @@ const UNCONFIRMED_GRACE_MS = 15_000;
 /** A decision stuck in `sending` this long lost its process mid-send: its fate is read from the bank. */
 const SENDING_GRACE_MS = 60_000;
 
-export const PRE_APPROVAL = "Pre-Approval";
-
 /** Every wire of one account in the widest window the bank allows, page by page. */
 export async function accountPayments(
   bank: BankClient,
@@ -125,7 +123,7 @@ export async function settleOpenDecision(
   now: Date,
 ): Promise<DecisionRow> {
   if (!p) return d;
-  const moved = p.payment_status !== PRE_APPROVAL || p.time_stamp !== d.paymentTimestamp;
+  const moved = p.payment_status !== "Pre-Approval" || p.time_stamp !== d.paymentTimestamp;
   const age = now.getTime() - new Date(d.updatedAt).getTime();
   if (moved) {
     const next = { ...d, state: "done" as const, bankStatus: p.payment_status, bankTimestamp: p.time_stamp };
@@ -189,7 +187,7 @@ export async function readQueue(
   const live = new Map<string, DecisionRow>();
   for (const d of settled) if (d.state !== "failed" && d.state !== "rejected") live.set(d.paymentId, d);
 
-  const pending = [...byId.values()].filter((p) => p.payment_status === PRE_APPROVAL);
+  const pending = [...byId.values()].filter((p) => p.payment_status === "Pre-Approval");
   const votes = await votesFor(
     db,
     pending.map((p) => p.payment_id),
