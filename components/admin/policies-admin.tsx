@@ -7,7 +7,6 @@ import { PendingChanges } from "@/components/admin/pending-changes.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Table, Td, Th } from "@/components/ui/table.tsx";
 import { type Policy, RAIL_WORDS, RAILS, type Rail } from "@/lib/approvals/policy.ts";
-import { readTypedDollars } from "@/lib/bank-api/money.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type {
   PoliciesResponse,
@@ -15,6 +14,7 @@ import type {
   PolicySetInput,
 } from "@/lib/dashboard-api/policies.ts";
 import { formatUsd } from "@/lib/format/money.ts";
+import { readTypedDollars } from "@/lib/forms/typed-dollars.ts";
 
 type Person = { id: string; email: string };
 

@@ -11,15 +11,11 @@ import { Card, CardBody, CardHeader, TitledCard } from "@/components/ui/card.tsx
 import { ErrorState } from "@/components/ui/error-state.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { bicCountry, countryName } from "@/lib/bank-api/iban.ts";
+import { PAYMENT_FIELD_GROUPS, type PaymentDetailField } from "@/lib/bank-api/payment-record-fields.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { PaymentDetailResponse } from "@/lib/dashboard-api/payments.ts";
 import { formatDay, formatInstant, timeZoneLabel } from "@/lib/format/dates.ts";
-import {
-  PAYMENT_FIELD_GROUPS,
-  PAYMENT_INSTANT_FIELDS,
-  type PaymentDetailField,
-  paymentFieldWords,
-} from "@/lib/format/payment-fields.ts";
+import { PAYMENT_INSTANT_FIELDS, paymentFieldWords } from "@/lib/format/payment-fields.ts";
 import { paymentMovesMoney, paymentStatusWords } from "@/lib/format/status-words.ts";
 
 /** How a party or bank is identified, in words (Fedwire's identifier codes). */

@@ -22,7 +22,6 @@ import { Money } from "@/components/ui/money.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { useSendSteps } from "@/hooks/use-send-steps.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
-import { typedDollarsToCents } from "@/lib/bank-api/money.ts";
 import { FROM_DESCRIPTION_FIELDS, SEN_TRANSFER_FIELDS, TO_DESCRIPTION_FIELDS } from "@/lib/bank-api/rules.ts";
 import { sendJson } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
@@ -32,6 +31,7 @@ import type {
   SenTransferResponse,
 } from "@/lib/dashboard-api/transfers.ts";
 import { formatUsd } from "@/lib/format/money.ts";
+import { typedDollarsToCents } from "@/lib/forms/typed-dollars.ts";
 
 // The route handler's schema (and zod with it) loads when the form is first used, not with the page.
 const loadSchema = () =>

@@ -31,12 +31,12 @@ import { useSendSteps } from "@/hooks/use-send-steps.ts";
 import { useWireDuplicates } from "@/hooks/use-wire-duplicates.ts";
 import { useWireSources } from "@/hooks/use-wire-sources.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
-import { typedDollarsToCents } from "@/lib/bank-api/money.ts";
 import { INITIATE_PAYMENT_FIELDS } from "@/lib/bank-api/rules.ts";
 import { ApiError, sendJson } from "@/lib/dashboard-api/fetch.ts";
 import type { Draft, DraftResponse, WireDraftInput, WireDraftRequest } from "@/lib/dashboard-api/wires.ts";
 import { formatUsd } from "@/lib/format/money.ts";
 import { TEMPLATE_FIELDS } from "@/lib/forms/send-money-fields.ts";
+import { typedDollarsToCents } from "@/lib/forms/typed-dollars.ts";
 import { EMPTY_WIRE, wireValuesOf } from "@/lib/forms/wire-values.ts";
 
 // The schema (and zod with it) loads when the form is first used, not with the page.

@@ -1,8 +1,8 @@
 // Wire payments (specification, "Payment (wire) resource"; docs/api-notes.md for the query names).
 import { z } from "zod";
-import { PAYMENT_FIELD_GROUPS, type PaymentDetailField } from "../format/payment-fields.ts";
 import { longErrorItemSchema } from "./errors.ts";
 import { codeOf, contractShape, queryInt32, required, requiredUnless, str, wireDate } from "./fields.ts";
+import { PAYMENT_FIELD_GROUPS, type PaymentDetailField } from "./payment-record-fields.ts";
 import {
   INITIATE_PAYMENT_FIELDS,
   NO_CONTROL,

@@ -1,9 +1,9 @@
 // Webhook management, balance alerts and the notifications panel: request and response shapes of
 // app/api/webhooks/*, app/api/alerts/* and app/api/notifications/*.
 import { z } from "zod";
-import { readTypedDollars, typedDollarsMessage, typedDollarsToCents } from "../bank-api/money.ts";
 import { TEXT_CHECKS } from "../bank-api/rules.ts";
 import { registerWebhookRequest, splitList, WEBHOOK_LIMITS } from "../bank-api/webhooks.ts";
+import { readTypedDollars, typedDollarsMessage, typedDollarsToCents } from "../forms/typed-dollars.ts";
 
 const accountNumber = z
   .string()

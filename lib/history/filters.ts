@@ -3,9 +3,9 @@
 // narrow the loaded items in the browser.
 
 import { addDays, isIsoDay } from "../bank-api/dates.ts";
-import { readTypedDollars, typedDollarsMessage } from "../bank-api/money.ts";
 import type { HistoryItem } from "../dashboard-api/index.ts";
 import { todayIsoDay } from "../format/dates.ts";
+import { readTypedDollars, typedDollarsMessage } from "../forms/typed-dollars.ts";
 import { rangeErrors } from "./range-check.ts";
 
 export type Direction = "all" | "debit" | "credit";

@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
-import { formatUsd, MISPLACED_SEPARATOR_RULE } from "../../lib/bank-api/money.ts";
+import { formatUsd } from "../../lib/bank-api/money.ts";
 import type {
   AccountsResponse,
   AuditResponse,
@@ -16,6 +16,7 @@ import type {
   PaymentsResponse,
 } from "../../lib/dashboard-api/index.ts";
 import { parseCsv } from "../../lib/format/csv.ts";
+import { MISPLACED_SEPARATOR_RULE } from "../../lib/forms/typed-dollars.ts";
 import {
   FIRST_WAIT,
   headerOutOfOrder,

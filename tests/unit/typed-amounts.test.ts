@@ -1,16 +1,16 @@
 // Amounts as people type them: every field that takes dollars reads the same text the same way
 // ("$1,250.50", "1 250.5", ".5", "20."), and refuses the same text ("12,50") with its own message.
 import { describe, expect, it } from "vitest";
+import { AlertRuleFormSchema, AlertRuleInputSchema } from "../../lib/dashboard-api/alerts.ts";
+import { CreateSenAccountRequest, SenTransferRequest } from "../../lib/dashboard-api/index.ts";
+import { dollarsInput } from "../../lib/forms/fields.ts";
 import {
   MISPLACED_SEPARATOR_RULE,
   MISPLACED_SEPARATOR_SENTENCE,
   misplacedSeparator,
   typedDollarsText,
   typedDollarsToCents,
-} from "../../lib/bank-api/money.ts";
-import { AlertRuleFormSchema, AlertRuleInputSchema } from "../../lib/dashboard-api/alerts.ts";
-import { CreateSenAccountRequest, SenTransferRequest } from "../../lib/dashboard-api/index.ts";
-import { dollarsInput } from "../../lib/forms/fields.ts";
+} from "../../lib/forms/typed-dollars.ts";
 import { parseAmountFilter } from "../../lib/history/filters.ts";
 
 const READ: [string, number][] = [
