@@ -4,8 +4,9 @@
 import { z } from "zod";
 import { fieldsOf, invalid, notFound } from "../api/errors.ts";
 import { addDays, businessDayFormatter } from "../bank-api/dates.ts";
+import { bankNow } from "../bank-client/bank-time.ts";
 import type { BankClient } from "../bank-client/client.ts";
-import { unwrap } from "../bank-client/errors.ts";
+import { BankCallError, unwrap } from "../bank-client/errors.ts";
 import { isCalendarDay, spanProblem } from "../history/range-check.ts";
 import { Bai2Writer } from "./bai2.ts";
 import { CamtWriter } from "./camt.ts";
@@ -14,7 +15,6 @@ import {
   type AccountDay,
   type AccountPlan,
   accountDays,
-  bankToday,
   heldWires,
   planAccount,
   wireHolds,
@@ -171,15 +171,16 @@ export async function prepareStatement(
   q: StatementQuery,
   o: { names: Map<string, string>; timeZone: string; now?: Date },
 ): Promise<PreparedStatement> {
-  const now = o.now ?? new Date();
-  const known = await bankToday(bank, businessDayFormatter(o.timeZone)(now), o.timeZone);
-  const planFrom = format === "camt052" ? known : q.from;
+  // The bank's today by its own clock (its `Date` header, heard afresh), in its time zone: the
+  // sandbox's clock may run days ahead of this machine's.
+  if (!o.now && !(await bank.learnBankTime({ fresh: true })))
+    throw new BankCallError({ kind: "unavailable", message: "The bank did not answer.", retryAfter: 5 });
+  const now = o.now ?? bankNow();
+  const today = businessDayFormatter(o.timeZone)(now);
+  const planFrom = format === "camt052" ? today : q.from;
   const plans: AccountPlan[] = [];
-  for (const a of q.accounts) plans.push(await planAccount(bank, a, planFrom, known));
-  // The bank's today is the latest any account revealed; every account is reported to it.
-  const today = plans.reduce((t, p) => (p.today > t ? p.today : t), known);
+  for (const a of q.accounts) plans.push(await planAccount(bank, a, planFrom, today));
   for (const p of plans) {
-    p.today = today;
     p.holds = await wireHolds(bank, p.accountNumber, addDays(planFrom, -1), today, o.timeZone);
   }
   const to = format === "camt052" ? today : q.to;

@@ -160,31 +160,10 @@ async function balanceNow(bank: BankClient, accountNumber: string): Promise<Bala
 }
 
 /**
- * The bank's business day as the bank itself shows it: its access token was issued by its own
- * clock (which the sandbox can move days ahead of the dashboard's) at most a token's lifetime ago,
- * so the later of the dashboard's day and the token's day is the bank's today or, for the few
- * minutes after its midnight, its yesterday (the newest booking date then corrects it).
- */
-export async function bankToday(bank: BankClient, dashboardToday: string, timeZone: string): Promise<string> {
-  let issued: string | null = null;
-  try {
-    const token = (await bank.tokens.getToken()).split(" ").at(-1) ?? "";
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
-      iat?: unknown;
-    };
-    if (typeof payload.iat === "number")
-      issued = businessDayFormatter(timeZone)(new Date(payload.iat * 1000));
-  } catch {
-    // A token that is not a readable JWT tells nothing: the dashboard's day stands.
-  }
-  return issued && issued > dashboardToday ? issued : dashboardToday;
-}
-
-/**
- * What a statement of one account needs before its first byte: the bank's today (the later of the
- * day known and the newest booking date the bank reports), the balances now, and each day's
- * count and net from `from` through today, read while no entry was booked (the balance is the
- * same before and after). Days whose entries fit the cache are kept for the writing pass.
+ * What a statement of one account needs before its first byte: the bank's today (from its clock,
+ * lib/bank-client/bank-time.ts), the balances now, and each day's count and net from `from`
+ * through today, read while no entry was booked (the balance is the same before and after). Days
+ * whose entries fit the cache are kept for the writing pass.
  */
 export interface AccountPlan {
   accountNumber: string;
@@ -209,11 +188,11 @@ export async function planAccount(
   bank: BankClient,
   accountNumber: string,
   from: string,
-  knownToday: string,
+  today: string,
 ): Promise<AccountPlan> {
   for (let attempt = 1; ; attempt++) {
     const before = await balanceNow(bank, accountNumber);
-    const plan = await readSince(bank, accountNumber, from, knownToday, before);
+    const plan = await readSince(bank, accountNumber, from, today, before);
     const after = await balanceNow(bank, accountNumber);
     if (after.currentCents === before.currentCents && after.availableCents === before.availableCents)
       return plan;
@@ -230,17 +209,16 @@ async function readSince(
   bank: BankClient,
   accountNumber: string,
   from: string,
-  knownToday: string,
+  today: string,
   balance: BalanceNow,
 ): Promise<AccountPlan> {
-  // Without an end date the bank reads through its own today, whatever the dashboard's clock says.
+  // Without an end date the bank reads through its own today: nothing booked since `today` began
+  // is missed even where the bank's midnight passes meanwhile (the snapshot check then retries).
   const newestFirst = unwrap(
     await bank.call("history", { query: { accountNumber, beginDate: from, displayOrder: "D" } }),
   );
   const items = newestFirst.ResponseData.flatMap((d) => d.TRANSACTION);
   const more = newestFirst.ResponseData.some((d) => d.MOREDATA.toUpperCase() === "Y");
-  const newest = items[0]?.TRANDATE;
-  const today = newest && newest > knownToday ? newest : knownToday;
   const totals = new Map<string, DayTotals>();
   const cache = new Map<string, Transaction[]>();
   if (!more) {
@@ -251,7 +229,11 @@ async function readSince(
     }
   } else {
     let kept = 0;
-    const days = from <= today ? daysFrom(from, today) : [];
+    // Through the newest booking where the bank's midnight passed since `today` was read: every
+    // entry the balance holds is counted, whatever day it fell on.
+    const newest = items[0]?.TRANDATE;
+    const last = newest && newest > today ? newest : today;
+    const days = from <= last ? daysFrom(from, last) : [];
     const read = await mapLimit(days, READ_CONCURRENCY, async (day) => {
       const txs = await readDay(bank, accountNumber, day);
       const t: DayTotals = { count: txs.length, net: txs.reduce((s, x) => s + signed(x), 0) };

@@ -586,3 +586,50 @@ describe("integration tokens", () => {
     expect(audit.every((a) => a.target === made.json.record.id && a.actor_email === admin.email)).toBe(true);
   });
 });
+
+describe("the bank's today", () => {
+  it("is the bank's clock, not the newest booking nor the dashboard's: a day ahead with nothing booked yet is reported", async () => {
+    // To 20 s before the bank's midnight, the bank's access token taken then, and past midnight:
+    // the new day has no booking yet and the token was issued on the day before.
+    const clock = world.bank.running.bank.clock;
+    const start = clock.now().getTime();
+    let lo = 0;
+    let hi = 86_400;
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (clock.businessDate(new Date(start + mid * 1000)) === clock.businessDate(new Date(start))) lo = mid;
+      else hi = mid;
+    }
+    await sandbox(world.bank, "POST", "/sandbox/clock", { advanceSeconds: Math.max(hi - 20, 1) });
+    await world.client!.tokens.getToken();
+    await bankBalance(senA);
+    const r0 = await sandbox<{ businessDate: string }>(world.bank, "POST", "/sandbox/clock", {
+      advanceSeconds: 40,
+    });
+    const d4 = r0.businessDate;
+    expect(d4 > d3).toBe(true);
+    const r = await invoke(routes.camt052, "GET", url("camt052", `account=${senA}`), { as: viewer });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-disposition")).toContain(d4);
+    const rpt = new XMLParser({
+      ignoreAttributes: false,
+      parseTagValue: false,
+      isArray: (n) => ["Rpt", "Ntry", "Bal"].includes(n),
+    }).parse(r.text).Document.BkToCstmrAcctRpt.Rpt[0];
+    const now = await bankBalance(senA);
+    for (const b of rpt.Bal) expect(b.Dt.Dt).toBe(d4);
+    expect(rpt.Ntry ?? []).toEqual([]);
+    const opening = rpt.Bal.find((x: { Tp: { CdOrPrtry: { Cd: string } } }) => x.Tp.CdOrPrtry.Cd === "OPBD");
+    expect(cents(Number(opening.Amt["#text"]))).toBe(now.current);
+
+    // A range through the bank's today ends on it: d3's closing is d4's opening, nothing after.
+    const bai2 = await invoke(routes.bai2, "GET", url("bai2", `account=${senA}&from=${d3}&to=${d4}`), {
+      as: viewer,
+    });
+    expect(bai2.status).toBe(200);
+    const file = readBai2(bai2.text);
+    expect(file.groups.map((g) => g.asOfDate)).toEqual([d3, d4].map((d) => d.slice(2).replaceAll("-", "")));
+    const closing = file.groups[1].accounts[0].summaries.find((x) => x.code === "015")?.amount;
+    expect(closing).toBe(BigInt(now.current));
+  });
+});
