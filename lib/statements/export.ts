@@ -17,6 +17,7 @@ import {
   accountDays,
   heldWires,
   planAccount,
+  SpillDir,
   wireHolds,
 } from "./source.ts";
 
@@ -114,12 +115,11 @@ export function statementFileName(format: StatementFormat, q: StatementQuery): s
 
 /** Every account's days in step: the same business days, one AccountDay per account each. */
 async function* daysInStep(
-  bank: BankClient,
   plans: AccountPlan[],
   from: string,
   to: string,
 ): AsyncGenerator<{ day: string; accounts: AccountDay[] }> {
-  const iterators = plans.map((p) => accountDays(bank, p, from, to));
+  const iterators = plans.map((p) => accountDays(p, from, to));
   try {
     for (;;) {
       const next = await Promise.all(iterators.map((it) => it.next()));
@@ -133,7 +133,7 @@ async function* daysInStep(
 }
 
 /** A readable stream pulling its pieces from the generator one at a time: nothing is written ahead. */
-function streamOf(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+function streamOf(pieces: AsyncGenerator<string>, dispose: () => Promise<void>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>(
     {
@@ -148,6 +148,8 @@ function streamOf(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
       },
       async cancel() {
         await pieces.return(undefined);
+        // A generator never started runs no `finally`: what it would have removed is removed here.
+        await dispose();
       },
     },
     { highWaterMark: 1 },
@@ -177,14 +179,37 @@ export async function prepareStatement(
     throw new BankCallError({ kind: "unavailable", message: "The bank did not answer.", retryAfter: 5 });
   const now = o.now ?? bankNow();
   const today = businessDayFormatter(o.timeZone)(now);
-  const planFrom = format === "camt052" ? today : q.from;
-  const plans: AccountPlan[] = [];
-  for (const a of q.accounts) plans.push(await planAccount(bank, a, planFrom, today));
-  for (const p of plans) {
-    p.holds = await wireHolds(bank, p.accountNumber, addDays(planFrom, -1), today, o.timeZone);
-  }
   const to = format === "camt052" ? today : q.to;
   const from = format === "camt052" ? today : q.from;
+  const spill = new SpillDir();
+  try {
+    return await writeStatement(bank, format, q, { ...o, now, today, from, to, spill });
+  } catch (e) {
+    await spill.dispose();
+    throw e;
+  }
+}
+
+async function writeStatement(
+  bank: BankClient,
+  format: StatementFormat,
+  q: StatementQuery,
+  o: {
+    names: Map<string, string>;
+    timeZone: string;
+    now: Date;
+    today: string;
+    from: string;
+    to: string;
+    spill: SpillDir;
+  },
+): Promise<PreparedStatement> {
+  const { now, today, from, to, spill } = o;
+  const plans: AccountPlan[] = [];
+  for (const a of q.accounts) plans.push(await planAccount(bank, a, { from, to, today, spill }));
+  for (const p of plans) {
+    p.holds = await wireHolds(bank, p.accountNumber, addDays(from, -1), today, o.timeZone);
+  }
   const fileName = statementFileName(format, { ...q, from, to });
 
   let pieces: AsyncGenerator<string>;
@@ -197,9 +222,13 @@ export async function prepareStatement(
       timeZone: o.timeZone,
     });
     pieces = (async function* () {
-      yield writer.header();
-      for await (const g of daysInStep(bank, plans, from, to)) yield writer.group(g.day, g.accounts);
-      yield writer.trailer();
+      try {
+        yield writer.header();
+        for await (const g of daysInStep(plans, from, to)) yield writer.group(g.day, g.accounts);
+        yield writer.trailer();
+      } finally {
+        await spill.dispose();
+      }
     })();
   } else {
     const kind = format === "camt053" ? "camt.053" : "camt.052";
@@ -218,17 +247,21 @@ export async function prepareStatement(
           )
         : new Map();
     pieces = (async function* () {
-      yield writer.header();
-      for await (const g of daysInStep(bank, plans, from, to))
-        for (const a of g.accounts)
-          yield* writer.statementPieces(a, {
-            accountName: o.names.get(a.accountNumber) || undefined,
-            pending: pending.get(a.accountNumber),
-          });
-      yield writer.trailer();
+      try {
+        yield writer.header();
+        for await (const g of daysInStep(plans, from, to))
+          for (const a of g.accounts)
+            yield* writer.statementPieces(a, {
+              accountName: o.names.get(a.accountNumber) || undefined,
+              pending: pending.get(a.accountNumber),
+            });
+        yield writer.trailer();
+      } finally {
+        await spill.dispose();
+      }
     })();
   }
-  return { fileName, contentType: CONTENT_TYPES[format], body: streamOf(pieces) };
+  return { fileName, contentType: CONTENT_TYPES[format], body: streamOf(pieces, () => spill.dispose()) };
 }
 
 /** The download: the file's type and name, never cached (camt.052 reads the bank afresh each time). */

@@ -5,6 +5,7 @@
 // more than 520 entries, the bank's clock running days ahead of the dashboard's.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { CashManagementEndOfDayReport } from "iso20022.js";
@@ -584,6 +585,56 @@ describe("integration tokens", () => {
     );
     expect(audit.map((a) => a.action)).toEqual(["integration_token.create", "integration_token.revoke"]);
     expect(audit.every((a) => a.target === made.json.record.id && a.actor_email === admin.email)).toBe(true);
+  });
+});
+
+/** How many times the bank answered `extendedhistory` so far (its own metrics). */
+async function extendedHistoryCalls(): Promise<number> {
+  const text = await (await fetch(`${world.bank.url}/metrics`)).text();
+  let n = 0;
+  for (const line of text.split("\n"))
+    if (line.startsWith("bank_http_requests_total{") && line.includes("extendedhistory"))
+      n += Number(line.split(" ").at(-1));
+  return n;
+}
+
+describe("reading the bank", () => {
+  it("reads each account-day once, however many entries the range holds, and chains it to the cent", async () => {
+    const bulk = await world.customer.account("SEN", 1_000);
+    // 1,500 entries on d0 and on d2: more than the statement keeps in memory (the rest waits on disk).
+    for (const day of [d0, d2])
+      await world.bank.running.bank.db.query(
+        `SELECT post_entry($1, 'C', 1 + g % 7, '1100', ARRAY['BULK ' || g, 'LINE2'], $2::timestamptz + make_interval(secs => g), $3, '', '')
+         FROM generate_series(1, 1500) AS g`,
+        [bulk, `${day}T14:00:00Z`, day],
+      );
+    const before = await extendedHistoryCalls();
+    const spilled = () => fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith("statement-")).length;
+    const spilledBefore = spilled();
+    const r = await invoke(routes.bai2, "GET", url("bai2", `account=${bulk}&from=${d0}&to=${d2}`), {
+      as: viewer,
+    });
+    expect(r.status).toBe(200);
+    // What waited on disk is gone once the file is written.
+    expect(spilled()).toBe(spilledBefore);
+    const file = readBai2(r.text);
+    // d0 through the bank's today (d3), each day once.
+    expect((await extendedHistoryCalls()) - before).toBe(4);
+    const now = await bankBalance(bulk);
+    const after = (await bankDay(bulk, d3)).reduce((s, t) => s + signed(t), 0);
+    let closing: bigint | null = null;
+    for (const [gi, day] of [d0, d1, d2].entries()) {
+      const set = file.groups[gi].accounts[0];
+      const history = await bankDay(bulk, day);
+      expect(set.details.map((d) => d.amount)).toEqual(
+        history.map((t) => BigInt(Math.abs(cents(t.TRANAMT)))),
+      );
+      const s = (code: string) => set.summaries.find((x) => x.code === code)?.amount as bigint;
+      if (closing !== null) expect(s("010")).toBe(closing);
+      expect(s("010") + BigInt(history.reduce((x, t) => x + signed(t), 0))).toBe(s("015"));
+      closing = s("015");
+    }
+    expect(closing).toBe(BigInt(now.current - after));
   });
 });
 
