@@ -1,16 +1,15 @@
 // One statement download: its query checked (400 naming the field), its accounts the customer's
 // (404), every account planned from the bank before the first byte, then the file streamed day by
 // day so that a 90-day export of thousands of entries a day never sits in memory.
-import { z } from "zod";
-import { fieldsOf, invalid, notFound } from "../api/errors.ts";
+import { invalid, notFound } from "../api/errors.ts";
 import { addDays, businessDayFormatter } from "../bank-api/dates.ts";
 import { bankNow } from "../bank-client/bank-time.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, unwrap } from "../bank-client/errors.ts";
-import { isCalendarDay, spanProblem } from "../history/range-check.ts";
 import { Bai2Writer } from "./bai2.ts";
 import { CamtWriter } from "./camt.ts";
 import { STATEMENT_BANK } from "./codes.ts";
+import { checkStatementQuery, type StatementFormat, type StatementQuery } from "./query.ts";
 import {
   type AccountDay,
   type AccountPlan,
@@ -21,44 +20,13 @@ import {
   wireHolds,
 } from "./source.ts";
 
-export const STATEMENT_FORMATS = ["bai2", "camt053", "camt052"] as const;
-export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
-
-/** The longest range one file covers, as history's. */
-export const STATEMENT_MAX_DAYS = 93;
-/** Accounts one file may hold. */
-export const STATEMENT_MAX_ACCOUNTS = 50;
-
-const accountNumber = z.string().regex(/^\d{1,20}$/, "must be an account number (digits only)");
-const day = (which: string) =>
-  z
-    .string({ error: `Enter ${which} date.` })
-    .refine(isCalendarDay, `Enter ${which} date as a real day (YYYY-MM-DD).`);
-
-const rangeQuery = z
-  .object({
-    account: z
-      .array(accountNumber, { error: "Choose at least one account." })
-      .min(1, "Choose at least one account.")
-      .max(STATEMENT_MAX_ACCOUNTS, `Choose at most ${STATEMENT_MAX_ACCOUNTS} accounts.`),
-    from: day("a start"),
-    to: day("an end"),
-  })
-  .superRefine((q, ctx) => {
-    if (!isCalendarDay(q.from) || !isCalendarDay(q.to)) return;
-    const message = spanProblem(q.from, q.to, STATEMENT_MAX_DAYS);
-    if (message) ctx.addIssue({ code: "custom", path: ["from"], message });
-  });
-
-const intradayQuery = z.object({
-  account: rangeQuery.shape.account,
-});
-
-export interface StatementQuery {
-  accounts: string[];
-  from: string;
-  to: string;
-}
+export {
+  STATEMENT_FORMATS,
+  STATEMENT_MAX_ACCOUNTS,
+  STATEMENT_MAX_DAYS,
+  type StatementFormat,
+  type StatementQuery,
+} from "./query.ts";
 
 /** The query of a statement URL (`account` repeated or comma-separated); a 400 naming the field otherwise. */
 export function parseStatementQuery(
@@ -66,26 +34,13 @@ export function parseStatementQuery(
   format: StatementFormat,
   today: string,
 ): StatementQuery {
-  const accounts = params
-    .getAll("account")
-    .flatMap((a) => a.split(","))
-    .map((a) => a.trim())
-    .filter((a) => a !== "");
-  const raw = {
-    account: accounts.length ? [...new Set(accounts)] : undefined,
-    from: params.get("from") ?? undefined,
-    to: params.get("to") ?? undefined,
-  };
-  if (format === "camt052") {
-    const r = intradayQuery.safeParse(raw);
-    if (!r.success)
-      throw invalid(fieldsOf(r.error.issues).map((f) => ({ ...f, field: f.field.split(".")[0] })));
-    return { accounts: r.data.account, from: today, to: today };
-  }
-  const r = rangeQuery.safeParse(raw);
-  if (!r.success)
-    throw invalid(fieldsOf(r.error.issues).map((f) => ({ ...f, field: f.field.split(".")[0] })));
-  return { accounts: r.data.account, from: r.data.from, to: r.data.to };
+  const r = checkStatementQuery(
+    format,
+    { account: params.getAll("account"), from: params.get("from"), to: params.get("to") },
+    today,
+  );
+  if (!r.ok) throw invalid(r.fields);
+  return r.query;
 }
 
 /** The customer's accounts by number with their short names; any other account is a 404. */
