@@ -14,15 +14,20 @@ export async function register(): Promise<void> {
     // Scheduled payments run on a timer of their own, by the bank's business date (lib/schedules/ticker.ts).
     const { startScheduleRuns } = await import("./lib/schedules/ticker.ts");
     startScheduleRuns();
+    // Statement subscriptions: each business day's 07:00 BAI2 by e-mail (lib/statements/subscription-ticker.ts).
+    const { startStatementSubscriptions } = await import("./lib/statements/subscription-ticker.ts");
+    startStatementSubscriptions();
     if (process.env.NEXT_MANUAL_SIG_HANDLE) {
       const { stopGracefully } = await import("./lib/operations/lifecycle.ts");
       const { startedLiveHub } = await import("./lib/live/hub.ts");
       const { openedDashboardDb } = await import("./lib/db/client.ts");
       const { stopApprovalDigest } = await import("./lib/inbox/digest-ticker.ts");
       const { stopScheduleRuns } = await import("./lib/schedules/ticker.ts");
+      const { stopStatementSubscriptions } = await import("./lib/statements/subscription-ticker.ts");
       const closeResources = async () => {
         stopApprovalDigest();
         stopScheduleRuns();
+        stopStatementSubscriptions();
         await (await startedLiveHub()?.catch(() => undefined))?.close();
         await (await openedDashboardDb()?.catch(() => undefined))?.close();
       };

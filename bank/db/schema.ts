@@ -300,4 +300,9 @@ export const sandboxMail = pgTable("sandbox_mail", {
   text: text("text").notNull(),
   messageId: text("message_id").notNull(),
   at: ts("at").notNull(),
+  /** Files an SMTP message carried (bank/sandbox/smtp.ts): `[{ filename, contentType, contentBase64 }]`. */
+  attachments: jsonb("attachments")
+    .$type<{ filename: string; contentType: string; contentBase64: string }[]>()
+    .notNull()
+    .default([]),
 });

@@ -66,6 +66,8 @@ export const mailView = (r: MailRow) => ({
   text: r.text,
   messageId: r.message_id,
   at: iso(r.at),
+  /** Files the message carried: `{ filename, contentType, contentBase64 }`. */
+  attachments: r.attachments,
 });
 export type SandboxMail = ReturnType<typeof mailView>;
 
@@ -87,7 +89,7 @@ export function registerSandboxNotifyRoutes(router: Router, bank: Bank) {
 
   sandboxRoute(router, bank, "GET", "/sandbox/mail", mailQuery, async (q) => {
     const rows = await bank.db.query<MailRow>(
-      `SELECT id, "to", subject, text, message_id, at FROM sandbox_mail
+      `SELECT id, "to", subject, text, message_id, at, attachments FROM sandbox_mail
        WHERE ($1::text IS NULL OR position(lower($1) in lower("to")) > 0)
          AND ($2::text IS NULL OR message_id = $2)
        ORDER BY id`,

@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import type { Bank } from "../context.ts";
 
-const MAX_MESSAGE_BYTES = 256 * 1024;
+// Room for a subscribed statement file (a BAI2 of several accounts runs to megabytes).
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 function decodeQuotedPrintable(s: string): string {
   const bytes = Buffer.from(s.replace(/=\r?\n/g, ""), "latin1");
@@ -30,8 +31,15 @@ function decodeHeader(v: string): string {
   );
 }
 
-/** Subject, Message-ID and the text body of a single-part plain-text message. */
-export function parseMessage(raw: string): { subject: string; messageId: string; text: string } {
+/** A file a message carried, its content base64 as sent. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
+/** A part's headers (lower-case names, folded lines joined) and its body as written. */
+function splitPart(raw: string): { headers: Record<string, string>; body: string } {
   const split = raw.search(/\r?\n\r?\n/);
   const head = (split < 0 ? raw : raw.slice(0, split)).replace(/\r?\n[ \t]+/g, " ");
   const headers: Record<string, string> = {};
@@ -39,14 +47,70 @@ export function parseMessage(raw: string): { subject: string; messageId: string;
     const i = line.indexOf(":");
     if (i > 0) headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
   }
-  let text = split < 0 ? "" : raw.slice(split).replace(/^\r?\n\r?\n/, "");
-  const enc = (headers["content-transfer-encoding"] ?? "").toLowerCase();
-  if (enc === "quoted-printable") text = decodeQuotedPrintable(text);
-  else if (enc === "base64") text = Buffer.from(text, "base64").toString("utf8");
+  return { headers, body: split < 0 ? "" : raw.slice(split).replace(/^\r?\n\r?\n/, "") };
+}
+
+/** A header's parameter (`boundary`, `filename`), quoted or not. */
+const param = (header: string | undefined, name: string) =>
+  new RegExp(`${name}\\*?=(?:"([^"]*)"|([^;\\s]+))`, "i")
+    .exec(header ?? "")
+    ?.slice(1)
+    .find((x) => x !== undefined);
+
+function decodeText(body: string, encoding: string | undefined): string {
+  const enc = (encoding ?? "").toLowerCase();
+  if (enc === "quoted-printable") return decodeQuotedPrintable(body);
+  if (enc === "base64") return Buffer.from(body, "base64").toString("utf8");
+  return body;
+}
+
+/** Walks a part: the first plain-text body found is the text; a part with a file name, a file. */
+function walk(raw: string, out: { text: string | null; attachments: MailAttachment[] }): void {
+  const { headers, body } = splitPart(raw);
+  const type = (headers["content-type"] ?? "text/plain").toLowerCase();
+  const boundary = param(headers["content-type"], "boundary");
+  if (type.startsWith("multipart/") && boundary) {
+    const parts = body.split(`--${boundary}`).slice(1);
+    for (const part of parts) {
+      if (part.startsWith("--")) break;
+      walk(part.replace(/^\r?\n/, ""), out);
+    }
+    return;
+  }
+  const filename =
+    param(headers["content-disposition"], "filename") ?? param(headers["content-type"], "name");
+  if (filename) {
+    const enc = (headers["content-transfer-encoding"] ?? "").toLowerCase();
+    const content =
+      enc === "base64"
+        ? body.replace(/\s+/g, "")
+        : Buffer.from(decodeText(body, enc), "utf8").toString("base64");
+    out.attachments.push({
+      filename: decodeHeader(filename),
+      contentType: type.split(";")[0].trim(),
+      contentBase64: content,
+    });
+    return;
+  }
+  if (out.text === null && type.startsWith("text/plain"))
+    out.text = decodeText(body, headers["content-transfer-encoding"]);
+}
+
+/** Subject, Message-ID, the plain-text body and any files of a message (single part or multipart). */
+export function parseMessage(raw: string): {
+  subject: string;
+  messageId: string;
+  text: string;
+  attachments: MailAttachment[];
+} {
+  const { headers } = splitPart(raw);
+  const out: { text: string | null; attachments: MailAttachment[] } = { text: null, attachments: [] };
+  walk(raw, out);
   return {
     subject: decodeHeader(headers.subject ?? ""),
     messageId: (headers["message-id"] ?? "").replace(/^<|>$/g, ""),
-    text: text.replace(/\r\n/g, "\n"),
+    text: (out.text ?? "").replace(/\r\n/g, "\n"),
+    attachments: out.attachments,
   };
 }
 
@@ -71,8 +135,9 @@ export async function startSandboxSmtp(bank: Bank, port: number): Promise<number
         const to = session.envelope.rcptTo.map((r) => r.address).join(", ");
         bank.db
           .query(
-            `INSERT INTO sandbox_mail ("to", subject, text, message_id, at) VALUES ($1, $2, $3, $4, $5)`,
-            [to, m.subject, m.text, m.messageId, bank.clock.now()],
+            `INSERT INTO sandbox_mail ("to", subject, text, message_id, at, attachments)
+             VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
+            [to, m.subject, m.text, m.messageId, bank.clock.now(), JSON.stringify(m.attachments)],
           )
           .then(
             () => cb(),

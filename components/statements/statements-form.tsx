@@ -7,8 +7,11 @@ import { Button } from "@/components/ui/button.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
 import { Checkbox, Input } from "@/components/ui/field.tsx";
 import { addDays } from "@/lib/bank-api/dates.ts";
+import { checkStatementQuery, type StatementFormat } from "@/lib/statements/query.ts";
 
-type Format = "bai2" | "camt053" | "camt052" | "csv";
+const FIELD_NAMES = { account: "Accounts", from: "From", to: "To" } as const;
+
+type Format = StatementFormat | "csv";
 type Preset = "yesterday" | "last-week" | "last-month" | "custom";
 
 const FORMATS: { value: Format; label: string; purpose: string }[] = [
@@ -103,8 +106,18 @@ export function StatementsForm({
 
   async function download() {
     setMessage(null);
-    if (!chosen.length) {
-      setMessage({ kind: "error", text: "Choose at least one account." });
+    // The route's own rule (lib/statements/query.ts), the CSV's range included.
+    const checked = checkStatementQuery(
+      format === "csv" ? "bai2" : format,
+      { account: chosen, from: range.from, to: range.to },
+      today,
+      accounts.map((a) => a.accountNumber),
+    );
+    if (!checked.ok) {
+      setMessage({
+        kind: "error",
+        text: checked.fields.map((f) => `${FIELD_NAMES[f.field]}: ${f.message}`).join(" "),
+      });
       return;
     }
     setBusy(true);

@@ -14,6 +14,7 @@ import type {
   HistoryItem,
   HistoryResponse,
 } from "../dashboard-api/index.ts";
+import { readAccountHistory } from "../history/read.ts";
 
 export function toCents(value: number, field: string): Cents {
   const c = dollarsToCents(value);
@@ -120,8 +121,6 @@ export async function accountDetail(
 
 // History ----------------------------------------------------------------------------------
 
-const DAY_CONCURRENCY = 4;
-
 function toHistoryItem(t: Transaction, index: number, dayKey: string): HistoryItem {
   const descriptions = TRANDESC_FIELDS.map((f) => t[f]).filter((d) => d && d.trim() !== "");
   const cents = toCents(t.TRANAMT, "TRANAMT");
@@ -151,65 +150,26 @@ function toHistoryItem(t: Transaction, index: number, dayKey: string): HistoryIt
   };
 }
 
-export function daysOf(from: string, to: string): string[] {
-  const out: string[] = [];
-  const end = Date.parse(`${to}T00:00:00Z`);
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= end; t += 86_400_000)
-    out.push(new Date(t).toISOString().slice(0, 10));
-  return out;
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 /**
  * GET /api/accounts/[accountNumber]/history: one history call over the range; when the bank
- * says MOREDATA=Y (its 520-item cap) the range is re-read day by day from extendedhistory.
+ * says MOREDATA=Y (its 520-item cap) the range is re-read day by day from extendedhistory
+ * (lib/history/read.ts, as the statements read it).
  */
 export async function readHistory(
   bank: BankClient,
   q: { accountNumber: string; from: string; to: string; order: "A" | "D" },
 ): Promise<HistoryResponse> {
-  const range = unwrap(
-    await bank.call("history", {
-      query: { accountNumber: q.accountNumber, beginDate: q.from, endDate: q.to, displayOrder: q.order },
-    }),
-  );
-  const more = range.ResponseData.some((d) => d.MOREDATA.toUpperCase() === "Y");
+  const read = await readAccountHistory(bank, q, (d) => d);
   const base = { accountNumber: q.accountNumber, from: q.from, to: q.to, order: q.order };
-  if (!more) {
-    const txs = range.ResponseData.flatMap((d) => d.TRANSACTION);
+  if (read.kind === "range") {
     return {
       ...base,
-      items: txs.map((t, i) => toHistoryItem(t, i, "r")),
+      items: read.txs.map((t, i) => toHistoryItem(t, i, "r")),
       source: "history",
       truncatedDays: [],
     };
   }
-  const days = daysOf(q.from, q.to);
-  if (q.order === "D") days.reverse();
-  const perDay = await mapLimit(days, DAY_CONCURRENCY, async (day) => {
-    const r = unwrap(
-      await bank.call("extendedHistory", {
-        query: { accountNumber: q.accountNumber, date: day, displayOrder: q.order },
-      }),
-    );
-    return {
-      day,
-      txs: r.ResponseData.flatMap((d) => d.TRANSACTION),
-      capped: r.ResponseData.some((d) => d.MOREDATA.toUpperCase() === "Y"),
-    };
-  });
+  const perDay = read.days;
   const items = perDay.flatMap((d) => d.txs.map((t, i) => toHistoryItem(t, i, d.day)));
   const truncatedDays = perDay.filter((d) => d.capped).map((d) => d.day);
   const notice =

@@ -462,6 +462,10 @@ export const mailOutbox = pgTable(
     sentAt: ts("sent_at"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /** One file sent with the message (a subscribed statement), when there is one. */
+    attachmentName: text("attachment_name"),
+    attachmentType: text("attachment_type"),
+    attachment: text("attachment"),
   },
   (t) => [index("mail_outbox_created_idx").on(t.createdAt)],
 );
@@ -630,4 +634,53 @@ export const credentialLinks = pgTable(
     approvedByEmail: text("approved_by_email"),
   },
   (t) => [index("credential_links_user_idx").on(t.userId)],
+);
+
+/**
+ * A statement subscription (lib/statements/subscriptions.ts): each business day at 07:00 by the
+ * bank's clock and time zone, the prior-day BAI2 of these accounts e-mailed to these people.
+ */
+export const statementSubscriptions = pgTable("statement_subscriptions", {
+  id: uuid("id").primaryKey(),
+  name: text("name").notNull(),
+  accounts: text("accounts").array().notNull(),
+  /** Lower-case addresses of dashboard users. */
+  recipients: text("recipients").array().notNull(),
+  /** The first business day whose 07:00 delivers (the bank's day after the one it was made on). */
+  startsOn: text("starts_on").notNull(),
+  createdBy: text("created_by").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  cancelledAt: ts("cancelled_at"),
+  cancelledBy: text("cancelled_by"),
+});
+
+/**
+ * One delivery of a subscription, keyed by the business day whose 07:00 it is: the row is the
+ * claim (one instance inserts it; a claim whose run died is taken over after its lease), then
+ * holds the file, kept 90 days for the Statements page.
+ */
+export const statementDeliveries = pgTable(
+  "statement_deliveries",
+  {
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => statementSubscriptions.id, { onDelete: "cascade" }),
+    businessDay: text("business_day").notNull(),
+    /** The statement's range: the prior business day through yesterday. */
+    fromDay: text("from_day").notNull(),
+    toDay: text("to_day").notNull(),
+    status: text("status").notNull(),
+    claimToken: text("claim_token"),
+    claimedAt: ts("claimed_at").notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(1),
+    fileName: text("file_name"),
+    content: text("content"),
+    mailId: uuid("mail_id"),
+    lastError: text("last_error"),
+    deliveredAt: ts("delivered_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.businessDay] }),
+    check("statement_deliveries_status_check", sql`${t.status} IN ('claimed', 'delivered')`),
+  ],
 );

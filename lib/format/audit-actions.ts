@@ -21,6 +21,8 @@ const NAMED: Record<string, string> = {
   "policies.update": "Approval policies changed",
   "integration_token.create": "Integration token made",
   "integration_token.revoke": "Integration token revoked",
+  "statement_subscription.create": "Statement subscription made",
+  "statement_subscription.cancel": "Statement subscription cancelled",
   "schedule.occurrence.reprocessed": "Scheduled payment sent through the backup after an outage",
   "approval_digest.sent": "Approval digest e-mailed",
   "admin_change.request": "Change asked for: waits for a second administrator",

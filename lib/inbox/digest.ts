@@ -175,8 +175,17 @@ export async function deliverMail(
   if (!smtp.smtpUrl) return 0;
   const smtpUrl = smtp.smtpUrl;
   return db.tx(async (q) => {
-    const rows = await q.query<{ id: string; to: string; subject: string; text: string }>(
-      `SELECT id, "to", subject, text FROM mail_outbox WHERE sent_at IS NULL AND attempts < $1
+    const rows = await q.query<{
+      id: string;
+      to: string;
+      subject: string;
+      text: string;
+      attachment_name: string | null;
+      attachment_type: string | null;
+      attachment: string | null;
+    }>(
+      `SELECT id, "to", subject, text, attachment_name, attachment_type, attachment FROM mail_outbox
+       WHERE sent_at IS NULL AND attempts < $1
        ORDER BY created_at LIMIT 20 FOR UPDATE SKIP LOCKED`,
       [MAX_ATTEMPTS],
     );
@@ -195,6 +204,17 @@ export async function deliverMail(
             subject: r.subject,
             text: r.text,
             messageId: `<mail-${r.id}@${domain}>`,
+            ...(r.attachment_name && r.attachment !== null
+              ? {
+                  attachments: [
+                    {
+                      filename: r.attachment_name,
+                      content: r.attachment,
+                      contentType: r.attachment_type ?? "application/octet-stream",
+                    },
+                  ],
+                }
+              : {}),
           });
           await q.query("UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = $1", [
             r.id,

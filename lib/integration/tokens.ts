@@ -8,7 +8,7 @@ import { notFound, RouteError } from "../api/errors.ts";
 import { json, withPublicRoute } from "../api/route.ts";
 import { type Actor, appendAudit } from "../auth/audit.ts";
 import { clientIp } from "../auth/throttle.ts";
-import type { Queryable } from "../db/client.ts";
+import type { DashboardDb, Queryable } from "../db/client.ts";
 import { getDashboardDb } from "../db/client.ts";
 
 /** Tokens start with this, so a leaked one is recognised (and the logs' censor knows its shape). */
@@ -63,28 +63,31 @@ const COLUMNS =
 /** 256 random bits: a fast hash is enough to store it (nothing to guess, nothing to stretch). */
 const hashOf = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
+/** A new token and its audit entry, in one transaction: neither without the other. */
 export async function createIntegrationToken(
-  db: Queryable,
+  dashboard: Pick<DashboardDb, "tx">,
   actor: Actor,
   o: { name: string; accounts: string[] },
 ): Promise<{ token: string; record: IntegrationToken }> {
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
   const id = randomUUID();
-  const rows = await db.query<Row>(
-    `INSERT INTO integration_tokens (id, name, token_hash, prefix, accounts, created_by)
+  return dashboard.tx(async (db) => {
+    const rows = await db.query<Row>(
+      `INSERT INTO integration_tokens (id, name, token_hash, prefix, accounts, created_by)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-    [id, o.name, hashOf(token), token.slice(0, TOKEN_PREFIX.length + 6), o.accounts, actor.email],
-  );
-  await appendAudit(db, {
-    actorId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip ?? null,
-    action: "integration_token.create",
-    target: id,
-    result: "ok",
-    detail: { name: o.name, accounts: o.accounts },
+      [id, o.name, hashOf(token), token.slice(0, TOKEN_PREFIX.length + 6), o.accounts, actor.email],
+    );
+    await appendAudit(db, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      ip: actor.ip ?? null,
+      action: "integration_token.create",
+      target: id,
+      result: "ok",
+      detail: { name: o.name, accounts: o.accounts },
+    });
+    return { token, record: fromRow(rows[0]) };
   });
-  return { token, record: fromRow(rows[0]) };
 }
 
 export async function listIntegrationTokens(db: Queryable): Promise<IntegrationToken[]> {
@@ -92,34 +95,45 @@ export async function listIntegrationTokens(db: Queryable): Promise<IntegrationT
   return rows.map(fromRow);
 }
 
+/**
+ * Revokes a token with its audit entry, in one transaction. Race-safe with its use: a use is one
+ * statement that reads the token's state and records the use together (redeemIntegrationToken),
+ * so it is ordered on the row's lock before the revocation (and recorded before it, clock_timestamp
+ * taken under the lock) or after it and refused; no use is ever recorded after a revocation.
+ */
 export async function revokeIntegrationToken(
-  db: Queryable,
+  dashboard: Pick<DashboardDb, "tx">,
   actor: Actor,
   id: string,
 ): Promise<IntegrationToken> {
-  const rows = await db.query<Row>(
-    `UPDATE integration_tokens SET revoked_at = now(), revoked_by = $2
+  return dashboard.tx(async (db) => {
+    const rows = await db.query<Row>(
+      `UPDATE integration_tokens SET revoked_at = clock_timestamp(), revoked_by = $2
      WHERE id = $1 AND revoked_at IS NULL RETURNING ${COLUMNS}`,
-    [id, actor.email],
-  );
-  if (!rows.length) {
-    const exists = await db.query<Row>(`SELECT ${COLUMNS} FROM integration_tokens WHERE id = $1`, [id]);
-    if (!exists.length) throw notFound("No such integration token.");
-    return fromRow(exists[0]);
-  }
-  await appendAudit(db, {
-    actorId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip ?? null,
-    action: "integration_token.revoke",
-    target: id,
-    result: "ok",
-    detail: { name: rows[0].name },
+      [id, actor.email],
+    );
+    if (!rows.length) {
+      const exists = await db.query<Row>(`SELECT ${COLUMNS} FROM integration_tokens WHERE id = $1`, [id]);
+      if (!exists.length) throw notFound("No such integration token.");
+      return fromRow(exists[0]);
+    }
+    await appendAudit(db, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      ip: actor.ip ?? null,
+      action: "integration_token.revoke",
+      target: id,
+      result: "ok",
+      detail: { name: rows[0].name },
+    });
+    return fromRow(rows[0]);
   });
-  return fromRow(rows[0]);
 }
 
-/** The live token a bearer value names, its use recorded; null for an unknown or revoked one. */
+/**
+ * The live token a bearer value names, its use recorded; null for an unknown or revoked one. The
+ * check and the use are one statement on the row: never a use of a token already revoked.
+ */
 export async function redeemIntegrationToken(
   db: Queryable,
   bearer: string,
@@ -127,7 +141,7 @@ export async function redeemIntegrationToken(
 ): Promise<IntegrationToken | null> {
   if (!bearer.startsWith(TOKEN_PREFIX)) return null;
   const rows = await db.query<Row>(
-    `UPDATE integration_tokens SET last_used_at = now(), last_used_ip = $2
+    `UPDATE integration_tokens SET last_used_at = clock_timestamp(), last_used_ip = $2
      WHERE token_hash = $1 AND revoked_at IS NULL RETURNING ${COLUMNS}`,
     [hashOf(bearer), ip],
   );

@@ -1,63 +1,32 @@
 // One statement download: its query checked (400 naming the field), its accounts the customer's
 // (404), every account planned from the bank before the first byte, then the file streamed day by
 // day so that a 90-day export of thousands of entries a day never sits in memory.
-import { z } from "zod";
-import { fieldsOf, invalid, notFound } from "../api/errors.ts";
+import { invalid, notFound } from "../api/errors.ts";
 import { addDays, businessDayFormatter } from "../bank-api/dates.ts";
+import { bankNow } from "../bank-client/bank-time.ts";
 import type { BankClient } from "../bank-client/client.ts";
-import { unwrap } from "../bank-client/errors.ts";
-import { isCalendarDay, spanProblem } from "../history/range-check.ts";
+import { BankCallError, unwrap } from "../bank-client/errors.ts";
 import { Bai2Writer } from "./bai2.ts";
 import { CamtWriter } from "./camt.ts";
 import { STATEMENT_BANK } from "./codes.ts";
+import { checkStatementQuery, type StatementFormat, type StatementQuery } from "./query.ts";
 import {
   type AccountDay,
   type AccountPlan,
   accountDays,
-  bankToday,
   heldWires,
   planAccount,
+  SpillDir,
   wireHolds,
 } from "./source.ts";
 
-export const STATEMENT_FORMATS = ["bai2", "camt053", "camt052"] as const;
-export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
-
-/** The longest range one file covers, as history's. */
-export const STATEMENT_MAX_DAYS = 93;
-/** Accounts one file may hold. */
-export const STATEMENT_MAX_ACCOUNTS = 50;
-
-const accountNumber = z.string().regex(/^\d{1,20}$/, "must be an account number (digits only)");
-const day = (which: string) =>
-  z
-    .string({ error: `Enter ${which} date.` })
-    .refine(isCalendarDay, `Enter ${which} date as a real day (YYYY-MM-DD).`);
-
-const rangeQuery = z
-  .object({
-    account: z
-      .array(accountNumber, { error: "Choose at least one account." })
-      .min(1, "Choose at least one account.")
-      .max(STATEMENT_MAX_ACCOUNTS, `Choose at most ${STATEMENT_MAX_ACCOUNTS} accounts.`),
-    from: day("a start"),
-    to: day("an end"),
-  })
-  .superRefine((q, ctx) => {
-    if (!isCalendarDay(q.from) || !isCalendarDay(q.to)) return;
-    const message = spanProblem(q.from, q.to, STATEMENT_MAX_DAYS);
-    if (message) ctx.addIssue({ code: "custom", path: ["from"], message });
-  });
-
-const intradayQuery = z.object({
-  account: rangeQuery.shape.account,
-});
-
-export interface StatementQuery {
-  accounts: string[];
-  from: string;
-  to: string;
-}
+export {
+  STATEMENT_FORMATS,
+  STATEMENT_MAX_ACCOUNTS,
+  STATEMENT_MAX_DAYS,
+  type StatementFormat,
+  type StatementQuery,
+} from "./query.ts";
 
 /** The query of a statement URL (`account` repeated or comma-separated); a 400 naming the field otherwise. */
 export function parseStatementQuery(
@@ -65,26 +34,13 @@ export function parseStatementQuery(
   format: StatementFormat,
   today: string,
 ): StatementQuery {
-  const accounts = params
-    .getAll("account")
-    .flatMap((a) => a.split(","))
-    .map((a) => a.trim())
-    .filter((a) => a !== "");
-  const raw = {
-    account: accounts.length ? [...new Set(accounts)] : undefined,
-    from: params.get("from") ?? undefined,
-    to: params.get("to") ?? undefined,
-  };
-  if (format === "camt052") {
-    const r = intradayQuery.safeParse(raw);
-    if (!r.success)
-      throw invalid(fieldsOf(r.error.issues).map((f) => ({ ...f, field: f.field.split(".")[0] })));
-    return { accounts: r.data.account, from: today, to: today };
-  }
-  const r = rangeQuery.safeParse(raw);
-  if (!r.success)
-    throw invalid(fieldsOf(r.error.issues).map((f) => ({ ...f, field: f.field.split(".")[0] })));
-  return { accounts: r.data.account, from: r.data.from, to: r.data.to };
+  const r = checkStatementQuery(
+    format,
+    { account: params.getAll("account"), from: params.get("from"), to: params.get("to") },
+    today,
+  );
+  if (!r.ok) throw invalid(r.fields);
+  return r.query;
 }
 
 /** The customer's accounts by number with their short names; any other account is a 404. */
@@ -114,12 +70,11 @@ export function statementFileName(format: StatementFormat, q: StatementQuery): s
 
 /** Every account's days in step: the same business days, one AccountDay per account each. */
 async function* daysInStep(
-  bank: BankClient,
   plans: AccountPlan[],
   from: string,
   to: string,
 ): AsyncGenerator<{ day: string; accounts: AccountDay[] }> {
-  const iterators = plans.map((p) => accountDays(bank, p, from, to));
+  const iterators = plans.map((p) => accountDays(p, from, to));
   try {
     for (;;) {
       const next = await Promise.all(iterators.map((it) => it.next()));
@@ -133,7 +88,7 @@ async function* daysInStep(
 }
 
 /** A readable stream pulling its pieces from the generator one at a time: nothing is written ahead. */
-function streamOf(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+function streamOf(pieces: AsyncGenerator<string>, dispose: () => Promise<void>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>(
     {
@@ -148,6 +103,8 @@ function streamOf(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
       },
       async cancel() {
         await pieces.return(undefined);
+        // A generator never started runs no `finally`: what it would have removed is removed here.
+        await dispose();
       },
     },
     { highWaterMark: 1 },
@@ -171,19 +128,43 @@ export async function prepareStatement(
   q: StatementQuery,
   o: { names: Map<string, string>; timeZone: string; now?: Date },
 ): Promise<PreparedStatement> {
-  const now = o.now ?? new Date();
-  const known = await bankToday(bank, businessDayFormatter(o.timeZone)(now), o.timeZone);
-  const planFrom = format === "camt052" ? known : q.from;
-  const plans: AccountPlan[] = [];
-  for (const a of q.accounts) plans.push(await planAccount(bank, a, planFrom, known));
-  // The bank's today is the latest any account revealed; every account is reported to it.
-  const today = plans.reduce((t, p) => (p.today > t ? p.today : t), known);
-  for (const p of plans) {
-    p.today = today;
-    p.holds = await wireHolds(bank, p.accountNumber, addDays(planFrom, -1), today, o.timeZone);
-  }
+  // The bank's today by its own clock (its `Date` header, heard afresh), in its time zone: the
+  // sandbox's clock may run days ahead of this machine's.
+  if (!o.now && !(await bank.learnBankTime({ fresh: true })))
+    throw new BankCallError({ kind: "unavailable", message: "The bank did not answer.", retryAfter: 5 });
+  const now = o.now ?? bankNow();
+  const today = businessDayFormatter(o.timeZone)(now);
   const to = format === "camt052" ? today : q.to;
   const from = format === "camt052" ? today : q.from;
+  const spill = new SpillDir();
+  try {
+    return await writeStatement(bank, format, q, { ...o, now, today, from, to, spill });
+  } catch (e) {
+    await spill.dispose();
+    throw e;
+  }
+}
+
+async function writeStatement(
+  bank: BankClient,
+  format: StatementFormat,
+  q: StatementQuery,
+  o: {
+    names: Map<string, string>;
+    timeZone: string;
+    now: Date;
+    today: string;
+    from: string;
+    to: string;
+    spill: SpillDir;
+  },
+): Promise<PreparedStatement> {
+  const { now, today, from, to, spill } = o;
+  const plans: AccountPlan[] = [];
+  for (const a of q.accounts) plans.push(await planAccount(bank, a, { from, to, today, spill }));
+  for (const p of plans) {
+    p.holds = await wireHolds(bank, p.accountNumber, addDays(from, -1), today, o.timeZone);
+  }
   const fileName = statementFileName(format, { ...q, from, to });
 
   let pieces: AsyncGenerator<string>;
@@ -196,9 +177,13 @@ export async function prepareStatement(
       timeZone: o.timeZone,
     });
     pieces = (async function* () {
-      yield writer.header();
-      for await (const g of daysInStep(bank, plans, from, to)) yield writer.group(g.day, g.accounts);
-      yield writer.trailer();
+      try {
+        yield writer.header();
+        for await (const g of daysInStep(plans, from, to)) yield writer.group(g.day, g.accounts);
+        yield writer.trailer();
+      } finally {
+        await spill.dispose();
+      }
     })();
   } else {
     const kind = format === "camt053" ? "camt.053" : "camt.052";
@@ -217,17 +202,21 @@ export async function prepareStatement(
           )
         : new Map();
     pieces = (async function* () {
-      yield writer.header();
-      for await (const g of daysInStep(bank, plans, from, to))
-        for (const a of g.accounts)
-          yield* writer.statementPieces(a, {
-            accountName: o.names.get(a.accountNumber) || undefined,
-            pending: pending.get(a.accountNumber),
-          });
-      yield writer.trailer();
+      try {
+        yield writer.header();
+        for await (const g of daysInStep(plans, from, to))
+          for (const a of g.accounts)
+            yield* writer.statementPieces(a, {
+              accountName: o.names.get(a.accountNumber) || undefined,
+              pending: pending.get(a.accountNumber),
+            });
+        yield writer.trailer();
+      } finally {
+        await spill.dispose();
+      }
     })();
   }
-  return { fileName, contentType: CONTENT_TYPES[format], body: streamOf(pieces) };
+  return { fileName, contentType: CONTENT_TYPES[format], body: streamOf(pieces, () => spill.dispose()) };
 }
 
 /** The download: the file's type and name, never cached (camt.052 reads the bank afresh each time). */

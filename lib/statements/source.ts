@@ -1,11 +1,15 @@
 // The bank's history as statements read it: every account-day of a range with its entries and its
 // ledger and available balances, past days computed back from the bank's current balances.
 
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { addDays, businessDayFormatter } from "../bank-api/dates.ts";
 import type { Transaction } from "../bank-api/history.ts";
 import { dollarsToCents } from "../bank-api/money.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, unwrap } from "../bank-client/errors.ts";
+import { daysFrom, type HistoryDay, readAccountHistory } from "../history/read.ts";
 
 /** One ledger entry as a statement shows it. */
 export interface StatementEntry {
@@ -50,9 +54,6 @@ export interface AccountDay {
   entries: StatementEntry[];
 }
 
-/** Past days hold at most this many entries in memory between the two readings. */
-const CACHE_ENTRIES = 2_000;
-const READ_CONCURRENCY = 4;
 /** Attempts to read balances and history without an entry booked in between. */
 const SNAPSHOT_ATTEMPTS = 3;
 
@@ -64,12 +65,6 @@ function cents(value: number, field: string): number {
       message: `The bank sent an amount that is not exact to the cent (${field}).`,
     });
   return c;
-}
-
-/** The signed effect of a history item on the ledger balance. */
-function signed(t: Transaction): number {
-  const c = Math.abs(cents(t.TRANAMT, "TRANAMT"));
-  return t.DRCRFLAG.toUpperCase().startsWith("D") ? -c : c;
 }
 
 export function toStatementEntry(t: Transaction, day: string, seq: number): StatementEntry {
@@ -108,43 +103,52 @@ export function toStatementEntry(t: Transaction, day: string, seq: number): Stat
   };
 }
 
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
+/**
+ * Where the entries of days that do not fit in memory wait between the reading and the writing:
+ * one file per account-day in a directory of this statement's own, removed when the file is
+ * written, abandoned or fails. The bank is read once per day; this machine's disk holds the rest.
+ */
+export class SpillDir {
+  private dir: Promise<string> | null = null;
+  private n = 0;
+
+  async write(entries: StatementEntry[]): Promise<string> {
+    this.dir ??= fs.mkdtemp(path.join(os.tmpdir(), "statement-"));
+    const file = path.join(await this.dir, `${++this.n}.json`);
+    await fs.writeFile(file, JSON.stringify(entries));
+    return file;
+  }
+
+  async read(file: string): Promise<StatementEntry[]> {
+    const entries = JSON.parse(await fs.readFile(file, "utf8")) as StatementEntry[];
+    await fs.rm(file, { force: true });
+    return entries;
+  }
+
+  async dispose(): Promise<void> {
+    const dir = this.dir;
+    this.dir = null;
+    if (dir) await fs.rm(await dir, { recursive: true, force: true }).catch(() => {});
+  }
 }
 
-/** Every day from `from` to `to`, both included. */
-export function daysFrom(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
-  return out;
-}
-
-/** One whole business day of an account, oldest first; a day over the bank's 5,000 is refused, never cut. */
-export async function readDay(bank: BankClient, accountNumber: string, day: string): Promise<Transaction[]> {
-  const r = unwrap(
-    await bank.call("extendedHistory", { query: { accountNumber, date: day, displayOrder: "A" } }),
-  );
-  if (r.ResponseData.some((d) => d.MOREDATA.toUpperCase() === "Y"))
+/** A day's entries as read: whole, refused when the bank holds more than its one-day history returns. */
+function dayEntries(accountNumber: string, d: HistoryDay): StatementEntry[] {
+  if (d.capped)
     throw new BankCallError({
       kind: "rejected",
-      message: `Account ${accountNumber} holds more entries on ${day} than the bank's history returns for one day (5,000): the statement would be incomplete.`,
+      message: `Account ${accountNumber} holds more entries on ${d.day} than the bank's history returns for one day (5,000): the statement would be incomplete.`,
     });
-  return r.ResponseData.flatMap((d) => d.TRANSACTION);
+  return d.txs.map((t, k) => toStatementEntry(t, d.day, k + 1));
 }
 
 interface DayTotals {
   count: number;
   net: number;
 }
+
+const netOf = (entries: StatementEntry[]) =>
+  entries.reduce((s, e) => s + (e.direction === "debit" ? -e.amountCents : e.amountCents), 0);
 
 interface BalanceNow {
   currentCents: number;
@@ -160,31 +164,10 @@ async function balanceNow(bank: BankClient, accountNumber: string): Promise<Bala
 }
 
 /**
- * The bank's business day as the bank itself shows it: its access token was issued by its own
- * clock (which the sandbox can move days ahead of the dashboard's) at most a token's lifetime ago,
- * so the later of the dashboard's day and the token's day is the bank's today or, for the few
- * minutes after its midnight, its yesterday (the newest booking date then corrects it).
- */
-export async function bankToday(bank: BankClient, dashboardToday: string, timeZone: string): Promise<string> {
-  let issued: string | null = null;
-  try {
-    const token = (await bank.tokens.getToken()).split(" ").at(-1) ?? "";
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
-      iat?: unknown;
-    };
-    if (typeof payload.iat === "number")
-      issued = businessDayFormatter(timeZone)(new Date(payload.iat * 1000));
-  } catch {
-    // A token that is not a readable JWT tells nothing: the dashboard's day stands.
-  }
-  return issued && issued > dashboardToday ? issued : dashboardToday;
-}
-
-/**
- * What a statement of one account needs before its first byte: the bank's today (the later of the
- * day known and the newest booking date the bank reports), the balances now, and each day's
- * count and net from `from` through today, read while no entry was booked (the balance is the
- * same before and after). Days whose entries fit the cache are kept for the writing pass.
+ * What a statement of one account needs before its first byte: the bank's today (from its clock,
+ * lib/bank-client/bank-time.ts), the balances now, and every day from `from` through today read
+ * once, while no entry was booked (the balance is the same before and after): each day's count
+ * and net, and the entries of the days the file reports, in memory while they fit, else on disk.
  */
 export interface AccountPlan {
   accountNumber: string;
@@ -193,7 +176,11 @@ export interface AccountPlan {
   today: string;
   balance: BalanceNow;
   totals: Map<string, DayTotals>;
-  cache: Map<string, Transaction[]>;
+  /** Entries of reported days kept in memory. */
+  kept: Map<string, StatementEntry[]>;
+  /** Entries of reported days waiting on disk (SpillDir files). */
+  spilled: Map<string, string>;
+  spill: SpillDir;
   /** Funds held for outgoing wires: from the business day the hold was placed until the day it ended. */
   holds: Hold[];
 }
@@ -205,18 +192,22 @@ export interface Hold {
   cents: number;
 }
 
+/** Entries of the reported days held in memory at most; the rest wait on disk. */
+const MEMORY_ENTRIES = 2_000;
+
+/** Reads the account from `from` through today once; entries of the days through `to` are kept. */
 export async function planAccount(
   bank: BankClient,
   accountNumber: string,
-  from: string,
-  knownToday: string,
+  o: { from: string; to: string; today: string; spill: SpillDir },
 ): Promise<AccountPlan> {
   for (let attempt = 1; ; attempt++) {
     const before = await balanceNow(bank, accountNumber);
-    const plan = await readSince(bank, accountNumber, from, knownToday, before);
+    const plan = await readSince(bank, accountNumber, o, before);
     const after = await balanceNow(bank, accountNumber);
     if (after.currentCents === before.currentCents && after.availableCents === before.availableCents)
       return plan;
+    for (const file of plan.spilled.values()) await fs.rm(file, { force: true });
     if (attempt >= SNAPSHOT_ATTEMPTS)
       throw new BankCallError({
         kind: "unavailable",
@@ -229,46 +220,50 @@ export async function planAccount(
 async function readSince(
   bank: BankClient,
   accountNumber: string,
-  from: string,
-  knownToday: string,
+  o: { from: string; to: string; today: string; spill: SpillDir },
   balance: BalanceNow,
 ): Promise<AccountPlan> {
+  const plan: AccountPlan = {
+    accountNumber,
+    from: o.from,
+    today: o.today,
+    balance,
+    totals: new Map(),
+    kept: new Map(),
+    spilled: new Map(),
+    spill: o.spill,
+    holds: [],
+  };
+  let inMemory = 0;
+  const keep = async (day: string, entries: StatementEntry[]) => {
+    plan.totals.set(day, { count: entries.length, net: netOf(entries) });
+    // Days after the file's last one count toward the balances only.
+    if (day > o.to || entries.length === 0) return;
+    if (inMemory + entries.length <= MEMORY_ENTRIES) {
+      inMemory += entries.length;
+      plan.kept.set(day, entries);
+    } else plan.spilled.set(day, await o.spill.write(entries));
+  };
   // Without an end date the bank reads through its own today, whatever the dashboard's clock says.
-  const newestFirst = unwrap(
-    await bank.call("history", { query: { accountNumber, beginDate: from, displayOrder: "D" } }),
+  const read = await readAccountHistory(
+    bank,
+    { accountNumber, from: o.from, today: o.today, order: "D", dayOrder: "A" },
+    (d) => keep(d.day, dayEntries(accountNumber, d)),
   );
-  const items = newestFirst.ResponseData.flatMap((d) => d.TRANSACTION);
-  const more = newestFirst.ResponseData.some((d) => d.MOREDATA.toUpperCase() === "Y");
-  const newest = items[0]?.TRANDATE;
-  const today = newest && newest > knownToday ? newest : knownToday;
-  const totals = new Map<string, DayTotals>();
-  const cache = new Map<string, Transaction[]>();
-  if (!more) {
-    for (const t of [...items].reverse()) {
-      const list = cache.get(t.TRANDATE) ?? [];
+  if (read.kind === "range") {
+    const byDay = new Map<string, Transaction[]>();
+    for (const t of [...read.txs].reverse()) {
+      const list = byDay.get(t.TRANDATE) ?? [];
       list.push(t);
-      cache.set(t.TRANDATE, list);
+      byDay.set(t.TRANDATE, list);
     }
-  } else {
-    let kept = 0;
-    const days = from <= today ? daysFrom(from, today) : [];
-    const read = await mapLimit(days, READ_CONCURRENCY, async (day) => {
-      const txs = await readDay(bank, accountNumber, day);
-      const t: DayTotals = { count: txs.length, net: txs.reduce((s, x) => s + signed(x), 0) };
-      // Only the days the cache holds stay in memory until the writing pass.
-      const keep = kept + txs.length <= CACHE_ENTRIES;
-      if (keep) kept += txs.length;
-      return { day, totals: t, txs: keep ? txs : null };
-    });
-    for (const r of read) {
-      totals.set(r.day, r.totals);
-      if (r.txs) cache.set(r.day, r.txs);
-    }
+    for (const [day, txs] of byDay)
+      await keep(
+        day,
+        txs.map((t, k) => toStatementEntry(t, day, k + 1)),
+      );
   }
-  for (const [day, txs] of cache) {
-    if (!totals.has(day)) totals.set(day, { count: txs.length, net: txs.reduce((s, x) => s + signed(x), 0) });
-  }
-  return { accountNumber, from, today, balance, totals, cache, holds: [] };
+  return plan;
 }
 
 /** The net of every entry booked after `day` through today. */
@@ -280,14 +275,9 @@ function netAfter(plan: AccountPlan, day: string): number {
 
 /**
  * The account's days from `from` to `to` (at most its today), one at a time and in order, each
- * read as it is written (the next one read meanwhile), so a long range never sits in memory.
+ * from memory or from its file on disk (the next one loaded meanwhile): the bank is not read again.
  */
-export async function* accountDays(
-  bank: BankClient,
-  plan: AccountPlan,
-  from: string,
-  to: string,
-): AsyncGenerator<AccountDay> {
+export async function* accountDays(plan: AccountPlan, from: string, to: string): AsyncGenerator<AccountDay> {
   const last = to < plan.today ? to : plan.today;
   // Balances chain from the first day the plan read, even where the file starts later.
   const first = plan.from < from ? plan.from : from;
@@ -300,25 +290,24 @@ export async function* accountDays(
       0,
     );
   let available = closingLedger - heldAt(addDays(first, -1));
-  const load = (day: string) => {
-    const cached = plan.cache.get(day);
-    return cached ? Promise.resolve(cached) : readDay(bank, plan.accountNumber, day);
+  const load = (day: string): Promise<StatementEntry[]> => {
+    const file = plan.spilled.get(day);
+    if (file) {
+      plan.spilled.delete(day);
+      return plan.spill.read(file);
+    }
+    const kept = plan.kept.get(day) ?? [];
+    plan.kept.delete(day);
+    return Promise.resolve(kept);
   };
   let next = days.length ? load(days[0]) : null;
   for (let i = 0; i < days.length; i++) {
     const day = days[i];
-    const txs = await (next as Promise<Transaction[]>);
+    const entries = await (next as Promise<StatementEntry[]>);
     next = i + 1 < days.length ? load(days[i + 1]) : null;
     // Holds the read-ahead's failure until it is awaited, so it never goes unhandled.
     next?.catch(() => {});
-    const expected = plan.totals.get(day) ?? { count: 0, net: 0 };
-    const net = txs.reduce((s, x) => s + signed(x), 0);
-    if (txs.length !== expected.count || net !== expected.net)
-      throw new BankCallError({
-        kind: "unavailable",
-        message: `The bank's history of ${plan.accountNumber} on ${day} changed while its statement was written.`,
-      });
-    const entries = txs.map((t, k) => toStatementEntry(t, day, k + 1));
+    const net = plan.totals.get(day)?.net ?? 0;
     const openingLedger = closingLedger;
     closingLedger = openingLedger + net;
     const openingAvailable = available;

@@ -1,7 +1,8 @@
 // The Statements page in real Chromium against `npm start`: each format downloads from the page
 // (BAI2 read by the specification's reader, camt valid XML of its message, CSV one file per
 // account), the account page's button opens it with that account chosen, and axe finds nothing
-// serious.
+// serious. An administrator makes an integration token on its page (shown once), an ERP fetches a
+// statement with it, the token is revoked and refused; and a daily BAI2 subscription is made.
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readBai2 } from "../helpers/bai2-reader.ts";
@@ -73,6 +74,69 @@ describe("the Statements page", () => {
       expect(await checked.count()).toBe(1);
       expect(await checked.first().getAttribute("id")).not.toBeNull();
       expect(await page.getByRole("checkbox", { name: new RegExp(accountNumber) }).isChecked()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("makes an integration token shown once, which reads a statement until revoked, and a daily subscription", {
+    timeout: 300_000,
+  }, async () => {
+    const { context, page } = await world.session("admin");
+    try {
+      await page.goto(`${world.app.url}/admin/integration-tokens`);
+      await page
+        .getByRole("heading", { name: "Integration tokens", level: 1 })
+        .waitFor({ timeout: FIRST_WAIT });
+      await page.getByLabel("For", { exact: true }).fill("NetSuite");
+      const first = page.getByRole("checkbox").first();
+      await first.check();
+      const label = await page.locator(`label[for="${await first.getAttribute("id")}"]`).innerText();
+      const account = label.split("·").at(-1)?.trim() as string;
+      expect(account).toMatch(/^\d+$/);
+      await page.getByRole("button", { name: "Create token" }).click();
+      const shown = page.getByTestId("new-token");
+      await shown.waitFor({ timeout: FIRST_WAIT });
+      const token = (await shown.innerText()).trim();
+      expect(token).toMatch(/^itk_/);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot(page, "integration-tokens");
+
+      const today = new Date().toISOString().slice(0, 10);
+      const fetchWith = () =>
+        fetch(`${world.app.url}/api/statements/camt052?account=${account}&from=${today}&to=${today}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+      expect((await fetchWith()).status).toBe(200);
+      // Its use is listed once the page is read again; the value is not shown again.
+      await page.reload();
+      await page.getByRole("cell", { name: "NetSuite" }).first().waitFor({ timeout: FIRST_WAIT });
+      expect(await page.getByTestId("new-token").count()).toBe(0);
+      // Its last use is a time, not "Never".
+      expect(await page.getByRole("cell", { name: "Never", exact: true }).count()).toBe(0);
+      page.once("dialog", (d) => void d.accept());
+      await page.getByRole("button", { name: /Revoke/ }).click();
+      await page.getByText(/^Revoked /).waitFor({ timeout: FIRST_WAIT });
+      expect((await fetchWith()).status).toBe(401);
+
+      // A daily subscription on the Statements page.
+      await page.goto(`${world.app.url}/statements`);
+      await page.getByRole("heading", { name: "Daily BAI2 by e-mail" }).waitFor({ timeout: FIRST_WAIT });
+      await page.getByLabel("Name", { exact: true }).fill("Daily close");
+      const card = page.getByRole("region", { name: "Daily BAI2 by e-mail" });
+      const scope = (await card.count()) ? card : page;
+      await scope
+        .getByRole("checkbox", { name: new RegExp(account) })
+        .last()
+        .check();
+      await scope.getByRole("checkbox", { name: /@/ }).first().check();
+      await page.getByRole("button", { name: "Subscribe" }).click();
+      await page.getByText(/^Subscribed: /).waitFor({ timeout: FIRST_WAIT });
+      await page
+        .getByText(/Daily close/)
+        .first()
+        .waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }

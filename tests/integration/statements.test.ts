@@ -5,6 +5,7 @@
 // more than 520 entries, the bank's clock running days ahead of the dashboard's.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { CashManagementEndOfDayReport } from "iso20022.js";
@@ -584,5 +585,102 @@ describe("integration tokens", () => {
     );
     expect(audit.map((a) => a.action)).toEqual(["integration_token.create", "integration_token.revoke"]);
     expect(audit.every((a) => a.target === made.json.record.id && a.actor_email === admin.email)).toBe(true);
+  });
+});
+
+/** How many times the bank answered `extendedhistory` so far (its own metrics). */
+async function extendedHistoryCalls(): Promise<number> {
+  const text = await (await fetch(`${world.bank.url}/metrics`)).text();
+  let n = 0;
+  for (const line of text.split("\n"))
+    if (line.startsWith("bank_http_requests_total{") && line.includes("extendedhistory"))
+      n += Number(line.split(" ").at(-1));
+  return n;
+}
+
+describe("reading the bank", () => {
+  it("reads each account-day once, however many entries the range holds, and chains it to the cent", async () => {
+    const bulk = await world.customer.account("SEN", 1_000);
+    // 1,500 entries on d0 and on d2: more than the statement keeps in memory (the rest waits on disk).
+    for (const day of [d0, d2])
+      await world.bank.running.bank.db.query(
+        `SELECT post_entry($1, 'C', 1 + g % 7, '1100', ARRAY['BULK ' || g, 'LINE2'], $2::timestamptz + make_interval(secs => g), $3, '', '')
+         FROM generate_series(1, 1500) AS g`,
+        [bulk, `${day}T14:00:00Z`, day],
+      );
+    const before = await extendedHistoryCalls();
+    const spilled = () => fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith("statement-")).length;
+    const spilledBefore = spilled();
+    const r = await invoke(routes.bai2, "GET", url("bai2", `account=${bulk}&from=${d0}&to=${d2}`), {
+      as: viewer,
+    });
+    expect(r.status).toBe(200);
+    // What waited on disk is gone once the file is written.
+    expect(spilled()).toBe(spilledBefore);
+    const file = readBai2(r.text);
+    // d0 through the bank's today (d3), each day once.
+    expect((await extendedHistoryCalls()) - before).toBe(4);
+    const now = await bankBalance(bulk);
+    const after = (await bankDay(bulk, d3)).reduce((s, t) => s + signed(t), 0);
+    let closing: bigint | null = null;
+    for (const [gi, day] of [d0, d1, d2].entries()) {
+      const set = file.groups[gi].accounts[0];
+      const history = await bankDay(bulk, day);
+      expect(set.details.map((d) => d.amount)).toEqual(
+        history.map((t) => BigInt(Math.abs(cents(t.TRANAMT)))),
+      );
+      const s = (code: string) => set.summaries.find((x) => x.code === code)?.amount as bigint;
+      if (closing !== null) expect(s("010")).toBe(closing);
+      expect(s("010") + BigInt(history.reduce((x, t) => x + signed(t), 0))).toBe(s("015"));
+      closing = s("015");
+    }
+    expect(closing).toBe(BigInt(now.current - after));
+  });
+});
+
+describe("the bank's today", () => {
+  it("is the bank's clock, not the newest booking nor the dashboard's: a day ahead with nothing booked yet is reported", async () => {
+    // To 20 s before the bank's midnight, the bank's access token taken then, and past midnight:
+    // the new day has no booking yet and the token was issued on the day before.
+    const clock = world.bank.running.bank.clock;
+    const start = clock.now().getTime();
+    let lo = 0;
+    let hi = 86_400;
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (clock.businessDate(new Date(start + mid * 1000)) === clock.businessDate(new Date(start))) lo = mid;
+      else hi = mid;
+    }
+    await sandbox(world.bank, "POST", "/sandbox/clock", { advanceSeconds: Math.max(hi - 20, 1) });
+    await world.client!.tokens.getToken();
+    await bankBalance(senA);
+    const r0 = await sandbox<{ businessDate: string }>(world.bank, "POST", "/sandbox/clock", {
+      advanceSeconds: 40,
+    });
+    const d4 = r0.businessDate;
+    expect(d4 > d3).toBe(true);
+    const r = await invoke(routes.camt052, "GET", url("camt052", `account=${senA}`), { as: viewer });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-disposition")).toContain(d4);
+    const rpt = new XMLParser({
+      ignoreAttributes: false,
+      parseTagValue: false,
+      isArray: (n) => ["Rpt", "Ntry", "Bal"].includes(n),
+    }).parse(r.text).Document.BkToCstmrAcctRpt.Rpt[0];
+    const now = await bankBalance(senA);
+    for (const b of rpt.Bal) expect(b.Dt.Dt).toBe(d4);
+    expect(rpt.Ntry ?? []).toEqual([]);
+    const opening = rpt.Bal.find((x: { Tp: { CdOrPrtry: { Cd: string } } }) => x.Tp.CdOrPrtry.Cd === "OPBD");
+    expect(cents(Number(opening.Amt["#text"]))).toBe(now.current);
+
+    // A range through the bank's today ends on it: d3's closing is d4's opening, nothing after.
+    const bai2 = await invoke(routes.bai2, "GET", url("bai2", `account=${senA}&from=${d3}&to=${d4}`), {
+      as: viewer,
+    });
+    expect(bai2.status).toBe(200);
+    const file = readBai2(bai2.text);
+    expect(file.groups.map((g) => g.asOfDate)).toEqual([d3, d4].map((d) => d.slice(2).replaceAll("-", "")));
+    const closing = file.groups[1].accounts[0].summaries.find((x) => x.code === "015")?.amount;
+    expect(closing).toBe(BigInt(now.current));
   });
 });

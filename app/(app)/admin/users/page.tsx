@@ -23,6 +23,9 @@ export default async function AdminUsersPage() {
           <a href="/admin/policies" className="text-blue-800 underline">
             Approval policies
           </a>
+          <a href="/admin/integration-tokens" className="text-blue-800 underline">
+            Integration tokens
+          </a>
           <a href="/admin/audit" className="text-blue-800 underline">
             Audit log
           </a>

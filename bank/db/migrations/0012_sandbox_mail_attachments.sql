@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_mail" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NOT NULL;

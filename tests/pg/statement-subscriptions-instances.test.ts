@@ -1,0 +1,136 @@
+// Statement subscriptions run by two dashboard instances (own pools, own bank clients) on a real
+// PostgreSQL server at the same 07:00, one more subscription's claim left behind by a run that
+// died: each subscription's business day is e-mailed once, through the bank's sandbox mail box.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { UserRow } from "../../lib/auth/users.ts";
+import { addBusinessDays } from "../../lib/bank-api/business-days.ts";
+import { BankClient } from "../../lib/bank-client/client.ts";
+import { TokenManager } from "../../lib/bank-client/token-manager.ts";
+import { type DashboardDb, openDashboardDb } from "../../lib/db/client.ts";
+import { deliverMail } from "../../lib/inbox/digest.ts";
+import { createSubscription, runStatementSubscriptions } from "../../lib/statements/subscriptions.ts";
+import { call, sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { PG_URL } from "../helpers/databases.ts";
+import { openPgTestDashboardDb, type TestDashboardDb, testUser } from "../helpers/routes.ts";
+
+const ZONE = "America/New_York";
+
+/** The instant of `day` at 07:05 on the bank's wall clock. */
+function sevenOFive(day: string): number {
+  const guess = Date.parse(`${day}T07:05:00Z`);
+  const wall = (t: number) => {
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: ZONE,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      })
+        .formatToParts(new Date(t))
+        .map((x) => [x.type, x.value]),
+    );
+    return Date.parse(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}Z`);
+  };
+  let t = guess;
+  for (let i = 0; i < 3; i++) t = guess - (wall(t) - t);
+  return t;
+}
+
+describe.skipIf(!PG_URL)("statement subscriptions on two dashboard instances", () => {
+  let bank: TestBank;
+  let dashboard: TestDashboardDb & { url: string };
+  let admin: UserRow;
+  let key: string;
+  let accounts: string[];
+
+  beforeAll(async () => {
+    bank = await startTestBank({ postgres: true, env: { BANK_SANDBOX_SMTP_PORT: "0" } });
+    const c = await sandboxCustomer(bank, "Fleet Close Co");
+    key = c.subscriptionKey;
+    accounts = [await c.account("SEN", 5_000), await c.account("DDA", 7_000)];
+    dashboard = await openPgTestDashboardDb();
+    admin = await testUser(dashboard.db, "admin", "controller@fleet-close.example", "Controller");
+  }, 300_000);
+
+  afterAll(async () => {
+    await dashboard?.close();
+    await bank?.close();
+  });
+
+  it("e-mails each subscription's 07:00 statement once when both instances run it at once", async () => {
+    const instance = async () => {
+      const db = await openDashboardDb({ url: dashboard.url, poolSize: 4 });
+      const client = new BankClient({
+        bankUrl: bank.url,
+        subscriptionKey: key,
+        tokens: new TokenManager({ db, bankUrl: bank.url, subscriptionKey: key }),
+      });
+      return { db: db as DashboardDb, client };
+    };
+    const [a, b] = [await instance(), await instance()];
+    try {
+      const clock = bank.running.bank.clock;
+      const today = clock.businessDate();
+      const actor = { id: admin.id, email: admin.email };
+      const subs = [];
+      for (let i = 0; i < 6; i++)
+        subs.push(
+          await createSubscription(a.db, actor, {
+            name: `Close ${i}`,
+            accounts: i % 2 ? accounts : [accounts[0]],
+            recipients: [`r${i}@fleet-close.example`],
+            bankToday: today,
+          }),
+        );
+      const next = addBusinessDays(today, 1);
+      // A run that died holding the last one's claim (claimed long ago): it is taken over.
+      await a.db.query(
+        `INSERT INTO statement_deliveries (subscription_id, business_day, from_day, to_day, status, claim_token, claimed_at)
+         VALUES ($1, $2, $3, $4, 'claimed', 'dead-run', now() - interval '1 hour')`,
+        [subs[5].id, next, addBusinessDays(next, -1), next],
+      );
+      await sandbox(bank, "POST", "/sandbox/clock", {
+        advanceSeconds: Math.ceil((sevenOFive(next) - clock.now().getTime()) / 1000),
+      });
+      const smtp = { smtpUrl: bank.running.sandboxSmtpUrl, from: "t@treasury.example" };
+      const runs = await Promise.all(
+        [a, b, a, b].map(async (x) => {
+          const out = await runStatementSubscriptions(x.db, x.client, { timeZone: ZONE });
+          await deliverMail(x.db, smtp);
+          return out;
+        }),
+      );
+      expect(runs.every((r) => r.businessDay === next && r.failed === 0)).toBe(true);
+      expect(runs.reduce((s, r) => s + r.delivered, 0)).toBe(6);
+      await Promise.all([deliverMail(a.db, smtp), deliverMail(b.db, smtp)]);
+
+      for (const [i, s] of subs.entries()) {
+        const mails = (
+          await call<{ subject: string; attachments: unknown[] }[]>(bank.url, "GET", "/sandbox/mail", {
+            query: { to: `r${i}@fleet-close.example` },
+            headers: { "X-Sandbox-Key": bank.sandboxKey },
+          })
+        ).json;
+        expect(mails, `subscription ${i}`).toHaveLength(1);
+        expect(mails[0].attachments).toHaveLength(1);
+        const rows = await a.db.query<{ status: string }>(
+          "SELECT status FROM statement_deliveries WHERE subscription_id = $1",
+          [s.id],
+        );
+        expect(rows).toEqual([{ status: "delivered" }]);
+      }
+      const queued = await a.db.query<{ n: string }>(
+        "SELECT count(*)::text AS n FROM mail_outbox WHERE kind = 'statement'",
+      );
+      expect(queued[0].n).toBe("6");
+    } finally {
+      await a.db.close();
+      await b.db.close();
+    }
+  }, 240_000);
+});
