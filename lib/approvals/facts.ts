@@ -7,7 +7,7 @@ import { type Actor, appendAudit } from "../auth/audit.ts";
 import { credentialEmbargoUntil } from "../auth/credential-embargo.ts";
 import { config } from "../config.ts";
 import { PolicySetInput } from "../dashboard-api/policies.ts";
-import type { Queryable } from "../db/client.ts";
+import type { DashboardDb, Queryable } from "../db/client.ts";
 import { getDashboardSettings } from "../settings.ts";
 import { defaultPolicies, type PaymentFacts, type PolicySet, type Rail, type VoterState } from "./policy.ts";
 
@@ -150,6 +150,34 @@ export async function senSentToday(
     byPreparerCents: Number(rows[0]?.by_preparer ?? 0),
     byAccountCents: Number(rows[0]?.by_account ?? 0),
   };
+}
+
+/** 32-bit FNV-1a of a text: the lock of one preparer or one account within its range. */
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (const b of Buffer.from(s, "utf8")) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  return h;
+}
+/** Advisory lock ranges of their own (each 2^32 wide), far from every other lock of the dashboard. */
+const PREPARER_TOTAL_LOCKS = 7_242_100_000_000_000;
+const ACCOUNT_TOTAL_LOCKS = 7_242_200_000_000_000;
+
+/**
+ * Runs fn, which reads a preparer's and an account's daily totals and sends within them, while no
+ * other instance does the same for this preparer or this account: without it two small transfers
+ * landing together both read the total before either is recorded, and both go out past it. The
+ * preparer's lock is always taken before the account's, so two senders never wait on each other.
+ * Each lock is held on a connection of its own (on PGlite, in turn within the one process), not a
+ * transaction, so the bank's answer is awaited without holding the database.
+ */
+export function withSenDailyTotals<T>(
+  db: DashboardDb,
+  o: { preparerId: string; account: string },
+  fn: () => Promise<T>,
+): Promise<T> {
+  return db.exclusive(PREPARER_TOTAL_LOCKS + fnv1a(o.preparerId), () =>
+    db.exclusive(ACCOUNT_TOTAL_LOCKS + fnv1a(o.account), fn),
+  );
 }
 
 /** A draft's row as plain payment facts (a SEN draft's daily totals as they were when prepared). */
