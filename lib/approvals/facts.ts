@@ -74,8 +74,9 @@ interface VoterRow {
 export async function votersNow(
   q: Queryable,
   ids: readonly string[],
-  o: { lock: boolean },
+  o: { lock: boolean; now?: number },
 ): Promise<VoterState[]> {
+  const now = o.now ?? Date.now();
   if (!ids.length) return [];
   const rows = await q.query<VoterRow>(
     `SELECT id, email, role, disabled, password_must_change, locked_until, credentials_changed_at FROM users
@@ -95,9 +96,9 @@ export async function votersNow(
       disabled: r.disabled,
       passwordMustChange: r.password_must_change,
       lockedUntil: r.locked_until ? new Date(r.locked_until).toISOString() : null,
-      // Judged when the deciding vote lands, like every other reason a vote stops counting.
-      credentialEmbargoUntil:
-        credentialEmbargoUntil(r.credentials_changed_at, Date.now())?.toISOString() ?? null,
+      // Judged when the vote is cast and again when the deciding vote lands, like every other
+      // reason a vote stops counting: the one place the embargo rule meets a voter.
+      credentialEmbargoUntil: credentialEmbargoUntil(r.credentials_changed_at, now)?.toISOString() ?? null,
     };
   });
 }
