@@ -91,7 +91,6 @@ export function DecisionDialog({
   wire,
   action,
   meId,
-  dualApprovalCents,
   busy,
   error,
   onConfirm,
@@ -101,7 +100,6 @@ export function DecisionDialog({
   action: IncomingWireAction | null;
   /** The signed-in approver: their own vote is never "another approver's". */
   meId: string;
-  dualApprovalCents: number;
   busy: boolean;
   error: string | null;
   onConfirm: () => void;
@@ -156,7 +154,8 @@ export function DecisionDialog({
           {action !== "cancel" ? <VoteEmbargoNotice /> : null}
           {second ? (
             <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              Above {formatUsd(dualApprovalCents)}: two different approvers must agree. {second.text}
+              {wire.approvalPolicy}: {wire.approvalsRequired > 2 ? "three" : "two"} different approvers must
+              agree. {second.text}
             </p>
           ) : null}
           {error ? (

@@ -153,6 +153,30 @@ export async function senSentToday(
   };
 }
 
+/**
+ * What a preparer sent alone today from each account, and in all, and what each account sent by
+ * anyone: the daily totals a form shows the preparer before they send (the server counts again).
+ */
+export async function senSentTodayForForm(
+  q: Queryable,
+  o: { preparerId: string; timeZone: string },
+): Promise<{ byPreparerCents: number; byAccountCents: Record<string, number> }> {
+  const rows = await q.query<{ account: string; by_preparer: string | number; by_account: string | number }>(
+    `SELECT detail->>'from' AS account,
+            coalesce(sum((detail->>'amountCents')::bigint) FILTER (WHERE actor_id = $1), 0) AS by_preparer,
+            coalesce(sum((detail->>'amountCents')::bigint), 0) AS by_account
+     FROM audit_log
+     WHERE action = 'transfer.sen' AND result = 'ok' AND at < $3
+       AND at >= (date_trunc('day', $3::timestamptz AT TIME ZONE $2) AT TIME ZONE $2)
+     GROUP BY detail->>'from'`,
+    [o.preparerId, o.timeZone, new Date()],
+  );
+  return {
+    byPreparerCents: rows.reduce((sum, r) => sum + Number(r.by_preparer), 0),
+    byAccountCents: Object.fromEntries(rows.map((r) => [r.account, Number(r.by_account)])),
+  };
+}
+
 /** 32-bit FNV-1a of a text: the lock of one preparer or one account within its range. */
 function fnv1a(s: string): number {
   let h = 0x811c9dc5;
