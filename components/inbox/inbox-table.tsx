@@ -62,7 +62,8 @@ export function itemTitle(item: InboxItem, accountName?: Names): string {
   return `Incoming wire from ${item.wire.originatorName || "an unnamed originator"}`;
 }
 
-function statusOf(item: InboxItem): [string, Tone] {
+/** An item's status in words: its approvals counted as the server counts them. */
+export function statusOf(item: InboxItem): [string, Tone] {
   if (item.kind === "draft") {
     const d = item.draft;
     if (d.approvalsRequired > 1) {
@@ -73,8 +74,11 @@ function statusOf(item: InboxItem): [string, Tone] {
     return [word, tone];
   }
   const w = item.wire;
-  if (w.state === "awaiting_second_approval") return ["1 of 2 approvers", "brand"];
-  if (w.needsTwoApprovers) return ["Needs 2 approvers", "warning"];
+  if (w.state === "awaiting_second_approval") {
+    const counted = w.votes.filter((v) => !v.ineligible).length;
+    return [`${counted} of ${w.approvalsRequired} approvers`, counted ? "brand" : "warning"];
+  }
+  if (w.needsTwoApprovers) return [`Needs ${w.approvalsRequired} approvers`, "warning"];
   const { word, tone } = paymentStatusWords("Pre-Approval", "Incoming");
   return [word, tone];
 }

@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useRef } from "react";
+import { ApprovalRows, type ShownVotes } from "@/components/send-money/approval-list.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { VoteEmbargoNotice } from "@/components/session/vote-embargo-notice.tsx";
 import { Button, buttonClasses } from "@/components/ui/button.tsx";
@@ -70,6 +71,18 @@ export function secondVoteWords(
   };
 }
 
+/** The votes for this action as the approval list shows them, struck ones with why. */
+export const votesForAction = (wire: IncomingWire, action: IncomingWireAction): ShownVotes => ({
+  approvals: wire.votes
+    .filter((v) => v.action === action)
+    .map((v) => ({
+      id: v.userId,
+      email: v.userEmail,
+      ...(v.ineligible ? { ineligible: v.ineligible } : {}),
+    })),
+  approvalsRequired: wire.approvalsRequired,
+});
+
 /**
  * The confirmation every decision passes through: it repeats the amount and the originator, and
  * its action button has focus, so Enter confirms and Escape (or "Keep waiting") backs out.
@@ -78,7 +91,6 @@ export function DecisionDialog({
   wire,
   action,
   meId,
-  dualApprovalCents,
   busy,
   error,
   onConfirm,
@@ -88,7 +100,6 @@ export function DecisionDialog({
   action: IncomingWireAction | null;
   /** The signed-in approver: their own vote is never "another approver's". */
   meId: string;
-  dualApprovalCents: number;
   busy: boolean;
   error: string | null;
   onConfirm: () => void;
@@ -138,11 +149,13 @@ export function DecisionDialog({
             </dd>
             <dt className="text-slate-600">Payment ID</dt>
             <dd className="font-mono text-[0.8125rem] break-all text-slate-900">{wire.paymentId}</dd>
+            <ApprovalRows d={votesForAction(wire, action)} policy={wire.approvalPolicy} />
           </dl>
           {action !== "cancel" ? <VoteEmbargoNotice /> : null}
           {second ? (
             <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              Above {formatUsd(dualApprovalCents)}: two different approvers must agree. {second.text}
+              {wire.approvalPolicy}: {wire.approvalsRequired > 2 ? "three" : "two"} different approvers must
+              agree. {second.text}
             </p>
           ) : null}
           {error ? (

@@ -152,7 +152,7 @@ export function IncomingWiresQueue({ meId }: { meId: string }) {
         title="Incoming wires"
         summary={
           data
-            ? `${count} waiting for a decision, oldest first. Above ${formatUsd(data.dualApprovalCents)} two approvers must agree.`
+            ? `${count} waiting for a decision, oldest first. Each says how many approvers its policy requires.`
             : "Wires waiting for a decision, oldest first."
         }
         onShortcuts={() => setHelpOpen(true)}
@@ -211,7 +211,6 @@ export function IncomingWiresQueue({ meId }: { meId: string }) {
         wire={pending?.wire ?? null}
         action={pending?.action ?? null}
         meId={meId}
-        dualApprovalCents={data?.dualApprovalCents ?? 0}
         busy={decide.isPending}
         error={dialogError}
         onConfirm={confirm}

@@ -51,9 +51,25 @@ export function WireStatus({ wire }: { wire: IncomingWire }) {
     case "awaiting_second_approval":
       return (
         <span className="flex flex-col gap-0.5">
-          <Badge tone="warning">1 of 2 approvers</Badge>
+          <Badge tone="warning">
+            {wire.votes.filter((v) => !v.ineligible).length} of {wire.approvalsRequired} approvers
+          </Badge>
           <span className="truncate text-xs text-slate-700">
-            {wire.votes.map((v) => `${PAST[v.action]}: ${v.userEmail}`).join("; ")}
+            {wire.votes.map((v, i) => (
+              <span key={v.userId}>
+                {i ? "; " : ""}
+                {v.ineligible ? (
+                  <>
+                    <s>
+                      {PAST[v.action]}: {v.userEmail}
+                    </s>{" "}
+                    (not counted)
+                  </>
+                ) : (
+                  `${PAST[v.action]}: ${v.userEmail}`
+                )}
+              </span>
+            ))}
           </span>
         </span>
       );

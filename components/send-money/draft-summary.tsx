@@ -1,7 +1,7 @@
 // What a draft will pay, as the release and reject dialogs show it, with its beneficiary's recent
 // payee changes.
 
-import { ApprovalList } from "@/components/send-money/approval-list.tsx";
+import { ApprovalRows } from "@/components/send-money/approval-list.tsx";
 import { RecentPayeeChanges } from "@/components/send-money/payee-change.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Money } from "@/components/ui/money.tsx";
@@ -58,16 +58,7 @@ export function DraftSummary({ d }: { d: Draft }) {
         <dd>
           {d.preparedBy.email}, {formatInstant(d.preparedAt, timeZone)}
         </dd>
-        <dt className="font-medium text-slate-600">Approvals</dt>
-        <dd>
-          <ApprovalList d={d} />
-        </dd>
-        {d.approvalPolicy ? (
-          <>
-            <dt className="font-medium text-slate-600">Policy</dt>
-            <dd data-approval-policy>{d.approvalPolicy}</dd>
-          </>
-        ) : null}
+        <ApprovalRows d={d} policy={d.approvalPolicy} />
       </dl>
     </>
   );

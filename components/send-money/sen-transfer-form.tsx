@@ -22,6 +22,7 @@ import { Money } from "@/components/ui/money.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { useSendSteps } from "@/hooks/use-send-steps.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
+import { evaluate, type PolicySet, type Requirement } from "@/lib/approvals/policy.ts";
 import { FROM_DESCRIPTION_FIELDS, SEN_TRANSFER_FIELDS, TO_DESCRIPTION_FIELDS } from "@/lib/bank-api/rules.ts";
 import { sendJson } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
@@ -70,7 +71,45 @@ const EMPTY: SenTransferInput = {
   ...Object.fromEntries([...FROM_DESCRIPTION_FIELDS, ...TO_DESCRIPTION_FIELDS].map((f) => [f, ""])),
 };
 
-export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCents: number }) {
+/** What the server's evaluator will require of this transfer: none to send it alone, else a draft. */
+export function senTransferNeeds(
+  amountCents: number,
+  fromAccount: string,
+  o: {
+    policies: PolicySet;
+    preparerId: string;
+    today: { byPreparerCents: number; byAccountCents: Record<string, number> };
+  },
+  now = Date.now(),
+): Requirement {
+  if (amountCents <= 0) return { approvers: 0, policy: null, why: "" };
+  return evaluate(
+    {
+      rail: "sen",
+      amountCents,
+      sourceAccount: fromAccount,
+      preparerId: o.preparerId,
+      todayByPreparerCents: o.today.byPreparerCents,
+      todayByAccountCents: o.today.byAccountCents[fromAccount] ?? 0,
+    },
+    o.policies,
+    now,
+  );
+}
+
+/**
+ * `policies` and `today` (what this preparer, and each account, sent alone today) are the server's
+ * as the page was drawn: the form asks the same evaluator the server asks when it is sent.
+ */
+export function SenTransferForm({
+  policies,
+  preparerId,
+  today,
+}: {
+  policies: PolicySet;
+  preparerId: string;
+  today: { byPreparerCents: number; byAccountCents: Record<string, number> };
+}) {
   const queryClient = useQueryClient();
   const accounts = useQuery(accountsQuery());
   const senAccounts = (accounts.data?.accounts ?? []).filter((a) => a.type === "SEN");
@@ -90,7 +129,12 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
   const from = senAccounts.find((a) => a.accountNumber === values.AccountNumberFrom);
   const to = senAccounts.find((a) => a.accountNumber === values.AccountNumberTo?.trim());
   const overAvailable = !!from && amountCents > from.availableCents;
-  const needsRelease = amountCents > releaseThresholdCents;
+  const needs = senTransferNeeds(amountCents, values.AccountNumberFrom ?? "", {
+    policies,
+    preparerId,
+    today,
+  });
+  const needsRelease = needs.approvers > 0;
 
   async function onSubmit() {
     if (stage === "edit") {
@@ -149,9 +193,9 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
             </>
           ) : (
             <p role="status">
-              <Money cents={result.draft.amountCents} /> is above the release threshold of{" "}
-              {formatUsd(releaseThresholdCents)}: it waits as a draft until another person with release rights
-              releases it on the{" "}
+              <Money cents={result.draft.amountCents} /> needs an approver (
+              {result.draft.approvalPolicy ?? "the approval policy"}): it waits as a draft until another
+              person with release rights releases it on the{" "}
               <Link href="/drafts" className="font-medium text-brand-700 underline">
                 Drafts
               </Link>{" "}
@@ -211,7 +255,7 @@ export function SenTransferForm({ releaseThresholdCents }: { releaseThresholdCen
                 overAvailable
                   ? `More than the ${formatUsd(from.availableCents)} available in ${from.name}: the bank will refuse it unless funds arrive first.`
                   : needsRelease
-                    ? `Above ${formatUsd(releaseThresholdCents)}: this becomes a draft that another person releases.`
+                    ? `${needs.why}: this becomes a draft that another person releases.`
                     : from
                       ? `${formatUsd(from.availableCents)} available.`
                       : undefined

@@ -177,7 +177,9 @@ async function served(
 const SESSION_ENDED: Record<string, string> = {
   idle: "Your session ended after a period without activity. Sign in again.",
   absolute: "Your session reached its 12-hour limit. Sign in again.",
-  ended: "This session was signed out. Sign in again.",
+  // A sign-out, or every session of the user ended: a password change or reset, a disabling.
+  ended:
+    "This session has ended (it was signed out, the password was changed, or the account was disabled). Sign in again.",
 };
 
 export function withRoute<

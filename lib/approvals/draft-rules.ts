@@ -26,19 +26,25 @@ export const sqlStates = (states: readonly DraftStatus[]) => states.map((s) => `
 /** The database's check on payment_drafts.status, generated from DRAFT_STATUSES. */
 export const DRAFT_STATUS_CHECK_SQL = `status = ANY (ARRAY[${DRAFT_STATUSES.map((s) => `'${s}'::text`).join(", ")}])`;
 
-/** The little of a draft these rules read. */
-export interface DraftVotes {
-  status: DraftStatus;
-  preparedBy: { id: string };
+/** The votes on a payment as a screen counts them: a draft's approvals, an incoming wire's votes. */
+export interface VoteCount {
+  /** Who prepared it; none for an incoming wire. */
+  preparedBy?: { id: string } | null;
   approvals: readonly { id: string; ineligible?: string }[];
   approvalsRequired: number;
 }
 
+/** The little of a draft these rules read. */
+export interface DraftVotes extends VoteCount {
+  status: DraftStatus;
+  preparedBy: { id: string };
+}
+
 /** Votes that count now: not struck for their voter's standing, never the preparer's. */
 export const countedApprovals = <A extends { id: string; ineligible?: string }>(d: {
-  preparedBy: { id: string };
+  preparedBy?: { id: string } | null;
   approvals: readonly A[];
-}): A[] => d.approvals.filter((a) => !a.ineligible && a.id !== d.preparedBy.id);
+}): A[] => d.approvals.filter((a) => !a.ineligible && a.id !== d.preparedBy?.id);
 
 /** Whether one more approval by `meId` (an approver who has not voted) makes the draft send. */
 export const myApprovalSends = (d: DraftVotes, meId?: string) =>
@@ -52,7 +58,7 @@ export const mayRelease = (d: DraftVotes, me: { id: string }, canRelease: boolea
   canRelease && d.status === "pending" && d.preparedBy.id !== me.id && !approvedBy(d, me.id);
 
 /** "1 of 2 approvals", in words a screen reader reads as it is. */
-export const approvalCountWords = (d: DraftVotes) =>
+export const approvalCountWords = (d: VoteCount) =>
   `${countedApprovals(d).length} of ${d.approvalsRequired} approval${d.approvalsRequired === 1 ? "" : "s"}`;
 
 export type InboxAct = "approve" | "cancel" | "return";

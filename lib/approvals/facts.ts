@@ -7,7 +7,7 @@ import { type Actor, appendAudit } from "../auth/audit.ts";
 import { credentialEmbargoUntil } from "../auth/credential-embargo.ts";
 import { config } from "../config.ts";
 import { PolicySetInput } from "../dashboard-api/policies.ts";
-import type { Queryable } from "../db/client.ts";
+import type { DashboardDb, Queryable } from "../db/client.ts";
 import { getDashboardSettings } from "../settings.ts";
 import { defaultPolicies, type PaymentFacts, type PolicySet, type Rail, type VoterState } from "./policy.ts";
 
@@ -74,8 +74,9 @@ interface VoterRow {
 export async function votersNow(
   q: Queryable,
   ids: readonly string[],
-  o: { lock: boolean },
+  o: { lock: boolean; now?: number },
 ): Promise<VoterState[]> {
+  const now = o.now ?? Date.now();
   if (!ids.length) return [];
   const rows = await q.query<VoterRow>(
     `SELECT id, email, role, disabled, password_must_change, locked_until, credentials_changed_at FROM users
@@ -95,9 +96,9 @@ export async function votersNow(
       disabled: r.disabled,
       passwordMustChange: r.password_must_change,
       lockedUntil: r.locked_until ? new Date(r.locked_until).toISOString() : null,
-      // Judged when the deciding vote lands, like every other reason a vote stops counting.
-      credentialEmbargoUntil:
-        credentialEmbargoUntil(r.credentials_changed_at, Date.now())?.toISOString() ?? null,
+      // Judged when the vote is cast and again when the deciding vote lands, like every other
+      // reason a vote stops counting: the one place the embargo rule meets a voter.
+      credentialEmbargoUntil: credentialEmbargoUntil(r.credentials_changed_at, now)?.toISOString() ?? null,
     };
   });
 }
@@ -150,6 +151,58 @@ export async function senSentToday(
     byPreparerCents: Number(rows[0]?.by_preparer ?? 0),
     byAccountCents: Number(rows[0]?.by_account ?? 0),
   };
+}
+
+/**
+ * What a preparer sent alone today from each account, and in all, and what each account sent by
+ * anyone: the daily totals a form shows the preparer before they send (the server counts again).
+ */
+export async function senSentTodayForForm(
+  q: Queryable,
+  o: { preparerId: string; timeZone: string },
+): Promise<{ byPreparerCents: number; byAccountCents: Record<string, number> }> {
+  const rows = await q.query<{ account: string; by_preparer: string | number; by_account: string | number }>(
+    `SELECT detail->>'from' AS account,
+            coalesce(sum((detail->>'amountCents')::bigint) FILTER (WHERE actor_id = $1), 0) AS by_preparer,
+            coalesce(sum((detail->>'amountCents')::bigint), 0) AS by_account
+     FROM audit_log
+     WHERE action = 'transfer.sen' AND result = 'ok' AND at < $3
+       AND at >= (date_trunc('day', $3::timestamptz AT TIME ZONE $2) AT TIME ZONE $2)
+     GROUP BY detail->>'from'`,
+    [o.preparerId, o.timeZone, new Date()],
+  );
+  return {
+    byPreparerCents: rows.reduce((sum, r) => sum + Number(r.by_preparer), 0),
+    byAccountCents: Object.fromEntries(rows.map((r) => [r.account, Number(r.by_account)])),
+  };
+}
+
+/** 32-bit FNV-1a of a text: the lock of one preparer or one account within its range. */
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (const b of Buffer.from(s, "utf8")) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  return h;
+}
+/** Advisory lock ranges of their own (each 2^32 wide), far from every other lock of the dashboard. */
+const PREPARER_TOTAL_LOCKS = 7_242_100_000_000_000;
+const ACCOUNT_TOTAL_LOCKS = 7_242_200_000_000_000;
+
+/**
+ * Runs fn, which reads a preparer's and an account's daily totals and sends within them, while no
+ * other instance does the same for this preparer or this account: without it two small transfers
+ * landing together both read the total before either is recorded, and both go out past it. The
+ * preparer's lock is always taken before the account's, so two senders never wait on each other.
+ * Each lock is held on a connection of its own (on PGlite, in turn within the one process), not a
+ * transaction, so the bank's answer is awaited without holding the database.
+ */
+export function withSenDailyTotals<T>(
+  db: DashboardDb,
+  o: { preparerId: string; account: string },
+  fn: () => Promise<T>,
+): Promise<T> {
+  return db.exclusive(PREPARER_TOTAL_LOCKS + fnv1a(o.preparerId), () =>
+    db.exclusive(ACCOUNT_TOTAL_LOCKS + fnv1a(o.account), fn),
+  );
 }
 
 /** A draft's row as plain payment facts (a SEN draft's daily totals as they were when prepared). */

@@ -10,7 +10,7 @@ import type { DashboardDb, Queryable } from "../db/client.ts";
 import { queueMail } from "../inbox/mail-outbox.ts";
 import { type Actor, appendAudit } from "./audit.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
-import { checkUnderLockout, findUserById, type UserRow } from "./users.ts";
+import { checkUnderLockout, endEverySession, findUserById, type UserRow } from "./users.ts";
 
 export type CredentialLinkPurpose = "invite" | "reset" | "totp_removal";
 
@@ -127,22 +127,11 @@ export async function issueCredentialLink(
 export async function resetCredentials(q: Queryable, userId: string, now = new Date()): Promise<void> {
   await q.query(
     `UPDATE users SET password_hash = $2, password_must_change = true, failed_attempts = 0, locked_until = NULL,
-       sessions_from = $3, kept_session_signed_in_at = NULL, credentials_changed_at = $3, updated_at = $3
+       credentials_changed_at = $3, updated_at = $3
      WHERE id = $1`,
     [userId, await unknowablePasswordHash(), now],
   );
-  await endEverySession(q, userId, now);
-}
-
-/**
- * Revokes every session record of the user. `sessions_from` ends sessions signed in before the
- * change's second; the records end one signed in within that same second too.
- */
-async function endEverySession(q: Queryable, userId: string, now: Date): Promise<void> {
-  await q.query("UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL", [
-    userId,
-    now,
-  ]);
+  await endEverySession(q, userId, { now });
 }
 
 interface LinkRow {
@@ -206,19 +195,19 @@ export async function redeemCredentialLink(
         return { refused: proof.reason, user, minutes: proof.reason === "locked" ? proof.minutes : 0 };
       await q.query(
         `UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL,
-           sessions_from = $2, kept_session_signed_in_at = NULL, credentials_changed_at = $2, updated_at = $2
+           credentials_changed_at = $2, updated_at = $2
          WHERE id = $1`,
         [user.id, now],
       );
     } else {
       await q.query(
         `UPDATE users SET password_hash = $2, password_must_change = false, failed_attempts = 0, locked_until = NULL,
-           sessions_from = $3, kept_session_signed_in_at = NULL, credentials_changed_at = $3, updated_at = $3
+           credentials_changed_at = $3, updated_at = $3
          WHERE id = $1`,
         [user.id, await hashPassword(input.newPassword ?? ""), now],
       );
     }
-    await endEverySession(q, user.id, now);
+    await endEverySession(q, user.id, { now });
     await q.query("UPDATE credential_links SET used_at = $2 WHERE id = $1", [link.id, now]);
     await appendAudit(q, {
       actorId: user.id,

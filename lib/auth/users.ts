@@ -154,25 +154,56 @@ export async function updateUser(
        updated_at = now() WHERE id = $1 RETURNING *`,
     [id, change.role ?? null, change.disabled ?? null, change.name ?? null],
   );
+  // A disabled account's sessions end for good: enabling it again does not bring them back.
+  if (rows[0] && change.disabled === true) await endEverySession(db, id);
   return readRow(rows[0]);
+}
+
+/** A session that goes on through a change its own user made: the cookie's record and sign-in second. */
+export interface KeptSession {
+  sid: string;
+  signedInAt: number;
+}
+
+/**
+ * Ends every session of the user: the one home of the rule, for a reset, a link used, a password
+ * change and a disabling. Sessions signed in before `now`'s second are ended by `sessions_from`
+ * (every instance reads it with the user); their records are revoked too, which also ends one
+ * signed in within that same second. `keep`: the session that made the change goes on.
+ */
+export async function endEverySession(
+  q: Queryable,
+  userId: string,
+  o: { now?: Date; keep?: KeptSession | null } = {},
+): Promise<void> {
+  const now = o.now ?? new Date();
+  await q.query("UPDATE users SET sessions_from = $2, kept_session_signed_in_at = $3 WHERE id = $1", [
+    userId,
+    now,
+    o.keep?.signedInAt ?? null,
+  ]);
+  await q.query(
+    "UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $3",
+    [userId, now, o.keep?.sid ?? null],
+  );
 }
 
 /**
  * Sets a password the user chose (or the start script's demo password): nothing left to change.
- * Every session signed in before it ends, but for the one that changed it (its sign-in time,
- * `keepSession`), which goes on.
+ * Every session ends, but for the one that changed it (`keep`), which goes on.
  */
 export async function setUserPassword(
   db: Queryable,
   id: string,
   password: string,
-  keepSession: number | null = null,
+  keep: KeptSession | null = null,
 ): Promise<void> {
+  const now = new Date();
   await db.query(
-    `UPDATE users SET password_hash = $2, password_must_change = false, sessions_from = now(),
-       kept_session_signed_in_at = $3, updated_at = now() WHERE id = $1`,
-    [id, await hashPassword(password), keepSession],
+    "UPDATE users SET password_hash = $2, password_must_change = false, updated_at = $3 WHERE id = $1",
+    [id, await hashPassword(password), now],
   );
+  await endEverySession(db, id, { now, keep });
 }
 
 /** Lifts a lockout after failed sign-ins at once, and forgets the failures counted so far. */

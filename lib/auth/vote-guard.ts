@@ -1,9 +1,12 @@
 // Where a vote that moves money is cast (a draft's release, an incoming wire's approval or return):
-// the voter's credentials must not have been reset, nor the voter invited, in the last 24 hours
-// (lib/auth/credential-embargo.ts). Read from the database at the moment of the vote.
+// the voter's credentials must not have been reset, nor the voter invited, in the last 24 hours.
+// The voter is read as every counted vote is read when the deciding vote lands (`votersNow`, the
+// one place the embargo rule is applied to a voter), so the refusal here and a struck vote there
+// cannot disagree; this only answers early, with the until-when, before anything is recorded.
+
 import { RouteError } from "../api/errors.ts";
+import { votersNow } from "../approvals/facts.ts";
 import type { Queryable } from "../db/client.ts";
-import { credentialEmbargoUntil } from "./credential-embargo.ts";
 
 /** Why a voter under the embargo cannot vote, and until when, in the dialog's words. */
 export function embargoMessage(until: Date): string {
@@ -12,10 +15,7 @@ export function embargoMessage(until: Date): string {
 
 /** Refuses (403 credentials_recent) a vote by a user whose credentials changed in the last 24 hours. */
 export async function refuseEmbargoedVoter(db: Queryable, userId: string, now = new Date()): Promise<void> {
-  const rows = await db.query<{ credentials_changed_at: Date | string | null }>(
-    "SELECT credentials_changed_at FROM users WHERE id = $1",
-    [userId],
-  );
-  const until = credentialEmbargoUntil(rows[0]?.credentials_changed_at ?? null, now);
-  if (until) throw new RouteError(403, "credentials_recent", embargoMessage(until));
+  const [voter] = await votersNow(db, [userId], { lock: false, now: now.getTime() });
+  if (voter?.credentialEmbargoUntil)
+    throw new RouteError(403, "credentials_recent", embargoMessage(new Date(voter.credentialEmbargoUntil)));
 }

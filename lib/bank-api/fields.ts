@@ -10,6 +10,7 @@ import {
   BANK_TYPES,
   type FieldRule,
   type FieldTable,
+  LETTERS_AND_DIGITS_SCHEMA,
   ruleChecks,
   TEXT_CHECKS,
 } from "./rules.ts";
@@ -236,6 +237,7 @@ export function contractField<R extends FieldRule>(rule: R): ContractField<R> {
   let s: TextSchema = r.required ? required(r.max) : str(r.max);
   for (const check of ruleChecks(r)) s = s.refine(...check);
   if (r.aba) s = s.meta(ABA_SCHEMA);
+  else if (r.code) s = s.meta(LETTERS_AND_DIGITS_SCHEMA);
   return (r.required ? s : s.optional()) as ContractField<R>;
 }
 

@@ -1,84 +1,57 @@
-// Whether two names read alike: the skeleton a name folds to when case, spacing, punctuation,
-// accents, compatibility forms and the common cross-script look-alikes (Cyrillic and Greek letters
-// that look Latin, digits that look like letters) are set aside, after Unicode's confusable
-// skeletons (UTS #39) for the letters a payee name holds. Two payees with one skeleton would be
-// told apart by nobody reading a release dialog.
+// Whether two names read alike: Unicode's confusable skeletons (UTS #39) of their letters and
+// digits, with case, spacing, punctuation and invisible characters set aside. Nothing else is
+// folded: "Store 6" and "Store 8" are two payees, while "Gl\u043ebex" (a Cyrillic o) and "Globex",
+// or "G1obex" and "Globex", are one name to anybody reading a release dialog.
 
-/** Letters and digits drawn like another: each maps to the Latin letter it is read as. */
-const LOOKS_LIKE: Record<string, string> = {
-  // Cyrillic
-  а: "a",
-  в: "b",
-  е: "e",
-  ё: "e",
-  з: "3",
-  к: "k",
-  м: "m",
-  н: "h",
-  о: "o",
-  р: "p",
-  с: "c",
-  т: "t",
-  у: "y",
-  х: "x",
-  ѕ: "s",
-  і: "l",
-  ї: "l",
-  ј: "j",
-  ԛ: "q",
-  ԝ: "w",
-  һ: "h",
-  ɡ: "g",
-  ӏ: "l",
-  // Greek
-  α: "a",
-  β: "b",
-  ε: "e",
-  η: "n",
-  ι: "l",
-  κ: "k",
-  ν: "v",
-  ο: "o",
-  ρ: "p",
-  τ: "t",
-  υ: "u",
-  χ: "x",
-  ω: "w",
-  ϲ: "c",
-  ϳ: "j",
-  // Latin look-alikes and digits
-  ı: "l",
-  ł: "l",
-  ø: "o",
-  đ: "d",
-  ħ: "h",
-  ŀ: "l",
-  "0": "o",
-  "1": "l",
-  i: "l",
-  "5": "s",
-  "8": "b",
-  "3": "e",
-  "6": "b",
-  "9": "g",
-};
+import { CONFUSABLE_ROWS } from "./confusables-data.ts";
 
-/**
- * The name's skeleton: NFKD without marks, lower case, look-alikes mapped, and everything but
- * letters and digits (spaces of every kind, punctuation, invisible characters) dropped.
- */
-export function lookalikeSkeleton(name: string): string {
-  const plain = name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+const fromHex = (hex: string) => String.fromCodePoint(...hex.split(".").map((h) => Number.parseInt(h, 16)));
+
+/** Each confusable letter or digit and the prototype it reads as (UTS #39's table). */
+const PROTOTYPE = new Map<string, string>(
+  CONFUSABLE_ROWS.flatMap((line) =>
+    line.split(" ").map((row) => {
+      const [from, to] = row.split(":");
+      return [fromHex(from), fromHex(to)] as const;
+    }),
+  ),
+);
+
+/** UTS #39's skeleton: NFD, each character replaced by its prototype, NFD again. */
+export function confusableSkeleton(s: string): string {
   let out = "";
-  for (const ch of plain) {
-    const mapped = LOOKS_LIKE[ch] ?? ch;
-    if (/[\p{L}\p{N}]/u.test(mapped)) out += mapped;
-  }
-  return out.replace(/rn/g, "m").replace(/vv/g, "w").replace(/cl/g, "d");
+  for (const ch of s.normalize("NFD")) out += PROTOTYPE.get(ch) ?? ch;
+  return out.normalize("NFD");
 }
 
-/** Whether two names read the same to a person (one skeleton). */
+/** What a reader sees of a name: its letters, digits and their marks, nothing invisible between. */
+const READABLE = /[\p{L}\p{N}\p{M}]/u;
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
+const readable = (s: string) => [...s].filter((ch) => READABLE.test(ch) && !INVISIBLE.test(ch)).join("");
+
+/**
+ * The name as read without regard to case: lower case and skeleton alternate until neither
+ * changes it (a prototype may be a capital: the digit 0 reads as O, so as o).
+ */
+function caselessSkeleton(name: string): string {
+  let s = name;
+  for (let i = 0; i < 4; i++) {
+    const next = confusableSkeleton(s.toLowerCase()).toLowerCase();
+    if (next === s) break;
+    s = next;
+  }
+  return readable(s);
+}
+
+/** The name's skeletons: the caseless one, and the one with its case kept (I and l read alike). */
+export const lookalikeSkeletons = (name: string): [caseless: string, cased: string] => [
+  caselessSkeleton(name),
+  readable(confusableSkeleton(name)),
+];
+
+/** Whether two names read the same to a person (one skeleton, with or without case). */
 export const readsAlike = (a: string, b: string): boolean => {
-  const sa = lookalikeSkeleton(a);
-  return sa.length > 0 && sa === lookalikeSkeleton(b);
+  const [ca, sa] = lookalikeSkeletons(a);
+  const [cb, sb] = lookalikeSkeletons(b);
+  return (ca.length > 0 && ca === cb) || (sa.length > 0 && sa === sb);
 };

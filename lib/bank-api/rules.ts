@@ -12,6 +12,8 @@ export const ABA_MESSAGE = "must be a 9-digit ABA routing number with a valid ch
 export const BIC_MESSAGE = "must be a SWIFT BIC (8 or 11 characters)";
 export const BANK_TYPE_MESSAGE = "must be ABA or SWIFT";
 export const BANK_TYPES = ["ABA", "SWIFT"] as const;
+export const LETTERS_AND_DIGITS_MESSAGE =
+  "must hold only the letters A-Z and digits 0-9 (no spaces, punctuation or other characters)";
 
 /** C0 controls and DEL: no field of the API carries them, and a NUL cannot be stored at all. */
 export function hasControl(s: string): boolean {
@@ -46,6 +48,15 @@ export const hasHiddenText = (s: string): boolean => {
   return false;
 };
 
+/**
+ * An account number or a routing id of a wire: ASCII letters and digits alone (an IBAN is one), so
+ * that what an approver reads is what the bank is sent: no space, hyphen or dot, no full-width or
+ * other script's digit, no letter from another alphabet that looks like a Latin one.
+ */
+const LETTERS_AND_DIGITS = /^[A-Za-z0-9]*$/;
+export const isLettersAndDigits = (s: string): boolean => LETTERS_AND_DIGITS.test(s);
+export const LETTERS_AND_DIGITS_SCHEMA = { pattern: LETTERS_AND_DIGITS.source } as const;
+
 /** No control characters of any Unicode block: Fedwire carries printable text. */
 export const noControlCharacters = (s: string) => !/\p{Cc}/u.test(s);
 
@@ -70,11 +81,11 @@ export const SWIFT_BIC_SCHEMA = { pattern: SWIFT_BIC.source } as const;
 /**
  * One typed field. `text`: at most `max` characters, no control or hidden characters
  * (`required`: trimmed and not empty; `fedwire`: no Unicode control either; `aba`: an ABA routing
- * number). `amount`: positive dollars, two decimals, at most `maxLength` characters as text.
+ * number; `code`: an account number or routing id, ASCII letters and digits alone). `amount`: positive dollars, two decimals, at most `maxLength` characters as text.
  * `wholeDollars`: whole dollars in a range. `bankType`: ABA or SWIFT, any case.
  */
 export type FieldRule =
-  | { kind: "text"; max: number; required?: true; fedwire?: true; aba?: true }
+  | { kind: "text"; max: number; required?: true; fedwire?: true; aba?: true; code?: true }
   | { kind: "amount"; maxLength: number }
   | { kind: "wholeDollars"; min: number; max: number }
   | { kind: "bankType" };
@@ -90,12 +101,14 @@ export const TEXT_CHECKS = {
   noHiddenText: [(s) => !hasHiddenText(s), NO_HIDDEN_TEXT],
   fedwire: [noControlCharacters, NO_CONTROL],
   aba: [isAbaRoutingNumber, ABA_MESSAGE],
+  code: [isLettersAndDigits, LETTERS_AND_DIGITS_MESSAGE],
 } as const satisfies Record<string, TextCheck>;
 
 /** What a text rule checks beyond its length and the checks of every text: Fedwire text, an ABA number. */
 export const ruleChecks = (rule: Extract<FieldRule, { kind: "text" }>): TextCheck[] => [
   ...(rule.fedwire ? [TEXT_CHECKS.fedwire] : []),
   ...(rule.aba ? [TEXT_CHECKS.aba] : []),
+  ...(rule.code ? [TEXT_CHECKS.code] : []),
 ];
 
 /** An amount rule applied to a dollar number: its integer cents, or what is wrong with it. */
@@ -112,6 +125,10 @@ const requiredText = (max: number) => ({ kind: "text", max, required: true }) as
 const fedwire = (max: number) => ({ kind: "text", max, fedwire: true }) as const;
 const fedwireRequired = (max: number) => ({ kind: "text", max, fedwire: true, required: true }) as const;
 const bankType = { kind: "bankType" } as const;
+/** A wire's account number or routing id: Fedwire text of ASCII letters and digits alone. */
+const code = (max: number) => ({ kind: "text", max, fedwire: true, code: true }) as const;
+const codeRequired = (max: number) =>
+  ({ kind: "text", max, fedwire: true, required: true, code: true }) as const;
 
 /** POST /v2/account/transfersen, the fields a person types (SequenceNumber is the client's). */
 export const SEN_TRANSFER_FIELDS = {
@@ -168,20 +185,20 @@ export const INITIATE_PAYMENT_FIELDS = {
   receiving_bank_address2: fedwire(35),
   receiving_bank_address3: fedwire(35),
   intermediary_bank_type: bankType,
-  intermediary_bank_routing_id: fedwire(11),
-  intermediary_bank_account_number: fedwire(35),
+  intermediary_bank_routing_id: code(11),
+  intermediary_bank_account_number: code(35),
   intermediary_bank_name: fedwire(35),
   intermediary_bank_address1: fedwire(35),
   intermediary_bank_address2: fedwire(35),
   intermediary_bank_address3: fedwire(35),
   beneficiary_bank_type: bankType,
-  beneficiary_bank_routing_id: fedwire(11),
+  beneficiary_bank_routing_id: code(11),
   beneficiary_bank_name: fedwire(35),
   beneficiary_bank_address1: fedwire(35),
   beneficiary_bank_address2: fedwire(35),
   beneficiary_bank_address3: fedwire(35),
   beneficiary_name: fedwireRequired(35),
-  beneficiary_account_number: fedwireRequired(35),
+  beneficiary_account_number: codeRequired(35),
   beneficiary_address1: fedwireRequired(35),
   beneficiary_address2: fedwire(35),
   beneficiary_address3: fedwire(35),

@@ -44,6 +44,9 @@ export const IncomingWire = z.object({
   paymentTimestamp: z.string(),
   state: QueueState,
   needsTwoApprovers: z.boolean(),
+  /** Distinct approvers who must agree, and the policy that says so, in words. */
+  approvalsRequired: z.number().int(),
+  approvalPolicy: z.string(),
   votes: z.array(IncomingWireVote),
   /** The action sent or queued, while the wire waits for the bank. */
   pendingAction: IncomingWireAction.nullable(),

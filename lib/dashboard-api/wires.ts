@@ -49,9 +49,19 @@ const ibanChecked = <S extends z.ZodType<unknown, string | undefined>>(s: S) =>
     if (message) ctx.addIssue({ code: "custom", message });
   });
 
+/**
+ * An account number as a person types it: the plain spaces between an IBAN's groups of four are
+ * dropped before the contract's rule (letters and digits alone) judges the rest.
+ */
+const typedAccountNumber = <S extends z.ZodType<unknown, string>>(s: S) =>
+  z
+    .string()
+    .transform((v) => v.replaceAll(" ", ""))
+    .pipe(s);
+
 const templateShape = {
   beneficiary_name: w.beneficiary_name,
-  beneficiary_account_number: ibanChecked(w.beneficiary_account_number),
+  beneficiary_account_number: typedAccountNumber(ibanChecked(w.beneficiary_account_number)),
   beneficiary_address1: w.beneficiary_address1,
   beneficiary_address2: blank(w.beneficiary_address2),
   beneficiary_address3: blank(w.beneficiary_address3),
@@ -68,7 +78,9 @@ const templateShape = {
   receiving_bank_address3: blank(w.receiving_bank_address3),
   intermediary_bank_type: blank(w.intermediary_bank_type),
   intermediary_bank_routing_id: blank(w.intermediary_bank_routing_id),
-  intermediary_bank_account_number: blank(ibanChecked(w.intermediary_bank_account_number)),
+  intermediary_bank_account_number: blank(
+    typedAccountNumber(ibanChecked(w.intermediary_bank_account_number.unwrap())),
+  ),
   intermediary_bank_name: blank(w.intermediary_bank_name),
   intermediary_bank_address1: blank(w.intermediary_bank_address1),
   intermediary_bank_address2: blank(w.intermediary_bank_address2),

@@ -3,8 +3,14 @@
 // open decisions: once the bank shows a payment's status moved, its decision takes that state.
 import "server-only";
 import { toCents } from "../accounts/views.ts";
-import { policySetNow } from "../approvals/facts.ts";
-import { evaluate, type PolicySet } from "../approvals/policy.ts";
+import { policySetNow, votersNow } from "../approvals/facts.ts";
+import {
+  evaluate,
+  type PaymentFacts,
+  type PolicySet,
+  type VoterState,
+  whyIneligible,
+} from "../approvals/policy.ts";
 import { appendAudit } from "../auth/audit.ts";
 import { PAYMENT_WINDOW_DAYS, type PaymentRecord } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
@@ -80,12 +86,26 @@ export function toQueueWire(
   policies: PolicySet,
   votes: VoteRow[],
   open: DecisionRow | undefined,
+  voters: ReadonlyMap<string, VoterState> = new Map(),
+  now = Date.now(),
 ): IncomingWire {
   const amountCents = toCents(p.amount, `payment ${p.payment_id} amount`);
   const current = votes.filter((v) => v.paymentTimestamp === p.time_stamp);
   let state: QueueState = "pending";
   if (open) state = open.state === "queued" ? "queued" : open.state === "sending" ? "sending" : "unconfirmed";
   else if (current.length) state = "awaiting_second_approval";
+  const facts: PaymentFacts = {
+    rail: "incoming_wire",
+    amountCents,
+    sourceAccount: p.credit_account_id,
+    preparerId: null,
+  };
+  const requirement = evaluate(facts, policies, now);
+  // Each vote as it would be counted now: one whose voter may no longer cast it is struck, with why.
+  const why = (userId: string) => {
+    const voter = voters.get(userId);
+    return voter ? whyIneligible(voter, facts, requirement, now) : null;
+  };
   return {
     paymentId: p.payment_id,
     accountNumber: p.credit_account_id,
@@ -100,13 +120,19 @@ export function toQueueWire(
     receivedAt: p.entry_date || p.time_stamp,
     paymentTimestamp: p.time_stamp,
     state,
-    needsTwoApprovers:
-      evaluate(
-        { rail: "incoming_wire", amountCents, sourceAccount: p.credit_account_id, preparerId: null },
-        policies,
-        Date.now(),
-      ).approvers > 1,
-    votes: current.map((v) => ({ userId: v.userId, userEmail: v.userEmail, action: v.action, at: v.at })),
+    needsTwoApprovers: requirement.approvers > 1,
+    approvalsRequired: Math.max(requirement.approvers, 1),
+    approvalPolicy: requirement.why,
+    votes: current.map((v) => {
+      const struck = why(v.userId);
+      return {
+        userId: v.userId,
+        userEmail: v.userEmail,
+        action: v.action,
+        at: v.at,
+        ...(struck ? { ineligible: `${v.userEmail} ${struck}` } : {}),
+      };
+    }),
     pendingAction: open?.action ?? null,
   };
 }
@@ -196,6 +222,11 @@ export async function readQueue(
   for (const v of votes) votesById.set(v.paymentId, [...(votesById.get(v.paymentId) ?? []), v]);
 
   const policies = await policySetNow(db);
+  const voterList = await votersNow(db, [...new Set(votes.map((v) => v.userId))], {
+    lock: false,
+    now: now.getTime(),
+  });
+  const voters = new Map(voterList.map((v) => [v.id, v]));
   const wires: IncomingWire[] = [];
   for (const p of pending) {
     const d = live.get(p.payment_id);
@@ -208,6 +239,8 @@ export async function readQueue(
         policies,
         votesById.get(p.payment_id) ?? [],
         d,
+        voters,
+        now.getTime(),
       ),
     );
   }

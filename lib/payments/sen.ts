@@ -6,7 +6,7 @@ import "server-only";
 import { toCents } from "../accounts/views.ts";
 import { RouteError } from "../api/errors.ts";
 import { businessToday } from "../api/params.ts";
-import { policySetNow, senSentToday } from "../approvals/facts.ts";
+import { policySetNow, senSentToday, withSenDailyTotals } from "../approvals/facts.ts";
 import { evaluate } from "../approvals/policy.ts";
 import { type Actor, appendAudit, appendAuditOnce, auditActor } from "../auth/audit.ts";
 import { centsToDollars } from "../bank-api/money.ts";
@@ -16,7 +16,7 @@ import { BankCallError } from "../bank-client/errors.ts";
 import { config } from "../config.ts";
 import type { SenTransferResponse, SenTransferValues } from "../dashboard-api/transfers.ts";
 import { withoutBlanks } from "../dashboard-api/wires.ts";
-import type { Queryable } from "../db/client.ts";
+import type { DashboardDb } from "../db/client.ts";
 import { createDraft } from "./drafts.ts";
 
 /** The transfersen body the bank is sent: wire names, dollars, empty lines left out. */
@@ -61,7 +61,7 @@ async function movedUnderKey(bank: BankClient, accountNumber: string, key: strin
 }
 
 export async function sendSenTransfer(
-  db: Queryable,
+  db: DashboardDb,
   bank: BankClient,
   actor: Actor,
   v: SenTransferValues,
@@ -71,82 +71,91 @@ export async function sendSenTransfer(
   const from = body.AccountNumberFrom as string;
   const to = body.AccountNumberTo as string;
   // The approval policy decides whether it goes at once: its amount, and what this preparer and
-  // this account already sent alone today (the daily totals).
-  const today = await senSentToday(db, { preparerId: actor.id, account: from, timeZone: config().timeZone });
-  const needs = evaluate(
-    {
-      rail: "sen",
-      amountCents: v.Amount,
-      sourceAccount: from,
+  // this account already sent alone today (the daily totals), read and sent under their locks so
+  // that transfers landing together are counted one after another.
+  return withSenDailyTotals(db, { preparerId: actor.id, account: from }, async () => {
+    const today = await senSentToday(db, {
       preparerId: actor.id,
-      todayByPreparerCents: today.byPreparerCents,
-      todayByAccountCents: today.byAccountCents,
-    },
-    await policySetNow(db),
-    Date.now(),
-  );
-  if (needs.approvers > 0) {
-    const draft = await createDraft(db, actor, {
-      id: key,
-      kind: "sen",
-      fromAccount: from,
-      amountCents: v.Amount,
-      counterparty: to,
-      request: body,
+      account: from,
+      timeZone: config().timeZone,
     });
-    return { outcome: "draft", draft };
-  }
+    const needs = evaluate(
+      {
+        rail: "sen",
+        amountCents: v.Amount,
+        sourceAccount: from,
+        preparerId: actor.id,
+        todayByPreparerCents: today.byPreparerCents,
+        todayByAccountCents: today.byAccountCents,
+      },
+      await policySetNow(db),
+      Date.now(),
+    );
+    if (needs.approvers > 0) {
+      const draft = await createDraft(db, actor, {
+        id: key,
+        kind: "sen",
+        fromAccount: from,
+        amountCents: v.Amount,
+        counterparty: to,
+        request: body,
+      });
+      return { outcome: "draft", draft };
+    }
 
-  // The transfer is audited as done once per key: an answer to the same form sent again (its
-  // connection dropped, or a second instance answered) is audited as a repeat.
-  const audit = async (result: string, detail: Record<string, unknown>) => {
-    const entry = {
-      ...auditActor(actor, actor.ip),
-      action: "transfer.sen",
-      target: key,
-      result,
-      detail: { from, to, amountCents: v.Amount, ...detail },
+    // The transfer is audited as done once per key: an answer to the same form sent again (its
+    // connection dropped, or a second instance answered) is audited as a repeat.
+    const audit = async (result: string, detail: Record<string, unknown>) => {
+      const entry = {
+        ...auditActor(actor, actor.ip),
+        action: "transfer.sen",
+        target: key,
+        result,
+        detail: { from, to, amountCents: v.Amount, ...detail },
+      };
+      if (result !== "ok") return appendAudit(db, entry);
+      if (!(await appendAuditOnce(db, entry)))
+        await appendAudit(db, { ...entry, action: "transfer.sen.repeat" });
     };
-    if (result !== "ok") return appendAudit(db, entry);
-    if (!(await appendAuditOnce(db, entry)))
-      await appendAudit(db, { ...entry, action: "transfer.sen.repeat" });
-  };
 
-  const completed = (messages: string[], fromAvailableCents: number | null, foundByLookup: boolean) =>
-    ({
-      outcome: "completed",
-      idempotencyKey: key,
-      amountCents: v.Amount,
-      from,
-      to,
-      messages,
-      fromAvailableCents,
-      foundByLookup,
-    }) as const;
-  const r = await bank.call("transferSen", { body: body as never, idempotencyKey: key });
-  if (r.ok) {
-    const messages = r.data.MESSAGE.map((m) => m.MESSAGETEXT);
-    const [, fromAvailableCents] = await Promise.all([
-      audit("ok", { bankAnswer: { MESSAGE: r.data.MESSAGE } }),
-      availableOf(bank, from),
-    ]);
-    return completed(messages, fromAvailableCents, false);
-  }
-  if (r.error.kind === "rejected") {
-    await audit("rejected by bank", { bankAnswer: { error: r.error.message, fields: r.error.fields ?? [] } });
-    throw onFormFields(new BankCallError(r.error));
-  }
-  const moved = await movedUnderKey(bank, from, key);
-  await audit(moved ? "ok" : "bank unavailable", {
-    bankAnswer: { error: r.error.message },
-    foundByLookup: moved,
+    const completed = (messages: string[], fromAvailableCents: number | null, foundByLookup: boolean) =>
+      ({
+        outcome: "completed",
+        idempotencyKey: key,
+        amountCents: v.Amount,
+        from,
+        to,
+        messages,
+        fromAvailableCents,
+        foundByLookup,
+      }) as const;
+    const r = await bank.call("transferSen", { body: body as never, idempotencyKey: key });
+    if (r.ok) {
+      const messages = r.data.MESSAGE.map((m) => m.MESSAGETEXT);
+      const [, fromAvailableCents] = await Promise.all([
+        audit("ok", { bankAnswer: { MESSAGE: r.data.MESSAGE } }),
+        availableOf(bank, from),
+      ]);
+      return completed(messages, fromAvailableCents, false);
+    }
+    if (r.error.kind === "rejected") {
+      await audit("rejected by bank", {
+        bankAnswer: { error: r.error.message, fields: r.error.fields ?? [] },
+      });
+      throw onFormFields(new BankCallError(r.error));
+    }
+    const moved = await movedUnderKey(bank, from, key);
+    await audit(moved ? "ok" : "bank unavailable", {
+      bankAnswer: { error: r.error.message },
+      foundByLookup: moved,
+    });
+    if (moved) return completed([], await availableOf(bank, from), true);
+    throw new RouteError(
+      503,
+      "bank_unavailable",
+      moved === false
+        ? "The bank did not answer, and the transfer is not in the account's history: no money has moved. Submit again when ready; it cannot move money twice."
+        : "The bank did not answer, so it is not yet known whether the money moved. Submit again: the bank acts once for this transfer, or confirms it already did.",
+    );
   });
-  if (moved) return completed([], await availableOf(bank, from), true);
-  throw new RouteError(
-    503,
-    "bank_unavailable",
-    moved === false
-      ? "The bank did not answer, and the transfer is not in the account's history: no money has moved. Submit again when ready; it cannot move money twice."
-      : "The bank did not answer, so it is not yet known whether the money moved. Submit again: the bank acts once for this transfer, or confirms it already did.",
-  );
 }

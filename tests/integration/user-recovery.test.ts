@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { readAudit } from "../../lib/auth/audit.ts";
+import { openSessionRecord } from "../../lib/auth/session-store.ts";
 import { checkSignIn, findUserById, type UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
 import { mailFor } from "../../lib/inbox/digest.ts";
@@ -26,6 +27,7 @@ const route = {
   approve: () => import("../../app/api/admin/changes/[id]/approve/route.ts"),
   users: () => import("../../app/api/admin/users/route.ts"),
   useLink: () => import("../../app/api/account-link/use/route.ts"),
+  user: () => import("../../app/api/admin/users/[id]/route.ts"),
 };
 
 let dashboard: TestDashboardDb;
@@ -151,5 +153,56 @@ describe("getting a locked-out user back in", () => {
     expect([(await me(laptop)).status, (await me(phone)).status]).toEqual([401, 401]);
     // Other users' sessions are theirs.
     expect((await me(await cookieFor(admin, { signedInAt: now - 120, lastActivity: now }))).status).toBe(200);
+  });
+
+  it("a changed password ends a session signed in within the same second as the change", async () => {
+    const user = await testUser(db, "viewer", "same-second@recovery.example", "S");
+    const now = Math.floor(Date.now() / 1000);
+    const laptop = await cookieFor(user, { signedInAt: now - 60, lastActivity: now });
+    // The phone's session is recorded before the change; its cookie will say it signed in within
+    // the change's second.
+    const phoneSid = await openSessionRecord(db, user.id, new Date((now + 3600) * 1000));
+    const changed = await invoke(route.changePassword, "POST", "/api/profile/password", {
+      cookie: laptop,
+      body: {
+        currentPassword: PASSWORD,
+        newPassword: "the same second's password",
+        confirmPassword: "the same second's password",
+      },
+    });
+    expect(changed.status).toBe(200);
+    const [{ at }] = await db.query<{ at: Date }>("SELECT sessions_from AS at FROM users WHERE id = $1", [
+      user.id,
+    ]);
+    const second = Math.floor(new Date(at).getTime() / 1000);
+    const phone = await cookieFor(user, { signedInAt: second, lastActivity: second, sid: phoneSid });
+    const me = (cookie: string) => invoke(route.me, "GET", "/api/me", { cookie });
+    expect((await me(laptop)).status).toBe(200);
+    expect((await me(phone)).status).toBe(401);
+  });
+
+  it("disabling ends every session: re-enabling the account does not bring them back", async () => {
+    const user = await testUser(db, "viewer", "disabled-sessions@recovery.example", "D");
+    const now = Math.floor(Date.now() / 1000);
+    const cookie = await cookieFor(user, { signedInAt: now - 60, lastActivity: now });
+    const me = () => invoke(route.me, "GET", "/api/me", { cookie });
+    expect((await me()).status).toBe(200);
+    const patch = (as: UserRow, disabled: boolean) =>
+      invoke(route.user, "PATCH", `/api/admin/users/${user.id}`, {
+        as,
+        params: { id: user.id },
+        body: { disabled },
+      });
+    expect((await patch(admin, true)).status).toBe(200);
+    expect((await me()).status).toBe(401);
+    const asked = await patch(admin, false);
+    expect(asked.status).toBe(202);
+    const approved = await invoke(route.approve, "POST", "/x", {
+      as: admin2,
+      params: { id: asked.json.pending[0].id },
+    });
+    expect(approved.status).toBe(200);
+    expect((await findUserById(db, user.id))?.disabled).toBe(false);
+    expect((await me()).status).toBe(401);
   });
 });

@@ -29,6 +29,7 @@ const mod = {
   draft: () => import("../../app/api/drafts/[id]/route.ts"),
   user: () => import("../../app/api/admin/users/[id]/route.ts"),
   decide: () => import("../../app/api/incoming-wires/[paymentId]/route.ts"),
+  queue: () => import("../../app/api/incoming-wires/route.ts"),
 };
 
 beforeAll(async () => {
@@ -119,6 +120,18 @@ describe("a vote whose voter lost the right to cast it", () => {
     const first = await decide(a);
     expect(first.json.outcome).toBe("awaiting_second_approval");
     await demoteAndDisable(a);
+    // The decision page shows the struck vote with why, and the policy that applies.
+    const queue = await invoke(mod.queue, "GET", "/api/incoming-wires", { as: b });
+    expect(queue.status).toBe(200);
+    const queued = queue.json.wires.find((x: { paymentId: string }) => x.paymentId === w.payment_id);
+    expect(queued).toMatchObject({
+      approvalsRequired: 2,
+      approvalPolicy: expect.stringMatching(/^Incoming wires over \$[\d,.]+: 2 approvers$/),
+    });
+    const listed = (queued.votes as { userEmail: string; ineligible?: string }[]).find(
+      (v) => v.userEmail === a.email,
+    );
+    expect(listed?.ineligible).toMatch(/disabled|no longer/i);
     client.sent = [];
     const second = await decide(b);
     expect(second.status, JSON.stringify(second.json)).toBe(200);

@@ -33,7 +33,7 @@ describe.skipIf(!PG_URL)("payee changes on PostgreSQL under concurrency", () => 
     approve: () => import("../../app/api/beneficiaries/[id]/approve/route.ts"),
     reject: () => import("../../app/api/beneficiaries/[id]/reject/route.ts"),
   };
-  // Labels told apart by words, not digits: a 6 and an 8 read alike, and look-alike payees are refused.
+  // Labels told apart by words (look-alike payees are refused; a 0 reads as an O and a 1 as an l).
   const WORDS = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "Kilo", "Mike"];
   // Each payee its own name: a new payee whose name reads like a saved one is refused.
   const fields = (account: string, label: string) => ({

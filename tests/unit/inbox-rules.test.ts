@@ -49,6 +49,8 @@ function wire(paymentId: string, extra: Partial<IncomingWire> = {}): IncomingWir
     paymentTimestamp: "2026-11-26 09:00:00.000",
     state: "pending",
     needsTwoApprovers: false,
+    approvalsRequired: 1,
+    approvalPolicy: "Incoming wires: 1 approver",
     votes: [],
     pendingAction: null,
     ...extra,

@@ -1,12 +1,15 @@
-// /transfers/new: a SEN transfer (transfers.create), a draft above the release threshold.
+// /transfers/new: a SEN transfer (transfers.create), a draft when the approval policy asks for an
+// approver. The form is handed the policies in force and today's totals, so that its hint says what
+// the server's evaluator will decide.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { NotAllowed, SendPage } from "@/components/send-money/page-frame.tsx";
 import { SenTransferForm } from "@/components/send-money/sen-transfer-form.tsx";
+import { policySetNow, senSentTodayForForm } from "@/lib/approvals/facts.ts";
 import { hasPermission } from "@/lib/auth/permissions.ts";
 import { pageUser } from "@/lib/auth/session.ts";
+import { config } from "@/lib/config.ts";
 import { getDashboardDb } from "@/lib/db/client.ts";
-import { getDashboardSettings } from "@/lib/settings.ts";
 
 export const metadata: Metadata = { title: "Send money" };
 export const dynamic = "force-dynamic";
@@ -15,7 +18,11 @@ export default async function Page() {
   const user = await pageUser("/transfers/new");
   if (!hasPermission(user.role, "transfers.create"))
     return <NotAllowed title="Send money" permission="transfers.create" />;
-  const settings = await getDashboardSettings(await getDashboardDb());
+  const db = await getDashboardDb();
+  const [policies, today] = await Promise.all([
+    policySetNow(db),
+    senSentTodayForForm(db, { preparerId: user.id, timeZone: config().timeZone }),
+  ]);
   return (
     <SendPage
       title="Send money"
@@ -26,7 +33,7 @@ export default async function Page() {
         </Link>
       }
     >
-      <SenTransferForm releaseThresholdCents={settings.senReleaseThresholdCents} />
+      <SenTransferForm policies={policies} preparerId={user.id} today={today} />
     </SendPage>
   );
 }

@@ -33,7 +33,10 @@ export const POST = withRoute<
       () => verifyPassword(row.password_hash, body.currentPassword),
     );
     // Every other session of the user ends; this one goes on.
-    await setUserPassword(db, user.id, body.newPassword, session.signedInAt);
+    await setUserPassword(db, user.id, body.newPassword, {
+      sid: session.sid,
+      signedInAt: session.signedInAt,
+    });
     forgetCachedUser(user.id);
     return { changed: true as const };
   },
