@@ -78,6 +78,9 @@ const mod = {
   bai2: () => import("../../app/api/statements/bai2/route.ts"),
   camt053: () => import("../../app/api/statements/camt053/route.ts"),
   camt052: () => import("../../app/api/statements/camt052/route.ts"),
+  subscriptions: () => import("../../app/api/statements/subscriptions/route.ts"),
+  subscription: () => import("../../app/api/statements/subscriptions/[id]/route.ts"),
+  subscriptionDelivery: () => import("../../app/api/statements/subscriptions/[id]/deliveries/[day]/route.ts"),
   transfers: () => import("../../app/api/transfers/route.ts"),
   wires: () => import("../../app/api/wires/route.ts"),
   wireDuplicates: () => import("../../app/api/wires/duplicates/route.ts"),
@@ -692,6 +695,38 @@ const ROUTES: RouteCase[] = [
     url: () => `/api/statements/${format}?account=1&from=2026-01-05&to=2026-01-06`,
     allowed: EVERYONE,
   })),
+  // The daily subscription: everyone reads what it delivered; only an administrator sets it up.
+  {
+    name: "GET /api/statements/subscriptions",
+    load: mod.subscriptions,
+    method: "GET",
+    url: () => "/api/statements/subscriptions",
+    allowed: EVERYONE,
+  },
+  {
+    name: "POST /api/statements/subscriptions",
+    load: mod.subscriptions,
+    method: "POST",
+    url: () => "/api/statements/subscriptions",
+    body: () => ({}),
+    allowed: ADMIN_ONLY,
+  },
+  {
+    name: "DELETE /api/statements/subscriptions/[id]",
+    load: mod.subscription,
+    method: "DELETE",
+    url: () => `/api/statements/subscriptions/${NO_DRAFT}`,
+    params: () => ({ id: NO_DRAFT }),
+    allowed: ADMIN_ONLY,
+  },
+  {
+    name: "GET /api/statements/subscriptions/[id]/deliveries/[day]",
+    load: mod.subscriptionDelivery,
+    method: "GET",
+    url: () => `/api/statements/subscriptions/${NO_DRAFT}/deliveries/2026-01-05`,
+    params: () => ({ id: NO_DRAFT, day: "2026-01-05" }),
+    allowed: EVERYONE,
+  },
 ];
 
 describe("permissions on every route", () => {
