@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { isIsoDay } from "../bank-api/dates.ts";
 import { scheduleSchema } from "../calendar/recurrence.ts";
+import { OCCURRENCE_STATUSES, SERIES_KINDS, SERIES_STATUSES } from "../schedules/states.ts";
 import { SenTransferRequest } from "./transfers.ts";
 import { WireDraftRequest } from "./wires.ts";
 
@@ -39,9 +40,9 @@ export const SkipOccurrenceRequest = z.object({
 const person = z.object({ id: z.string(), email: z.string() });
 export const SeriesSchema = z.object({
   id: z.string(),
-  kind: z.enum(["sen", "wire"]),
+  kind: z.enum(SERIES_KINDS),
   name: z.string(),
-  status: z.string(),
+  status: z.enum(SERIES_STATUSES),
   version: z.number().int(),
   fromAccount: z.string(),
   amountCents: z.number().int(),
@@ -61,7 +62,7 @@ export const OccurrenceSchema = z.object({
   nominalDay: z.string(),
   day: z.string(),
   key: z.string(),
-  status: z.string(),
+  status: z.enum(OCCURRENCE_STATUSES),
   amountCents: z.number().int().nullable(),
   paymentId: z.string().nullable(),
   channel: z.string().nullable(),
@@ -74,14 +75,15 @@ export type Occurrence = z.infer<typeof OccurrenceSchema>;
 export const UpcomingSchema = z.object({
   seriesId: z.string(),
   name: z.string(),
-  kind: z.enum(["sen", "wire"]),
+  kind: z.enum(SERIES_KINDS),
   nominalDay: z.string(),
   day: z.string(),
   amountCents: z.number().int(),
   fromAccount: z.string(),
   counterparty: z.string(),
   approved: z.boolean(),
-  status: z.string(),
+  /** What happened to it, or `paused` while its series is. */
+  status: z.enum([...OCCURRENCE_STATUSES, "paused"]),
 });
 export type Upcoming = z.infer<typeof UpcomingSchema>;
 

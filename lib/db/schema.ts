@@ -21,6 +21,19 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { DRAFT_STATUS_CHECK_SQL } from "../approvals/draft-rules.ts";
+import type { Roll } from "../bank-api/business-days.ts";
+import {
+  checkOneOf,
+  OCCURRENCE_STATUSES,
+  type OccurrenceStatus,
+  OPEN_OCCURRENCE_STATUSES,
+  ROLLS,
+  SERIES_KINDS,
+  SERIES_STATUSES,
+  type SeriesKind,
+  type SeriesStatus,
+  sqlWords,
+} from "../schedules/states.ts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -483,10 +496,9 @@ export const paymentSeries = pgTable(
   "payment_series",
   {
     id: uuid("id").primaryKey(),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<SeriesKind>().notNull(),
     name: text("name").notNull(),
-    /** active | paused | cancelled | ended */
-    status: text("status").notNull().default("active"),
+    status: text("status").$type<SeriesStatus>().notNull().default("active"),
     version: integer("version").notNull().default(1),
     fromAccount: text("from_account").notNull(),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
@@ -497,7 +509,7 @@ export const paymentSeries = pgTable(
     /** DTSTART and RRULE lines (RFC 5545). */
     rule: text("rule").notNull(),
     /** following | preceding: where a day that is not a business day moves. */
-    roll: text("roll").notNull(),
+    roll: text("roll").$type<Roll>().notNull(),
     /** The business day of the next occurrence not yet written down; null once the rule has ended. */
     nextDay: text("next_day"),
     preparedBy: text("prepared_by").notNull(),
@@ -507,12 +519,9 @@ export const paymentSeries = pgTable(
   },
   (t) => [
     index("payment_series_next_day_idx").on(t.nextDay).where(sql`${t.status} = 'active'`),
-    check("payment_series_kind_check", sql`kind = ANY (ARRAY['wire'::text, 'sen'::text])`),
-    check(
-      "payment_series_status_check",
-      sql`status = ANY (ARRAY['active'::text, 'paused'::text, 'cancelled'::text, 'ended'::text])`,
-    ),
-    check("payment_series_roll_check", sql`roll = ANY (ARRAY['following'::text, 'preceding'::text])`),
+    check("payment_series_kind_check", sql.raw(checkOneOf("kind", SERIES_KINDS))),
+    check("payment_series_status_check", sql.raw(checkOneOf("status", SERIES_STATUSES))),
+    check("payment_series_roll_check", sql.raw(checkOneOf("roll", ROLLS))),
     check("payment_series_amount_cents_check", sql`amount_cents > 0`),
   ],
 );
@@ -550,7 +559,7 @@ export const seriesOccurrences = pgTable(
     /** The business day it is paid on. */
     day: text("day").notNull(),
     key: uuid("key").notNull(),
-    status: text("status").notNull().default("due"),
+    status: text("status").$type<OccurrenceStatus>().notNull().default("due"),
     /** The series version, amount and request of the first attempt: every later attempt resends them. */
     version: integer("version"),
     amountCents: bigint("amount_cents", { mode: "number" }),
@@ -570,17 +579,16 @@ export const seriesOccurrences = pgTable(
   (t) => [
     primaryKey({ name: "series_occurrences_pk", columns: [t.seriesId, t.nominalDay] }),
     uniqueIndex("series_occurrences_key_idx").on(t.key),
-    index("series_occurrences_open_idx").on(t.day).where(sql`${t.status} IN ('due', 'sending')`),
+    index("series_occurrences_open_idx")
+      .on(t.day)
+      .where(sql`${t.status} IN (${sql.raw(sqlWords(OPEN_OCCURRENCE_STATUSES))})`),
     index("series_occurrences_queued_idx").on(t.updatedAt).where(sql`${t.status} = 'queued'`),
     foreignKey({
       name: "series_occurrences_series_id_fkey",
       columns: [t.seriesId],
       foreignColumns: [paymentSeries.id],
     }),
-    check(
-      "series_occurrences_status_check",
-      sql`status = ANY (ARRAY['due'::text, 'sending'::text, 'sent'::text, 'queued'::text, 'failed'::text, 'skipped'::text])`,
-    ),
+    check("series_occurrences_status_check", sql.raw(checkOneOf("status", OCCURRENCE_STATUSES))),
   ],
 );
 

@@ -19,9 +19,17 @@ import type { DashboardDb, Queryable } from "../db/client.ts";
 import type { paymentSeries } from "../db/schema.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 import { approvalsNeeded } from "./approval.ts";
+import {
+  isLiveSeries,
+  LIVE_SERIES_STATUSES,
+  type OccurrenceStatus,
+  type SeriesKind,
+  type SeriesStatus,
+  sqlWords,
+} from "./states.ts";
 
 export type SeriesRow = SqlRow<typeof paymentSeries>;
-export type SeriesKind = "sen" | "wire";
+export type { SeriesKind };
 
 /**
  * The occurrence's Idempotency-Key at the bank: a name-based UUID (version 5, RFC 9562) of the
@@ -51,7 +59,7 @@ export interface SeriesView {
   id: string;
   kind: SeriesKind;
   name: string;
-  status: string;
+  status: SeriesStatus;
   version: number;
   fromAccount: string;
   amountCents: number;
@@ -74,16 +82,16 @@ const SERIES_SELECT = `SELECT s.*, coalesce((
 type ReadRow = SeriesRow & { approvals: { id: string; email: string; at: string }[] };
 
 async function toView(db: Queryable, r: ReadRow): Promise<SeriesView> {
-  const schedule = fromRule(r.rule, r.roll as Schedule["roll"]);
+  const schedule = fromRule(r.rule, r.roll);
   const required = await approvalsNeeded(db, {
-    kind: r.kind as SeriesKind,
+    kind: r.kind,
     amountCents: Number(r.amount_cents),
     fromAccount: r.from_account,
     preparedBy: r.prepared_by,
   });
   return {
     id: r.id,
-    kind: r.kind as SeriesKind,
+    kind: r.kind,
     name: r.name,
     status: r.status,
     version: r.version,
@@ -198,13 +206,13 @@ export async function approveSeries(
   const rows = await db.query(
     `INSERT INTO series_approvals (series_id, version, approver_id, approver_email)
      SELECT id, version, $3, $4 FROM payment_series
-     WHERE id = $1 AND version = $2 AND status IN ('active', 'paused') AND prepared_by <> $3
+     WHERE id = $1 AND version = $2 AND status IN (${sqlWords(LIVE_SERIES_STATUSES)}) AND prepared_by <> $3
      ON CONFLICT DO NOTHING RETURNING 1`,
     [id, version, actor.id, actor.email],
   );
   const after = await mustGet(db, id);
   if (!rows[0]) {
-    if (after.version !== version || !["active", "paused"].includes(after.status))
+    if (after.version !== version || !isLiveSeries(after.status))
       throw conflict("This scheduled payment changed since you opened it. Review it again.");
     throw conflict("You already approved this version of the scheduled payment.");
   }
@@ -227,8 +235,10 @@ export async function setSeriesStatus(
   today: string,
 ): Promise<SeriesView> {
   const before = await mustGet(db, id);
-  const from = { pause: ["active"], resume: ["paused"], cancel: ["active", "paused"] }[action];
-  const to = { pause: "paused", resume: "active", cancel: "cancelled" }[action];
+  const from: readonly SeriesStatus[] = (
+    { pause: ["active"], resume: ["paused"], cancel: LIVE_SERIES_STATUSES } as const
+  )[action];
+  const to: SeriesStatus = ({ pause: "paused", resume: "active", cancel: "cancelled" } as const)[action];
   // A resumed series picks up at today's occurrence: what fell due while paused is not paid late.
   const nextDay = action === "resume" ? firstDayFrom(before.schedule, today) : before.nextDay;
   const rows = await db.query(
@@ -305,7 +315,7 @@ export async function editSeries(
     `UPDATE payment_series SET name = $3, amount_cents = $4, from_account = $5, counterparty = $6, request = $7,
        rule = $8, roll = $9, next_day = $10, version = version + $11, prepared_by = $12, prepared_by_email = $13,
        status = CASE WHEN $10::text IS NULL THEN 'ended' ELSE status END, updated_at = now()
-     WHERE id = $1 AND version = $2 AND status IN ('active', 'paused') RETURNING id`,
+     WHERE id = $1 AND version = $2 AND status IN (${sqlWords(LIVE_SERIES_STATUSES)}) RETURNING id`,
     [
       id,
       version,
@@ -351,7 +361,7 @@ export interface OccurrenceView {
   nominalDay: string;
   day: string;
   key: string;
-  status: string;
+  status: OccurrenceStatus;
   amountCents: number | null;
   paymentId: string | null;
   channel: string | null;
@@ -371,7 +381,7 @@ export async function seriesHistory(db: Queryable, id: string): Promise<Occurren
     nominalDay: String(r.nominal_day),
     day: String(r.day),
     key: String(r.key),
-    status: String(r.status),
+    status: r.status as OccurrenceStatus,
     amountCents: r.amount_cents === null ? null : Number(r.amount_cents),
     paymentId: (r.payment_id as string | null) ?? null,
     channel: (r.channel as string | null) ?? null,
@@ -391,8 +401,8 @@ export interface UpcomingOccurrence {
   fromAccount: string;
   counterparty: string;
   approved: boolean;
-  /** due (to be paid), skipped, or what already happened to it. */
-  status: string;
+  /** due (to be paid), skipped, or what already happened to it; paused while its series is. */
+  status: OccurrenceStatus | "paused";
 }
 
 /** Every occurrence of the active and paused series paid from `from` to `to`, day by day. */
@@ -401,12 +411,14 @@ export async function upcomingOccurrences(
   from: string,
   to: string,
 ): Promise<UpcomingOccurrence[]> {
-  const series = (await listSeries(db)).filter((s) => s.status === "active" || s.status === "paused");
+  const series = (await listSeries(db)).filter((s) => isLiveSeries(s.status));
   const recorded = await db.query<{ series_id: string; nominal_day: string; status: string }>(
     `SELECT series_id, nominal_day, status FROM series_occurrences WHERE day >= $1 AND day <= $2`,
     [from, to],
   );
-  const known = new Map(recorded.map((r) => [`${r.series_id}/${r.nominal_day}`, r.status]));
+  const known = new Map(
+    recorded.map((r) => [`${r.series_id}/${r.nominal_day}`, r.status as OccurrenceStatus]),
+  );
   const out: UpcomingOccurrence[] = [];
   for (const s of series)
     for (const o of occurrencesBetween(toRule(s.schedule), s.schedule.roll, from, to))
