@@ -32,6 +32,12 @@ import {
   SERIES_STATUSES,
   type SeriesKind,
   type SeriesStatus,
+  SWEEP_DIRECTIONS,
+  SWEEP_MOVE_STATUSES,
+  SWEEP_STATUSES,
+  type SweepDirection,
+  type SweepMoveStatus,
+  type SweepStatus,
   sqlWords,
 } from "../schedules/states.ts";
 
@@ -589,6 +595,94 @@ export const seriesOccurrences = pgTable(
       foreignColumns: [paymentSeries.id],
     }),
     check("series_occurrences_status_check", sql.raw(checkOneOf("status", OCCURRENCE_STATUSES))),
+  ],
+);
+
+/**
+ * A sweep keeps `account`'s available balance within [low, high] by SEN transfers from and to
+ * `funding_account` (both the customer's), at `run_at` (HH:MM, the bank's clock) each business day
+ * and when a balance notification crosses the band. Approved once per version, as a series is;
+ * a wider band or other accounts start a new version.
+ */
+export const sweeps = pgTable(
+  "sweeps",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    status: text("status").$type<SweepStatus>().notNull().default("active"),
+    version: integer("version").notNull().default(1),
+    account: text("account").notNull(),
+    fundingAccount: text("funding_account").notNull(),
+    lowCents: bigint("low_cents", { mode: "number" }).notNull(),
+    highCents: bigint("high_cents", { mode: "number" }).notNull(),
+    runAt: text("run_at").notNull(),
+    preparedBy: text("prepared_by").notNull(),
+    preparedByEmail: text("prepared_by_email").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("sweeps_status_check", sql.raw(checkOneOf("status", SWEEP_STATUSES))),
+    check("sweeps_band_check", sql`low_cents >= 0 AND high_cents >= low_cents`),
+    check("sweeps_accounts_check", sql`account <> funding_account`),
+  ],
+);
+
+/** An approver's approval of a sweep version. */
+export const sweepApprovals = pgTable(
+  "sweep_approvals",
+  {
+    sweepId: uuid("sweep_id").notNull(),
+    version: integer("version").notNull(),
+    approverId: text("approver_id").notNull(),
+    approverEmail: text("approver_email").notNull(),
+    approvedAt: ts("approved_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "sweep_approvals_pk", columns: [t.sweepId, t.version, t.approverId] }),
+    foreignKey({ name: "sweep_approvals_sweep_id_fkey", columns: [t.sweepId], foreignColumns: [sweeps.id] }),
+  ],
+);
+
+/**
+ * One run slot of a sweep (the day's run, or one balance crossing): written once by the run that
+ * claims it (the primary key), which sends its move with Idempotency-Key = `key`; a run that died
+ * leaves its claim to the next, which resends the same move under the same key.
+ */
+export const sweepMoves = pgTable(
+  "sweep_moves",
+  {
+    sweepId: uuid("sweep_id").notNull(),
+    /** `run` for the day's run at its time, `crossing:<notification id>` for a crossing. */
+    slot: text("slot").notNull(),
+    day: text("day").notNull(),
+    key: uuid("key").notNull(),
+    status: text("status").$type<SweepMoveStatus>().notNull(),
+    direction: text("direction").$type<SweepDirection>(),
+    fromAccount: text("from_account"),
+    toAccount: text("to_account"),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull().default(0),
+    /** The kept account's and the funding account's available balances the move was computed from. */
+    availableCents: bigint("available_cents", { mode: "number" }),
+    fundingAvailableCents: bigint("funding_available_cents", { mode: "number" }),
+    request: jsonb("request").$type<Record<string, unknown>>(),
+    claimToken: uuid("claim_token"),
+    claimedAt: ts("claimed_at"),
+    bankAnswer: jsonb("bank_answer").$type<Record<string, unknown>>(),
+    reason: text("reason"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "sweep_moves_pk", columns: [t.sweepId, t.day, t.slot] }),
+    uniqueIndex("sweep_moves_key_idx").on(t.key),
+    index("sweep_moves_sending_idx").on(t.claimedAt).where(sql`${t.status} = 'sending'`),
+    foreignKey({ name: "sweep_moves_sweep_id_fkey", columns: [t.sweepId], foreignColumns: [sweeps.id] }),
+    check("sweep_moves_status_check", sql.raw(checkOneOf("status", SWEEP_MOVE_STATUSES))),
+    check(
+      "sweep_moves_direction_check",
+      sql.raw(`direction IS NULL OR ${checkOneOf("direction", SWEEP_DIRECTIONS)}`),
+    ),
   ],
 );
 

@@ -31,3 +31,16 @@ export const sqlWords = (words: readonly string[]) => words.map((s) => `'${s}'`)
 /** A database check that `column` holds one of `words`, written as PostgreSQL prints it back. */
 export const checkOneOf = (column: string, words: readonly string[]) =>
   `${column} = ANY (ARRAY[${words.map((s) => `'${s}'::text`).join(", ")}])`;
+
+/** A sweep runs while active; paused keeps it; deleted is its end (its moves stay in history). */
+export const SWEEP_STATUSES = ["active", "paused", "deleted"] as const;
+export type SweepStatus = (typeof SWEEP_STATUSES)[number];
+export const LIVE_SWEEP_STATUSES = ["active", "paused"] as const satisfies readonly SweepStatus[];
+
+/** fund: from the funding account into the kept one (below the band); sweep: the excess back. */
+export const SWEEP_DIRECTIONS = ["fund", "sweep"] as const;
+export type SweepDirection = (typeof SWEEP_DIRECTIONS)[number];
+
+/** sending → sent | failed; inside: the balance was in the band, nothing moved; short: nothing to move from. */
+export const SWEEP_MOVE_STATUSES = ["sending", "sent", "failed", "inside", "short"] as const;
+export type SweepMoveStatus = (typeof SWEEP_MOVE_STATUSES)[number];
