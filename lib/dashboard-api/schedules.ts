@@ -1,8 +1,16 @@
 // The Scheduled page's API: scheduled and recurring payments (series), their occurrences and history.
 import { z } from "zod";
 import { isIsoDay } from "../bank-api/dates.ts";
+import { idempotencyKey } from "../bank-api/transfers.ts";
 import { scheduleSchema } from "../calendar/recurrence.ts";
-import { OCCURRENCE_STATUSES, SERIES_KINDS, SERIES_STATUSES } from "../schedules/states.ts";
+import {
+  OCCURRENCE_STATUSES,
+  SERIES_KINDS,
+  SERIES_STATUSES,
+  SWEEP_DIRECTIONS,
+  SWEEP_MOVE_STATUSES,
+  SWEEP_STATUSES,
+} from "../schedules/states.ts";
 import { SenTransferRequest } from "./transfers.ts";
 import { WireDraftRequest } from "./wires.ts";
 
@@ -97,3 +105,77 @@ export type SchedulesResponse = z.infer<typeof SchedulesResponse>;
 
 export const SeriesResponse = z.object({ series: SeriesSchema, history: z.array(OccurrenceSchema) });
 export type SeriesResponse = z.infer<typeof SeriesResponse>;
+
+// Sweeps: a band kept on an account by moves from and to another of the customer's accounts.
+const accountNumber = z
+  .string()
+  .trim()
+  .regex(/^\d{1,20}$/, "must be an account number (digits only)");
+/** The largest band edge: $10 billion, in cents, well inside a safe integer. */
+const MAX_BAND_CENTS = 1_000_000_000_000;
+const bandCents = z.number().int("must be whole cents").min(0, "must not be negative").max(MAX_BAND_CENTS);
+
+const sweepTerms = z.object({
+  name,
+  account: accountNumber,
+  fundingAccount: accountNumber,
+  lowCents: bandCents,
+  highCents: bandCents,
+  runAt: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time written HH:MM (24-hour)"),
+});
+const bandInOrder = <
+  T extends { lowCents: number; highCents: number; account: string; fundingAccount: string },
+>(
+  s: z.ZodType<T>,
+) =>
+  s
+    .refine((t) => t.highCents >= t.lowCents, {
+      path: ["highCents"],
+      message: "must be at least the band's low",
+    })
+    .refine((t) => t.account !== t.fundingAccount, {
+      path: ["fundingAccount"],
+      message: "must be another account than the one kept",
+    });
+
+export const CreateSweepRequest = bandInOrder(sweepTerms.extend({ idempotencyKey }));
+export type CreateSweepInput = z.input<typeof CreateSweepRequest>;
+export const EditSweepRequest = bandInOrder(sweepTerms.extend({ version: z.number().int().min(1) }));
+export const ApproveSweepRequest = z.object({ version: z.number().int().min(1) });
+export const SweepStatusRequest = z.object({ action: z.enum(["pause", "resume"]) });
+
+export const SweepMoveSchema = z.object({
+  day: z.string(),
+  slot: z.string(),
+  key: z.string(),
+  status: z.enum(SWEEP_MOVE_STATUSES),
+  direction: z.enum(SWEEP_DIRECTIONS).nullable(),
+  amountCents: z.number().int(),
+  availableCents: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  at: z.string(),
+});
+export type SweepMove = z.infer<typeof SweepMoveSchema>;
+
+export const SweepSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(SWEEP_STATUSES),
+  version: z.number().int(),
+  account: z.string(),
+  fundingAccount: z.string(),
+  lowCents: z.number().int(),
+  highCents: z.number().int(),
+  runAt: z.string(),
+  preparedBy: person,
+  approvals: z.array(person.extend({ at: z.string() })),
+  approvalsRequired: z.number().int(),
+  approved: z.boolean(),
+  lastMoves: z.array(SweepMoveSchema),
+});
+export type Sweep = z.infer<typeof SweepSchema>;
+
+export const SweepsResponse = z.object({ sweeps: z.array(SweepSchema) });
+export type SweepsResponse = z.infer<typeof SweepsResponse>;
+export const SweepResponse = z.object({ sweep: SweepSchema });
+export type SweepResponse = z.infer<typeof SweepResponse>;
