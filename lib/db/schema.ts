@@ -510,6 +510,8 @@ export const paymentSeries = pgTable(
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     /** Destination account (SEN) or beneficiary name (wire), for lists. */
     counterparty: text("counterparty").notNull(),
+    /** The saved payee a wire series was filled from: its facts and changes are judged at each send. */
+    beneficiaryId: uuid("beneficiary_id"),
     /** The bank request body of each occurrence, as the contract writes it. */
     request: jsonb("request").$type<Record<string, unknown>>().notNull(),
     /** DTSTART and RRULE lines (RFC 5545). */

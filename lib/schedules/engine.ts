@@ -16,7 +16,7 @@ import { nextOccurrence, occurrencesBetween } from "../calendar/recurrence.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import { queueMail } from "../inbox/digest.ts";
 import { sendOutgoingWire, type WireChannel } from "../payments/wire-fallback.ts";
-import { approvalsNeeded, seriesTally } from "./approval.ts";
+import { approvalsNeeded, payeeHold, seriesTally } from "./approval.ts";
 import { occurrenceKey, type SeriesRow } from "./series.ts";
 import type { OccurrenceStatus } from "./states.ts";
 
@@ -230,12 +230,17 @@ async function sendOne(db: DashboardDb, bank: BankClient, o: OccurrenceRow, toke
     return "failed";
   };
 
-  // Approval is judged now, as for a payment made by hand now: approvers of this version count.
+  // A payee whose change waits for a second person is paid by no one until it is decided.
+  const hold = await payeeHold(db, s.beneficiary_id);
+  if (hold) return fail(hold);
+  // Approval is judged now, as for a payment made by hand now (its payee's history included):
+  // approvers of this version count.
   const payment = {
     kind: s.kind,
     amountCents: amountCents as number,
     fromAccount: s.from_account,
     preparedBy: s.prepared_by,
+    beneficiaryId: s.beneficiary_id,
   };
   const needed = await approvalsNeeded(db, payment);
   const voters = await db.query<{ approver_id: string }>(

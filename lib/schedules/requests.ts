@@ -38,6 +38,7 @@ export async function seriesFromForm(db: DashboardDb, f: ScheduleForm): Promise<
     fromAccount: f.wire.originator_account_number.trim(),
     amountCents: f.wire.amount,
     counterparty: f.wire.beneficiary_name.trim(),
+    beneficiaryId: f.wire.beneficiaryId?.toLowerCase() ?? null,
     request: wireBody(f.wire),
     schedule: f.schedule,
   };

@@ -51,6 +51,8 @@ export interface NewSeries {
   fromAccount: string;
   amountCents: number;
   counterparty: string;
+  /** The saved payee a wire was filled from, if any. */
+  beneficiaryId?: string | null;
   request: Record<string, unknown>;
   schedule: Schedule;
 }
@@ -88,6 +90,7 @@ async function toView(db: Queryable, r: ReadRow): Promise<SeriesView> {
     amountCents: Number(r.amount_cents),
     fromAccount: r.from_account,
     preparedBy: r.prepared_by,
+    beneficiaryId: r.beneficiary_id,
   });
   return {
     id: r.id,
@@ -149,8 +152,8 @@ export async function createSeries(
   if (!nextDay) throw conflict("This schedule has no business day on or after today: nothing would be paid.");
   const rows = await db.query<{ id: string }>(
     `INSERT INTO payment_series (id, kind, name, from_account, amount_cents, counterparty, request, rule, roll,
-       next_day, prepared_by, prepared_by_email)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (id) DO NOTHING RETURNING id`,
+       next_day, prepared_by, prepared_by_email, beneficiary_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING RETURNING id`,
     [
       s.id,
       s.kind,
@@ -164,6 +167,7 @@ export async function createSeries(
       nextDay,
       actor.id,
       actor.email,
+      s.beneficiaryId ?? null,
     ],
   );
   const view = await mustGet(db, s.id);
@@ -289,6 +293,7 @@ export interface SeriesEdit {
   amountCents: number;
   fromAccount: string;
   counterparty: string;
+  beneficiaryId?: string | null;
   request: Record<string, unknown>;
   schedule: Schedule;
 }
@@ -314,6 +319,7 @@ export async function editSeries(
   const rows = await db.query(
     `UPDATE payment_series SET name = $3, amount_cents = $4, from_account = $5, counterparty = $6, request = $7,
        rule = $8, roll = $9, next_day = $10, version = version + $11, prepared_by = $12, prepared_by_email = $13,
+       beneficiary_id = $14,
        status = CASE WHEN $10::text IS NULL THEN 'ended' ELSE status END, updated_at = now()
      WHERE id = $1 AND version = $2 AND status IN (${sqlWords(LIVE_SERIES_STATUSES)}) RETURNING id`,
     [
@@ -330,6 +336,7 @@ export async function editSeries(
       money ? 1 : 0,
       actor.id,
       actor.email,
+      e.beneficiaryId ?? null,
     ],
   );
   if (!rows[0]) {

@@ -1,4 +1,5 @@
 -- Sweeps: a band kept on an account by moves from and to another, approved by version, each run slot moved once.
+-- And the saved payee a wire series was filled from, whose facts are judged at each send.
 CREATE TABLE "sweep_approvals" (
 	"sweep_id" uuid NOT NULL,
 	"version" integer NOT NULL,
@@ -51,6 +52,7 @@ CREATE TABLE "sweeps" (
 	CONSTRAINT "sweeps_accounts_check" CHECK (account <> funding_account)
 );
 --> statement-breakpoint
+ALTER TABLE "payment_series" ADD COLUMN "beneficiary_id" uuid;--> statement-breakpoint
 ALTER TABLE "sweep_approvals" ADD CONSTRAINT "sweep_approvals_sweep_id_fkey" FOREIGN KEY ("sweep_id") REFERENCES "public"."sweeps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sweep_moves" ADD CONSTRAINT "sweep_moves_sweep_id_fkey" FOREIGN KEY ("sweep_id") REFERENCES "public"."sweeps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sweep_moves_key_idx" ON "sweep_moves" USING btree ("key");--> statement-breakpoint

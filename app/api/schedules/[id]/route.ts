@@ -29,6 +29,7 @@ export const PUT = withRoute<undefined, typeof EditScheduleRequest, { id: string
         amountCents: s.amountCents,
         fromAccount: s.fromAccount,
         counterparty: s.counterparty,
+        beneficiaryId: s.beneficiaryId,
         request: s.request,
         schedule: s.schedule,
       },
