@@ -6,21 +6,25 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { policySetNow, writePolicySet } from "../../lib/approvals/facts.ts";
 import type { Actor } from "../../lib/auth/audit.ts";
+import type { UserRow } from "../../lib/auth/users.ts";
 import { isBusinessDay } from "../../lib/bank-api/business-days.ts";
 import { getBankClient } from "../../lib/bank-client/index.ts";
 import { BeneficiaryTemplate } from "../../lib/dashboard-api/wires.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
+import { scheduleNoticesFor } from "../../lib/inbox/read.ts";
 import { createBeneficiary, decideBeneficiaryChange } from "../../lib/payments/beneficiaries.ts";
 import { bankBusinessDate, runSchedules } from "../../lib/schedules/engine.ts";
 import { approveSeries, createSeries, seriesHistory } from "../../lib/schedules/series.ts";
 import { sandbox } from "../helpers/bank.ts";
-import { openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
+import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
 
 let world: RouteWorld;
 let db: DashboardDb;
 let preparer: Actor;
 let approver: Actor;
 let approver2: Actor;
+let users: UserRow[] = [];
+let seriesId: string;
 
 beforeAll(async () => {
   world = await openRouteWorld("schedules-payees", {
@@ -34,6 +38,8 @@ beforeAll(async () => {
   preparer = { id: p.id, email: p.email };
   approver = { id: a.id, email: a.email };
   approver2 = { id: b.id, email: b.email };
+  const o = await testUser(db, "preparer", "other@payees.example", "Other");
+  users = [p, a, b, o];
 }, 300_000);
 afterAll(async () => {
   await world?.close();
@@ -84,6 +90,7 @@ describe("a wire series to a saved payee", () => {
       },
       start,
     );
+    seriesId = s.id;
     await approveSeries(db, approver, s.id, 1);
     // Every day of a week: the Monday occurrence meets the payee's change still waiting.
     let day = start;
@@ -130,5 +137,34 @@ describe("a wire series to a saved payee", () => {
     await approveSeries(db, approver2, s.id, 1);
     const third = await runWeek();
     expect(third.status, third.reason ?? "").toBe("sent");
+  });
+
+  it("puts each occurrence that did not go in the inbox of its preparer and approvers, and no one else's", async () => {
+    const inbox = () => import("../../app/api/inbox/route.ts");
+    // The preparers' inboxes through the route; the approvers' (whose inbox also reads the bank's
+    // incoming-wire queue, which this test's clock has run past) as the route reads their notices.
+    const noticesOf = async (who: UserRow) => {
+      if (who.role === "approver")
+        return (await scheduleNoticesFor(db, { id: who.id, role: "approver" })).filter(
+          (n) => n.seriesId === seriesId,
+        );
+      const r = await invoke(inbox, "GET", "/api/inbox", { as: who });
+      expect(r.status, r.text).toBe(200);
+      return (r.json.notices as { seriesId: string; reason: string; name: string }[]).filter(
+        (n) => n.seriesId === seriesId,
+      );
+    };
+    const [prep, appr, appr2, other] = users;
+    for (const who of [prep, appr, appr2]) {
+      const notices = await noticesOf(who);
+      expect(notices.map((n) => n.reason)).toEqual([
+        "it needs 2 approvals and has 1",
+        expect.stringContaining("waits for approval"),
+      ]);
+      expect(notices[0].name).toBe("Harbor supplies");
+    }
+    expect(await noticesOf(other)).toEqual([]);
+    const count = await invoke(inbox, "GET", "/api/inbox?view=count", { as: prep });
+    expect(count.json.notices).toBeUndefined();
   });
 });
