@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isIsoDay } from "../bank-api/dates.ts";
 import { idempotencyKey } from "../bank-api/transfers.ts";
 import { scheduleSchema } from "../calendar/recurrence.ts";
+import { AHEAD_KINDS } from "../schedules/balance-ahead.ts";
 import {
   OCCURRENCE_STATUSES,
   SERIES_KINDS,
@@ -179,3 +180,33 @@ export const SweepsResponse = z.object({ sweeps: z.array(SweepSchema) });
 export type SweepsResponse = z.infer<typeof SweepsResponse>;
 export const SweepResponse = z.object({ sweep: SweepSchema });
 export type SweepResponse = z.infer<typeof SweepResponse>;
+
+// The balance ahead of an account (GET /api/accounts/[accountNumber]/ahead).
+const aheadKinds = z.object({
+  scheduled: z.number().int(),
+  sweep: z.number().int(),
+  draft: z.number().int(),
+  incoming_wire: z.number().int(),
+});
+export const BalanceAheadResponse = z.object({
+  accountNumber: z.string(),
+  today: z.string(),
+  availableCents: z.number().int(),
+  days: z.array(
+    z.object({
+      day: z.string(),
+      byKind: aheadKinds,
+      flows: z.array(
+        z.object({
+          kind: z.enum(AHEAD_KINDS),
+          amountCents: z.number().int(),
+          label: z.string(),
+        }),
+      ),
+      projectedCents: z.number().int(),
+    }),
+  ),
+  /** Parts that could not be read (the incoming-wire queue when the bank does not answer it). */
+  notes: z.array(z.string()),
+});
+export type BalanceAheadResponse = z.infer<typeof BalanceAheadResponse>;

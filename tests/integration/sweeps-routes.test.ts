@@ -19,6 +19,8 @@ const mod = {
   one: () => import("../../app/api/schedules/sweeps/[sweepId]/route.ts"),
   approve: () => import("../../app/api/schedules/sweeps/[sweepId]/approve/route.ts"),
   status: () => import("../../app/api/schedules/sweeps/[sweepId]/status/route.ts"),
+  ahead: () => import("../../app/api/accounts/[accountNumber]/ahead/route.ts"),
+  schedules: () => import("../../app/api/schedules/route.ts"),
 };
 
 beforeAll(async () => {
@@ -133,5 +135,55 @@ describe("the sweep routes", () => {
         "sweep.delete ok",
       ]),
     );
+  });
+
+  it("projects an account's balance ahead: a scheduled payment and an approved sweep, each apart", async () => {
+    const own = await world.customer.account("SEN", 1_000);
+    const reserve = await world.customer.account("SEN", 50_000);
+    const payee = await world.customer.account("SEN", 0);
+    const series = await invoke(mod.schedules, "POST", "/api/schedules", {
+      as: preparer,
+      body: {
+        kind: "sen",
+        name: "Ahead rent",
+        schedule: {
+          startsOn: "2020-01-01",
+          pattern: { kind: "weekly", everyWeeks: 1, weekday: "WE" },
+          count: null,
+          until: null,
+          roll: "following",
+        },
+        transfer: {
+          idempotencyKey: randomUUID(),
+          AccountNumberFrom: own,
+          AccountNumberTo: payee,
+          Amount: "400.00",
+        },
+      },
+    });
+    expect(series.status, series.text).toBe(200);
+    const made = await invoke(mod.list, "POST", "/api/schedules/sweeps", {
+      as: preparer,
+      body: form({ account: own, fundingAccount: reserve, lowCents: 80_000, highCents: 150_000 }),
+    });
+    await invoke(mod.approve, "POST", "/api/schedules/sweeps/x/approve", {
+      as: approver,
+      params: { sweepId: made.json.sweep.id },
+      body: { version: 1 },
+    });
+    const r = await invoke(mod.ahead, "GET", `/api/accounts/${own}/ahead`, {
+      as: viewer,
+      params: { accountNumber: own },
+    });
+    expect(r.status, r.text).toBe(200);
+    const days = r.json.days as { day: string; byKind: Record<string, number>; projectedCents: number }[];
+    expect(days).toHaveLength(30);
+    expect(r.json.availableCents).toBe(100_000);
+    const rent = days.filter((d) => d.byKind.scheduled === -40_000);
+    expect(rent.length).toBeGreaterThanOrEqual(5);
+    // $1,000 less $400 is under the band's $800 low: the sweep tops it up the same day, apart.
+    expect(rent[0].byKind.sweep).toBe(20_000);
+    expect(rent[0].projectedCents).toBe(80_000);
+    for (const d of days) expect(d.projectedCents).toBeGreaterThanOrEqual(80_000);
   });
 });
