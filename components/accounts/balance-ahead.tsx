@@ -71,8 +71,8 @@ export function BalanceAhead({ accountNumber }: { accountNumber: string }) {
                           {d.flows.length} payment{d.flows.length === 1 ? "" : "s"}
                         </summary>
                         <ul className="mt-1 text-xs text-slate-700">
-                          {d.flows.map((f, i) => (
-                            <li key={`${f.kind}-${i}`}>
+                          {d.flows.map((f) => (
+                            <li key={f.key}>
                               {f.label}: <Money cents={f.amountCents} /> ({AHEAD_LIKELIHOOD[f.kind]})
                             </li>
                           ))}

@@ -198,6 +198,7 @@ export const BalanceAheadResponse = z.object({
       byKind: aheadKinds,
       flows: z.array(
         z.object({
+          key: z.string(),
           kind: z.enum(AHEAD_KINDS),
           amountCents: z.number().int(),
           label: z.string(),

@@ -16,6 +16,8 @@ export const AHEAD_LIKELIHOOD: Record<AheadKind, string> = {
 };
 
 export interface AheadFlow {
+  /** Unique within its day: the payment it stands for. */
+  key: string;
   kind: AheadKind;
   /** Signed: money in is positive. */
   amountCents: number;
@@ -38,6 +40,8 @@ export interface AheadInput {
   availableCents: number;
   businessDays: number;
   occurrences: readonly {
+    seriesId: string;
+    nominalDay: string;
     day: string;
     name: string;
     kind: "sen" | "wire";
@@ -46,9 +50,21 @@ export interface AheadInput {
     counterparty: string;
     status: string;
   }[];
-  drafts: readonly { kind: "sen" | "wire"; amountCents: number; fromAccount: string; counterparty: string }[];
-  incomingWires: readonly { accountNumber: string; amountCents: number; originator: string }[];
+  drafts: readonly {
+    id: string;
+    kind: "sen" | "wire";
+    amountCents: number;
+    fromAccount: string;
+    counterparty: string;
+  }[];
+  incomingWires: readonly {
+    paymentId: string;
+    accountNumber: string;
+    amountCents: number;
+    originator: string;
+  }[];
   sweeps: readonly {
+    id: string;
     name: string;
     account: string;
     fundingAccount: string;
@@ -74,23 +90,28 @@ export function projectBalanceAhead(i: AheadInput): AheadDay[] {
   for (const d of i.drafts)
     if (d.fromAccount === i.account)
       byDay.get(first)?.push({
+        key: `draft:${d.id}`,
         kind: "draft",
         amountCents: -d.amountCents,
         label: `${d.kind === "wire" ? "Wire" : "SEN transfer"} to ${d.counterparty}`,
       });
   for (const w of i.incomingWires)
     if (w.accountNumber === i.account)
-      byDay
-        .get(first)
-        ?.push({ kind: "incoming_wire", amountCents: w.amountCents, label: `Wire from ${w.originator}` });
+      byDay.get(first)?.push({
+        key: `wire:${w.paymentId}`,
+        kind: "incoming_wire",
+        amountCents: w.amountCents,
+        label: `Wire from ${w.originator}`,
+      });
   for (const o of i.occurrences) {
     if (o.status !== "due" || !isBusinessDay(o.day)) continue;
     const list = byDay.get(o.day);
     if (!list) continue;
+    const key = `schedule:${o.seriesId}/${o.nominalDay}`;
     if (o.fromAccount === i.account)
-      list.push({ kind: "scheduled", amountCents: -o.amountCents, label: o.name });
+      list.push({ key, kind: "scheduled", amountCents: -o.amountCents, label: o.name });
     else if (o.kind === "sen" && o.counterparty === i.account)
-      list.push({ kind: "scheduled", amountCents: o.amountCents, label: o.name });
+      list.push({ key, kind: "scheduled", amountCents: o.amountCents, label: o.name });
   }
   const sweeps = i.sweeps.filter((s) => s.account === i.account && s.status === "active" && s.approved);
   let balance = i.availableCents;
@@ -102,6 +123,7 @@ export function projectBalanceAhead(i: AheadInput): AheadDay[] {
         balance < s.lowCents ? s.lowCents - balance : balance > s.highCents ? s.highCents - balance : 0;
       if (!move) continue;
       flows.push({
+        key: `sweep:${s.id}`,
         kind: "sweep",
         amountCents: move,
         label: `${s.name} (${move > 0 ? "from" : "to"} ${s.fundingAccount})`,

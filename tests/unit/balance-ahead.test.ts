@@ -21,6 +21,8 @@ describe("the balance ahead", () => {
       ...base,
       occurrences: [
         {
+          seriesId: "s1",
+          nominalDay: "2026-12-08",
           day: "2026-12-08",
           name: "Rent",
           kind: "sen",
@@ -30,6 +32,8 @@ describe("the balance ahead", () => {
           status: "due",
         },
         {
+          seriesId: "s2",
+          nominalDay: "2026-12-08",
           day: "2026-12-08",
           name: "Top-up",
           kind: "sen",
@@ -39,6 +43,8 @@ describe("the balance ahead", () => {
           status: "due",
         },
         {
+          seriesId: "s3",
+          nominalDay: "2026-12-09",
           day: "2026-12-09",
           name: "Paid already",
           kind: "sen",
@@ -48,8 +54,8 @@ describe("the balance ahead", () => {
           status: "sent",
         },
       ],
-      drafts: [{ kind: "wire", amountCents: 20_000, fromAccount: "100", counterparty: "Acme" }],
-      incomingWires: [{ accountNumber: "100", amountCents: 7_000, originator: "Client Co" }],
+      drafts: [{ id: "d1", kind: "wire", amountCents: 20_000, fromAccount: "100", counterparty: "Acme" }],
+      incomingWires: [{ paymentId: "p1", accountNumber: "100", amountCents: 7_000, originator: "Client Co" }],
     });
     expect(days.map((d) => d.day)).toEqual([
       "2026-12-04",
@@ -66,6 +72,7 @@ describe("the balance ahead", () => {
 
   it("lets an approved sweep keep the line inside its band, and ignores one waiting for approval", () => {
     const sweep = {
+      id: "w1",
       name: "Band",
       account: "100",
       fundingAccount: "900",
@@ -75,6 +82,8 @@ describe("the balance ahead", () => {
     };
     const occurrences = [
       {
+        seriesId: "s4",
+        nominalDay: "2026-12-07",
         day: "2026-12-07",
         name: "Rent",
         kind: "sen" as const,

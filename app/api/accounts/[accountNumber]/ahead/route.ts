@@ -44,6 +44,7 @@ export const GET = withRoute<undefined, undefined, { accountNumber: string }, ty
       incomingWires: (queue?.wires ?? [])
         .filter((w) => w.state === "pending" || w.state === "awaiting_second_approval")
         .map((w) => ({
+          paymentId: w.paymentId,
           accountNumber: w.accountNumber,
           amountCents: w.amountCents,
           originator: w.originatorName,
