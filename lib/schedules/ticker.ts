@@ -41,6 +41,11 @@ export function bankTimeOfDay(timeZone: string, at = bankNow()): string {
 export async function sweepOnBalance(n: Omit<BalanceCrossing, "today">): Promise<void> {
   try {
     const db = await getDashboardDb();
+    // Most notifications concern no sweep: nothing more is asked of the bank for them.
+    const kept = await db.query("SELECT 1 FROM sweeps WHERE account = $1 AND status = 'active' LIMIT 1", [
+      n.accountNumber,
+    ]);
+    if (!kept[0]) return;
     const out = await runSweepsOnCrossing(db, await getBankClient(), { ...n, today: await scheduleToday() });
     if (out.moved || out.failed || out.short) log.info("sweeps run on a balance crossing", { ...out });
   } catch (err) {
