@@ -149,7 +149,7 @@ function NewSweep({ onDone }: { onDone: (text: string) => void }) {
   return (
     <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate aria-label="New sweep">
       <Input
-        label="Name"
+        label="Sweep name"
         name="name"
         required
         error={errors.name}
