@@ -24,7 +24,7 @@ import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { inboxQuery } from "@/hooks/use-inbox.ts";
 import { type InboxAct, myApprovalSends, planInboxAction } from "@/lib/approvals/draft-rules.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
-import type { InboxItem } from "@/lib/dashboard-api/inbox.ts";
+import type { InboxItem, ScheduleNotice } from "@/lib/dashboard-api/inbox.ts";
 import type { IncomingWireDecisionResponse } from "@/lib/dashboard-api/incoming-wires.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { DraftResponse } from "@/lib/dashboard-api/wires.ts";
@@ -201,6 +201,8 @@ export function InboxView() {
           <Stat label="Incoming wires to decide" value={String(data.incomingWires)} />
         </dl>
       ) : null}
+
+      {data?.notices.length ? <ScheduleNotices notices={data.notices} /> : null}
 
       <Card aria-labelledby="inbox-heading">
         <CardHeader
@@ -506,5 +508,29 @@ function ResultLine({ r }: { r: Result }) {
       <Badge tone={r.state === "done" ? "success" : "danger"}>{r.state === "done" ? "Done" : "Failed"}</Badge>
       <span data-result={r.state}>{r.text}</span>
     </span>
+  );
+}
+
+/** Scheduled payments that did not go: told here as by e-mail; the Scheduled page is where to act. */
+function ScheduleNotices({ notices }: { notices: ScheduleNotice[] }) {
+  return (
+    <Card aria-labelledby="schedule-notices-heading">
+      <CardHeader
+        id="schedule-notices-heading"
+        title="Scheduled payments that did not go"
+        description="Each series goes on with its next payment unless it is paused on the Scheduled page."
+      />
+      <ul className="flex flex-col gap-2 px-4 pb-4 text-sm">
+        {notices.map((n) => (
+          <li key={n.key} className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-slate-800">
+            <span className="font-medium">{n.name}</span>, {formatUsd(n.amountCents)} from {n.fromAccount} to{" "}
+            {n.counterparty}, due {n.day}: not sent, {n.reason}.{" "}
+            <Link className="text-brand-700 underline" href="/scheduled">
+              Open Scheduled
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }

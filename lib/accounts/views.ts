@@ -76,6 +76,11 @@ export async function accountNames(bank: BankClient): Promise<Map<string, string
   return new Map(list.filter((a) => a.SHORTNAME).map((a) => [a.ACTNBR, a.SHORTNAME]));
 }
 
+/** The subscription key's account numbers: where a sweep may move money between. */
+export async function ownAccountNumbers(bank: BankClient): Promise<Set<string>> {
+  return new Set((await custAccounts(bank)).map((a) => a.ACTNBR));
+}
+
 /** True when the account is one of the subscription key's (an account page answers 404 otherwise). */
 export async function isOwnAccount(bank: BankClient, accountNumber: string): Promise<boolean> {
   return (await custAccounts(bank)).some((a) => a.ACTNBR === accountNumber);

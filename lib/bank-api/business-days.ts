@@ -1,7 +1,9 @@
 // The Federal Reserve's business days: weekdays that are not Fed holidays, and rolling a day onto one.
 import { addDays } from "./dates.ts";
 
-export type Roll = "following" | "preceding";
+/** Where a day that is not a business day moves: to the next one, or to the one before. */
+export const ROLLS = ["following", "preceding"] as const;
+export type Roll = (typeof ROLLS)[number];
 
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 const iso = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);

@@ -2,7 +2,7 @@
 // business days (rolled as the user chose), and said in words.
 import * as rruleModule from "rrule";
 import { z } from "zod";
-import { isBusinessDay, type Roll, rollToBusinessDay } from "../bank-api/business-days.ts";
+import { isBusinessDay, ROLLS, type Roll, rollToBusinessDay } from "../bank-api/business-days.ts";
 import { addDays, isIsoDay } from "../bank-api/dates.ts";
 
 // Node loads rrule's CommonJS build (its names under `default`), a bundler its ES build (names at the top).
@@ -40,7 +40,7 @@ export const scheduleSchema = z
     pattern: schedulePatternSchema,
     count: z.number().int().min(1, "must be at least 1").max(1000, "must be at most 1,000").nullable(),
     until: isoDay.nullable(),
-    roll: z.enum(["following", "preceding"]),
+    roll: z.enum(ROLLS),
   })
   .superRefine((s, ctx) => {
     if (s.until && s.until < s.startsOn)

@@ -42,8 +42,25 @@ export const InboxCount = z.object({
 });
 export type InboxCount = z.infer<typeof InboxCount>;
 
+/** A scheduled payment that did not go, told to its preparer and approvers (nothing to decide here). */
+export const ScheduleNotice = z.object({
+  /** `schedule:<series id>/<nominal day>` */
+  key: z.string(),
+  seriesId: z.string(),
+  name: z.string(),
+  day: z.string(),
+  amountCents: z.number().int(),
+  fromAccount: z.string(),
+  counterparty: z.string(),
+  reason: z.string(),
+  at: z.string(),
+});
+export type ScheduleNotice = z.infer<typeof ScheduleNotice>;
+
 export const InboxResponse = InboxCount.extend({
   items: z.array(InboxItem),
+  /** Scheduled payments of the last days that did not go, newest first. */
+  notices: z.array(ScheduleNotice),
   incomingWireDualApprovalCents: z.number().int(),
   asOf: z.string(),
 });

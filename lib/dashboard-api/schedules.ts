@@ -1,7 +1,17 @@
 // The Scheduled page's API: scheduled and recurring payments (series), their occurrences and history.
 import { z } from "zod";
 import { isIsoDay } from "../bank-api/dates.ts";
+import { idempotencyKey } from "../bank-api/transfers.ts";
 import { scheduleSchema } from "../calendar/recurrence.ts";
+import { AHEAD_KINDS } from "../schedules/balance-ahead.ts";
+import {
+  OCCURRENCE_STATUSES,
+  SERIES_KINDS,
+  SERIES_STATUSES,
+  SWEEP_DIRECTIONS,
+  SWEEP_MOVE_STATUSES,
+  SWEEP_STATUSES,
+} from "../schedules/states.ts";
 import { SenTransferRequest } from "./transfers.ts";
 import { WireDraftRequest } from "./wires.ts";
 
@@ -39,9 +49,9 @@ export const SkipOccurrenceRequest = z.object({
 const person = z.object({ id: z.string(), email: z.string() });
 export const SeriesSchema = z.object({
   id: z.string(),
-  kind: z.enum(["sen", "wire"]),
+  kind: z.enum(SERIES_KINDS),
   name: z.string(),
-  status: z.string(),
+  status: z.enum(SERIES_STATUSES),
   version: z.number().int(),
   fromAccount: z.string(),
   amountCents: z.number().int(),
@@ -61,7 +71,7 @@ export const OccurrenceSchema = z.object({
   nominalDay: z.string(),
   day: z.string(),
   key: z.string(),
-  status: z.string(),
+  status: z.enum(OCCURRENCE_STATUSES),
   amountCents: z.number().int().nullable(),
   paymentId: z.string().nullable(),
   channel: z.string().nullable(),
@@ -74,14 +84,15 @@ export type Occurrence = z.infer<typeof OccurrenceSchema>;
 export const UpcomingSchema = z.object({
   seriesId: z.string(),
   name: z.string(),
-  kind: z.enum(["sen", "wire"]),
+  kind: z.enum(SERIES_KINDS),
   nominalDay: z.string(),
   day: z.string(),
   amountCents: z.number().int(),
   fromAccount: z.string(),
   counterparty: z.string(),
   approved: z.boolean(),
-  status: z.string(),
+  /** What happened to it, or `paused` while its series is. */
+  status: z.enum([...OCCURRENCE_STATUSES, "paused"]),
 });
 export type Upcoming = z.infer<typeof UpcomingSchema>;
 
@@ -95,3 +106,108 @@ export type SchedulesResponse = z.infer<typeof SchedulesResponse>;
 
 export const SeriesResponse = z.object({ series: SeriesSchema, history: z.array(OccurrenceSchema) });
 export type SeriesResponse = z.infer<typeof SeriesResponse>;
+
+// Sweeps: a band kept on an account by moves from and to another of the customer's accounts.
+const accountNumber = z
+  .string()
+  .trim()
+  .regex(/^\d{1,20}$/, "must be an account number (digits only)");
+/** The largest band edge: $10 billion, in cents, well inside a safe integer. */
+const MAX_BAND_CENTS = 1_000_000_000_000;
+const bandCents = z.number().int("must be whole cents").min(0, "must not be negative").max(MAX_BAND_CENTS);
+
+const sweepTerms = z.object({
+  name,
+  account: accountNumber,
+  fundingAccount: accountNumber,
+  lowCents: bandCents,
+  highCents: bandCents,
+  runAt: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time written HH:MM (24-hour)"),
+});
+const bandInOrder = <
+  T extends { lowCents: number; highCents: number; account: string; fundingAccount: string },
+>(
+  s: z.ZodType<T>,
+) =>
+  s
+    .refine((t) => t.highCents >= t.lowCents, {
+      path: ["highCents"],
+      message: "must be at least the band's low",
+    })
+    .refine((t) => t.account !== t.fundingAccount, {
+      path: ["fundingAccount"],
+      message: "must be another account than the one kept",
+    });
+
+export const CreateSweepRequest = bandInOrder(sweepTerms.extend({ idempotencyKey }));
+export type CreateSweepInput = z.input<typeof CreateSweepRequest>;
+export const EditSweepRequest = bandInOrder(sweepTerms.extend({ version: z.number().int().min(1) }));
+export const ApproveSweepRequest = z.object({ version: z.number().int().min(1) });
+export const SweepStatusRequest = z.object({ action: z.enum(["pause", "resume"]) });
+
+export const SweepMoveSchema = z.object({
+  day: z.string(),
+  slot: z.string(),
+  key: z.string(),
+  status: z.enum(SWEEP_MOVE_STATUSES),
+  direction: z.enum(SWEEP_DIRECTIONS).nullable(),
+  amountCents: z.number().int(),
+  availableCents: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  at: z.string(),
+});
+export type SweepMove = z.infer<typeof SweepMoveSchema>;
+
+export const SweepSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(SWEEP_STATUSES),
+  version: z.number().int(),
+  account: z.string(),
+  fundingAccount: z.string(),
+  lowCents: z.number().int(),
+  highCents: z.number().int(),
+  runAt: z.string(),
+  preparedBy: person,
+  approvals: z.array(person.extend({ at: z.string() })),
+  approvalsRequired: z.number().int(),
+  approved: z.boolean(),
+  lastMoves: z.array(SweepMoveSchema),
+});
+export type Sweep = z.infer<typeof SweepSchema>;
+
+export const SweepsResponse = z.object({ sweeps: z.array(SweepSchema) });
+export type SweepsResponse = z.infer<typeof SweepsResponse>;
+export const SweepResponse = z.object({ sweep: SweepSchema });
+export type SweepResponse = z.infer<typeof SweepResponse>;
+
+// The balance ahead of an account (GET /api/accounts/[accountNumber]/ahead).
+const aheadKinds = z.object({
+  scheduled: z.number().int(),
+  sweep: z.number().int(),
+  draft: z.number().int(),
+  incoming_wire: z.number().int(),
+});
+export const BalanceAheadResponse = z.object({
+  accountNumber: z.string(),
+  today: z.string(),
+  availableCents: z.number().int(),
+  days: z.array(
+    z.object({
+      day: z.string(),
+      byKind: aheadKinds,
+      flows: z.array(
+        z.object({
+          key: z.string(),
+          kind: z.enum(AHEAD_KINDS),
+          amountCents: z.number().int(),
+          label: z.string(),
+        }),
+      ),
+      projectedCents: z.number().int(),
+    }),
+  ),
+  /** Parts that could not be read (the incoming-wire queue when the bank does not answer it). */
+  notes: z.array(z.string()),
+});
+export type BalanceAheadResponse = z.infer<typeof BalanceAheadResponse>;

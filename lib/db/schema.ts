@@ -21,6 +21,25 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { DRAFT_STATUS_CHECK_SQL } from "../approvals/draft-rules.ts";
+import type { Roll } from "../bank-api/business-days.ts";
+import {
+  checkOneOf,
+  OCCURRENCE_STATUSES,
+  type OccurrenceStatus,
+  OPEN_OCCURRENCE_STATUSES,
+  ROLLS,
+  SERIES_KINDS,
+  SERIES_STATUSES,
+  type SeriesKind,
+  type SeriesStatus,
+  SWEEP_DIRECTIONS,
+  SWEEP_MOVE_STATUSES,
+  SWEEP_STATUSES,
+  type SweepDirection,
+  type SweepMoveStatus,
+  type SweepStatus,
+  sqlWords,
+} from "../schedules/states.ts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -487,21 +506,22 @@ export const paymentSeries = pgTable(
   "payment_series",
   {
     id: uuid("id").primaryKey(),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<SeriesKind>().notNull(),
     name: text("name").notNull(),
-    /** active | paused | cancelled | ended */
-    status: text("status").notNull().default("active"),
+    status: text("status").$type<SeriesStatus>().notNull().default("active"),
     version: integer("version").notNull().default(1),
     fromAccount: text("from_account").notNull(),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     /** Destination account (SEN) or beneficiary name (wire), for lists. */
     counterparty: text("counterparty").notNull(),
+    /** The saved payee a wire series was filled from: its facts and changes are judged at each send. */
+    beneficiaryId: uuid("beneficiary_id"),
     /** The bank request body of each occurrence, as the contract writes it. */
     request: jsonb("request").$type<Record<string, unknown>>().notNull(),
     /** DTSTART and RRULE lines (RFC 5545). */
     rule: text("rule").notNull(),
     /** following | preceding: where a day that is not a business day moves. */
-    roll: text("roll").notNull(),
+    roll: text("roll").$type<Roll>().notNull(),
     /** The business day of the next occurrence not yet written down; null once the rule has ended. */
     nextDay: text("next_day"),
     preparedBy: text("prepared_by").notNull(),
@@ -511,12 +531,9 @@ export const paymentSeries = pgTable(
   },
   (t) => [
     index("payment_series_next_day_idx").on(t.nextDay).where(sql`${t.status} = 'active'`),
-    check("payment_series_kind_check", sql`kind = ANY (ARRAY['wire'::text, 'sen'::text])`),
-    check(
-      "payment_series_status_check",
-      sql`status = ANY (ARRAY['active'::text, 'paused'::text, 'cancelled'::text, 'ended'::text])`,
-    ),
-    check("payment_series_roll_check", sql`roll = ANY (ARRAY['following'::text, 'preceding'::text])`),
+    check("payment_series_kind_check", sql.raw(checkOneOf("kind", SERIES_KINDS))),
+    check("payment_series_status_check", sql.raw(checkOneOf("status", SERIES_STATUSES))),
+    check("payment_series_roll_check", sql.raw(checkOneOf("roll", ROLLS))),
     check("payment_series_amount_cents_check", sql`amount_cents > 0`),
   ],
 );
@@ -554,7 +571,7 @@ export const seriesOccurrences = pgTable(
     /** The business day it is paid on. */
     day: text("day").notNull(),
     key: uuid("key").notNull(),
-    status: text("status").notNull().default("due"),
+    status: text("status").$type<OccurrenceStatus>().notNull().default("due"),
     /** The series version, amount and request of the first attempt: every later attempt resends them. */
     version: integer("version"),
     amountCents: bigint("amount_cents", { mode: "number" }),
@@ -574,16 +591,103 @@ export const seriesOccurrences = pgTable(
   (t) => [
     primaryKey({ name: "series_occurrences_pk", columns: [t.seriesId, t.nominalDay] }),
     uniqueIndex("series_occurrences_key_idx").on(t.key),
-    index("series_occurrences_open_idx").on(t.day).where(sql`${t.status} IN ('due', 'sending')`),
+    index("series_occurrences_open_idx")
+      .on(t.day)
+      .where(sql`${t.status} IN (${sql.raw(sqlWords(OPEN_OCCURRENCE_STATUSES))})`),
     index("series_occurrences_queued_idx").on(t.updatedAt).where(sql`${t.status} = 'queued'`),
     foreignKey({
       name: "series_occurrences_series_id_fkey",
       columns: [t.seriesId],
       foreignColumns: [paymentSeries.id],
     }),
+    check("series_occurrences_status_check", sql.raw(checkOneOf("status", OCCURRENCE_STATUSES))),
+  ],
+);
+
+/**
+ * A sweep keeps `account`'s available balance within [low, high] by SEN transfers from and to
+ * `funding_account` (both the customer's), at `run_at` (HH:MM, the bank's clock) each business day
+ * and when a balance notification crosses the band. Approved once per version, as a series is;
+ * a wider band or other accounts start a new version.
+ */
+export const sweeps = pgTable(
+  "sweeps",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    status: text("status").$type<SweepStatus>().notNull().default("active"),
+    version: integer("version").notNull().default(1),
+    account: text("account").notNull(),
+    fundingAccount: text("funding_account").notNull(),
+    lowCents: bigint("low_cents", { mode: "number" }).notNull(),
+    highCents: bigint("high_cents", { mode: "number" }).notNull(),
+    runAt: text("run_at").notNull(),
+    preparedBy: text("prepared_by").notNull(),
+    preparedByEmail: text("prepared_by_email").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  () => [
+    check("sweeps_status_check", sql.raw(checkOneOf("status", SWEEP_STATUSES))),
+    check("sweeps_band_check", sql`low_cents >= 0 AND high_cents >= low_cents`),
+    check("sweeps_accounts_check", sql`account <> funding_account`),
+  ],
+);
+
+/** An approver's approval of a sweep version. */
+export const sweepApprovals = pgTable(
+  "sweep_approvals",
+  {
+    sweepId: uuid("sweep_id").notNull(),
+    version: integer("version").notNull(),
+    approverId: text("approver_id").notNull(),
+    approverEmail: text("approver_email").notNull(),
+    approvedAt: ts("approved_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "sweep_approvals_pk", columns: [t.sweepId, t.version, t.approverId] }),
+    foreignKey({ name: "sweep_approvals_sweep_id_fkey", columns: [t.sweepId], foreignColumns: [sweeps.id] }),
+  ],
+);
+
+/**
+ * One run slot of a sweep (the day's run, or one balance crossing): written once by the run that
+ * claims it (the primary key), which sends its move with Idempotency-Key = `key`; a run that died
+ * leaves its claim to the next, which resends the same move under the same key.
+ */
+export const sweepMoves = pgTable(
+  "sweep_moves",
+  {
+    sweepId: uuid("sweep_id").notNull(),
+    /** `run` for the day's run at its time, `crossing:<notification id>` for a crossing. */
+    slot: text("slot").notNull(),
+    day: text("day").notNull(),
+    key: uuid("key").notNull(),
+    status: text("status").$type<SweepMoveStatus>().notNull(),
+    direction: text("direction").$type<SweepDirection>(),
+    fromAccount: text("from_account"),
+    toAccount: text("to_account"),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull().default(0),
+    /** The kept account's and the funding account's available balances the move was computed from. */
+    availableCents: bigint("available_cents", { mode: "number" }),
+    fundingAvailableCents: bigint("funding_available_cents", { mode: "number" }),
+    request: jsonb("request").$type<Record<string, unknown>>(),
+    claimToken: uuid("claim_token"),
+    claimedAt: ts("claimed_at"),
+    bankAnswer: jsonb("bank_answer").$type<Record<string, unknown>>(),
+    reason: text("reason"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "sweep_moves_pk", columns: [t.sweepId, t.day, t.slot] }),
+    uniqueIndex("sweep_moves_key_idx").on(t.key),
+    index("sweep_moves_sending_idx").on(t.claimedAt).where(sql`${t.status} = 'sending'`),
+    foreignKey({ name: "sweep_moves_sweep_id_fkey", columns: [t.sweepId], foreignColumns: [sweeps.id] }),
+    check("sweep_moves_status_check", sql.raw(checkOneOf("status", SWEEP_MOVE_STATUSES))),
     check(
-      "series_occurrences_status_check",
-      sql`status = ANY (ARRAY['due'::text, 'sending'::text, 'sent'::text, 'queued'::text, 'failed'::text, 'skipped'::text])`,
+      "sweep_moves_direction_check",
+      sql.raw(`direction IS NULL OR ${checkOneOf("direction", SWEEP_DIRECTIONS)}`),
     ),
   ],
 );

@@ -7,7 +7,7 @@ import "server-only";
 import { accountNames } from "../accounts/views.ts";
 import { hasPermission, type Role } from "../auth/permissions.ts";
 import type { BankClient } from "../bank-client/client.ts";
-import type { InboxCount, InboxItem, InboxResponse } from "../dashboard-api/inbox.ts";
+import type { InboxCount, InboxItem, InboxResponse, ScheduleNotice } from "../dashboard-api/inbox.ts";
 import type { IncomingWire } from "../dashboard-api/incoming-wires.ts";
 import type { Draft } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
@@ -111,6 +111,51 @@ export function countOf(u: InboxUser, items: InboxItem[]): InboxCount {
   };
 }
 
+/** How long a scheduled payment that did not go stays in the inbox. */
+const NOTICE_DAYS = 7;
+
+/**
+ * Scheduled payments that did not go in the last NOTICE_DAYS, for the people told of them: the
+ * series' preparer and its approvers (every approver and administrator when no one approved it),
+ * the same people the e-mail goes to. A cancelled series' failures are no longer news.
+ */
+export async function scheduleNoticesFor(db: Queryable, u: InboxUser): Promise<ScheduleNotice[]> {
+  const approver = u.role === "approver" || u.role === "admin";
+  const rows = await db.query<{
+    series_id: string;
+    nominal_day: string;
+    day: string;
+    name: string;
+    amount_cents: string | number | null;
+    series_amount_cents: string | number;
+    from_account: string;
+    counterparty: string;
+    reason: string | null;
+    updated_at: Date | string;
+  }>(
+    `SELECT o.series_id, o.nominal_day, o.day, o.amount_cents, o.reason, o.updated_at,
+            s.name, s.amount_cents AS series_amount_cents, s.from_account, s.counterparty
+     FROM series_occurrences o JOIN payment_series s ON s.id = o.series_id
+     WHERE o.status = 'failed' AND o.updated_at > now() - make_interval(days => $3) AND s.status <> 'cancelled'
+       AND (s.prepared_by = $1
+            OR EXISTS (SELECT 1 FROM series_approvals a WHERE a.series_id = s.id AND a.approver_id = $1)
+            OR ($2 AND NOT EXISTS (SELECT 1 FROM series_approvals a WHERE a.series_id = s.id)))
+     ORDER BY o.updated_at DESC, o.series_id LIMIT 100`,
+    [u.id, approver, NOTICE_DAYS],
+  );
+  return rows.map((r) => ({
+    key: `schedule:${r.series_id}/${r.nominal_day}`,
+    seriesId: r.series_id,
+    name: r.name,
+    day: r.day,
+    amountCents: Number(r.amount_cents ?? r.series_amount_cents),
+    fromAccount: r.from_account,
+    counterparty: r.counterparty,
+    reason: r.reason ?? "it was not sent",
+    at: new Date(r.updated_at).toISOString(),
+  }));
+}
+
 /** The inbox of one person: nothing is read that their role cannot act on. */
 export async function readInbox(
   db: Queryable,
@@ -131,6 +176,7 @@ export async function readInbox(
   return {
     ...countOf(u, items),
     items,
+    notices: await scheduleNoticesFor(db, u),
     incomingWireDualApprovalCents: waiting.incomingWireDualApprovalCents,
     asOf: waiting.asOf,
   };

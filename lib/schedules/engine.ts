@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import "server-only";
 import { appendAudit } from "../auth/audit.ts";
-import { type Roll, rollToBusinessDay } from "../bank-api/business-days.ts";
+import { rollToBusinessDay } from "../bank-api/business-days.ts";
 import { addDays, businessDayFormatter } from "../bank-api/dates.ts";
 import type { InitiatePaymentInput } from "../bank-api/payments.ts";
 import { bankNow } from "../bank-client/bank-time.ts";
@@ -16,8 +16,9 @@ import { nextOccurrence, occurrencesBetween } from "../calendar/recurrence.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import { queueMail } from "../inbox/digest.ts";
 import { sendOutgoingWire, type WireChannel } from "../payments/wire-fallback.ts";
-import { approvalsNeeded, seriesTally } from "./approval.ts";
+import { approvalsNeeded, payeeHold, seriesTally } from "./approval.ts";
 import { occurrenceKey, type SeriesRow } from "./series.ts";
+import type { OccurrenceStatus } from "./states.ts";
 
 export interface RunOptions {
   /** The bank's business date (YYYY-MM-DD): occurrences paid on or before it are due. */
@@ -45,7 +46,7 @@ interface OccurrenceRow {
   nominal_day: string;
   day: string;
   key: string;
-  status: string;
+  status: OccurrenceStatus;
   version: number | null;
   amount_cents: string | number | null;
   request: Record<string, unknown> | null;
@@ -57,10 +58,12 @@ interface OccurrenceRow {
 
 const SYSTEM = { actorId: "schedule", actorEmail: "schedule", ip: null };
 
-/** The bank's business date now, from the clock its answers carry (their `Date`); null when it does not answer. */
+/**
+ * The bank's business date now: its clock heard afresh (its health answer's `Date`, which the
+ * sandbox may move), in `timeZone`; null when it does not answer.
+ */
 export async function bankBusinessDate(bank: BankClient, timeZone: string): Promise<string | null> {
-  const r = await bank.call("accountList", {});
-  if (!r.ok && r.error.kind === "unavailable") return null;
+  if (!(await bank.learnBankTime({ fresh: true }))) return null;
   return businessDayFormatter(timeZone)(bankNow());
 }
 
@@ -80,8 +83,8 @@ export async function writeDueOccurrences(db: DashboardDb, today: string, limit 
     if (!due.length) return written;
     for (const s of due) {
       const from = s.next_day as string;
-      const occ = occurrencesBetween(s.rule, s.roll as Roll, from, today);
-      const next = nextOccurrence(s.rule, s.roll as Roll, addDays(today, 1));
+      const occ = occurrencesBetween(s.rule, s.roll, from, today);
+      const next = nextOccurrence(s.rule, s.roll, addDays(today, 1));
       written += await db.tx(async (q) => {
         const moved = await q.query(
           `UPDATE payment_series SET next_day = $3, status = CASE WHEN $3::text IS NULL THEN 'ended' ELSE status END
@@ -126,7 +129,7 @@ async function finish(
   o: OccurrenceRow,
   token: string,
   set: {
-    status: string;
+    status: OccurrenceStatus;
     reason?: string | null;
     paymentId?: string | null;
     bankAnswer?: unknown;
@@ -227,12 +230,17 @@ async function sendOne(db: DashboardDb, bank: BankClient, o: OccurrenceRow, toke
     return "failed";
   };
 
-  // Approval is judged now, as for a payment made by hand now: approvers of this version count.
+  // A payee whose change waits for a second person is paid by no one until it is decided.
+  const hold = await payeeHold(db, s.beneficiary_id);
+  if (hold) return fail(hold);
+  // Approval is judged now, as for a payment made by hand now (its payee's history included):
+  // approvers of this version count.
   const payment = {
-    kind: s.kind as "sen" | "wire",
+    kind: s.kind,
     amountCents: amountCents as number,
     fromAccount: s.from_account,
     preparedBy: s.prepared_by,
+    beneficiaryId: s.beneficiary_id,
   };
   const needed = await approvalsNeeded(db, payment);
   const voters = await db.query<{ approver_id: string }>(

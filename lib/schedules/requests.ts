@@ -1,17 +1,14 @@
 // From the Scheduled page's forms to a series: the bank request each occurrence sends, built as a
 // manual SEN transfer or wire builds it, and the bank's business date the series counts from.
 import "server-only";
-import { businessToday } from "../api/params.ts";
-import type { BankClient } from "../bank-client/client.ts";
+import { bankToday, businessToday } from "../api/params.ts";
 import type { Schedule } from "../calendar/recurrence.ts";
-import { config } from "../config.ts";
 import type { SenTransferValues } from "../dashboard-api/transfers.ts";
 import type { WireDraftValues } from "../dashboard-api/wires.ts";
 import type { DashboardDb } from "../db/client.ts";
 import { checkBeneficiaryFillsWire } from "../payments/beneficiaries.ts";
 import { senTransferBody } from "../payments/sen.ts";
 import { wireBody } from "../payments/wires.ts";
-import { bankBusinessDate } from "./engine.ts";
 import type { NewSeries } from "./series.ts";
 
 export type ScheduleForm =
@@ -41,12 +38,16 @@ export async function seriesFromForm(db: DashboardDb, f: ScheduleForm): Promise<
     fromAccount: f.wire.originator_account_number.trim(),
     amountCents: f.wire.amount,
     counterparty: f.wire.beneficiary_name.trim(),
+    beneficiaryId: f.wire.beneficiaryId?.toLowerCase() ?? null,
     request: wireBody(f.wire),
     schedule: f.schedule,
   };
 }
 
-/** The bank's business date (its clock, which the sandbox may move), else this machine's. */
-export async function bankToday(bank: BankClient): Promise<string> {
-  return (await bankBusinessDate(bank, config().timeZone)) ?? businessToday();
+/**
+ * The business date a schedule counts from: the bank's, its clock heard afresh (the sandbox may
+ * have moved it since the last answer), else as last heard.
+ */
+export async function scheduleToday(): Promise<string> {
+  return (await bankToday({ fresh: true })) ?? businessToday();
 }

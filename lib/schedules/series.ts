@@ -19,9 +19,17 @@ import type { DashboardDb, Queryable } from "../db/client.ts";
 import type { paymentSeries } from "../db/schema.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 import { approvalsNeeded } from "./approval.ts";
+import {
+  isLiveSeries,
+  LIVE_SERIES_STATUSES,
+  type OccurrenceStatus,
+  type SeriesKind,
+  type SeriesStatus,
+  sqlWords,
+} from "./states.ts";
 
 export type SeriesRow = SqlRow<typeof paymentSeries>;
-export type SeriesKind = "sen" | "wire";
+export type { SeriesKind };
 
 /**
  * The occurrence's Idempotency-Key at the bank: a name-based UUID (version 5, RFC 9562) of the
@@ -43,6 +51,8 @@ export interface NewSeries {
   fromAccount: string;
   amountCents: number;
   counterparty: string;
+  /** The saved payee a wire was filled from, if any. */
+  beneficiaryId?: string | null;
   request: Record<string, unknown>;
   schedule: Schedule;
 }
@@ -51,7 +61,7 @@ export interface SeriesView {
   id: string;
   kind: SeriesKind;
   name: string;
-  status: string;
+  status: SeriesStatus;
   version: number;
   fromAccount: string;
   amountCents: number;
@@ -74,16 +84,17 @@ const SERIES_SELECT = `SELECT s.*, coalesce((
 type ReadRow = SeriesRow & { approvals: { id: string; email: string; at: string }[] };
 
 async function toView(db: Queryable, r: ReadRow): Promise<SeriesView> {
-  const schedule = fromRule(r.rule, r.roll as Schedule["roll"]);
+  const schedule = fromRule(r.rule, r.roll);
   const required = await approvalsNeeded(db, {
-    kind: r.kind as SeriesKind,
+    kind: r.kind,
     amountCents: Number(r.amount_cents),
     fromAccount: r.from_account,
     preparedBy: r.prepared_by,
+    beneficiaryId: r.beneficiary_id,
   });
   return {
     id: r.id,
-    kind: r.kind as SeriesKind,
+    kind: r.kind,
     name: r.name,
     status: r.status,
     version: r.version,
@@ -141,8 +152,8 @@ export async function createSeries(
   if (!nextDay) throw conflict("This schedule has no business day on or after today: nothing would be paid.");
   const rows = await db.query<{ id: string }>(
     `INSERT INTO payment_series (id, kind, name, from_account, amount_cents, counterparty, request, rule, roll,
-       next_day, prepared_by, prepared_by_email)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (id) DO NOTHING RETURNING id`,
+       next_day, prepared_by, prepared_by_email, beneficiary_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING RETURNING id`,
     [
       s.id,
       s.kind,
@@ -156,6 +167,7 @@ export async function createSeries(
       nextDay,
       actor.id,
       actor.email,
+      s.beneficiaryId ?? null,
     ],
   );
   const view = await mustGet(db, s.id);
@@ -198,13 +210,13 @@ export async function approveSeries(
   const rows = await db.query(
     `INSERT INTO series_approvals (series_id, version, approver_id, approver_email)
      SELECT id, version, $3, $4 FROM payment_series
-     WHERE id = $1 AND version = $2 AND status IN ('active', 'paused') AND prepared_by <> $3
+     WHERE id = $1 AND version = $2 AND status IN (${sqlWords(LIVE_SERIES_STATUSES)}) AND prepared_by <> $3
      ON CONFLICT DO NOTHING RETURNING 1`,
     [id, version, actor.id, actor.email],
   );
   const after = await mustGet(db, id);
   if (!rows[0]) {
-    if (after.version !== version || !["active", "paused"].includes(after.status))
+    if (after.version !== version || !isLiveSeries(after.status))
       throw conflict("This scheduled payment changed since you opened it. Review it again.");
     throw conflict("You already approved this version of the scheduled payment.");
   }
@@ -227,8 +239,10 @@ export async function setSeriesStatus(
   today: string,
 ): Promise<SeriesView> {
   const before = await mustGet(db, id);
-  const from = { pause: ["active"], resume: ["paused"], cancel: ["active", "paused"] }[action];
-  const to = { pause: "paused", resume: "active", cancel: "cancelled" }[action];
+  const from: readonly SeriesStatus[] = (
+    { pause: ["active"], resume: ["paused"], cancel: LIVE_SERIES_STATUSES } as const
+  )[action];
+  const to: SeriesStatus = ({ pause: "paused", resume: "active", cancel: "cancelled" } as const)[action];
   // A resumed series picks up at today's occurrence: what fell due while paused is not paid late.
   const nextDay = action === "resume" ? firstDayFrom(before.schedule, today) : before.nextDay;
   const rows = await db.query(
@@ -279,6 +293,7 @@ export interface SeriesEdit {
   amountCents: number;
   fromAccount: string;
   counterparty: string;
+  beneficiaryId?: string | null;
   request: Record<string, unknown>;
   schedule: Schedule;
 }
@@ -304,8 +319,9 @@ export async function editSeries(
   const rows = await db.query(
     `UPDATE payment_series SET name = $3, amount_cents = $4, from_account = $5, counterparty = $6, request = $7,
        rule = $8, roll = $9, next_day = $10, version = version + $11, prepared_by = $12, prepared_by_email = $13,
+       beneficiary_id = $14,
        status = CASE WHEN $10::text IS NULL THEN 'ended' ELSE status END, updated_at = now()
-     WHERE id = $1 AND version = $2 AND status IN ('active', 'paused') RETURNING id`,
+     WHERE id = $1 AND version = $2 AND status IN (${sqlWords(LIVE_SERIES_STATUSES)}) RETURNING id`,
     [
       id,
       version,
@@ -320,6 +336,7 @@ export async function editSeries(
       money ? 1 : 0,
       actor.id,
       actor.email,
+      e.beneficiaryId ?? null,
     ],
   );
   if (!rows[0]) {
@@ -351,7 +368,7 @@ export interface OccurrenceView {
   nominalDay: string;
   day: string;
   key: string;
-  status: string;
+  status: OccurrenceStatus;
   amountCents: number | null;
   paymentId: string | null;
   channel: string | null;
@@ -371,7 +388,7 @@ export async function seriesHistory(db: Queryable, id: string): Promise<Occurren
     nominalDay: String(r.nominal_day),
     day: String(r.day),
     key: String(r.key),
-    status: String(r.status),
+    status: r.status as OccurrenceStatus,
     amountCents: r.amount_cents === null ? null : Number(r.amount_cents),
     paymentId: (r.payment_id as string | null) ?? null,
     channel: (r.channel as string | null) ?? null,
@@ -391,8 +408,8 @@ export interface UpcomingOccurrence {
   fromAccount: string;
   counterparty: string;
   approved: boolean;
-  /** due (to be paid), skipped, or what already happened to it. */
-  status: string;
+  /** due (to be paid), skipped, or what already happened to it; paused while its series is. */
+  status: OccurrenceStatus | "paused";
 }
 
 /** Every occurrence of the active and paused series paid from `from` to `to`, day by day. */
@@ -401,12 +418,14 @@ export async function upcomingOccurrences(
   from: string,
   to: string,
 ): Promise<UpcomingOccurrence[]> {
-  const series = (await listSeries(db)).filter((s) => s.status === "active" || s.status === "paused");
+  const series = (await listSeries(db)).filter((s) => isLiveSeries(s.status));
   const recorded = await db.query<{ series_id: string; nominal_day: string; status: string }>(
     `SELECT series_id, nominal_day, status FROM series_occurrences WHERE day >= $1 AND day <= $2`,
     [from, to],
   );
-  const known = new Map(recorded.map((r) => [`${r.series_id}/${r.nominal_day}`, r.status]));
+  const known = new Map(
+    recorded.map((r) => [`${r.series_id}/${r.nominal_day}`, r.status as OccurrenceStatus]),
+  );
   const out: UpcomingOccurrence[] = [];
   for (const s of series)
     for (const o of occurrencesBetween(toRule(s.schedule), s.schedule.roll, from, to))

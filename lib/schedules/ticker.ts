@@ -1,46 +1,57 @@
-// Each dashboard instance runs the scheduled payments every SCHEDULE_RUN_SECONDS for the bank's
-// business date (its clock, which the sandbox moves). Instances running at once share the work:
-// each occurrence is claimed by one run and paid once under its key.
+// Each dashboard instance runs the scheduled payments and the sweeps every SCHEDULE_RUN_SECONDS
+// for the bank's business date and time (its clock, which the sandbox moves). Instances running at
+// once share the work: each occurrence and each sweep slot is claimed by one run and paid once
+// under its key. A balance notification that crosses a sweep's band runs that sweep at once.
 import "server-only";
+import { bankNow } from "../bank-client/bank-time.ts";
 import { getBankClient } from "../bank-client/index.ts";
 import { config } from "../config.ts";
 import { getDashboardDb } from "../db/client.ts";
 import { createLogger } from "../server/log.ts";
+import { startTicker, stopTicker } from "../server/ticker.ts";
 import { runSchedules } from "./engine.ts";
-import { bankToday } from "./requests.ts";
+import { scheduleToday } from "./requests.ts";
+import { type BalanceCrossing, runSweeps, runSweepsOnCrossing } from "./sweep-engine.ts";
 
 const log = createLogger("schedules");
-const KEY = Symbol.for("treasury.scheduleRuns");
-const g = globalThis as { [KEY]?: NodeJS.Timeout };
+const NAME = "scheduled payments";
 
 /** One run now (the ticker's, and a page's "run now" after the sandbox clock moved). */
 export async function runSchedulesNow(): Promise<void> {
   const db = await getDashboardDb();
   const bank = await getBankClient();
-  const out = await runSchedules(db, bank, { today: await bankToday(bank) });
+  const today = await scheduleToday();
+  const out = await runSchedules(db, bank, { today });
   if (out.written || out.sent || out.queued || out.failed) log.info("scheduled payments run", { ...out });
+  const swept = await runSweeps(db, bank, { today, time: bankTimeOfDay(config().timeZone) });
+  if (swept.moved || swept.failed || swept.short) log.info("sweeps run", { ...swept });
 }
 
-export function startScheduleRuns(): void {
-  const c = config();
-  if (g[KEY] || !c.bankApiUrl || !c.bankSubscriptionKey) return;
-  let busy = false;
-  const look = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      await runSchedulesNow();
-    } catch (err) {
-      log.warn("scheduled payments: a run failed; the next one tries again", { err: String(err) });
-    } finally {
-      busy = false;
-    }
-  };
-  g[KEY] = setInterval(() => void look(), c.scheduleRunSeconds * 1000);
-  g[KEY].unref();
+/** HH:MM on the bank's clock in its time zone. */
+export function bankTimeOfDay(timeZone: string, at = bankNow()): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(at);
 }
 
-export function stopScheduleRuns(): void {
-  if (g[KEY]) clearInterval(g[KEY]);
-  g[KEY] = undefined;
+/** Runs the sweeps a stored balance notification concerns, if it crossed their band; never throws. */
+export async function sweepOnBalance(n: Omit<BalanceCrossing, "today">): Promise<void> {
+  try {
+    const db = await getDashboardDb();
+    // Most notifications concern no sweep: nothing more is asked of the bank for them.
+    const kept = await db.query("SELECT 1 FROM sweeps WHERE account = $1 AND status = 'active' LIMIT 1", [
+      n.accountNumber,
+    ]);
+    if (!kept[0]) return;
+    const out = await runSweepsOnCrossing(db, await getBankClient(), { ...n, today: await scheduleToday() });
+    if (out.moved || out.failed || out.short) log.info("sweeps run on a balance crossing", { ...out });
+  } catch (err) {
+    log.warn("sweeps: a crossing run failed; the day's run tries again", { err: String(err) });
+  }
 }
+
+export const startScheduleRuns = () => startTicker(NAME, config().scheduleRunSeconds, log, runSchedulesNow);
+export const stopScheduleRuns = () => stopTicker(NAME);

@@ -48,7 +48,7 @@ describe("the Scheduled page, in Chromium", () => {
     const { today } = await world.api<SchedulesResponse>(page, "/api/schedules");
     const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const schedule = async (o: { name: string; amount: string; repeats: string; weekly?: boolean }) => {
-      await page.getByLabel("Name").fill(o.name);
+      await page.getByLabel("Name", { exact: true }).fill(o.name);
       await page.getByLabel("Amount", { exact: true }).fill(o.amount);
       await page.getByLabel("From account").fill(sen[0]);
       await page.getByLabel("To account").fill(sen[1]);

@@ -1,7 +1,8 @@
 // /scheduled: scheduled and recurring payments: the next 90 days (list or month), each series with
-// its approvals, actions and history (accounts.read to see; transfers.create to prepare; wires.release to approve).
+// its approvals, actions and history; then the sweeps, each with its band and last moves (accounts.read to see; transfers.create to prepare; wires.release to approve).
 import type { Metadata } from "next";
 import { ScheduledView } from "@/components/schedules/scheduled-view.tsx";
+import { SweepsSection } from "@/components/schedules/sweeps-section.tsx";
 import { hasPermission } from "@/lib/auth/permissions.ts";
 import { pageUser } from "@/lib/auth/session.ts";
 
@@ -21,6 +22,11 @@ export default async function Page() {
         </p>
       </div>
       <ScheduledView
+        me={{ id: user.id }}
+        canPrepare={hasPermission(user.role, "transfers.create")}
+        canApprove={hasPermission(user.role, "wires.release")}
+      />
+      <SweepsSection
         me={{ id: user.id }}
         canPrepare={hasPermission(user.role, "transfers.create")}
         canApprove={hasPermission(user.role, "wires.release")}

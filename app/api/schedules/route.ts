@@ -5,14 +5,13 @@ import { forbidden } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { hasPermission } from "@/lib/auth/permissions.ts";
 import { addDays } from "@/lib/bank-api/dates.ts";
-import { getBankClient } from "@/lib/bank-client/index.ts";
 import { CreateScheduleRequest, SchedulesResponse, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
-import { bankToday, seriesFromForm } from "@/lib/schedules/requests.ts";
+import { scheduleToday, seriesFromForm } from "@/lib/schedules/requests.ts";
 import { createSeries, listSeries, seriesHistory, upcomingOccurrences } from "@/lib/schedules/series.ts";
 
 export const GET = withRoute(
   async ({ db }) => {
-    const today = await bankToday(await getBankClient());
+    const today = await scheduleToday();
     const [series, upcoming] = await Promise.all([
       listSeries(db),
       upcomingOccurrences(db, today, addDays(today, 90)),
@@ -26,12 +25,7 @@ export const POST = withRoute(
   async ({ db, body, actor, user }) => {
     if (body.kind === "wire" && !hasPermission(user.role, "wires.create"))
       throw forbidden("Your role does not allow preparing wires.");
-    const series = await createSeries(
-      db,
-      actor,
-      await seriesFromForm(db, body),
-      await bankToday(await getBankClient()),
-    );
+    const series = await createSeries(db, actor, await seriesFromForm(db, body), await scheduleToday());
     return { series, history: await seriesHistory(db, series.id) };
   },
   { permission: "transfers.create", body: CreateScheduleRequest, response: SeriesResponse },

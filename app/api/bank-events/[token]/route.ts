@@ -13,6 +13,7 @@ import { balanceNotificationSchema, WEBHOOK_HEADERS } from "@/lib/bank-api/webho
 import { config } from "@/lib/config.ts";
 import { getLiveHub } from "@/lib/live/hub.ts";
 import { isReceiverToken } from "@/lib/live/receiver.ts";
+import { sweepOnBalance } from "@/lib/schedules/ticker.ts";
 
 const answer = (status: number, message?: string) =>
   message
@@ -49,11 +50,19 @@ export async function POST(req: Request, ctx: { params: Promise<{ token: string 
   if ((headers.id as string).length > 200) return answer(400, "The webhook-id is too long.");
   const hub = await getLiveHub();
   // Stored before the 204: a failure here is a 5xx, and the bank delivers again.
-  await hub.record({
+  const stored = await hub.record({
     webhookId: headers.id as string,
     accountNumber: n.data.AccountNumber,
     availableCents,
     previousCents,
   });
+  // A first delivery that crosses a sweep's band runs the sweep, after the answer (the bank waits for no move).
+  if (stored)
+    void sweepOnBalance({
+      accountNumber: n.data.AccountNumber,
+      availableCents,
+      previousCents,
+      crossingId: headers.id as string,
+    });
   return answer(204);
 }

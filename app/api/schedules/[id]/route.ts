@@ -3,9 +3,8 @@
 // changed series is 409.
 import { notFound } from "@/lib/api/errors.ts";
 import { withRoute } from "@/lib/api/route.ts";
-import { getBankClient } from "@/lib/bank-client/index.ts";
 import { EditScheduleRequest, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
-import { bankToday, seriesFromForm } from "@/lib/schedules/requests.ts";
+import { scheduleToday, seriesFromForm } from "@/lib/schedules/requests.ts";
 import { editSeries, getSeries, seriesHistory } from "@/lib/schedules/series.ts";
 
 export const GET = withRoute<undefined, undefined, { id: string }, typeof SeriesResponse>(
@@ -30,10 +29,11 @@ export const PUT = withRoute<undefined, typeof EditScheduleRequest, { id: string
         amountCents: s.amountCents,
         fromAccount: s.fromAccount,
         counterparty: s.counterparty,
+        beneficiaryId: s.beneficiaryId,
         request: s.request,
         schedule: s.schedule,
       },
-      await bankToday(await getBankClient()),
+      await scheduleToday(),
     );
     return { series, history: await seriesHistory(db, series.id) };
   },

@@ -1,20 +1,13 @@
 // POST /api/schedules/[id]/status {action: pause|resume|cancel} - nothing is paid while paused; a
 // resumed series goes on from today's occurrence (SeriesResponse). A move its status does not allow is 409.
 import { withRoute } from "@/lib/api/route.ts";
-import { getBankClient } from "@/lib/bank-client/index.ts";
 import { ScheduleStatusRequest, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
-import { bankToday } from "@/lib/schedules/requests.ts";
+import { scheduleToday } from "@/lib/schedules/requests.ts";
 import { seriesHistory, setSeriesStatus } from "@/lib/schedules/series.ts";
 
 export const POST = withRoute<undefined, typeof ScheduleStatusRequest, { id: string }, typeof SeriesResponse>(
   async ({ db, params, body, actor }) => {
-    const series = await setSeriesStatus(
-      db,
-      actor,
-      params.id,
-      body.action,
-      await bankToday(await getBankClient()),
-    );
+    const series = await setSeriesStatus(db, actor, params.id, body.action, await scheduleToday());
     return { series, history: await seriesHistory(db, series.id) };
   },
   { permission: "transfers.create", body: ScheduleStatusRequest, response: SeriesResponse },

@@ -1,0 +1,26 @@
+// PUT /api/schedules/sweeps/[sweepId] {version, ...terms} - changes a sweep as seen at that version
+// (SweepResponse): a wider band or other accounts need approval again; a changed sweep is 409.
+// DELETE - ends it (204); its moves stay in history and the audit.
+
+import { ownAccountNumbers } from "@/lib/accounts/views.ts";
+import { withRoute } from "@/lib/api/route.ts";
+import { getBankClient } from "@/lib/bank-client/index.ts";
+import { EditSweepRequest, SweepResponse } from "@/lib/dashboard-api/schedules.ts";
+import { editSweep, setSweepStatus } from "@/lib/schedules/sweeps.ts";
+
+export const PUT = withRoute<undefined, typeof EditSweepRequest, { sweepId: string }, typeof SweepResponse>(
+  async ({ db, params, body, actor }) => {
+    const { version, ...terms } = body;
+    const own = await ownAccountNumbers(await getBankClient());
+    return { sweep: await editSweep(db, actor, params.sweepId, version, terms, own) };
+  },
+  { permission: "transfers.create", body: EditSweepRequest, response: SweepResponse },
+);
+
+export const DELETE = withRoute<undefined, undefined, { sweepId: string }>(
+  async ({ db, params, actor }) => {
+    await setSweepStatus(db, actor, params.sweepId, "delete");
+    return new Response(null, { status: 204 });
+  },
+  { permission: "transfers.create" },
+);

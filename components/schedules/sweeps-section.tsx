@@ -1,0 +1,319 @@
+"use client";
+// The Scheduled page's sweeps: a new sweep (a band kept on an account, funded from and swept to
+// another), and each sweep with its band, its approvals, its actions and its last moves.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Badge, StatusPill } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card } from "@/components/ui/card.tsx";
+import { Input } from "@/components/ui/field.tsx";
+import { Money } from "@/components/ui/money.tsx";
+import { Panel } from "@/components/ui/section.tsx";
+import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
+import { typedDollarsToCents } from "@/lib/forms/typed-dollars.ts";
+import { dayInWords } from "@/lib/calendar/recurrence.ts";
+import { apiFetch, failureMessage, sendJson } from "@/lib/dashboard-api/fetch.ts";
+import type { Sweep, SweepMove, SweepResponse, SweepsResponse } from "@/lib/dashboard-api/schedules.ts";
+
+const KEY = ["sweeps"] as const;
+
+const MOVE_WORDS: Record<SweepMove["status"], string> = {
+  sending: "Sending",
+  sent: "Moved",
+  failed: "Failed",
+  inside: "Inside the band",
+  short: "Nothing to fund from",
+};
+
+function moveWords(s: Sweep, m: SweepMove): string {
+  if (!m.direction || m.status === "inside") return "No move needed";
+  return m.direction === "fund"
+    ? `From ${s.fundingAccount} to ${s.account}`
+    : `From ${s.account} to ${s.fundingAccount}`;
+}
+
+export function SweepsSection({
+  me,
+  canPrepare,
+  canApprove,
+}: {
+  me: { id: string };
+  canPrepare: boolean;
+  canApprove: boolean;
+}) {
+  const q = useQuery({
+    queryKey: KEY,
+    queryFn: () => apiFetch<typeof SweepsResponse>("/api/schedules/sweeps"),
+  });
+  const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const client = useQueryClient();
+  const act = useMutation({
+    mutationFn: (a: { path: string; body: unknown; method: "POST" | "DELETE"; done: string }) =>
+      sendJson<typeof SweepResponse>(a.method, a.path, a.body).then(() => a.done),
+    onSuccess: (done) => {
+      setMessage({ tone: "ok", text: done });
+      void client.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (e) => setMessage({ tone: "error", text: failureMessage(e, "That did not work.") }),
+  });
+  const run = (path: string, body: unknown, done: string, method: "POST" | "DELETE" = "POST") =>
+    act.mutate({ path, body, done, method });
+
+  return (
+    <Panel id="sweeps-heading" title="Sweeps">
+      <p className="mb-4 text-sm text-slate-600">
+        A sweep keeps an account&apos;s available balance inside a band by moving money between your own
+        accounts: at its time each business day, and whenever the balance leaves the band. It never moves more
+        than the other account has available, and it moves nothing until an approver approves it.
+      </p>
+      <div role="status" aria-live="polite" className="min-h-6 text-sm">
+        {message ? (
+          <p className={message.tone === "ok" ? "text-emerald-800" : "font-medium text-rose-700"}>
+            {message.text}
+          </p>
+        ) : null}
+      </div>
+      {canPrepare ? <NewSweep onDone={(text) => setMessage({ tone: "ok", text })} /> : null}
+      {q.isPending ? <p className="text-sm text-slate-600">Loading sweeps…</p> : null}
+      {q.isError ? (
+        <p className="text-sm font-medium text-rose-700">
+          {failureMessage(q.error, "Sweeps could not be read.")}
+        </p>
+      ) : null}
+      {q.data ? (
+        q.data.sweeps.length === 0 ? (
+          <p className="mt-4 text-sm text-slate-600">No sweeps yet.</p>
+        ) : (
+          <ul className="mt-4 flex flex-col gap-4">
+            {q.data.sweeps.map((s) => (
+              <li key={s.id}>
+                <SweepCard
+                  s={s}
+                  me={me}
+                  canPrepare={canPrepare}
+                  canApprove={canApprove}
+                  busy={act.isPending}
+                  run={run}
+                />
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </Panel>
+  );
+}
+
+function NewSweep({ onDone }: { onDone: (text: string) => void }) {
+  const client = useQueryClient();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formKey, setFormKey] = useState(() => crypto.randomUUID());
+  const [pending, setPending] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const f = new FormData(form);
+    const text = (n: string) => String(f.get(n) ?? "").trim();
+    const low = typedDollarsToCents(text("low"));
+    const high = text("high") ? typedDollarsToCents(text("high")) : low;
+    const local: Record<string, string> = {};
+    if (low === null) local.lowCents = "Enter an amount in dollars, such as 500,000.00";
+    if (high === null) local.highCents = "Enter an amount in dollars, or leave it empty for a target";
+    if (Object.keys(local).length) return setErrors(local);
+    setPending(true);
+    try {
+      const made = await sendJson<typeof SweepResponse>("POST", "/api/schedules/sweeps", {
+        idempotencyKey: formKey,
+        name: text("name"),
+        account: text("account"),
+        fundingAccount: text("fundingAccount"),
+        lowCents: low,
+        highCents: high,
+        runAt: text("runAt"),
+      });
+      setErrors({});
+      setFormKey(crypto.randomUUID());
+      form.reset();
+      await client.invalidateQueries({ queryKey: KEY });
+      onDone(`Sweep ${made.sweep.name} set up: it waits for approval.`);
+    } catch (err) {
+      const fields = (err as { fields?: { field: string; message: string }[] }).fields ?? [];
+      setErrors(Object.fromEntries(fields.map((x) => [x.field.split(".").pop() as string, x.message])));
+      if (!fields.length) setErrors({ form: failureMessage(err, "The sweep was not saved.") });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate aria-label="New sweep">
+      <Input
+        label="Sweep name"
+        name="name"
+        required
+        error={errors.name}
+        hint="Shown in history, e.g. Operating band"
+      />
+      <Input
+        label="Runs each business day at"
+        name="runAt"
+        type="time"
+        required
+        defaultValue="09:00"
+        error={errors.runAt}
+        hint="The bank's clock"
+      />
+      <Input label="Keep this account" name="account" inputMode="numeric" required error={errors.account} />
+      <Input
+        label="Funded from and swept to"
+        name="fundingAccount"
+        inputMode="numeric"
+        required
+        error={errors.fundingAccount}
+      />
+      <Input
+        label="Lowest available balance"
+        name="low"
+        inputMode="decimal"
+        required
+        error={errors.lowCents}
+        hint="Dollars; below it the account is topped up to it"
+      />
+      <Input
+        label="Highest available balance"
+        name="high"
+        inputMode="decimal"
+        error={errors.highCents}
+        hint="Dollars; above it the excess goes back. Empty: a target"
+      />
+      {errors.form ? <p className="text-sm font-medium text-rose-700 sm:col-span-2">{errors.form}</p> : null}
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving…" : "Set up sweep"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SweepCard({
+  s,
+  me,
+  canPrepare,
+  canApprove,
+  busy,
+  run,
+}: {
+  s: Sweep;
+  me: { id: string };
+  canPrepare: boolean;
+  canApprove: boolean;
+  busy: boolean;
+  run: (path: string, body: unknown, done: string, method?: "POST" | "DELETE") => void;
+}) {
+  const mayApprove =
+    canApprove && s.preparedBy.id !== me.id && !s.approved && s.approvals.every((a) => a.id !== me.id);
+  const path = `/api/schedules/sweeps/${s.id}`;
+  return (
+    <Card aria-labelledby={`sweep-${s.id}`} className="p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={`sweep-${s.id}`} className="text-base font-semibold text-slate-900">
+          {s.name}
+        </h3>
+        <div className="flex gap-2">
+          <StatusPill status={s.status === "active" ? "Active" : "Paused"} />
+          <Badge tone={s.approved ? "success" : "warning"}>
+            {s.approved ? "Approved" : "Waiting for approval"}
+          </Badge>
+        </div>
+      </div>
+      <p className="mt-1 text-sm text-slate-700">
+        Keeps {s.account}{" "}
+        {s.lowCents === s.highCents ? (
+          <>
+            at <Money cents={s.lowCents} />
+          </>
+        ) : (
+          <>
+            between <Money cents={s.lowCents} /> and <Money cents={s.highCents} />
+          </>
+        )}
+        , funded from and swept to {s.fundingAccount}, each business day at {s.runAt}
+      </p>
+      <p className="mt-1 text-xs text-slate-600">
+        Set up by {s.preparedBy.email} · {s.approvals.length} of {s.approvalsRequired} approvals
+        {s.approvals.length ? ` (${s.approvals.map((a) => a.email).join(", ")})` : ""} · version {s.version}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {mayApprove ? (
+          <Button
+            size="sm"
+            disabled={busy}
+            onClick={() => run(`${path}/approve`, { version: s.version }, `You approved ${s.name}.`)}
+          >
+            Approve sweep
+          </Button>
+        ) : null}
+        {canPrepare && s.status === "active" ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy}
+            onClick={() => run(`${path}/status`, { action: "pause" }, `${s.name} is paused.`)}
+          >
+            Pause
+          </Button>
+        ) : null}
+        {canPrepare && s.status === "paused" ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy}
+            onClick={() => run(`${path}/status`, { action: "resume" }, `${s.name} runs again.`)}
+          >
+            Resume
+          </Button>
+        ) : null}
+        {canPrepare ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy}
+            onClick={() => run(path, undefined, `${s.name} is deleted.`, "DELETE")}
+          >
+            Delete sweep
+          </Button>
+        ) : null}
+      </div>
+      {s.lastMoves.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">No moves yet.</p>
+      ) : (
+        <Table caption={`Last moves of ${s.name}`} captionHidden className="mt-3">
+          <thead>
+            <tr>
+              <Th>Day</Th>
+              <Th>Run</Th>
+              <Th>Status</Th>
+              <Th className="text-right">Amount</Th>
+              <Th>Detail</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.lastMoves.map((m) => (
+              <Tr key={m.key}>
+                <Td>{dayInWords(m.day)}</Td>
+                <Td>{m.slot === "run" ? "Daily run" : "Balance crossing"}</Td>
+                <Td>
+                  <StatusPill status={MOVE_WORDS[m.status]} />
+                </Td>
+                <Td className="text-right">{m.amountCents ? <Money cents={m.amountCents} /> : "—"}</Td>
+                <Td>{m.reason ? `${moveWords(s, m)}: ${m.reason}` : moveWords(s, m)}</Td>
+              </Tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,137 @@
+// The balance ahead: an account's available balance projected over the next business days from
+// what is already known to come: scheduled occurrences and sweeps (scheduled), drafts waiting for
+// release (waiting for approval) and incoming wires waiting for a decision (not yet accepted), each
+// kind kept apart so a page can show what the line rests on. Pure: the route reads, this adds up.
+import { addBusinessDays, isBusinessDay, rollToBusinessDay } from "../bank-api/business-days.ts";
+
+export const AHEAD_KINDS = ["scheduled", "sweep", "draft", "incoming_wire"] as const;
+export type AheadKind = (typeof AHEAD_KINDS)[number];
+
+/** How sure each kind is: as the issue's words put it. */
+export const AHEAD_LIKELIHOOD: Record<AheadKind, string> = {
+  scheduled: "scheduled",
+  sweep: "scheduled",
+  draft: "waiting for approval",
+  incoming_wire: "not yet accepted",
+};
+
+export interface AheadFlow {
+  /** Unique within its day: the payment it stands for. */
+  key: string;
+  kind: AheadKind;
+  /** Signed: money in is positive. */
+  amountCents: number;
+  label: string;
+}
+
+export interface AheadDay {
+  day: string;
+  /** Each kind's sum that day, signed. */
+  byKind: Record<AheadKind, number>;
+  flows: AheadFlow[];
+  /** The projected available balance at the day's end. */
+  projectedCents: number;
+}
+
+export interface AheadInput {
+  account: string;
+  /** The bank's business date. */
+  today: string;
+  availableCents: number;
+  businessDays: number;
+  occurrences: readonly {
+    seriesId: string;
+    nominalDay: string;
+    day: string;
+    name: string;
+    kind: "sen" | "wire";
+    amountCents: number;
+    fromAccount: string;
+    counterparty: string;
+    status: string;
+  }[];
+  drafts: readonly {
+    id: string;
+    kind: "sen" | "wire";
+    amountCents: number;
+    fromAccount: string;
+    counterparty: string;
+  }[];
+  incomingWires: readonly {
+    paymentId: string;
+    accountNumber: string;
+    amountCents: number;
+    originator: string;
+  }[];
+  sweeps: readonly {
+    id: string;
+    name: string;
+    account: string;
+    fundingAccount: string;
+    lowCents: number;
+    highCents: number;
+    approved: boolean;
+    status: string;
+  }[];
+}
+
+const none = (): Record<AheadKind, number> => ({ scheduled: 0, sweep: 0, draft: 0, incoming_wire: 0 });
+
+/**
+ * Day by day from today: what waits for a person lands today (it goes as soon as it is decided);
+ * each scheduled occurrence still due lands on its business day; then each approved, active sweep
+ * that keeps this account brings the day's end back into its band (its funding account taken as
+ * able to cover it; what is moved out is what lies above the band).
+ */
+export function projectBalanceAhead(i: AheadInput): AheadDay[] {
+  const first = rollToBusinessDay(i.today, "following");
+  const days = Array.from({ length: i.businessDays }, (_, n) => addBusinessDays(first, n));
+  const byDay = new Map(days.map((d) => [d, [] as AheadFlow[]]));
+  for (const d of i.drafts)
+    if (d.fromAccount === i.account)
+      byDay.get(first)?.push({
+        key: `draft:${d.id}`,
+        kind: "draft",
+        amountCents: -d.amountCents,
+        label: `${d.kind === "wire" ? "Wire" : "SEN transfer"} to ${d.counterparty}`,
+      });
+  for (const w of i.incomingWires)
+    if (w.accountNumber === i.account)
+      byDay.get(first)?.push({
+        key: `wire:${w.paymentId}`,
+        kind: "incoming_wire",
+        amountCents: w.amountCents,
+        label: `Wire from ${w.originator}`,
+      });
+  for (const o of i.occurrences) {
+    if (o.status !== "due" || !isBusinessDay(o.day)) continue;
+    const list = byDay.get(o.day);
+    if (!list) continue;
+    const key = `schedule:${o.seriesId}/${o.nominalDay}`;
+    if (o.fromAccount === i.account)
+      list.push({ key, kind: "scheduled", amountCents: -o.amountCents, label: o.name });
+    else if (o.kind === "sen" && o.counterparty === i.account)
+      list.push({ key, kind: "scheduled", amountCents: o.amountCents, label: o.name });
+  }
+  const sweeps = i.sweeps.filter((s) => s.account === i.account && s.status === "active" && s.approved);
+  let balance = i.availableCents;
+  return days.map((day) => {
+    const flows = byDay.get(day) ?? [];
+    for (const f of flows) balance += f.amountCents;
+    for (const s of sweeps) {
+      const move =
+        balance < s.lowCents ? s.lowCents - balance : balance > s.highCents ? s.highCents - balance : 0;
+      if (!move) continue;
+      flows.push({
+        key: `sweep:${s.id}`,
+        kind: "sweep",
+        amountCents: move,
+        label: `${s.name} (${move > 0 ? "from" : "to"} ${s.fundingAccount})`,
+      });
+      balance += move;
+    }
+    const byKind = none();
+    for (const f of flows) byKind[f.kind] += f.amountCents;
+    return { day, byKind, flows, projectedCents: balance };
+  });
+}

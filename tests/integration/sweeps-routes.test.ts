@@ -1,0 +1,189 @@
+// The sweep routes, invoked as Next invokes them against the real bank: a preparer's sweep (one per
+// form key), a bad band or a foreign account answered 400 naming its field, the preparer refused
+// approval of their own sweep, an approver's approval, pause, resume and delete, each audited.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readAudit } from "../../lib/auth/audit.ts";
+import type { UserRow } from "../../lib/auth/users.ts";
+import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
+
+let world: RouteWorld;
+let preparer: UserRow;
+let approver: UserRow;
+let viewer: UserRow;
+let kept: string;
+let funding: string;
+
+const mod = {
+  list: () => import("../../app/api/schedules/sweeps/route.ts"),
+  one: () => import("../../app/api/schedules/sweeps/[sweepId]/route.ts"),
+  approve: () => import("../../app/api/schedules/sweeps/[sweepId]/approve/route.ts"),
+  status: () => import("../../app/api/schedules/sweeps/[sweepId]/status/route.ts"),
+  ahead: () => import("../../app/api/accounts/[accountNumber]/ahead/route.ts"),
+  schedules: () => import("../../app/api/schedules/route.ts"),
+};
+
+beforeAll(async () => {
+  world = await openRouteWorld("sweeps-routes", { customer: "Sweeps Routes Inc" });
+  preparer = await testUser(world.db, "preparer", "prep@sweep-routes.example");
+  approver = await testUser(world.db, "approver", "appr@sweep-routes.example");
+  viewer = await testUser(world.db, "viewer", "view@sweep-routes.example");
+  kept = await world.customer.account("SEN", 1_000);
+  funding = await world.customer.account("SEN", 100_000);
+}, 300_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+const form = (over: Record<string, unknown> = {}) => ({
+  idempotencyKey: randomUUID(),
+  name: "Operating band",
+  account: kept,
+  fundingAccount: funding,
+  lowCents: 500_000,
+  highCents: 2_000_000,
+  runAt: "09:30",
+  ...over,
+});
+
+describe("the sweep routes", () => {
+  it("creates a sweep once per form key, waiting for approval, and lists it", async () => {
+    const body = form();
+    const made = await invoke(mod.list, "POST", "/api/schedules/sweeps", { as: preparer, body });
+    expect(made.status, made.text).toBe(200);
+    expect(made.json.sweep).toMatchObject({ status: "active", version: 1, approved: false, lastMoves: [] });
+    const again = await invoke(mod.list, "POST", "/api/schedules/sweeps", { as: preparer, body });
+    expect(again.json.sweep.id).toBe(made.json.sweep.id);
+    const listed = await invoke(mod.list, "GET", "/api/schedules/sweeps", { as: viewer });
+    expect(listed.status).toBe(200);
+    expect(listed.json.sweeps.filter((s: { id: string }) => s.id === made.json.sweep.id)).toHaveLength(1);
+  });
+
+  it("answers a bad band, a bad time or another customer's account with 400 naming the field", async () => {
+    for (const [over, field] of [
+      [{ highCents: 1 }, "highCents"],
+      [{ lowCents: -5 }, "lowCents"],
+      [{ runAt: "25:00" }, "runAt"],
+      [{ fundingAccount: kept }, "fundingAccount"],
+      [{ account: "999999999" }, "account"],
+    ] as const) {
+      const r = await invoke(mod.list, "POST", "/api/schedules/sweeps", { as: preparer, body: form(over) });
+      expect(r.status, `${JSON.stringify(over)} ${r.text}`).toBe(400);
+      expect(r.json.error.fields.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    const viewerTry = await invoke(mod.list, "POST", "/api/schedules/sweeps", { as: viewer, body: form() });
+    expect(viewerTry.status).toBe(403);
+  });
+
+  it("is approved by another approver, paused, resumed and deleted, each step audited", async () => {
+    const made = await invoke(mod.list, "POST", "/api/schedules/sweeps", { as: preparer, body: form() });
+    const id = made.json.sweep.id as string;
+    const params = { sweepId: id };
+    const own = await invoke(mod.approve, "POST", `/api/schedules/sweeps/${id}/approve`, {
+      as: preparer,
+      params,
+      body: { version: 1 },
+    });
+    expect(own.status).toBe(403);
+    const ok = await invoke(mod.approve, "POST", `/api/schedules/sweeps/${id}/approve`, {
+      as: approver,
+      params,
+      body: { version: 1 },
+    });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json.sweep.approved).toBe(true);
+    const wider = await invoke(mod.one, "PUT", `/api/schedules/sweeps/${id}`, {
+      as: preparer,
+      params,
+      body: { ...form({ highCents: 3_000_000 }), idempotencyKey: undefined, version: 1 },
+    });
+    expect(wider.status, wider.text).toBe(200);
+    expect(wider.json.sweep).toMatchObject({ version: 2, approved: false });
+    const paused = await invoke(mod.status, "POST", `/api/schedules/sweeps/${id}/status`, {
+      as: preparer,
+      params,
+      body: { action: "pause" },
+    });
+    expect(paused.json.sweep.status).toBe("paused");
+    const twice = await invoke(mod.status, "POST", `/api/schedules/sweeps/${id}/status`, {
+      as: preparer,
+      params,
+      body: { action: "pause" },
+    });
+    expect(twice.status).toBe(409);
+    const resumed = await invoke(mod.status, "POST", `/api/schedules/sweeps/${id}/status`, {
+      as: preparer,
+      params,
+      body: { action: "resume" },
+    });
+    expect(resumed.json.sweep.status).toBe("active");
+    const gone = await invoke(mod.one, "DELETE", `/api/schedules/sweeps/${id}`, { as: preparer, params });
+    expect(gone.status).toBe(204);
+    const listed = await invoke(mod.list, "GET", "/api/schedules/sweeps", { as: viewer });
+    expect(listed.json.sweeps.some((s: { id: string }) => s.id === id)).toBe(false);
+    const audit = (await readAudit(world.db, 500))
+      .filter((a) => a.target === id)
+      .map((a) => `${a.action} ${a.result}`);
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        "sweep.create ok",
+        "sweep.approve approved",
+        "sweep.edit ok",
+        "sweep.pause ok",
+        "sweep.pause stale",
+        "sweep.resume ok",
+        "sweep.delete ok",
+      ]),
+    );
+  });
+
+  it("projects an account's balance ahead: a scheduled payment and an approved sweep, each apart", async () => {
+    const own = await world.customer.account("SEN", 1_000);
+    const reserve = await world.customer.account("SEN", 50_000);
+    const payee = await world.customer.account("SEN", 0);
+    const series = await invoke(mod.schedules, "POST", "/api/schedules", {
+      as: preparer,
+      body: {
+        kind: "sen",
+        name: "Ahead rent",
+        schedule: {
+          startsOn: "2020-01-01",
+          pattern: { kind: "weekly", everyWeeks: 1, weekday: "WE" },
+          count: null,
+          until: null,
+          roll: "following",
+        },
+        transfer: {
+          idempotencyKey: randomUUID(),
+          AccountNumberFrom: own,
+          AccountNumberTo: payee,
+          Amount: "400.00",
+        },
+      },
+    });
+    expect(series.status, series.text).toBe(200);
+    const made = await invoke(mod.list, "POST", "/api/schedules/sweeps", {
+      as: preparer,
+      body: form({ account: own, fundingAccount: reserve, lowCents: 80_000, highCents: 150_000 }),
+    });
+    await invoke(mod.approve, "POST", "/api/schedules/sweeps/x/approve", {
+      as: approver,
+      params: { sweepId: made.json.sweep.id },
+      body: { version: 1 },
+    });
+    const r = await invoke(mod.ahead, "GET", `/api/accounts/${own}/ahead`, {
+      as: viewer,
+      params: { accountNumber: own },
+    });
+    expect(r.status, r.text).toBe(200);
+    const days = r.json.days as { day: string; byKind: Record<string, number>; projectedCents: number }[];
+    expect(days).toHaveLength(30);
+    expect(r.json.availableCents).toBe(100_000);
+    const rent = days.filter((d) => d.byKind.scheduled === -40_000);
+    expect(rent.length).toBeGreaterThanOrEqual(5);
+    // $1,000 less $400 is under the band's $800 low: the sweep tops it up the same day, apart.
+    expect(rent[0].byKind.sweep).toBe(20_000);
+    expect(rent[0].projectedCents).toBe(80_000);
+    for (const d of days) expect(d.projectedCents).toBeGreaterThanOrEqual(80_000);
+  });
+});

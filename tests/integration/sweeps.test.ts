@@ -1,0 +1,264 @@
+// Sweeps against the real bank: the day's run brings the kept account into its band (topped up
+// from the funding account below it, the excess sent back above it), never moves more than the
+// other account has available, moves once per slot however many runs meet it, moves nothing until
+// approved (again after a wider band), runs on a balance crossing once per notification, and shows
+// each move in the bank's history under the sweep's name.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { Actor } from "../../lib/auth/audit.ts";
+import { readAudit } from "../../lib/auth/audit.ts";
+import { isBusinessDay } from "../../lib/bank-api/business-days.ts";
+import { dollarsToCents } from "../../lib/bank-api/money.ts";
+import { getBankClient } from "../../lib/bank-client/index.ts";
+import type { DashboardDb } from "../../lib/db/client.ts";
+import { bankBusinessDate } from "../../lib/schedules/engine.ts";
+import { runSweeps, runSweepsOnCrossing, sweepMoveKey } from "../../lib/schedules/sweep-engine.ts";
+import {
+  approveSweep,
+  createSweep,
+  editSweep,
+  getSweep,
+  type SweepTerms,
+  setSweepStatus,
+} from "../../lib/schedules/sweeps.ts";
+import { sandbox } from "../helpers/bank.ts";
+import { openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
+
+const ZONE = "America/New_York";
+let world: RouteWorld;
+let db: DashboardDb;
+let preparer: Actor;
+let approver: Actor;
+let day: string;
+
+const bank = () => getBankClient();
+
+beforeAll(async () => {
+  world = await openRouteWorld("sweeps", {
+    customer: "Sweeps Inc",
+    bankEnv: { BANK_TOKEN_INTERVAL_SECONDS: "0", BANK_SETTLE_AFTER_SECONDS: "3600" },
+  });
+  db = world.db;
+  const p = await testUser(db, "preparer", "prep@sweeps.example", "Prep");
+  const a = await testUser(db, "approver", "appr@sweeps.example", "Appr");
+  preparer = { id: p.id, email: p.email };
+  approver = { id: a.id, email: a.email };
+  day = (await bankBusinessDate(await bank(), ZONE)) as string;
+  while (!isBusinessDay(day)) day = await nextDay();
+}, 300_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+async function nextDay(): Promise<string> {
+  return (
+    await sandbox<{ businessDate: string }>(world.bank, "POST", "/sandbox/clock", { advanceSeconds: 86_400 })
+  ).businessDate;
+}
+async function nextBusinessDay(): Promise<string> {
+  let d = await nextDay();
+  while (!isBusinessDay(d)) d = await nextDay();
+  return d;
+}
+
+async function availableCents(account: string): Promise<number> {
+  let r = await (await bank()).call("balance", { query: { accountNumber: account } });
+  // A token issued before the last clock move is refused once more; the next call renews it.
+  for (let i = 0; !r.ok && r.error.status === 401 && i < 3; i++)
+    r = await (await bank()).call("balance", { query: { accountNumber: account } });
+  if (!r.ok) throw new Error(r.error.message);
+  return Number(dollarsToCents(r.data.ResponseData[0].AVAILBAL));
+}
+
+/** Every debit of the account on `d`, with its key and its description lines. */
+async function debits(account: string, d: string) {
+  const r = await (await bank()).call("history", {
+    query: { accountNumber: account, beginDate: d, endDate: d },
+  });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.data.ResponseData.flatMap((x) => x.TRANSACTION).filter((t) => t.DRCRFLAG === "D");
+}
+
+async function accounts(keptDollars: number, fundingDollars: number) {
+  const kept = await world.customer.account("SEN", keptDollars);
+  const funding = await world.customer.account("SEN", fundingDollars);
+  return { kept, funding, own: new Set([kept, funding]) };
+}
+
+const terms = (
+  kept: string,
+  funding: string,
+  low: number,
+  high: number,
+  name = "Operating band",
+): SweepTerms => ({
+  name,
+  account: kept,
+  fundingAccount: funding,
+  lowCents: low * 100,
+  highCents: high * 100,
+  runAt: "09:00",
+});
+
+async function approvedSweep(t: SweepTerms, own: Set<string>) {
+  const s = await createSweep(db, preparer, randomUUID(), t, own);
+  expect(s).toMatchObject({ approvalsRequired: 1, approved: false, version: 1 });
+  return approveSweep(db, approver, s.id, 1);
+}
+
+describe("a sweep", () => {
+  it("tops the account up to its band's low at the day's run, and sends the excess back above its high", async () => {
+    const { kept, funding, own } = await accounts(100, 10_000);
+    const s = await approvedSweep(terms(kept, funding, 500, 2_000), own);
+    // Before its time nothing runs.
+    expect((await runSweeps(db, await bank(), { today: day, time: "08:59" })).moved).toBe(0);
+    expect(await availableCents(kept)).toBe(10_000);
+    expect((await runSweeps(db, await bank(), { today: day, time: "09:00" })).moved).toBe(1);
+    expect(await availableCents(kept)).toBe(50_000);
+    expect(await availableCents(funding)).toBe(960_000);
+    const [d] = await debits(funding, day);
+    expect(d.IDEMPOTENCYKEY).toBe(sweepMoveKey(s.id, day, "run"));
+    expect(d.TRANDESCS).toBe("Sweep Operating band");
+
+    // The next business day the account holds more than the band's top: the excess goes back.
+    day = await nextBusinessDay();
+    const payer = await world.customer.account("SEN", 5_000);
+    const topUp = await (await bank()).call("transferSen", {
+      body: { AccountNumberFrom: payer, AccountNumberTo: kept, Amount: 4_000 } as never,
+      idempotencyKey: randomUUID(),
+    });
+    expect(topUp.ok).toBe(true);
+    expect((await runSweeps(db, await bank(), { today: day, time: "10:00" })).moved).toBe(1);
+    expect(await availableCents(kept)).toBe(200_000);
+    expect(await availableCents(funding)).toBe(960_000 + 250_000);
+    const view = await getSweep(db, s.id);
+    expect(view?.lastMoves.map((m) => [m.direction, m.amountCents, m.status])).toEqual([
+      ["sweep", 250_000, "sent"],
+      ["fund", 40_000, "sent"],
+    ]);
+    const audit = await readAudit(db, 500);
+    const moves = audit.filter(
+      (a) => a.action === "sweep.move" && (a.detail as { sweepId?: string } | null)?.sweepId === s.id,
+    );
+    expect(moves.map((a) => a.result)).toEqual(["sent", "sent"]);
+  });
+
+  it("never overdraws the funding account: it moves what is available, then nothing", async () => {
+    const { kept, funding, own } = await accounts(0, 200);
+    const s = await approvedSweep(terms(kept, funding, 500, 1_000, "Thin reserve"), own);
+    await runSweeps(db, await bank(), { today: day, time: "23:59" });
+    expect(await availableCents(kept)).toBe(20_000);
+    expect(await availableCents(funding)).toBe(0);
+    const after = await getSweep(db, s.id);
+    expect(after?.lastMoves[0]).toMatchObject({ status: "sent", amountCents: 20_000 });
+    expect(after?.lastMoves[0].reason).toContain("had only $200.00");
+    // A crossing with nothing left to fund it moves nothing and says so.
+    const out = await runSweepsOnCrossing(db, await bank(), {
+      accountNumber: kept,
+      availableCents: 10_000,
+      previousCents: 60_000,
+      crossingId: randomUUID(),
+      today: day,
+    });
+    expect(out.short).toBe(1);
+    expect(await availableCents(funding)).toBe(0);
+  });
+
+  it("moves once when several runs meet the same slot at once, and again only on the next day", async () => {
+    const { kept, funding, own } = await accounts(0, 10_000);
+    const s = await approvedSweep(terms(kept, funding, 1_000, 1_000, "Target"), own);
+    const runs = await Promise.all(
+      Array.from({ length: 4 }, async () => runSweeps(db, await bank(), { today: day, time: "12:00" })),
+    );
+    expect(runs.reduce((n, r) => n + r.moved, 0)).toBe(1);
+    await runSweeps(db, await bank(), { today: day, time: "15:00" });
+    expect(await availableCents(kept)).toBe(100_000);
+    expect(await debits(funding, day)).toHaveLength(1);
+    const [d] = await debits(funding, day);
+    expect(d.IDEMPOTENCYKEY).toBe(sweepMoveKey(s.id, day, "run"));
+  });
+
+  it("moves nothing until approved, and again after a wider band until that is approved", async () => {
+    const { kept, funding, own } = await accounts(0, 10_000);
+    const s = await createSweep(
+      db,
+      preparer,
+      randomUUID(),
+      terms(kept, funding, 100, 200, "Unapproved"),
+      own,
+    );
+    await expect(approveSweep(db, preparer, s.id, 1)).rejects.toMatchObject({ status: 403 });
+    expect(
+      (await runSweeps(db, await bank(), { today: day, time: "23:00" })).unapproved,
+    ).toBeGreaterThanOrEqual(1);
+    expect(await availableCents(kept)).toBe(0);
+    await approveSweep(db, approver, s.id, 1);
+    // Narrower: the approval stands. Wider: a new version that waits.
+    const narrower = await editSweep(
+      db,
+      preparer,
+      s.id,
+      1,
+      terms(kept, funding, 150, 200, "Unapproved"),
+      own,
+    );
+    expect(narrower).toMatchObject({ version: 1, approved: true });
+    const wider = await editSweep(db, preparer, s.id, 1, terms(kept, funding, 150, 900, "Unapproved"), own);
+    expect(wider).toMatchObject({ version: 2, approved: false });
+    await runSweeps(db, await bank(), { today: day, time: "23:00" });
+    expect(await availableCents(kept)).toBe(0);
+    await approveSweep(db, approver, s.id, 2);
+    await runSweeps(db, await bank(), { today: day, time: "23:00" });
+    expect(await availableCents(kept)).toBe(15_000);
+    // Paused, a crossing moves nothing; deleted, it is gone from the list and moves nothing.
+    await setSweepStatus(db, preparer, s.id, "pause");
+    const paused = await runSweepsOnCrossing(db, await bank(), {
+      accountNumber: kept,
+      availableCents: 0,
+      previousCents: 15_000,
+      crossingId: randomUUID(),
+      today: day,
+    });
+    expect(paused.moved).toBe(0);
+    await setSweepStatus(db, preparer, s.id, "delete");
+    await expect(setSweepStatus(db, preparer, s.id, "resume")).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("runs on a balance crossing once per notification, and not for a move inside the band", async () => {
+    const { kept, funding, own } = await accounts(1_000, 10_000);
+    const s = await approvedSweep(terms(kept, funding, 500, 2_000, "Crossing"), own);
+    const inside = await runSweepsOnCrossing(db, await bank(), {
+      accountNumber: kept,
+      availableCents: 90_000,
+      previousCents: 100_000,
+      crossingId: randomUUID(),
+      today: day,
+    });
+    expect(inside).toMatchObject({ moved: 0, inside: 0 });
+    // The account drops below the band (a payment out), and the bank tells us twice.
+    const payee = await world.customer.account("SEN", 0);
+    const out = await (await bank()).call("transferSen", {
+      body: { AccountNumberFrom: kept, AccountNumberTo: payee, Amount: 800 } as never,
+      idempotencyKey: randomUUID(),
+    });
+    expect(out.ok).toBe(true);
+    const crossing = {
+      accountNumber: kept,
+      availableCents: 20_000,
+      previousCents: 100_000,
+      crossingId: randomUUID(),
+      today: day,
+    };
+    const [a, b] = await Promise.all([
+      runSweepsOnCrossing(db, await bank(), crossing),
+      runSweepsOnCrossing(db, await bank(), crossing),
+    ]);
+    expect(a.moved + b.moved).toBe(1);
+    expect((await runSweepsOnCrossing(db, await bank(), crossing)).taken).toBe(1);
+    expect(await availableCents(kept)).toBe(50_000);
+    expect((await debits(funding, day)).map((d) => d.IDEMPOTENCYKEY)).toEqual([
+      sweepMoveKey(s.id, day, `crossing:${crossing.crossingId}`),
+    ]);
+  });
+});

@@ -1,0 +1,103 @@
+// The balance ahead adds up what is known to come, each kind apart: drafts and incoming wires
+// waiting land today, scheduled occurrences on their day, and a sweep brings each day's end back
+// into its band.
+import { describe, expect, it } from "vitest";
+import { projectBalanceAhead } from "../../lib/schedules/balance-ahead.ts";
+
+const base = {
+  account: "100",
+  today: "2026-12-04", // a Friday
+  availableCents: 100_000,
+  businessDays: 5,
+  occurrences: [],
+  drafts: [],
+  incomingWires: [],
+  sweeps: [],
+};
+
+describe("the balance ahead", () => {
+  it("counts business days only, and lands each kind on its day, apart", () => {
+    const days = projectBalanceAhead({
+      ...base,
+      occurrences: [
+        {
+          seriesId: "s1",
+          nominalDay: "2026-12-08",
+          day: "2026-12-08",
+          name: "Rent",
+          kind: "sen",
+          amountCents: 30_000,
+          fromAccount: "100",
+          counterparty: "200",
+          status: "due",
+        },
+        {
+          seriesId: "s2",
+          nominalDay: "2026-12-08",
+          day: "2026-12-08",
+          name: "Top-up",
+          kind: "sen",
+          amountCents: 5_000,
+          fromAccount: "300",
+          counterparty: "100",
+          status: "due",
+        },
+        {
+          seriesId: "s3",
+          nominalDay: "2026-12-09",
+          day: "2026-12-09",
+          name: "Paid already",
+          kind: "sen",
+          amountCents: 1,
+          fromAccount: "100",
+          counterparty: "200",
+          status: "sent",
+        },
+      ],
+      drafts: [{ id: "d1", kind: "wire", amountCents: 20_000, fromAccount: "100", counterparty: "Acme" }],
+      incomingWires: [{ paymentId: "p1", accountNumber: "100", amountCents: 7_000, originator: "Client Co" }],
+    });
+    expect(days.map((d) => d.day)).toEqual([
+      "2026-12-04",
+      "2026-12-07",
+      "2026-12-08",
+      "2026-12-09",
+      "2026-12-10",
+    ]);
+    expect(days[0].byKind).toEqual({ scheduled: 0, sweep: 0, draft: -20_000, incoming_wire: 7_000 });
+    expect(days[0].projectedCents).toBe(87_000);
+    expect(days[2].byKind.scheduled).toBe(-25_000);
+    expect(days.map((d) => d.projectedCents)).toEqual([87_000, 87_000, 62_000, 62_000, 62_000]);
+  });
+
+  it("lets an approved sweep keep the line inside its band, and ignores one waiting for approval", () => {
+    const sweep = {
+      id: "w1",
+      name: "Band",
+      account: "100",
+      fundingAccount: "900",
+      lowCents: 80_000,
+      highCents: 90_000,
+      status: "active",
+    };
+    const occurrences = [
+      {
+        seriesId: "s4",
+        nominalDay: "2026-12-07",
+        day: "2026-12-07",
+        name: "Rent",
+        kind: "sen" as const,
+        amountCents: 50_000,
+        fromAccount: "100",
+        counterparty: "200",
+        status: "due",
+      },
+    ];
+    const kept = projectBalanceAhead({ ...base, occurrences, sweeps: [{ ...sweep, approved: true }] });
+    expect(kept.map((d) => d.projectedCents)).toEqual([90_000, 80_000, 80_000, 80_000, 80_000]);
+    expect(kept[0].byKind.sweep).toBe(-10_000);
+    expect(kept[1].byKind).toMatchObject({ scheduled: -50_000, sweep: 40_000 });
+    const waiting = projectBalanceAhead({ ...base, occurrences, sweeps: [{ ...sweep, approved: false }] });
+    expect(waiting.map((d) => d.projectedCents)).toEqual([100_000, 50_000, 50_000, 50_000, 50_000]);
+  });
+});
