@@ -24,6 +24,7 @@ const NAMED: Record<string, string> = {
   "statement_subscription.create": "Statement subscription made",
   "statement_subscription.cancel": "Statement subscription cancelled",
   "schedule.occurrence.reprocessed": "Scheduled payment sent through the backup after an outage",
+  "sweep.move": "Sweep moved money between accounts to keep one inside its band",
   "approval_digest.sent": "Approval digest e-mailed",
   "admin_change.request": "Change asked for: waits for a second administrator",
   "admin_change.approve": "Change approved by a second administrator",
