@@ -152,11 +152,11 @@ export function AccountDetailView({ accountNumber }: { accountNumber: string }) 
 
       <BalanceTrend accountNumber={accountNumber} />
 
-      <BalanceAhead accountNumber={accountNumber} />
-
       <Suspense fallback={<HistorySkeletonRows />}>
         <HistoryPanel accountNumber={accountNumber} />
       </Suspense>
+
+      <BalanceAhead accountNumber={accountNumber} />
 
       {data ? (
         <details className="group rounded-xl border border-slate-200 bg-white shadow-sm">

@@ -40,7 +40,7 @@ export function BalanceAhead({ accountNumber }: { accountNumber: string }) {
               {n}
             </p>
           ))}
-          <Table caption={`Projected available balance of ${accountNumber}`} captionHidden>
+          <Table caption={`Projected available balance of ${accountNumber}`} captionHidden scrollable>
             <thead>
               <tr>
                 <Th>Day</Th>

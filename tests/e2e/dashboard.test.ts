@@ -85,6 +85,9 @@ interface Busy {
   loaded: HistoryItem[];
 }
 
+/** The history table's body: the account page holds other tables too (the balance ahead). */
+const historyBody = (page: Page) => page.getByRole("table", { name: /Transactions between/ }).locator("tbody");
+
 describe("dashboard in Chromium", () => {
   let context: BrowserContext;
   let viewer: Page | undefined;
@@ -237,7 +240,7 @@ describe("dashboard in Chromium", () => {
 
       // On the account's page, a new transaction appears as a row of the history.
       await live.goto(`${app.url}/accounts/${target.accountNumber}`);
-      const rows = () => live.locator("tbody").innerText();
+      const rows = () => historyBody(live).innerText();
       await whileActive(live, expect.poll(rows, { timeout: FIRST_WAIT }).toContain("LIVE CARD"));
       expect(await rows()).not.toContain("LIVE ROW");
       await deposit(target.accountNumber, 777.77, "LIVE ROW");
@@ -585,7 +588,7 @@ describe("dashboard in Chromium", () => {
 
       // Scroll through the whole list in big steps; each step paints the rows of its new
       // position (the first row shown moves on), never the whole list.
-      const firstShown = await page.locator("tbody").evaluate(async (tbody) => {
+      const firstShown = await historyBody(page).evaluate(async (tbody) => {
         const box = tbody.closest("table")?.parentElement as HTMLElement;
         const first = () =>
           Number(tbody.querySelector("tr[data-row-index]")?.getAttribute("aria-rowindex") ?? 0);
