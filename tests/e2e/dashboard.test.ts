@@ -86,7 +86,8 @@ interface Busy {
 }
 
 /** The history table's body: the account page holds other tables too (the balance ahead). */
-const historyBody = (page: Page) => page.getByRole("table", { name: /Transactions between/ }).locator("tbody");
+const historyBody = (page: Page) =>
+  page.getByRole("table", { name: /Transactions between/ }).locator("tbody");
 
 describe("dashboard in Chromium", () => {
   let context: BrowserContext;
