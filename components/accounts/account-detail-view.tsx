@@ -156,7 +156,10 @@ export function AccountDetailView({ accountNumber }: { accountNumber: string }) 
         <HistoryPanel accountNumber={accountNumber} />
       </Suspense>
 
-      <BalanceAhead accountNumber={accountNumber} />
+      {/* A flex item is as wide as its content unless told: the table's own box scrolls instead. */}
+      <div className="min-w-0">
+        <BalanceAhead accountNumber={accountNumber} />
+      </div>
 
       {data ? (
         <details className="group rounded-xl border border-slate-200 bg-white shadow-sm">
