@@ -5,6 +5,7 @@ import { Suspense } from "react";
 import { AccountNumber } from "@/components/accounts/account-number.tsx";
 import { AccountTypeBadge } from "@/components/accounts/account-type-badge.tsx";
 import { AccountsPage, BackLink } from "@/components/accounts/accounts-page.tsx";
+import { BalanceAhead } from "@/components/accounts/balance-ahead.tsx";
 import { BalanceRecordList } from "@/components/accounts/balance-record-list.tsx";
 import { BalanceTrend } from "@/components/accounts/balance-trend.tsx";
 import { HistoryPanel } from "@/components/history/history-panel.tsx";
@@ -154,6 +155,8 @@ export function AccountDetailView({ accountNumber }: { accountNumber: string }) 
       <Suspense fallback={<HistorySkeletonRows />}>
         <HistoryPanel accountNumber={accountNumber} />
       </Suspense>
+
+      <BalanceAhead accountNumber={accountNumber} />
 
       {data ? (
         <details className="group rounded-xl border border-slate-200 bg-white shadow-sm">

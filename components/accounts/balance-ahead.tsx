@@ -1,18 +1,45 @@
 "use client";
-// The balance ahead on an account page: the next 30 business days' projected available balance,
-// each kind of money apart (scheduled, sweeps, waiting for approval, not yet accepted), a day below
-// zero flagged in words, and each day opened to the payments behind it.
+// The balance ahead on an account page: the next 30 business days' projected available balance as
+// a line (read day by day by pointer or keyboard), the first day below zero or below the low alert
+// line said in words with the payments behind it, and each day with payments opened to them, each
+// kind apart with how sure it is. A list, not a wide table, so a phone reads it without scrolling.
 import { useQuery } from "@tanstack/react-query";
+import { TrendChart } from "@/components/accounts/balance-trend.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { Panel } from "@/components/ui/section.tsx";
-import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { dayInWords } from "@/lib/calendar/recurrence.ts";
 import { apiFetch, failureMessage } from "@/lib/dashboard-api/fetch.ts";
-import type { BalanceAheadResponse } from "@/lib/dashboard-api/schedules.ts";
-import { AHEAD_LIKELIHOOD } from "@/lib/schedules/balance-ahead.ts";
+import type { AheadShortfallView, BalanceAheadResponse } from "@/lib/dashboard-api/schedules.ts";
+import { formatUsd } from "@/lib/format/money.ts";
+import { AHEAD_KINDS, AHEAD_LIKELIHOOD, type AheadKind } from "@/lib/schedules/balance-ahead.ts";
 
-const signed = (cents: number) => (cents ? <Money cents={cents} /> : "—");
+/** Each kind's column word. */
+const KIND_WORDS: Record<AheadKind, string> = {
+  scheduled: "Scheduled",
+  sweep: "Sweeps",
+  draft: "Waiting for approval",
+  incoming_wire: "Not yet accepted",
+};
+
+/** "below zero" or "below the alert line of $X": what a shortfall falls under, in words. */
+export function shortfallLine(s: Pick<AheadShortfallView, "line" | "lineCents">): string {
+  return s.line === "zero" ? "below zero" : `below the alert line of ${formatUsd(s.lineCents)}`;
+}
+
+/** The payments out that lead to a shortfall, named, the largest first. */
+export function ShortfallCauses({ shortfall }: { shortfall: AheadShortfallView }) {
+  return (
+    <ul className="mt-1 list-disc pl-5">
+      {shortfall.causes.map((c) => (
+        <li key={c.key}>
+          {c.label}: <Money cents={c.amountCents} /> ({AHEAD_LIKELIHOOD[c.kind]})
+        </li>
+      ))}
+      {shortfall.moreCauses ? <li>and {shortfall.moreCauses} smaller payments</li> : null}
+    </ul>
+  );
+}
 
 export function BalanceAhead({ accountNumber }: { accountNumber: string }) {
   const q = useQuery({
@@ -20,12 +47,13 @@ export function BalanceAhead({ accountNumber }: { accountNumber: string }) {
     queryFn: () =>
       apiFetch<typeof BalanceAheadResponse>(`/api/accounts/${encodeURIComponent(accountNumber)}/ahead`),
   });
+  const data = q.data;
+  const busy = data?.days.filter((d) => d.flows.length) ?? [];
   return (
     <Panel id="ahead-heading" title="The balance ahead">
       <p className="mb-3 text-sm text-slate-600">
-        The available balance projected over the next 30 business days: scheduled payments and sweeps
-        (scheduled), drafts waiting for approval, and incoming wires not yet accepted, each apart. Open a day
-        to see the payments behind it.
+        The available balance projected over the next 30 business days from scheduled payments and sweeps,
+        drafts waiting for approval and incoming wires not yet accepted.
       </p>
       {q.isPending ? <p className="text-sm text-slate-600">Working out the balance ahead…</p> : null}
       {q.isError ? (
@@ -33,60 +61,87 @@ export function BalanceAhead({ accountNumber }: { accountNumber: string }) {
           {failureMessage(q.error, "The balance ahead could not be read.")}
         </p>
       ) : null}
-      {q.data ? (
-        <>
-          {q.data.notes.map((n) => (
-            <p key={n} className="mb-2 text-sm text-amber-800">
+      {data ? (
+        <div className="flex flex-col gap-4">
+          {data.notes.map((n) => (
+            <p key={n} className="text-sm text-amber-800">
               {n}
             </p>
           ))}
-          <Table caption={`Projected available balance of ${accountNumber}`} captionHidden scrollable>
-            <thead>
-              <tr>
-                <Th>Day</Th>
-                <Th className="text-right">Scheduled</Th>
-                <Th className="text-right">Sweeps</Th>
-                <Th className="text-right">Waiting for approval</Th>
-                <Th className="text-right">Not yet accepted</Th>
-                <Th className="text-right">Projected</Th>
-                <Th>Payments</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {q.data.days.map((d) => (
-                <Tr key={d.day}>
-                  <Td>{dayInWords(d.day)}</Td>
-                  <Td className="text-right">{signed(d.byKind.scheduled)}</Td>
-                  <Td className="text-right">{signed(d.byKind.sweep)}</Td>
-                  <Td className="text-right">{signed(d.byKind.draft)}</Td>
-                  <Td className="text-right">{signed(d.byKind.incoming_wire)}</Td>
-                  <Td className="text-right">
-                    <Money cents={d.projectedCents} />{" "}
-                    {d.projectedCents < 0 ? <Badge tone="danger">Below zero</Badge> : null}
-                  </Td>
-                  <Td>
-                    {d.flows.length ? (
-                      <details>
-                        <summary className="cursor-pointer text-sm">
-                          {d.flows.length} payment{d.flows.length === 1 ? "" : "s"}
-                        </summary>
-                        <ul className="mt-1 text-xs text-slate-700">
-                          {d.flows.map((f) => (
-                            <li key={f.key}>
-                              {f.label}: <Money cents={f.amountCents} /> ({AHEAD_LIKELIHOOD[f.kind]})
-                            </li>
-                          ))}
-                        </ul>
-                      </details>
-                    ) : (
-                      "—"
-                    )}
-                  </Td>
-                </Tr>
+          {data.shortfall ? (
+            <div
+              data-testid="ahead-shortfall"
+              className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-900"
+            >
+              <p className="font-semibold">
+                Projected {shortfallLine(data.shortfall)} on {dayInWords(data.shortfall.day)}:{" "}
+                {formatUsd(data.shortfall.projectedCents)}
+              </p>
+              <p className="mt-1">The payments out that lead there:</p>
+              <ShortfallCauses shortfall={data.shortfall} />
+            </div>
+          ) : (
+            <p data-testid="ahead-shortfall" className="text-sm text-slate-700">
+              No day of the next 30 business days falls below zero
+              {data.alertBelowCents !== null
+                ? ` or below the alert line of ${formatUsd(data.alertBelowCents)}`
+                : ""}
+              .
+            </p>
+          )}
+          <div className="h-44">
+            <TrendChart
+              points={data.days.map((d) => ({ day: d.day, cents: d.projectedCents }))}
+              label="Day on the balance ahead"
+            />
+          </div>
+          {busy.length ? (
+            <ol aria-label="Days with payments ahead" className="flex flex-col gap-2">
+              {busy.map((d) => (
+                <li key={d.day} className="rounded-md border border-slate-200">
+                  <details>
+                    <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-3 gap-y-1 px-3 py-2 text-sm">
+                      <span className="font-medium text-slate-900">{dayInWords(d.day)}</span>
+                      <span className="text-slate-600">
+                        {d.flows.length} payment{d.flows.length === 1 ? "" : "s"}
+                      </span>
+                      <span className="ml-auto tabular-nums">
+                        Projected <Money cents={d.projectedCents} className="font-semibold" />
+                      </span>
+                      {d.projectedCents < 0 ? <Badge tone="danger">Below zero</Badge> : null}
+                      {d.projectedCents >= 0 &&
+                      data.alertBelowCents !== null &&
+                      d.projectedCents < data.alertBelowCents ? (
+                        <Badge tone="warning">Below alert line</Badge>
+                      ) : null}
+                    </summary>
+                    <div className="border-t border-slate-200 px-3 py-2 text-sm">
+                      <p className="flex flex-wrap gap-x-4 gap-y-1 text-slate-700">
+                        {AHEAD_KINDS.filter((k) => d.byKind[k]).map((k) => (
+                          <span key={k}>
+                            {KIND_WORDS[k]} <Money cents={d.byKind[k]} />
+                          </span>
+                        ))}
+                      </p>
+                      <ul className="mt-2 flex flex-col gap-1 text-slate-800">
+                        {d.flows.map((f) => (
+                          <li key={f.key}>
+                            {f.label}: <Money cents={f.amountCents} />{" "}
+                            <span className="text-slate-600">({AHEAD_LIKELIHOOD[f.kind]})</span>
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  </details>
+                </li>
               ))}
-            </tbody>
-          </Table>
-        </>
+            </ol>
+          ) : (
+            <p className="text-sm text-slate-700">
+              Nothing is scheduled or waiting: the balance stays at {formatUsd(data.availableCents)}.
+            </p>
+          )}
+        </div>
       ) : null}
     </Panel>
   );

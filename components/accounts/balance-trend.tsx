@@ -44,7 +44,14 @@ function extreme(points: TrendPoint[], pick: (a: number, b: number) => boolean):
  * reads that day's closing balance in the line above the chart; otherwise it reads the last day's.
  * The keys move a range control that screen readers announce with the day and its balance.
  */
-function TrendChart({ points }: { points: TrendPoint[] }) {
+export function TrendChart({
+  points,
+  label = "Day on the balance trend",
+}: {
+  points: TrendPoint[];
+  /** The name of the day control, unique on its page. */
+  label?: string;
+}) {
   const [at, setAt] = useState<number | null>(null);
   const last = points.length - 1;
   // What the days alone decide, worked out once per set of days, not on every pointer move.
@@ -103,7 +110,7 @@ function TrendChart({ points }: { points: TrendPoint[] }) {
         value={shown}
         onChange={(e) => setAt(Number(e.target.value))}
         onBlur={() => setAt(null)}
-        aria-label="Day on the balance trend"
+        aria-label={label}
         aria-valuetext={`${formatDay(points[shown].day)}: ${formatUsd(points[shown].cents)}`}
         className="peer sr-only"
       />

@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { InboxTable, type InboxTableHandle, itemTitle } from "@/components/inbox/inbox-table.tsx";
+import { ShortfallWarnings } from "@/components/inbox/shortfall-warnings.tsx";
 import { ReleaseChecks } from "@/components/send-money/release-checks.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -202,6 +203,7 @@ export function InboxView() {
         </dl>
       ) : null}
 
+      <ShortfallWarnings />
       {data?.notices.length ? <ScheduleNotices notices={data.notices} /> : null}
 
       <Card aria-labelledby="inbox-heading">

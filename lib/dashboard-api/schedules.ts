@@ -188,6 +188,23 @@ const aheadKinds = z.object({
   draft: z.number().int(),
   incoming_wire: z.number().int(),
 });
+const aheadFlow = z.object({
+  key: z.string(),
+  kind: z.enum(AHEAD_KINDS),
+  amountCents: z.number().int(),
+  label: z.string(),
+});
+/** The first day below zero or below the low alert line, and the payments out that lead there. */
+const aheadShortfall = z.object({
+  day: z.string(),
+  projectedCents: z.number().int(),
+  line: z.enum(["zero", "alert"]),
+  lineCents: z.number().int(),
+  causes: z.array(aheadFlow),
+  /** Payments out before that day beyond the named causes. */
+  moreCauses: z.number().int(),
+});
+export type AheadShortfallView = z.infer<typeof aheadShortfall>;
 export const BalanceAheadResponse = z.object({
   accountNumber: z.string(),
   today: z.string(),
@@ -196,18 +213,22 @@ export const BalanceAheadResponse = z.object({
     z.object({
       day: z.string(),
       byKind: aheadKinds,
-      flows: z.array(
-        z.object({
-          key: z.string(),
-          kind: z.enum(AHEAD_KINDS),
-          amountCents: z.number().int(),
-          label: z.string(),
-        }),
-      ),
+      flows: z.array(aheadFlow),
       projectedCents: z.number().int(),
     }),
   ),
+  /** The account's low alert line, when its alert rule has one. */
+  alertBelowCents: z.number().int().nullable(),
+  shortfall: aheadShortfall.nullable(),
   /** Parts that could not be read (the incoming-wire queue when the bank does not answer it). */
   notes: z.array(z.string()),
 });
 export type BalanceAheadResponse = z.infer<typeof BalanceAheadResponse>;
+
+// Accounts whose balance ahead falls short (GET /api/inbox/shortfalls).
+export const ShortfallsResponse = z.object({
+  today: z.string(),
+  shortfalls: z.array(aheadShortfall.extend({ accountNumber: z.string(), accountName: z.string() })),
+  notes: z.array(z.string()),
+});
+export type ShortfallsResponse = z.infer<typeof ShortfallsResponse>;

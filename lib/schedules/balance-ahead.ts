@@ -49,6 +49,8 @@ export interface AheadInput {
     fromAccount: string;
     counterparty: string;
     status: string;
+    /** A series not yet approved sends nothing: its occurrences wait for approval like drafts. */
+    approved: boolean;
   }[];
   drafts: readonly {
     id: string;
@@ -73,6 +75,49 @@ export interface AheadInput {
     approved: boolean;
     status: string;
   }[];
+}
+
+/** The first day the projection falls below zero or below the account's alert line, and why. */
+export interface AheadShortfall {
+  day: string;
+  projectedCents: number;
+  /** "zero" when the day's end is below zero, else "alert" (below the account's low alert line). */
+  line: "zero" | "alert";
+  lineCents: number;
+  /** The money going out from the first day to that day, the largest first: what brings it there. */
+  causes: AheadFlow[];
+}
+
+/** How many of the payments behind a shortfall are named; the rest are counted. */
+export const SHORTFALL_CAUSES = 5;
+
+/**
+ * The first day whose projected end falls below zero, or below `alertBelowCents` (the account's
+ * low alert line) when one is set, with the payments out that lead there. Null when no day does.
+ */
+export function firstShortfall(
+  days: readonly AheadDay[],
+  alertBelowCents: number | null,
+): (AheadShortfall & { moreCauses: number }) | null {
+  const at = days.findIndex(
+    (d) => d.projectedCents < 0 || (alertBelowCents !== null && d.projectedCents < alertBelowCents),
+  );
+  if (at < 0) return null;
+  const day = days[at];
+  const zero = day.projectedCents < 0;
+  const out = days
+    .slice(0, at + 1)
+    .flatMap((d) => d.flows)
+    .filter((f) => f.amountCents < 0)
+    .sort((a, b) => a.amountCents - b.amountCents || a.key.localeCompare(b.key));
+  return {
+    day: day.day,
+    projectedCents: day.projectedCents,
+    line: zero ? "zero" : "alert",
+    lineCents: zero ? 0 : (alertBelowCents as number),
+    causes: out.slice(0, SHORTFALL_CAUSES),
+    moreCauses: Math.max(0, out.length - SHORTFALL_CAUSES),
+  };
 }
 
 const none = (): Record<AheadKind, number> => ({ scheduled: 0, sweep: 0, draft: 0, incoming_wire: 0 });
@@ -108,10 +153,11 @@ export function projectBalanceAhead(i: AheadInput): AheadDay[] {
     const list = byDay.get(o.day);
     if (!list) continue;
     const key = `schedule:${o.seriesId}/${o.nominalDay}`;
-    if (o.fromAccount === i.account)
-      list.push({ key, kind: "scheduled", amountCents: -o.amountCents, label: o.name });
+    const kind: AheadKind = o.approved ? "scheduled" : "draft";
+    const label = o.approved ? o.name : `${o.name} (series waiting for approval)`;
+    if (o.fromAccount === i.account) list.push({ key, kind, amountCents: -o.amountCents, label });
     else if (o.kind === "sen" && o.counterparty === i.account)
-      list.push({ key, kind: "scheduled", amountCents: o.amountCents, label: o.name });
+      list.push({ key, kind, amountCents: o.amountCents, label });
   }
   const sweeps = i.sweeps.filter((s) => s.account === i.account && s.status === "active" && s.approved);
   let balance = i.availableCents;

@@ -103,6 +103,7 @@ const mod = {
   createSen: () => import("../../app/api/accounts/sen/route.ts"),
   incomingWires: () => import("../../app/api/incoming-wires/route.ts"),
   inbox: () => import("../../app/api/inbox/route.ts"),
+  shortfalls: () => import("../../app/api/inbox/shortfalls/route.ts"),
   incomingWire: () => import("../../app/api/incoming-wires/[paymentId]/route.ts"),
   wireSummaries: () => import("../../app/api/wire-summaries/route.ts"),
   wireSystem: () => import("../../app/api/wire-system/route.ts"),
@@ -436,6 +437,13 @@ const ROUTES: RouteCase[] = [
     load: mod.inbox,
     method: "GET",
     url: () => "/api/inbox?view=count",
+    allowed: EVERYONE,
+  },
+  {
+    name: "GET /api/inbox/shortfalls",
+    load: mod.shortfalls,
+    method: "GET",
+    url: () => "/api/inbox/shortfalls",
     allowed: EVERYONE,
   },
   {

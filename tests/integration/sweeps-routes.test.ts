@@ -20,6 +20,8 @@ const mod = {
   approve: () => import("../../app/api/schedules/sweeps/[sweepId]/approve/route.ts"),
   status: () => import("../../app/api/schedules/sweeps/[sweepId]/status/route.ts"),
   ahead: () => import("../../app/api/accounts/[accountNumber]/ahead/route.ts"),
+  shortfalls: () => import("../../app/api/inbox/shortfalls/route.ts"),
+  alert: () => import("../../app/api/alerts/[accountNumber]/route.ts"),
   schedules: () => import("../../app/api/schedules/route.ts"),
 };
 
@@ -185,5 +187,84 @@ describe("the sweep routes", () => {
     expect(rent[0].byKind.sweep).toBe(20_000);
     expect(rent[0].projectedCents).toBe(80_000);
     for (const d of days) expect(d.projectedCents).toBeGreaterThanOrEqual(80_000);
+  });
+
+  it("says which accounts fall short ahead, below zero or below their alert line, and the payments behind it", async () => {
+    const short = await world.customer.account("SEN", 1_000);
+    const payee = await world.customer.account("SEN", 0);
+    const monthly = (name: string, amount: string, day: number) =>
+      invoke(mod.schedules, "POST", "/api/schedules", {
+        as: preparer,
+        body: {
+          kind: "sen",
+          name,
+          schedule: {
+            startsOn: "2020-01-01",
+            pattern: { kind: "monthly-day", day },
+            count: null,
+            until: null,
+            roll: "following",
+          },
+          transfer: {
+            idempotencyKey: randomUUID(),
+            AccountNumberFrom: short,
+            AccountNumberTo: payee,
+            Amount: amount,
+          },
+        },
+      });
+    // Two monthly payments from $1,000: $300 and $900. Within 30 business days both fall due, so
+    // the balance goes below zero on the day the second one is due (or on the first's, if later).
+    for (const [name, amount, day] of [
+      ["Short rent", "300.00", 3],
+      ["Short tax", "900.00", 17],
+    ] as const) {
+      const r = await monthly(name, amount, day);
+      expect(r.status, r.text).toBe(200);
+    }
+    const ahead = await invoke(mod.ahead, "GET", `/api/accounts/${short}/ahead`, {
+      as: viewer,
+      params: { accountNumber: short },
+    });
+    expect(ahead.status, ahead.text).toBe(200);
+    const days = ahead.json.days as { day: string; projectedCents: number }[];
+    const below = days.find((d) => d.projectedCents < 0) as { day: string; projectedCents: number };
+    expect(below.projectedCents).toBe(-20_000);
+    expect(ahead.json.alertBelowCents).toBeNull();
+    expect(ahead.json.shortfall).toMatchObject({ day: below.day, projectedCents: -20_000, line: "zero" });
+    expect(ahead.json.shortfall.causes.map((c: { label: string }) => c.label)).toEqual([
+      "Short tax",
+      "Short rent",
+    ]);
+
+    const listed = async () => {
+      const r = await invoke(mod.shortfalls, "GET", "/api/inbox/shortfalls", { as: viewer });
+      expect(r.status, r.text).toBe(200);
+      return (r.json.shortfalls as { accountNumber: string; day: string; line: string }[]).find(
+        (x) => x.accountNumber === short,
+      );
+    };
+    expect(await listed()).toMatchObject({ day: below.day, line: "zero" });
+
+    // A low alert line of $800: the first payment alone crosses it, no later than zero.
+    const rule = await invoke(mod.alert, "PUT", `/api/alerts/${short}`, {
+      as: preparer,
+      params: { accountNumber: short },
+      body: { below: "800.00", above: "", notifyUsers: true, emails: "" },
+    });
+    expect(rule.status, rule.text).toBe(200);
+    const first = days.find((d) => d.projectedCents < 80_000) as { day: string; projectedCents: number };
+    expect(first.day <= below.day).toBe(true);
+    expect(await listed()).toMatchObject({
+      day: first.day,
+      line: first.projectedCents < 0 ? "zero" : "alert",
+      projectedCents: first.projectedCents,
+    });
+    // An account whose balance ahead stays above both is not listed.
+    expect(
+      await invoke(mod.shortfalls, "GET", "/api/inbox/shortfalls", { as: viewer }).then((r) =>
+        r.json.shortfalls.map((x: { accountNumber: string }) => x.accountNumber),
+      ),
+    ).not.toContain(payee);
   });
 });

@@ -2,7 +2,7 @@
 // waiting land today, scheduled occurrences on their day, and a sweep brings each day's end back
 // into its band.
 import { describe, expect, it } from "vitest";
-import { projectBalanceAhead } from "../../lib/schedules/balance-ahead.ts";
+import { firstShortfall, projectBalanceAhead } from "../../lib/schedules/balance-ahead.ts";
 
 const base = {
   account: "100",
@@ -30,6 +30,7 @@ describe("the balance ahead", () => {
           fromAccount: "100",
           counterparty: "200",
           status: "due",
+          approved: true,
         },
         {
           seriesId: "s2",
@@ -41,6 +42,7 @@ describe("the balance ahead", () => {
           fromAccount: "300",
           counterparty: "100",
           status: "due",
+          approved: true,
         },
         {
           seriesId: "s3",
@@ -52,6 +54,7 @@ describe("the balance ahead", () => {
           fromAccount: "100",
           counterparty: "200",
           status: "sent",
+          approved: true,
         },
       ],
       drafts: [{ id: "d1", kind: "wire", amountCents: 20_000, fromAccount: "100", counterparty: "Acme" }],
@@ -91,6 +94,7 @@ describe("the balance ahead", () => {
         fromAccount: "100",
         counterparty: "200",
         status: "due",
+        approved: true,
       },
     ];
     const kept = projectBalanceAhead({ ...base, occurrences, sweeps: [{ ...sweep, approved: true }] });
@@ -99,5 +103,66 @@ describe("the balance ahead", () => {
     expect(kept[1].byKind).toMatchObject({ scheduled: -50_000, sweep: 40_000 });
     const waiting = projectBalanceAhead({ ...base, occurrences, sweeps: [{ ...sweep, approved: false }] });
     expect(waiting.map((d) => d.projectedCents)).toEqual([100_000, 50_000, 50_000, 50_000, 50_000]);
+  });
+
+  it("counts a series not yet approved as waiting for approval, not as scheduled", () => {
+    const days = projectBalanceAhead({
+      ...base,
+      occurrences: [
+        {
+          seriesId: "s5",
+          nominalDay: "2026-12-07",
+          day: "2026-12-07",
+          name: "Payroll",
+          kind: "sen",
+          amountCents: 40_000,
+          fromAccount: "100",
+          counterparty: "200",
+          status: "due",
+          approved: false,
+        },
+      ],
+    });
+    expect(days[1].byKind).toMatchObject({ scheduled: 0, draft: -40_000 });
+    expect(days[1].flows[0].label).toBe("Payroll (series waiting for approval)");
+  });
+
+  it("finds the first day below zero, or below the low alert line, with the payments out that lead there", () => {
+    const occurrence = (seriesId: string, day: string, name: string, amountCents: number) => ({
+      seriesId,
+      nominalDay: day,
+      day,
+      name,
+      kind: "sen" as const,
+      amountCents,
+      fromAccount: "100",
+      counterparty: "200",
+      status: "due",
+      approved: true,
+    });
+    const days = projectBalanceAhead({
+      ...base,
+      occurrences: [
+        occurrence("a", "2026-12-07", "Rent", 30_000),
+        occurrence("b", "2026-12-08", "Payroll", 60_000),
+        occurrence("c", "2026-12-10", "Tax", 50_000),
+      ],
+      incomingWires: [{ paymentId: "p1", accountNumber: "100", amountCents: 5_000, originator: "Client Co" }],
+    });
+    // 105,000 today, 75,000 on Monday, 15,000 on Tuesday, -35,000 on Thursday.
+    expect(days.map((d) => d.projectedCents)).toEqual([105_000, 75_000, 15_000, 15_000, -35_000]);
+    const zero = firstShortfall(days, null);
+    expect(zero).toMatchObject({ day: "2026-12-10", projectedCents: -35_000, line: "zero", lineCents: 0 });
+    expect(zero?.causes.map((c) => c.label)).toEqual(["Payroll", "Tax", "Rent"]);
+    expect(zero?.moreCauses).toBe(0);
+    const line = firstShortfall(days, 20_000);
+    expect(line).toMatchObject({
+      day: "2026-12-08",
+      projectedCents: 15_000,
+      line: "alert",
+      lineCents: 20_000,
+    });
+    expect(line?.causes.map((c) => c.label)).toEqual(["Payroll", "Rent"]);
+    expect(firstShortfall(days.slice(0, 4), 10_000)).toBeNull();
   });
 });

@@ -1,0 +1,52 @@
+"use client";
+// The inbox's warnings days ahead: each account whose projected balance falls below zero or below
+// its low alert line within 30 business days, the day, and the payments out that lead there, with
+// a link to the account's balance ahead. Read apart from the inbox's items (it asks the bank for
+// every balance), so the list of what waits never waits on it.
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { ShortfallCauses, shortfallLine } from "@/components/accounts/balance-ahead.tsx";
+import { Card, CardHeader } from "@/components/ui/card.tsx";
+import { dayInWords } from "@/lib/calendar/recurrence.ts";
+import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import type { ShortfallsResponse } from "@/lib/dashboard-api/schedules.ts";
+import { formatUsd } from "@/lib/format/money.ts";
+
+export function ShortfallWarnings() {
+  const q = useQuery({
+    queryKey: ["inbox-shortfalls"],
+    queryFn: () => apiFetch<typeof ShortfallsResponse>("/api/inbox/shortfalls"),
+    refetchInterval: 60_000,
+  });
+  if (!q.data?.shortfalls.length) return null;
+  return (
+    <Card aria-labelledby="shortfalls-heading">
+      <CardHeader
+        id="shortfalls-heading"
+        title="Balances that fall short ahead"
+        description="From what is scheduled and waiting over the next 30 business days. Fund the account, or move or cancel a payment, before the day."
+      />
+      <ul className="flex flex-col gap-2 px-4 pb-4 text-sm">
+        {q.data.shortfalls.map((s) => (
+          <li
+            key={s.accountNumber}
+            data-testid="shortfall"
+            className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-slate-800"
+          >
+            <p>
+              <span className="font-medium">{s.accountName}</span> is projected {shortfallLine(s)} on{" "}
+              <span className="font-medium">{dayInWords(s.day)}</span>: {formatUsd(s.projectedCents)}.{" "}
+              <Link
+                className="text-brand-700 underline"
+                href={`/accounts/${encodeURIComponent(s.accountNumber)}#ahead-heading`}
+              >
+                Open the balance ahead
+              </Link>
+            </p>
+            <ShortfallCauses shortfall={s} />
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,84 @@
+// Reads what the balance ahead rests on, once for any number of accounts: the bank's balances, the
+// scheduled occurrences of the next 45 calendar days, open drafts, sweeps, incoming wires waiting
+// and each account's low alert line. The account page and the inbox's shortfall warnings both
+// project from it, so they cannot disagree.
+import "server-only";
+import { accountBalance } from "../accounts/views.ts";
+import { listRules } from "../alerts/rules.ts";
+import { addDays } from "../bank-api/dates.ts";
+import type { BankClient } from "../bank-client/client.ts";
+import type { DashboardDb } from "../db/client.ts";
+import { readQueue } from "../incoming-wires/queue.ts";
+import { incomingWireSettings } from "../incoming-wires/settings.ts";
+import { listDrafts } from "../payments/drafts.ts";
+import { type AheadDay, firstShortfall, projectBalanceAhead } from "./balance-ahead.ts";
+import { scheduleToday } from "./requests.ts";
+import { upcomingOccurrences } from "./series.ts";
+import { listSweeps } from "./sweeps.ts";
+
+/** Business days the balance ahead covers. */
+export const AHEAD_BUSINESS_DAYS = 30;
+
+export interface AccountAhead {
+  accountNumber: string;
+  availableCents: number;
+  days: AheadDay[];
+  /** The account's low alert line, when its alert rule has one. */
+  alertBelowCents: number | null;
+  shortfall: ReturnType<typeof firstShortfall>;
+}
+
+export async function readBalanceAhead(
+  db: DashboardDb,
+  bank: BankClient,
+  accounts: readonly string[],
+): Promise<{ today: string; accounts: AccountAhead[]; notes: string[] }> {
+  const today = await scheduleToday();
+  const notes: string[] = [];
+  const [balances, occurrences, drafts, sweeps, rules, queue] = await Promise.all([
+    Promise.all(accounts.map((a) => accountBalance(bank, a))),
+    // 30 business days fit in 45 calendar days with every Fed holiday on a weekday.
+    upcomingOccurrences(db, today, addDays(today, 45)),
+    listDrafts(db, { open: true, limit: 5000 }),
+    listSweeps(db),
+    listRules(db),
+    readQueue(db, bank, await incomingWireSettings(db)).catch(() => {
+      notes.push("Incoming wires waiting could not be read from the bank; they are left out.");
+      return null;
+    }),
+  ]);
+  const pending = drafts.filter((d) => d.status === "pending");
+  const incomingWires = (queue?.wires ?? [])
+    .filter((w) => w.state === "pending" || w.state === "awaiting_second_approval")
+    .map((w) => ({
+      paymentId: w.paymentId,
+      accountNumber: w.accountNumber,
+      amountCents: w.amountCents,
+      originator: w.originatorName,
+    }));
+  const below = new Map(rules.map((r) => [r.accountNumber, r.belowCents]));
+  return {
+    today,
+    notes,
+    accounts: balances.map((balance) => {
+      const days = projectBalanceAhead({
+        account: balance.accountNumber,
+        today,
+        availableCents: balance.availableCents,
+        businessDays: AHEAD_BUSINESS_DAYS,
+        occurrences,
+        drafts: pending,
+        incomingWires,
+        sweeps,
+      });
+      const alertBelowCents = below.get(balance.accountNumber) ?? null;
+      return {
+        accountNumber: balance.accountNumber,
+        availableCents: balance.availableCents,
+        days,
+        alertBelowCents,
+        shortfall: firstShortfall(days, alertBelowCents),
+      };
+    }),
+  };
+}
