@@ -39,7 +39,10 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 180_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // One build for every file, made before any starts; then two files at a time, each with
+          // its own bank, dashboard and Chromium (most of a file's time is waiting on them).
+          globalSetup: ["tests/helpers/e2e-setup.ts"],
+          maxWorkers: 2,
         },
       },
     ],

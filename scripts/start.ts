@@ -291,6 +291,13 @@ async function startBank(): Promise<{
   };
 }
 
+// `npm start -- --build-only`: the build alone (the browser tests build once, before their files
+// start side by side).
+if (process.argv.includes("--build-only")) {
+  await buildIfNeeded();
+  process.exit(0);
+}
+
 // The build, the bank's first start (it seeds its demo data) and the demo users do not depend on
 // one another: run side by side, the first start takes as long as the slowest of them.
 const [, demoUsers, { bankUrl, subscriptionKey, webhookSecret, sandboxSmtpUrl }] = await Promise.all([

@@ -73,7 +73,7 @@ export function SweepsSection({
           </p>
         ) : null}
       </div>
-      {canPrepare ? <NewSweep onDone={(text) => setMessage({ tone: "ok", text })} /> : null}
+      {canPrepare ? <SweepForm onDone={(text) => setMessage({ tone: "ok", text })} /> : null}
       {q.isPending ? <p className="text-sm text-slate-600">Loading sweeps…</p> : null}
       {q.isError ? (
         <p className="text-sm font-medium text-rose-700">
@@ -94,6 +94,7 @@ export function SweepsSection({
                   canApprove={canApprove}
                   busy={act.isPending}
                   run={run}
+                  onChanged={(text) => setMessage({ tone: "ok", text })}
                 />
               </li>
             ))}
@@ -104,11 +105,28 @@ export function SweepsSection({
   );
 }
 
-function NewSweep({ onDone }: { onDone: (text: string) => void }) {
+/** Cents as the form shows them: "500000.00". */
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * A sweep's terms: a new sweep (under a form key, so a double submit makes one), or an existing
+ * one changed as seen at its version (a change that widens the band or changes the accounts needs
+ * approval again; the server decides).
+ */
+function SweepForm({
+  editing,
+  onDone,
+  onCancel,
+}: {
+  editing?: Sweep;
+  onDone: (text: string) => void;
+  onCancel?: () => void;
+}) {
   const client = useQueryClient();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formKey, setFormKey] = useState(() => crypto.randomUUID());
   const [pending, setPending] = useState(false);
+  const id = editing ? `sweep-${editing.id}-edit` : "sweep-new";
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -121,22 +139,38 @@ function NewSweep({ onDone }: { onDone: (text: string) => void }) {
     if (low === null) local.lowCents = "Enter an amount in dollars, such as 500,000.00";
     if (high === null) local.highCents = "Enter an amount in dollars, or leave it empty for a target";
     if (Object.keys(local).length) return setErrors(local);
+    const terms = {
+      name: text("name"),
+      account: text("account"),
+      fundingAccount: text("fundingAccount"),
+      lowCents: low,
+      highCents: high,
+      runAt: text("runAt"),
+    };
     setPending(true);
     try {
-      const made = await sendJson<typeof SweepResponse>("POST", "/api/schedules/sweeps", {
-        idempotencyKey: formKey,
-        name: text("name"),
-        account: text("account"),
-        fundingAccount: text("fundingAccount"),
-        lowCents: low,
-        highCents: high,
-        runAt: text("runAt"),
-      });
+      const saved = editing
+        ? await sendJson<typeof SweepResponse>("PUT", `/api/schedules/sweeps/${editing.id}`, {
+            version: editing.version,
+            ...terms,
+          })
+        : await sendJson<typeof SweepResponse>("POST", "/api/schedules/sweeps", {
+            idempotencyKey: formKey,
+            ...terms,
+          });
       setErrors({});
-      setFormKey(crypto.randomUUID());
-      form.reset();
       await client.invalidateQueries({ queryKey: KEY });
-      onDone(`Sweep ${made.sweep.name} set up: it waits for approval.`);
+      if (!editing) {
+        setFormKey(crypto.randomUUID());
+        form.reset();
+      }
+      onDone(
+        editing
+          ? saved.sweep.approved
+            ? `${saved.sweep.name} is changed.`
+            : `${saved.sweep.name} is changed: it waits for approval again.`
+          : `Sweep ${saved.sweep.name} set up: it waits for approval.`,
+      );
     } catch (err) {
       const fields = (err as { fields?: { field: string; message: string }[] }).fields ?? [];
       setErrors(Object.fromEntries(fields.map((x) => [x.field.split(".").pop() as string, x.message])));
@@ -147,11 +181,18 @@ function NewSweep({ onDone }: { onDone: (text: string) => void }) {
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate aria-label="New sweep">
+    <form
+      onSubmit={submit}
+      className="grid gap-4 sm:grid-cols-2"
+      noValidate
+      aria-label={editing ? `Change ${editing.name}` : "New sweep"}
+      id={id}
+    >
       <Input
         label="Sweep name"
         name="name"
         required
+        defaultValue={editing?.name}
         error={errors.name}
         hint="Shown in history, e.g. Operating band"
       />
@@ -160,16 +201,24 @@ function NewSweep({ onDone }: { onDone: (text: string) => void }) {
         name="runAt"
         type="time"
         required
-        defaultValue="09:00"
+        defaultValue={editing?.runAt ?? "09:00"}
         error={errors.runAt}
         hint="The bank's clock"
       />
-      <Input label="Keep this account" name="account" inputMode="numeric" required error={errors.account} />
+      <Input
+        label="Keep this account"
+        name="account"
+        inputMode="numeric"
+        required
+        defaultValue={editing?.account}
+        error={errors.account}
+      />
       <Input
         label="Funded from and swept to"
         name="fundingAccount"
         inputMode="numeric"
         required
+        defaultValue={editing?.fundingAccount}
         error={errors.fundingAccount}
       />
       <Input
@@ -177,6 +226,7 @@ function NewSweep({ onDone }: { onDone: (text: string) => void }) {
         name="low"
         inputMode="decimal"
         required
+        defaultValue={editing ? dollars(editing.lowCents) : undefined}
         error={errors.lowCents}
         hint="Dollars; below it the account is topped up to it"
       />
@@ -184,14 +234,20 @@ function NewSweep({ onDone }: { onDone: (text: string) => void }) {
         label="Highest available balance"
         name="high"
         inputMode="decimal"
+        defaultValue={editing ? dollars(editing.highCents) : undefined}
         error={errors.highCents}
         hint="Dollars; above it the excess goes back. Empty: a target"
       />
       {errors.form ? <p className="text-sm font-medium text-rose-700 sm:col-span-2">{errors.form}</p> : null}
-      <div className="sm:col-span-2">
+      <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : "Set up sweep"}
+          {pending ? "Saving…" : editing ? "Save changes" : "Set up sweep"}
         </Button>
+        {onCancel ? (
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            Keep as it is
+          </Button>
+        ) : null}
       </div>
     </form>
   );
@@ -204,6 +260,7 @@ function SweepCard({
   canApprove,
   busy,
   run,
+  onChanged,
 }: {
   s: Sweep;
   me: { id: string };
@@ -211,7 +268,9 @@ function SweepCard({
   canApprove: boolean;
   busy: boolean;
   run: (path: string, body: unknown, done: string, method?: "POST" | "DELETE") => void;
+  onChanged: (text: string) => void;
 }) {
+  const [editing, setEditing] = useState(false);
   const mayApprove =
     canApprove && s.preparedBy.id !== me.id && !s.approved && s.approvals.every((a) => a.id !== me.id);
   const path = `/api/schedules/sweeps/${s.id}`;
@@ -280,12 +339,35 @@ function SweepCard({
             variant="secondary"
             size="sm"
             disabled={busy}
+            aria-expanded={editing}
+            onClick={() => setEditing(!editing)}
+          >
+            Change
+          </Button>
+        ) : null}
+        {canPrepare ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy}
             onClick={() => run(path, undefined, `${s.name} is deleted.`, "DELETE")}
           >
             Delete sweep
           </Button>
         ) : null}
       </div>
+      {editing ? (
+        <div className="mt-3 rounded-md border border-slate-200 p-3">
+          <SweepForm
+            editing={s}
+            onCancel={() => setEditing(false)}
+            onDone={(text) => {
+              setEditing(false);
+              onChanged(text);
+            }}
+          />
+        </div>
+      ) : null}
       {s.lastMoves.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No moves yet.</p>
       ) : (

@@ -75,10 +75,15 @@ export function rollToBusinessDay(day: string, roll: Roll): string {
   return d;
 }
 
-/** The business day `n` business days after `day` (n may be negative; 0 rolls forward). */
+/**
+ * The business day `n` business days after `day` (before it when n is negative): the n-th business
+ * day counted from the day after, so a Saturday's next business day is the Monday and its previous
+ * the Friday, as on a business day. n = 0 is the day itself rolled forward to a business day.
+ */
 export function addBusinessDays(day: string, n: number): string {
-  let d = rollToBusinessDay(day, n < 0 ? "preceding" : "following");
+  if (n === 0) return rollToBusinessDay(day, "following");
   const step = n < 0 ? -1 : 1;
+  let d = day;
   for (let left = Math.abs(n); left > 0; left--)
     d = rollToBusinessDay(addDays(d, step), step > 0 ? "following" : "preceding");
   return d;

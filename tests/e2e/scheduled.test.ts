@@ -4,6 +4,8 @@
 // payments appear in the series' history and at the bank. Looked at with axe, list and month.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addBusinessDays } from "../../lib/bank-api/business-days.ts";
+import { dayInWords } from "../../lib/calendar/recurrence.ts";
 import type { AccountsResponse } from "../../lib/dashboard-api/index.ts";
 import type { SchedulesResponse, SeriesResponse } from "../../lib/dashboard-api/schedules.ts";
 import { FIRST_WAIT, seriousAxeViolations, shot } from "../helpers/browser.ts";
@@ -81,6 +83,59 @@ describe("the Scheduled page, in Chromium", () => {
     const rentSeries = list.series.find((s) => s.name === "E2E office rent");
     expect(payroll).toMatchObject({ approved: false, approvalsRequired: 1 });
     expect(rentSeries).toMatchObject({ approved: true, approvalsRequired: 0 });
+
+    // The balance ahead of the paying account: a one-off bigger than what it holds, ten business
+    // days out, is a coming shortfall that its account page and the inbox name, with the payment.
+    const available = await balanceOf(page, sen[0]);
+    const due = addBusinessDays(today, 10);
+    await page.getByLabel("Name", { exact: true }).fill("E2E equipment");
+    await page.getByLabel("Amount", { exact: true }).fill(((available + 100_000) / 100).toFixed(2));
+    await page.getByLabel("From account").fill(sen[0]);
+    await page.getByLabel("To account").fill(sen[1]);
+    await page.getByLabel("Repeats").selectOption("once");
+    await page.getByLabel("Pay on").fill(due);
+    await page.getByRole("button", { name: "Schedule transfer" }).click();
+    await expect
+      .poll(() => page.getByRole("status").first().innerText(), { timeout: 30_000 })
+      .toContain("Scheduled: E2E equipment");
+
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${world.app.url}/accounts/${sen[0]}`);
+      const shortfall = page.getByTestId("ahead-shortfall");
+      await expect
+        .poll(() => shortfall.innerText(), { timeout: FIRST_WAIT })
+        .toContain(`Projected below zero on ${dayInWords(due)}`);
+      expect(await shortfall.innerText()).toContain("E2E equipment");
+      // The day opens to its payments, each kind apart.
+      const ahead = page.getByRole("region", { name: "The balance ahead" });
+      await ahead.getByText(dayInWords(due), { exact: true }).click();
+      await expect.poll(() => ahead.innerText()).toContain("Waiting for approval");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      // A phone reads it without scrolling sideways.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await shot(page, `balance-ahead-${width}`);
+    }
+    await page.setViewportSize({ width: 1360, height: 900 });
+    await page.goto(`${world.app.url}/approvals`);
+    const warning = page.getByTestId("shortfall").filter({ hasText: dayInWords(due) });
+    await expect.poll(() => warning.count(), { timeout: FIRST_WAIT }).toBe(1);
+    expect(await warning.innerText()).toContain("E2E equipment");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, "inbox-shortfall");
+    // Cancelled, it is no longer a shortfall.
+    await page.goto(`${world.app.url}/scheduled`);
+    const equipment = page.getByRole("region", { name: "E2E equipment" });
+    await equipment.getByRole("button", { name: "Cancel series" }).click({ timeout: FIRST_WAIT });
+    await expect
+      .poll(() => page.getByRole("status").first().innerText())
+      .toContain("E2E equipment is cancelled.");
+    await page.goto(`${world.app.url}/accounts/${sen[0]}`);
+    await expect
+      .poll(() => page.getByTestId("ahead-shortfall").innerText(), { timeout: FIRST_WAIT })
+      .toContain("No day of the next 30 business days falls below zero");
 
     // The approver approves the payroll series by keyboard.
     const a = approver.page;

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addBusinessDays,
+  businessDaysBetween,
   fedHolidays,
   firstBusinessDayOfMonth,
   isBusinessDay,
@@ -105,6 +106,24 @@ describe("Fed business days", () => {
     expect(lastBusinessDayOfMonth(2027, 12)).toBe("2027-12-31");
     expect(addBusinessDays("2026-11-25", 1)).toBe("2026-11-27");
     expect(addBusinessDays("2026-11-27", -1)).toBe("2026-11-25");
+  });
+
+  it("counts business days from a weekend day as from the business day around it", () => {
+    // Saturday 2026-11-28: the next business day is Monday, the previous Friday, whatever the weekday.
+    expect(addBusinessDays("2026-11-28", 1)).toBe("2026-11-30");
+    expect(addBusinessDays("2026-11-29", 1)).toBe("2026-11-30");
+    expect(addBusinessDays("2026-11-28", -1)).toBe("2026-11-27");
+    expect(addBusinessDays("2026-11-28", 2)).toBe("2026-12-01");
+    expect(addBusinessDays("2026-11-28", 0)).toBe("2026-11-30");
+    // On every day of a week, one step forward and one back land on business days either side.
+    for (let i = 0; i < 14; i++) {
+      const day = addDays("2026-11-21", i);
+      const next = addBusinessDays(day, 1);
+      const previous = addBusinessDays(day, -1);
+      expect(isBusinessDay(next) && next > day && isBusinessDay(previous) && previous < day).toBe(true);
+      expect(businessDaysBetween(addDays(day, 1), addDays(next, -1))).toEqual([]);
+      expect(businessDaysBetween(addDays(previous, 1), addDays(day, -1))).toEqual([]);
+    }
   });
 
   it("refuses text that is not a day", () => {
