@@ -18,6 +18,9 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          // Three files at a time on a two-core machine: a file mostly waits on its bank and
+          // database (1,056 s against 1,584 s one at a time, same tests).
+          maxWorkers: 3,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
