@@ -4,7 +4,7 @@
 // 404 pages; the idle notice says the setting as it is.
 import fs from "node:fs";
 import { generate } from "otplib";
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
+import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, daysBetween } from "../../lib/bank-api/dates.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
@@ -23,11 +23,7 @@ import {
 } from "../helpers/browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 import { demoBank } from "../helpers/live.ts";
-
-const WIDTHS = [
-  { name: "desktop", width: 1440, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
+import { consoleErrors, keepAlive, WIDTHS } from "../helpers/role-pages.ts";
 
 let app: RunningDashboard;
 let browser: Browser;
@@ -41,33 +37,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-/** Every console error and uncaught exception of a page, as text. */
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => errors.push(`exception: ${e.message}`));
-  return errors;
-}
-
-/**
- * Sessions end after 40 idle seconds here, and loading pages is not activity: while a long step
- * runs, the session reports activity every 5 s, as the idle guard does when someone works.
- */
-function keepAlive(context: BrowserContext): () => void {
-  const report = async () => {
-    const csrf = (await (await context.request.get(`${app.url}/api/auth/csrf`)).json()) as {
-      csrfToken: string;
-    };
-    await context.request.post(`${app.url}/api/auth/session`, {
-      data: { csrfToken: csrf.csrfToken, data: {} },
-    });
-  };
-  const timer = setInterval(() => void report().catch(() => {}), 5000);
-  return () => clearInterval(timer);
-}
 
 describe("a newcomer's first look", () => {
   let accountNumber: string;
@@ -87,7 +56,7 @@ describe("a newcomer's first look", () => {
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
       try {
         const page = await signIn(app, context, "admin");
-        const stopKeepAlive = keepAlive(context);
+        const stopKeepAlive = keepAlive(app.url, context);
         await firstAccount(page);
         const pages: { name: string; path: string; ready: (p: Page) => Promise<unknown>; loads: number }[] = [
           {
@@ -167,95 +136,6 @@ describe("a newcomer's first look", () => {
     }
   });
 
-  it("shows each role exactly the pages it may use, and each of those at desktop and phone widths with no console error, no sideways scrolling and no serious axe finding", {
-    timeout: 1_200_000,
-  }, async () => {
-    // Written out by hand, not read from the code under test: the header links each role sees,
-    // in order, and the pages behind them (the new-account form is reached from the accounts page).
-    const ALL = ["viewer", "preparer", "approver", "admin"] as const;
-    const REFUSAL = /This page is for|Only administrators|Only approvers|Your role cannot/;
-    const SENDERS = ["preparer", "approver", "admin"] as const;
-    const PAGES: { path: string; link?: string; roles: readonly string[] }[] = [
-      { path: "/accounts", link: "Accounts", roles: ALL },
-      { path: "/payments", link: "Payments", roles: ALL },
-      { path: "/wire-summaries", link: "Wire summaries", roles: ALL },
-      { path: "/statements", link: "Statements", roles: ALL },
-      { path: "/transfers/new", link: "Send", roles: SENDERS },
-      { path: "/wires/new", link: "Wire", roles: SENDERS },
-      { path: "/drafts", link: "Drafts", roles: SENDERS },
-      { path: "/scheduled", link: "Scheduled", roles: ALL },
-      { path: "/beneficiaries", link: "Beneficiaries", roles: SENDERS },
-      { path: "/approvals", link: "Approvals", roles: ["approver", "admin"] },
-      { path: "/incoming-wires", link: "Incoming wires", roles: ["approver", "admin"] },
-      { path: "/alerts", link: "Alerts", roles: ALL },
-      { path: "/webhooks", link: "Webhooks", roles: ALL },
-      { path: "/admin", link: "Administration", roles: ["admin"] },
-      { path: "/mail", link: "Mail", roles: ALL },
-      { path: "/profile", link: "Profile", roles: ALL },
-      { path: "/accounts/new-sen", roles: SENDERS },
-    ];
-    const ADMIN_PAGES = [
-      { path: "/admin/settings", roles: ["admin"] },
-      { path: "/admin/audit", roles: ["admin"] },
-      { path: "/admin/policies", roles: ["admin"] },
-    ];
-    for (const role of ALL) {
-      for (const size of WIDTHS) {
-        const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
-        try {
-          const page = await signIn(app, context, role);
-          const stopKeepAlive = keepAlive(context);
-          // On a phone the links are behind the menu button.
-          const menu = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: /Menu/ });
-          if (await menu.isVisible()) await menu.click();
-          const links = await page
-            .getByRole("navigation", { name: "Main" })
-            .getByRole("link")
-            .allInnerTexts();
-          expect(
-            // The Approvals link carries the count of what waits ("Approvals 3 waiting").
-            links.map((l) => l.replace(/\s*\d+\s+waiting$/, "").trim()),
-            `${role}'s header`,
-          ).toEqual(PAGES.filter((p) => p.link && p.roles.includes(role)).map((p) => p.link));
-          for (const target of PAGES.filter((p) => p.roles.includes(role))) {
-            const where = `${target.path} as ${role} at ${size.width} px`;
-            const tab = await context.newPage();
-            const errors = consoleErrors(tab);
-            const res = await tab.goto(`${app.url}${target.path}`);
-            expect(res?.status(), where).toBe(200);
-            await tab.getByRole("heading", { level: 1 }).first().waitFor({ timeout: FIRST_WAIT });
-            // Time for the data to arrive and late hydration, where a mismatch would surface.
-            await tab.waitForLoadState("load");
-            await tab.waitForTimeout(800);
-            expect(await tab.getByText(REFUSAL).count(), where).toBe(0);
-            expect(errors, where).toEqual([]);
-            expect(await sidewaysOverflow(tab), where).toBeLessThanOrEqual(0);
-            expect(await axeProblems(tab), where).toEqual([]);
-            await shot(tab, `role-${role}${target.path.replaceAll("/", "-")}-${size.width}`);
-            await tab.close();
-          }
-          // A page the role may not use explains that in words instead, under the page's own
-          // heading (checked once, at desktop); the admin pages behind /admin are checked too.
-          if (size.width === WIDTHS[0].width)
-            for (const target of [...PAGES, ...ADMIN_PAGES].filter((p) => !p.roles.includes(role))) {
-              await page.goto(`${app.url}${target.path}`);
-              await expect
-                .poll(() => page.getByText(REFUSAL).count(), { message: `${target.path} as ${role}` })
-                .toBeGreaterThan(0);
-              expect(
-                await page.getByRole("heading", { level: 1 }).allInnerTexts(),
-                `${target.path} as ${role}: its heading`,
-              ).toHaveLength(1);
-            }
-          stopKeepAlive();
-          await page.close();
-        } finally {
-          await context.close();
-        }
-      }
-    }
-  });
-
   it("stacks each history row at 390 px: description with date and type, amount with the balance after", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
@@ -318,7 +198,7 @@ describe("a newcomer's first look", () => {
       viewport: { width: 1440, height: 900 },
       acceptDownloads: true,
     });
-    const stopKeepAlive = keepAlive(context);
+    const stopKeepAlive = keepAlive(app.url, context);
     try {
       const page = await signIn(app, context, "viewer");
       await firstAccount(page);

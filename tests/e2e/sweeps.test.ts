@@ -1,5 +1,5 @@
 // Sweeps in real Chromium against the product as `npm start` starts it: a preparer sets up a band
-// on one SEN account funded from the other, an approver approves it, the bank's clock reaches the
+// on one SEN account funded from the other, the approvers its policy names approve it, the bank's clock reaches the
 // next business day's run, and the account is inside its band with the move in its history under
 // the sweep's name. Widening the band is a change that waits for approval again.
 import type { BrowserContext, Page } from "playwright-core";
@@ -16,12 +16,14 @@ const world = browserWorld({ env: { SCHEDULE_RUN_SECONDS: "1" }, timeoutMs: 1_20
 describe("sweeps, in Chromium", () => {
   let preparer: { context: BrowserContext; page: Page };
   let approver: { context: BrowserContext; page: Page };
+  let admin: { context: BrowserContext; page: Page };
   let kept: string;
   let funding: string;
 
   beforeAll(async () => {
     preparer = await world.session("preparer");
     approver = await world.session("approver");
+    admin = await world.session("admin");
     const accounts = await world.api<AccountsResponse>(preparer.page, "/api/accounts");
     [kept, funding] = accounts.accounts.filter((a) => a.type === "SEN").map((a) => a.accountNumber);
     await world.demo.sandbox("/sandbox/deposits", {
@@ -31,7 +33,7 @@ describe("sweeps, in Chromium", () => {
     });
   });
   afterAll(async () => {
-    for (const s of [preparer, approver]) await s?.context.close();
+    for (const s of [preparer, approver, admin]) await s?.context.close();
   });
 
   const balanceOf = async (account: string) =>
@@ -65,15 +67,24 @@ describe("sweeps, in Chromium", () => {
     // Nothing moves while it waits for approval.
     expect(await balanceOf(kept)).toBe(start);
 
-    const a = approver.page;
-    await a.goto(`${world.app.url}/scheduled`);
-    const approve = a.getByRole("region", { name: "E2E operating band" }).getByRole("button", {
-      name: "Approve sweep",
-    });
-    await approve.click({ timeout: FIRST_WAIT });
-    await expect
-      .poll(() => a.getByRole("region", { name: "Sweeps" }).getByRole("status").innerText())
-      .toContain("You approved E2E operating band.");
+    // A band this size needs the approvals its policy names (a second above the two-approver
+    // limit): the approver, then the administrator, each from their own Scheduled page.
+    const required = (await world.api<SweepsResponse>(page, "/api/schedules/sweeps")).sweeps[0]
+      .approvalsRequired;
+    expect(required).toBeGreaterThanOrEqual(1);
+    expect(required).toBeLessThanOrEqual(2);
+    for (const who of [approver, admin].slice(0, required)) {
+      const a = who.page;
+      await a.goto(`${world.app.url}/scheduled`);
+      const approve = a.getByRole("region", { name: "E2E operating band" }).getByRole("button", {
+        name: "Approve sweep",
+      });
+      await approve.click({ timeout: FIRST_WAIT });
+      await expect
+        .poll(() => a.getByRole("region", { name: "Sweeps" }).getByRole("status").innerText())
+        .toContain("You approved E2E operating band.");
+    }
+    expect((await world.api<SweepsResponse>(page, "/api/schedules/sweeps")).sweeps[0].approved).toBe(true);
 
     // The bank's next business day: its run tops the account up to the band's low.
     const { today } = await world.api<SchedulesResponse>(page, "/api/schedules");
