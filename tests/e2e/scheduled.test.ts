@@ -174,7 +174,7 @@ describe("the Scheduled page, in Chromium", () => {
     const total = paid.reduce((n, h) => n + (h.amountCents ?? 0), 0);
     expect(await balanceOf(page, sen[1])).toBe(before + total);
 
-    await page.reload();
+    await page.goto(`${world.app.url}/scheduled`);
     const history = page.getByRole("button", { name: "History" }).first();
     await expect.poll(() => history.count(), { timeout: FIRST_WAIT }).toBe(1);
     await history.click();
