@@ -153,11 +153,11 @@ export function projectBalanceAhead(i: AheadInput): AheadDay[] {
     const list = byDay.get(o.day);
     if (!list) continue;
     const key = `schedule:${o.seriesId}/${o.nominalDay}`;
+    // Its kind says how sure it is: a series not yet approved waits for approval like a draft.
     const kind: AheadKind = o.approved ? "scheduled" : "draft";
-    const label = o.approved ? o.name : `${o.name} (series waiting for approval)`;
-    if (o.fromAccount === i.account) list.push({ key, kind, amountCents: -o.amountCents, label });
+    if (o.fromAccount === i.account) list.push({ key, kind, amountCents: -o.amountCents, label: o.name });
     else if (o.kind === "sen" && o.counterparty === i.account)
-      list.push({ key, kind, amountCents: o.amountCents, label });
+      list.push({ key, kind, amountCents: o.amountCents, label: o.name });
   }
   const sweeps = i.sweeps.filter((s) => s.account === i.account && s.status === "active" && s.approved);
   let balance = i.availableCents;
