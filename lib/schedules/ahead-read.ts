@@ -11,7 +11,13 @@ import type { DashboardDb } from "../db/client.ts";
 import { readQueue } from "../incoming-wires/queue.ts";
 import { incomingWireSettings } from "../incoming-wires/settings.ts";
 import { listDrafts } from "../payments/drafts.ts";
-import { type AheadDay, firstShortfall, projectBalanceAhead } from "./balance-ahead.ts";
+import {
+  type AheadDay,
+  firstShortfall,
+  projectBalanceAhead,
+  type SweepMoveAhead,
+  sweepMoves,
+} from "./balance-ahead.ts";
 import { scheduleToday } from "./requests.ts";
 import { upcomingOccurrences } from "./series.ts";
 import { listSweeps } from "./sweeps.ts";
@@ -57,20 +63,40 @@ export async function readBalanceAhead(
       originator: w.originatorName,
     }));
   const below = new Map(rules.map((r) => [r.accountNumber, r.belowCents]));
+  const project = (account: string, availableCents: number, fundedMoves: SweepMoveAhead[] = []) =>
+    projectBalanceAhead({
+      account,
+      today,
+      availableCents,
+      businessDays: AHEAD_BUSINESS_DAYS,
+      occurrences,
+      drafts: pending,
+      incomingWires,
+      sweeps,
+      fundedMoves,
+    });
+  // The funding side of each sweep: the kept account is projected first (its own balance read for
+  // it) and its moves go the other way in the funding account's projection.
+  const funding = sweeps.filter(
+    (s) => s.status === "active" && s.approved && accounts.includes(s.fundingAccount),
+  );
+  const kept = [...new Set(funding.map((s) => s.account))];
+  const keptBalances = await Promise.all(
+    kept.map(async (a) => balances.find((b) => b.accountNumber === a) ?? accountBalance(bank, a)),
+  );
+  const moves = keptBalances.flatMap((b) =>
+    sweepMoves(b.accountNumber, project(b.accountNumber, b.availableCents)).filter((m) =>
+      funding.some((s) => s.id === m.sweepId),
+    ),
+  );
   return {
     today,
     notes,
     accounts: balances.map((balance) => {
-      const days = projectBalanceAhead({
-        account: balance.accountNumber,
-        today,
-        availableCents: balance.availableCents,
-        businessDays: AHEAD_BUSINESS_DAYS,
-        occurrences,
-        drafts: pending,
-        incomingWires,
-        sweeps,
-      });
+      const fundedHere = moves.filter((m) =>
+        funding.some((s) => s.id === m.sweepId && s.fundingAccount === balance.accountNumber),
+      );
+      const days = project(balance.accountNumber, balance.availableCents, fundedHere);
       const alertBelowCents = below.get(balance.accountNumber) ?? null;
       return {
         accountNumber: balance.accountNumber,

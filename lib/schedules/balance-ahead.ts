@@ -22,6 +22,9 @@ export interface AheadFlow {
   /** Signed: money in is positive. */
   amountCents: number;
   label: string;
+  /** A sweep's move: which sweep, and its name (the label says the direction too). */
+  sweepId?: string;
+  sweepName?: string;
 }
 
 export interface AheadDay {
@@ -75,6 +78,35 @@ export interface AheadInput {
     approved: boolean;
     status: string;
   }[];
+  /**
+   * The moves of sweeps this account funds, as the kept account's own projection has them (its
+   * sweep flows, `sweepMoves` of its days): what comes in there goes out here, the same day.
+   */
+  fundedMoves?: readonly SweepMoveAhead[];
+}
+
+/** One projected sweep move, from the kept account's side: positive when the kept account is topped up. */
+export interface SweepMoveAhead {
+  day: string;
+  sweepId: string;
+  name: string;
+  account: string;
+  amountCents: number;
+}
+
+/** The sweep moves of a kept account's projection, for its funding accounts' own projections. */
+export function sweepMoves(account: string, days: readonly AheadDay[]): SweepMoveAhead[] {
+  return days.flatMap((d) =>
+    d.flows
+      .filter((f) => f.kind === "sweep" && f.sweepId)
+      .map((f) => ({
+        day: d.day,
+        sweepId: f.sweepId as string,
+        name: f.sweepName ?? f.label,
+        account,
+        amountCents: f.amountCents,
+      })),
+  );
 }
 
 /** The first day the projection falls below zero or below the account's alert line, and why. */
@@ -173,8 +205,23 @@ export function projectBalanceAhead(i: AheadInput): AheadDay[] {
         kind: "sweep",
         amountCents: move,
         label: `${s.name} (${move > 0 ? "from" : "to"} ${s.fundingAccount})`,
+        sweepId: s.id,
+        sweepName: s.name,
       });
       balance += move;
+    }
+    // A sweep this account funds: the kept account's move, the other way round.
+    for (const m of i.fundedMoves ?? []) {
+      if (m.day !== day) continue;
+      flows.push({
+        key: `sweep:${m.sweepId}`,
+        kind: "sweep",
+        amountCents: -m.amountCents,
+        label: `${m.name} (${m.amountCents > 0 ? "to" : "from"} ${m.account})`,
+        sweepId: m.sweepId,
+        sweepName: m.name,
+      });
+      balance -= m.amountCents;
     }
     const byKind = none();
     for (const f of flows) byKind[f.kind] += f.amountCents;

@@ -187,8 +187,17 @@ describe("the sweep routes", () => {
     expect(rent[0].byKind.sweep).toBe(20_000);
     expect(rent[0].projectedCents).toBe(80_000);
     for (const d of days) expect(d.projectedCents).toBeGreaterThanOrEqual(80_000);
-  });
 
+    // The funding account sees the same moves going out, on the same days.
+    const funds = await invoke(mod.ahead, "GET", `/api/accounts/${reserve}/ahead`, {
+      as: viewer,
+      params: { accountNumber: reserve },
+    });
+    expect(funds.status, funds.text).toBe(200);
+    const out = funds.json.days as { day: string; byKind: Record<string, number> }[];
+    for (const [i, d] of days.entries()) expect(out[i].byKind.sweep + d.byKind.sweep).toBe(0);
+    expect(out.find((d) => d.day === rent[0].day)?.byKind.sweep).toBe(-20_000);
+  });
   it("says which accounts fall short ahead, below zero or below their alert line, and the payments behind it", async () => {
     const short = await world.customer.account("SEN", 1_000);
     const payee = await world.customer.account("SEN", 0);

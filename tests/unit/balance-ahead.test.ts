@@ -2,7 +2,7 @@
 // waiting land today, scheduled occurrences on their day, and a sweep brings each day's end back
 // into its band.
 import { describe, expect, it } from "vitest";
-import { firstShortfall, projectBalanceAhead } from "../../lib/schedules/balance-ahead.ts";
+import { firstShortfall, projectBalanceAhead, sweepMoves } from "../../lib/schedules/balance-ahead.ts";
 
 const base = {
   account: "100",
@@ -164,5 +164,52 @@ describe("the balance ahead", () => {
     });
     expect(line?.causes.map((c) => c.label)).toEqual(["Payroll", "Rent"]);
     expect(firstShortfall(days.slice(0, 4), 10_000)).toBeNull();
+  });
+
+  it("shows the funding account the kept account's sweep moves, the other way round, on the same days", () => {
+    const sweep = {
+      id: "w2",
+      name: "Band",
+      account: "100",
+      fundingAccount: "900",
+      lowCents: 80_000,
+      highCents: 90_000,
+      approved: true,
+      status: "active",
+    };
+    const rent = {
+      seriesId: "s6",
+      nominalDay: "2026-12-07",
+      day: "2026-12-07",
+      name: "Rent",
+      kind: "sen" as const,
+      amountCents: 50_000,
+      fromAccount: "100",
+      counterparty: "200",
+      status: "due",
+      approved: true,
+    };
+    const kept = projectBalanceAhead({ ...base, occurrences: [rent], sweeps: [sweep] });
+    const moves = sweepMoves("100", kept);
+    // 10,000 swept out today, 40,000 brought in on Monday.
+    expect(moves.map((m) => [m.day, m.amountCents])).toEqual([
+      ["2026-12-04", -10_000],
+      ["2026-12-07", 40_000],
+    ]);
+    const funding = projectBalanceAhead({
+      ...base,
+      account: "900",
+      availableCents: 500_000,
+      occurrences: [rent],
+      sweeps: [sweep],
+      fundedMoves: moves,
+    });
+    expect(funding.map((d) => d.projectedCents)).toEqual([510_000, 470_000, 470_000, 470_000, 470_000]);
+    expect(funding[1].flows).toEqual([
+      expect.objectContaining({ kind: "sweep", amountCents: -40_000, label: "Band (to 100)" }),
+    ]);
+    // What leaves one account arrives in the other: the two together keep their total.
+    for (const [i, d] of funding.entries())
+      expect(d.projectedCents + kept[i].projectedCents).toBe(600_000 - (i >= 1 ? 50_000 : 0));
   });
 });
