@@ -3,15 +3,16 @@
 // serious axe finding, and a page it may not use says so in words. Shared by the browser files that
 // each take some of the roles, so they run side by side.
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   seriousAxeViolations as axeProblems,
   FIRST_WAIT,
+  launchChromium,
   shot,
   sidewaysOverflow,
   signIn,
 } from "./browser.ts";
-import type { RunningDashboard } from "./dashboard.ts";
+import { type RunningDashboard, startDashboard } from "./dashboard.ts";
 
 export const WIDTHS = [
   { name: "desktop", width: 1440, height: 900 },
@@ -134,4 +135,28 @@ export async function checkRolePages(
       }
     }
   }
+}
+
+/**
+ * A browser file's whole suite for some of the roles: its own `npm start` (a 40-second idle limit,
+ * kept alive while pages load) and Chromium, and one test that walks the roles' pages.
+ */
+export function rolePagesSuite(roles: readonly (typeof ROLES)[number][], who: string): void {
+  let app: RunningDashboard;
+  let browser: Browser;
+  beforeAll(async () => {
+    app = await startDashboard({ env: { SESSION_IDLE_SECONDS: "40", SESSION_IDLE_WARNING_SECONDS: "20" } });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  describe("each role's pages", () => {
+    it(`shows ${who} exactly the pages they may use, each at desktop and phone widths with no console error, no sideways scrolling and no serious axe finding`, {
+      timeout: 1_200_000,
+    }, async () => {
+      await checkRolePages(app, browser, roles);
+    });
+  });
 }

@@ -15,47 +15,35 @@ const base = {
   sweeps: [],
 };
 
+/** A due occurrence of an approved series paying from account 100 to 200, unless told otherwise. */
+const occurrence = (
+  seriesId: string,
+  day: string,
+  name: string,
+  amountCents: number,
+  over: Partial<{ fromAccount: string; counterparty: string; status: string; approved: boolean }> = {},
+) => ({
+  seriesId,
+  nominalDay: day,
+  day,
+  name,
+  kind: "sen" as const,
+  amountCents,
+  fromAccount: "100",
+  counterparty: "200",
+  status: "due",
+  approved: true,
+  ...over,
+});
+
 describe("the balance ahead", () => {
   it("counts business days only, and lands each kind on its day, apart", () => {
     const days = projectBalanceAhead({
       ...base,
       occurrences: [
-        {
-          seriesId: "s1",
-          nominalDay: "2026-12-08",
-          day: "2026-12-08",
-          name: "Rent",
-          kind: "sen",
-          amountCents: 30_000,
-          fromAccount: "100",
-          counterparty: "200",
-          status: "due",
-          approved: true,
-        },
-        {
-          seriesId: "s2",
-          nominalDay: "2026-12-08",
-          day: "2026-12-08",
-          name: "Top-up",
-          kind: "sen",
-          amountCents: 5_000,
-          fromAccount: "300",
-          counterparty: "100",
-          status: "due",
-          approved: true,
-        },
-        {
-          seriesId: "s3",
-          nominalDay: "2026-12-09",
-          day: "2026-12-09",
-          name: "Paid already",
-          kind: "sen",
-          amountCents: 1,
-          fromAccount: "100",
-          counterparty: "200",
-          status: "sent",
-          approved: true,
-        },
+        occurrence("s1", "2026-12-08", "Rent", 30_000),
+        occurrence("s2", "2026-12-08", "Top-up", 5_000, { fromAccount: "300", counterparty: "100" }),
+        occurrence("s3", "2026-12-09", "Paid already", 1, { status: "sent" }),
       ],
       drafts: [{ id: "d1", kind: "wire", amountCents: 20_000, fromAccount: "100", counterparty: "Acme" }],
       incomingWires: [{ paymentId: "p1", accountNumber: "100", amountCents: 7_000, originator: "Client Co" }],
@@ -83,20 +71,7 @@ describe("the balance ahead", () => {
       highCents: 90_000,
       status: "active",
     };
-    const occurrences = [
-      {
-        seriesId: "s4",
-        nominalDay: "2026-12-07",
-        day: "2026-12-07",
-        name: "Rent",
-        kind: "sen" as const,
-        amountCents: 50_000,
-        fromAccount: "100",
-        counterparty: "200",
-        status: "due",
-        approved: true,
-      },
-    ];
+    const occurrences = [occurrence("s4", "2026-12-07", "Rent", 50_000)];
     const kept = projectBalanceAhead({ ...base, occurrences, sweeps: [{ ...sweep, approved: true }] });
     expect(kept.map((d) => d.projectedCents)).toEqual([90_000, 80_000, 80_000, 80_000, 80_000]);
     expect(kept[0].byKind.sweep).toBe(-10_000);
@@ -108,38 +83,13 @@ describe("the balance ahead", () => {
   it("counts a series not yet approved as waiting for approval, not as scheduled", () => {
     const days = projectBalanceAhead({
       ...base,
-      occurrences: [
-        {
-          seriesId: "s5",
-          nominalDay: "2026-12-07",
-          day: "2026-12-07",
-          name: "Payroll",
-          kind: "sen",
-          amountCents: 40_000,
-          fromAccount: "100",
-          counterparty: "200",
-          status: "due",
-          approved: false,
-        },
-      ],
+      occurrences: [occurrence("s5", "2026-12-07", "Payroll", 40_000, { approved: false })],
     });
     expect(days[1].byKind).toMatchObject({ scheduled: 0, draft: -40_000 });
     expect(days[1].flows[0]).toMatchObject({ label: "Payroll", kind: "draft" });
   });
 
   it("finds the first day below zero, or below the low alert line, with the payments out that lead there", () => {
-    const occurrence = (seriesId: string, day: string, name: string, amountCents: number) => ({
-      seriesId,
-      nominalDay: day,
-      day,
-      name,
-      kind: "sen" as const,
-      amountCents,
-      fromAccount: "100",
-      counterparty: "200",
-      status: "due",
-      approved: true,
-    });
     const days = projectBalanceAhead({
       ...base,
       occurrences: [
@@ -177,18 +127,7 @@ describe("the balance ahead", () => {
       approved: true,
       status: "active",
     };
-    const rent = {
-      seriesId: "s6",
-      nominalDay: "2026-12-07",
-      day: "2026-12-07",
-      name: "Rent",
-      kind: "sen" as const,
-      amountCents: 50_000,
-      fromAccount: "100",
-      counterparty: "200",
-      status: "due",
-      approved: true,
-    };
+    const rent = occurrence("s6", "2026-12-07", "Rent", 50_000);
     const kept = projectBalanceAhead({ ...base, occurrences: [rent], sweeps: [sweep] });
     const moves = sweepMoves("100", kept);
     // 10,000 swept out today, 40,000 brought in on Monday.
