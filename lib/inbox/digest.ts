@@ -9,6 +9,7 @@ import "server-only";
 import nodemailer from "nodemailer";
 import { appendAudit } from "../auth/audit.ts";
 import { isRole } from "../auth/permissions.ts";
+import { bankNow } from "../bank-client/bank-time.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import type { InboxItem } from "../dashboard-api/inbox.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
@@ -99,11 +100,16 @@ export async function runApprovalDigest(
 ): Promise<DigestOutcome> {
   const now = o.now ?? new Date();
   const { approvalDigestAfterMinutes: afterMinutes } = await getDashboardSettings(db);
-  const cutoff = now.getTime() - afterMinutes * 60_000;
   const waiting = waitingNow ?? (await collectWaiting(db, getBank));
+  // Each item's wait is measured on the clock that stamped it: a draft's on this machine's, an
+  // incoming wire's on the bank's (a sandbox bank's clock may run days ahead of this machine's).
+  const cutoff = {
+    draft: now.getTime() - afterMinutes * 60_000,
+    bank: (o.now ?? bankNow()).getTime() - afterMinutes * 60_000,
+  };
   // Everything that waits, whoever may act on it: an administrator may act on all of it.
   const all = actionableFor({ id: "\u0000", role: "admin" }, waiting).filter(
-    (i) => Date.parse(i.waitingSince) <= cutoff,
+    (i) => Date.parse(i.waitingSince) <= (i.kind === "draft" ? cutoff.draft : cutoff.bank),
   );
   if (!all.length) return { ran: true, items: 0, mails: [] };
 

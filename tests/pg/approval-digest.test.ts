@@ -131,4 +131,28 @@ describe.skipIf(!PG_URL)("the approval digest from two instances", () => {
     await lookTogether(later);
     for (const a of approvers) expect(await mailTo(a.email)).toHaveLength(2);
   });
+
+  it("measures an incoming wire's wait on the bank's clock, which may run days ahead of this machine's", async () => {
+    // A sandbox bank a day ahead: the wire is stamped with the bank's time, not this machine's.
+    await sandbox(bank, "POST", "/sandbox/clock", { advanceSeconds: 86_400 });
+    await sandbox(bank, "POST", "/sandbox/incoming-wires", {
+      accountNumber: account,
+      amount: 321,
+      originatorName: "DIGEST BANK CLOCK",
+    });
+    const look = () =>
+      Promise.all(
+        [one, two].map((db) => runApprovalDigest(db, getBankClient, { timeZone: "America/New_York" })),
+      );
+    // Just received, by the bank's clock: nothing yet.
+    expect((await look()).flatMap((o) => o.mails)).toEqual([]);
+    // Two hours later at the bank (this machine's clock has not moved): it has waited long enough.
+    await sandbox(bank, "POST", "/sandbox/clock", { advanceSeconds: 2 * 3_600 });
+    await look();
+    for (const a of approvers) {
+      const mails = await mailTo(a.email);
+      expect(mails).toHaveLength(3);
+      expect(mails[2].text).toContain("Incoming wire to decide: from DIGEST BANK CLOCK, $321.00");
+    }
+  });
 });
