@@ -12,7 +12,17 @@ export default defineConfig({
   },
   test: {
     projects: [
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      // Projects of a run with different worker counts each need a group of their own: unit
+      // first, then integration, then the PostgreSQL suite.
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          environment: "node",
+          sequence: { groupOrder: 0 },
+        },
+      },
       {
         extends: true,
         test: {
@@ -21,6 +31,7 @@ export default defineConfig({
           // Three files at a time on a two-core machine: a file mostly waits on its bank and
           // database (1,056 s against 1,584 s one at a time, same tests).
           maxWorkers: 3,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -30,6 +41,7 @@ export default defineConfig({
         test: {
           name: "pg",
           include: ["tests/pg/**/*.test.ts"],
+          sequence: { groupOrder: 2 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -46,6 +58,7 @@ export default defineConfig({
           // its own bank, dashboard and Chromium (most of a file's time is waiting on them).
           globalSetup: ["tests/helpers/e2e-setup.ts"],
           maxWorkers: 2,
+          sequence: { groupOrder: 3 },
         },
       },
     ],
