@@ -12,15 +12,7 @@ import { dayInWords } from "@/lib/calendar/recurrence.ts";
 import { apiFetch, failureMessage } from "@/lib/dashboard-api/fetch.ts";
 import type { AheadShortfallView, BalanceAheadResponse } from "@/lib/dashboard-api/schedules.ts";
 import { formatUsd } from "@/lib/format/money.ts";
-import { AHEAD_KINDS, AHEAD_LIKELIHOOD, type AheadKind } from "@/lib/schedules/balance-ahead.ts";
-
-/** Each kind's column word. */
-const KIND_WORDS: Record<AheadKind, string> = {
-  scheduled: "Scheduled",
-  sweep: "Sweeps",
-  draft: "Waiting for approval",
-  incoming_wire: "Not yet accepted",
-};
+import { AHEAD_KIND_WORDS, AHEAD_KINDS, AHEAD_LIKELIHOOD } from "@/lib/schedules/balance-ahead.ts";
 
 /** "below zero" or "below the alert line of $X": what a shortfall falls under, in words. */
 export function shortfallLine(s: Pick<AheadShortfallView, "line" | "lineCents">): string {
@@ -119,7 +111,7 @@ export function BalanceAhead({ accountNumber }: { accountNumber: string }) {
                       <p className="flex flex-wrap gap-x-4 gap-y-1 text-slate-700">
                         {AHEAD_KINDS.filter((k) => d.byKind[k]).map((k) => (
                           <span key={k}>
-                            {KIND_WORDS[k]} <Money cents={d.byKind[k]} />
+                            {AHEAD_KIND_WORDS[k]} <Money cents={d.byKind[k]} />
                           </span>
                         ))}
                       </p>

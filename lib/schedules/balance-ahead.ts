@@ -15,6 +15,14 @@ export const AHEAD_LIKELIHOOD: Record<AheadKind, string> = {
   incoming_wire: "not yet accepted",
 };
 
+/** Each kind's word as a column or a day's breakdown names it. */
+export const AHEAD_KIND_WORDS: Record<AheadKind, string> = {
+  scheduled: "Scheduled",
+  sweep: "Sweeps",
+  draft: "Waiting for approval",
+  incoming_wire: "Not yet accepted",
+};
+
 export interface AheadFlow {
   /** Unique within its day: the payment it stands for. */
   key: string;

@@ -21,15 +21,15 @@ import {
   signIn,
   unclaimedRowWidth,
 } from "../helpers/browser.ts";
-import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
+import type { RunningDashboard } from "../helpers/dashboard.ts";
 import { demoBank } from "../helpers/live.ts";
-import { consoleErrors, keepAlive, WIDTHS } from "../helpers/role-pages.ts";
+import { consoleErrors, keepAlive, startPageWalk, WIDTHS } from "../helpers/role-pages.ts";
 
 let app: RunningDashboard;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startDashboard({ env: { SESSION_IDLE_SECONDS: "40", SESSION_IDLE_WARNING_SECONDS: "20" } });
+  app = await startPageWalk();
   browser = await launchChromium();
 });
 

@@ -46,6 +46,10 @@ export function keepAlive(appUrl: string, context: BrowserContext): () => void {
   return () => clearInterval(timer);
 }
 
+/** `npm start` as the page-walking files use it: a 40-second idle limit, kept alive while pages load. */
+export const startPageWalk = () =>
+  startDashboard({ env: { SESSION_IDLE_SECONDS: "40", SESSION_IDLE_WARNING_SECONDS: "20" } });
+
 export const ROLES = ["viewer", "preparer", "approver", "admin"] as const;
 
 /** Each of `roles` through every page it may use, at both widths, and the pages it may not. */
@@ -145,7 +149,7 @@ export function rolePagesSuite(roles: readonly (typeof ROLES)[number][], who: st
   let app: RunningDashboard;
   let browser: Browser;
   beforeAll(async () => {
-    app = await startDashboard({ env: { SESSION_IDLE_SECONDS: "40", SESSION_IDLE_WARNING_SECONDS: "20" } });
+    app = await startPageWalk();
     browser = await launchChromium();
   });
   afterAll(async () => {
