@@ -24,6 +24,30 @@ export function machine() {
   };
 }
 
+/**
+ * The load average while a benchmark ran: sampled every 5 s from the first import (or the last
+ * save) until its figures are saved. A shared machine's other work moves timings by tens of
+ * percent; a file taken above 2 per core says so (`loaded: true`), and its figures are not
+ * targets met or missed.
+ */
+const LOADED_PER_CORE = 2;
+let loadSamples: number[] = [];
+const sampleLoad = () => loadSamples.push(os.loadavg()[0]);
+sampleLoad();
+setInterval(sampleLoad, 5000).unref();
+
+export function loadDuringRun() {
+  sampleLoad();
+  const cores = os.cpus().length;
+  const max = Math.max(...loadSamples);
+  const mean = loadSamples.reduce((a, b) => a + b, 0) / loadSamples.length;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    loadAverage1m: { mean: round(mean), max: round(max), samples: loadSamples.length },
+    loaded: max > LOADED_PER_CORE * cores,
+  };
+}
+
 // BENCH_RESULTS_DIR: somewhere else than bench/results (the smoke test's figures are not results).
 const resultsFile = (area: string) =>
   path.join(
@@ -33,10 +57,16 @@ const resultsFile = (area: string) =>
 
 function save(file: string, results: BenchResult[]): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  const load = loadDuringRun();
+  loadSamples = [];
   fs.writeFileSync(
     file,
-    `${JSON.stringify({ at: new Date().toISOString(), machine: machine(), results }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), machine: { ...machine(), ...load }, results }, null, 2)}\n`,
   );
+  if (load.loaded)
+    console.warn(
+      `${path.basename(file)}: taken at a load average up to ${load.loadAverage1m.max} on ${os.cpus().length} cores (above ${LOADED_PER_CORE} per core): marked "loaded"; do not compare these figures with a target`,
+    );
 }
 
 function report(area: string, results: BenchResult[]): void {
