@@ -16,6 +16,15 @@ import {
 
 export { noControlCharacters, PAYMENT_STATUSES, PAYMENT_WINDOW_DAYS, type PaymentStatus } from "./rules.ts";
 
+/**
+ * The earliest `begin_date` of a list that leaves `end_date` to the bank (its today): one day
+ * short of the window, so that the bank's today in its own time zone stays inside. `bankAt` is
+ * the bank's time (`bankNow()`), not this machine's: a sandbox bank's clock may run days ahead.
+ */
+export function paymentWindowBegin(bankAt: Date): string {
+  return new Date(bankAt.getTime() - (PAYMENT_WINDOW_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** `Internal`: an outgoing wire to another account of this bank. */
 export const PAYMENT_DIRECTIONS = ["Incoming", "Outgoing", "Internal"] as const;
 

@@ -7,7 +7,8 @@
 import "server-only";
 import { EventEmitter } from "node:events";
 import { OPEN_DRAFT_STATUSES, sqlStates } from "../approvals/draft-rules.ts";
-import { PAYMENT_WINDOW_DAYS } from "../bank-api/payments.ts";
+import { paymentWindowBegin } from "../bank-api/payments.ts";
+import { bankNow } from "../bank-client/bank-time.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { getBankClient } from "../bank-client/index.ts";
 import { config } from "../config.ts";
@@ -88,7 +89,7 @@ export class InboxWatch {
     if (this.getBank) {
       const bank = await this.getBank();
       const accounts = await this.accountNumbers(bank);
-      const begin = new Date(Date.now() - (PAYMENT_WINDOW_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+      const begin = paymentWindowBegin(bankNow());
       const newest = await Promise.all(
         accounts.map(async (account_number) => {
           const r = await bank.call("listPayments", {

@@ -12,7 +12,8 @@ import {
   whyIneligible,
 } from "../approvals/policy.ts";
 import { appendAudit } from "../auth/audit.ts";
-import { PAYMENT_WINDOW_DAYS, type PaymentRecord } from "../bank-api/payments.ts";
+import { type PaymentRecord, paymentWindowBegin } from "../bank-api/payments.ts";
+import { bankNow } from "../bank-client/bank-time.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { unwrap } from "../bank-client/errors.ts";
 import type {
@@ -34,10 +35,9 @@ const SENDING_GRACE_MS = 60_000;
 export async function accountPayments(
   bank: BankClient,
   accountNumber: string,
-  now: Date,
+  bankAt: Date = bankNow(),
 ): Promise<PaymentRecord[]> {
-  // One day short of the bank's window, so that its own "today" (another time zone) stays inside.
-  const begin = new Date(now.getTime() - (PAYMENT_WINDOW_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  const begin = paymentWindowBegin(bankAt);
   const out: PaymentRecord[] = [];
   for (let page = 1; ; page++) {
     const rows = unwrap(
@@ -200,7 +200,9 @@ export async function readQueue(
   const now = opts.now ?? new Date();
   const accounts = unwrap(await bank.call("accountList")).ResponseData.flatMap((d) => d.CUSTACCT);
   const names = new Map(accounts.map((a) => [a.ACTNBR, a.SHORTNAME || a.ACTNBR]));
-  const perAccount = await Promise.all(accounts.map((a) => accountPayments(bank, a.ACTNBR, now)));
+  // The bank's window ends on its own today, which a sandbox bank's clock may put days ahead.
+  const bankAt = opts.now ?? bankNow();
+  const perAccount = await Promise.all(accounts.map((a) => accountPayments(bank, a.ACTNBR, bankAt)));
   const byId = new Map<string, PaymentRecord>();
   for (const list of perAccount) for (const p of list) if (isIncoming(p)) byId.set(p.payment_id, p);
 
