@@ -238,15 +238,37 @@ export async function checkSignIn(
   if (user.disabled) return { ok: false, reason: "disabled", user };
   if (user.totp_secret) {
     if (!input.totp) return { ok: false, reason: "totp_required", user };
-    const step = await checkTotp(user.totp_secret, input.totp, user.totp_last_step);
-    if (step === null) return recordFailure(db, user, "totp_invalid", now);
-    await db.query("UPDATE users SET totp_last_step = $2 WHERE id = $1", [user.id, step]);
+    if (!(await proveCurrentCode(db, user, input.totp))) return recordFailure(db, user, "totp_invalid", now);
   }
   await db.query(
     "UPDATE users SET failed_attempts = 0, locked_until = NULL, last_sign_in_at = $2 WHERE id = $1",
     [user.id, new Date(now)],
   );
   return { ok: true, user };
+}
+
+/**
+ * Checks a code from the person's enrolled device and uses it up, in one place for every path that
+ * takes one (sign-in, moving or turning off the second factor): true only for the one request that
+ * spent its time step. Two requests racing with the same code (a code read over a shoulder and
+ * typed at once) cannot both pass: the step is spent by a conditional update, not by a read
+ * followed by a write.
+ */
+export async function proveCurrentCode(
+  db: Queryable,
+  user: { id: string; totp_secret: string | null; totp_last_step: number | null },
+  code: string,
+): Promise<boolean> {
+  if (!user.totp_secret) return false;
+  const step = await checkTotp(user.totp_secret, code, user.totp_last_step);
+  if (step === null) return false;
+  const spent = await db.query(
+    `UPDATE users SET totp_last_step = $2
+     WHERE id = $1 AND totp_secret IS NOT NULL AND (totp_last_step IS NULL OR totp_last_step < $2)
+     RETURNING id`,
+    [user.id, step],
+  );
+  return spent.length === 1;
 }
 
 export type ProofOutcome<Why = never> =
@@ -344,30 +366,23 @@ async function checkUnknownAddress(
 // TOTP enrolment --------------------------------------------------------------------------
 
 /**
- * Keeps a new secret until a code from it confirms it. Without `provenStep` only while no second
+ * Keeps a new secret until a code from it confirms it. Unless `replacing`, only while no second
  * factor is on (checked in the same statement, so a set-up started just before another one is
  * confirmed cannot slip in as a replacement): a pending secret beside a live one was always
- * proven. `provenStep` is the time step of the current code that proved a replacement (null when
- * the password did): that code is then used up, as at sign-in. False when nothing was stored.
+ * proven, by the password and a current code (`proveCurrentCode`, which used that code up).
+ * False when nothing was stored.
  */
 export async function setPendingTotp(
   db: Queryable,
   id: string,
   secret: string,
-  proof?: { provenStep: number | null },
+  replacing = false,
 ): Promise<boolean> {
-  const rows = proof
-    ? await db.query(
-        `UPDATE users SET totp_pending_secret = $2, totp_last_step = COALESCE($3, totp_last_step),
-           updated_at = now()
-         WHERE id = $1 RETURNING id`,
-        [id, seal(secret, TOTP_PURPOSE), proof.provenStep],
-      )
-    : await db.query(
-        `UPDATE users SET totp_pending_secret = $2, updated_at = now()
-         WHERE id = $1 AND totp_secret IS NULL RETURNING id`,
-        [id, seal(secret, TOTP_PURPOSE)],
-      );
+  const rows = await db.query(
+    `UPDATE users SET totp_pending_secret = $2, updated_at = now()
+     WHERE id = $1 ${replacing ? "" : "AND totp_secret IS NULL"} RETURNING id`,
+    [id, seal(secret, TOTP_PURPOSE)],
+  );
   return rows.length === 1;
 }
 

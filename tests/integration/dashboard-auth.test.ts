@@ -186,6 +186,50 @@ describe("TOTP", () => {
   });
 });
 
+describe("a code used twice at once", () => {
+  const SECRET = "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU";
+
+  it("signs in once when two sign-ins race with the same code, and turns off once when two requests race", async () => {
+    const user = await createUser(db, {
+      email: "race-totp@auth.example",
+      name: "Race",
+      role: "approver",
+      password: PASSWORD,
+    });
+    await enableTotp(db, user.id, SECRET, 0);
+    const code = await generate({ secret: SECRET, epoch: Math.floor(Date.now() / 1000) });
+    const both = await Promise.all(
+      [1, 2, 3].map(() => checkSignIn(db, { email: user.email, password: PASSWORD, totp: code })),
+    );
+    expect(both.filter((o) => o.ok)).toHaveLength(1);
+    expect(both.filter((o) => !o.ok).map((o) => (o.ok ? "" : o.reason))).toEqual([
+      "totp_invalid",
+      "totp_invalid",
+    ]);
+
+    // Turning it off: a later code, sent twice at once from one session; one of them proves it.
+    const cookie = await cookieFor(user);
+    const later = await generate({ secret: SECRET, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const offs = await Promise.all(
+      ["10.9.0.1", "10.9.0.2"].map((ip) =>
+        invoke(TOTP_ROUTE, "DELETE", "/api/profile/totp", {
+          cookie,
+          body: { currentPassword: PASSWORD, code: later },
+          headers: { "x-forwarded-for": ip },
+        }),
+      ),
+    );
+    const audit = await db.query<{ result: string }>(
+      "SELECT result FROM audit_log WHERE actor_id = $1 AND action = 'totp.disable' ORDER BY id",
+      [user.id],
+    );
+    // One request spent the code and turned it off; the other was refused, or found it already off.
+    expect(audit.filter((a) => a.result === "ok")).toHaveLength(1);
+    expect(offs.every((o) => o.status === 200 || o.status === 400)).toBe(true);
+    expect((await findUserById(db, user.id))?.totp_secret).toBeNull();
+  });
+});
+
 describe("moving the second factor to another device", () => {
   it("needs the password and a current code, never the session alone nor one of them", async () => {
     const user = await createUser(db, {

@@ -8,8 +8,8 @@ import { withRoute } from "@/lib/api/route.ts";
 import { verifyPassword } from "@/lib/auth/passwords.ts";
 import { tellSecondFactorChange } from "@/lib/auth/second-factor-mail.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
-import { checkTotp, newTotpSecret, totpUri } from "@/lib/auth/totp.ts";
-import { disableTotp, findUserById, setPendingTotp } from "@/lib/auth/users.ts";
+import { newTotpSecret, totpUri } from "@/lib/auth/totp.ts";
+import { disableTotp, findUserById, proveCurrentCode, setPendingTotp } from "@/lib/auth/users.ts";
 import { TotpDisableBody, TotpEnrolment, TotpStartBody, TotpStatus } from "@/lib/dashboard-api/index.ts";
 import { sendMailSoon } from "@/lib/inbox/send-soon.ts";
 
@@ -46,14 +46,11 @@ export const POST = withRoute(
     if (row.totp_secret) {
       const code = body.currentCode ?? "";
       if (!code) throw CODE_MISSING;
-      let provenStep: number | null = null;
-      const secretInUse = row.totp_secret;
       await checkProofUnderLimits(db, actor, row, "totp.replace_start", WRONG_PASSWORD, async () => {
         if (!(await verifyPassword(row.password_hash, password))) return WRONG_PASSWORD;
-        provenStep = await checkTotp(secretInUse, code, row.totp_last_step);
-        return provenStep !== null || WRONG_CURRENT_CODE;
+        return (await proveCurrentCode(db, row, code)) || WRONG_CURRENT_CODE;
       });
-      await setPendingTotp(db, user.id, secret, { provenStep });
+      await setPendingTotp(db, user.id, secret, true);
     } else {
       await checkProofUnderLimits(db, actor, row, "totp.enrol_start", WRONG_PASSWORD, () =>
         verifyPassword(row.password_hash, password),
@@ -72,7 +69,6 @@ export const DELETE = withRoute(
   async ({ db, user, body, actor }): Promise<TotpStatus> => {
     const row = await findUserById(db, user.id);
     if (!row?.totp_secret) return { enabled: false, pending: false };
-    const secretInUse = row.totp_secret;
     await checkProofUnderLimits(
       db,
       actor,
@@ -81,11 +77,8 @@ export const DELETE = withRoute(
       WRONG_PASSWORD,
       async () => {
         if (!(await verifyPassword(row.password_hash, body.currentPassword))) return WRONG_PASSWORD;
-        const step = await checkTotp(secretInUse, body.code, row.totp_last_step);
-        if (step === null) return WRONG_CODE;
         // The code is used up: it cannot prove anything again.
-        await db.query("UPDATE users SET totp_last_step = $2 WHERE id = $1", [row.id, step]);
-        return true;
+        return (await proveCurrentCode(db, row, body.code)) || WRONG_CODE;
       },
       "Two-step sign-in stays on.",
     );
