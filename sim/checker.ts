@@ -58,6 +58,7 @@ export class Checker {
     await this.paidOnce(op);
     await this.twoApprovers(op);
     await this.liveHooks(op);
+    await this.ownSessions(op);
   }
 
   async atEnd(op: number): Promise<void> {
@@ -72,6 +73,31 @@ export class Checker {
     await this.sink(op);
     await this.alerts(op);
     await this.audit();
+    await this.ownSessions(op);
+  }
+
+  // Sessions ---------------------------------------------------------------------------------
+
+  /**
+   * No session of a person exists that they did not sign in for themselves: the dashboard's
+   * sessions of each user are at most the sign-ins that person attempted (a rogue admin's sign-in
+   * as them, with a password or link that reached the admin, is one more).
+   */
+  private async ownSessions(op: number) {
+    const rows = await this.w.cluster.dashQuery<{ user_id: string; k: string }>(
+      "SELECT user_id, count(*) AS k FROM sessions GROUP BY user_id",
+    );
+    const byId = new Map(Object.entries(this.w.people).map(([name, p]) => [p.id, { name, p }]));
+    for (const r of rows) {
+      const x = byId.get(r.user_id);
+      if (x && n(r.k) > x.p.ownSignIns)
+        this.report(
+          "session.own-person",
+          op,
+          `db-${x.name}`,
+          `${x.name} has ${r.k} sessions in the dashboard's database but signed in ${x.p.ownSignIns} time(s) themselves`,
+        );
+    }
   }
 
   // Money ----------------------------------------------------------------------------------

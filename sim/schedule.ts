@@ -6,13 +6,19 @@
 import { createHash } from "node:crypto";
 import { Prng } from "./prng.ts";
 
-/** People of the dashboard, by role. `flo` is the one whose role and status admins change. */
+/**
+ * People of the dashboard, by role. `flo` is the one whose role and status admins change; `rex` the
+ * approver a rogue admin tries to take over; `vic` the approver whose role, status or password
+ * changes between the two votes of one payment.
+ */
 export const PREPARERS = ["p1", "p2"] as const;
 export const APPROVERS = ["a1", "a2", "a3"] as const;
 export const ADMINS = ["ad1", "ad2"] as const;
-export const PEOPLE = [...PREPARERS, ...APPROVERS, ...ADMINS, "v1", "flo"] as const;
-export type Person = (typeof PEOPLE)[number];
-export const INITIAL_ROLES: Record<Person, "viewer" | "preparer" | "approver" | "admin"> = {
+export const PEOPLE = [...PREPARERS, ...APPROVERS, ...ADMINS, "v1", "flo", "rex", "vic"] as const;
+/** People an admin invites during the run (the `invite` scene), one per scene, in this order. */
+export const INVITEES = ["nu1", "nu2", "nu3"] as const;
+export type Person = (typeof PEOPLE)[number] | (typeof INVITEES)[number];
+export const INITIAL_ROLES: Record<(typeof PEOPLE)[number], "viewer" | "preparer" | "approver" | "admin"> = {
   p1: "preparer",
   p2: "preparer",
   a1: "approver",
@@ -22,6 +28,8 @@ export const INITIAL_ROLES: Record<Person, "viewer" | "preparer" | "approver" | 
   ad2: "admin",
   v1: "viewer",
   flo: "approver",
+  rex: "approver",
+  vic: "approver",
 };
 
 /** The dashboard customer's accounts (A0 is a DDA, A1–A3 are SEN) and the integrator's (B1, B2). */
@@ -78,6 +86,15 @@ export type Op = { i: number; par?: boolean } & (
   | { kind: "role"; who: Person; target: Person; role: "viewer" | "preparer" | "approver"; inst: number }
   | { kind: "disable"; who: Person; target: Person; disabled: boolean; inst: number }
   | { kind: "reset"; who: Person; target: Person; inst: number }
+  /**
+   * A rogue admin resets the target's password alone and tries every way to a session as them: the
+   * reset's answer, the admin's own mail box, the old password; then the target uses their own link.
+   */
+  | { kind: "takeOver"; who: Person; target: Person; inst: number }
+  /** An admin invites a new person (the role asked for waits for a second admin) and tries to sign in as them. */
+  | { kind: "invite"; who: Person; target: Person; role: "approver"; inst: number }
+  /** An admin releases a draft with a session obtained as another person, when one was obtained. */
+  | { kind: "borrowedRelease"; who: Person; as: Person; draft: number; inst: number }
   | { kind: "signIn"; who: Person; inst: number }
   | { kind: "signOut"; who: Person; inst: number }
   | ({ kind: "replayRevoked" } & SenForm)
@@ -157,6 +174,9 @@ const MACROS = {
   bankPathFault: 3,
   drain: 3,
   staleRead: 3,
+  rogueAdmin: 2,
+  invite: 1,
+  voteThenChange: 3,
 } as const;
 
 export function makeSchedule(o: ScheduleOptions): Schedule {
@@ -164,6 +184,7 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
   const ops: Op[] = [];
   let drafts = 0;
   let wires = 0;
+  let invites = 0;
   const v2Ops: number[] = [];
   const inst = () => r.int(o.instances);
   const push = (op: NewOp) => ops.push({ ...op, i: ops.length } as Op);
@@ -413,6 +434,73 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
         else push({ kind: "signIn", who: "flo", inst: a });
         push({ kind: "approveChanges", who: other, inst: b });
         if (change === "reset") push({ kind: "changePassword", who: "flo", inst: a });
+        return;
+      }
+      case "rogueAdmin": {
+        // The rogue admin: demotes an approver to viewer (at once), resets the viewer's password
+        // alone, tries every way to a working session as them, asks to make them an approver again
+        // (the second admin approves), votes on a large draft and tries to cast its second vote as them.
+        const admin = r.pick(ADMINS);
+        const other = admin === "ad1" ? "ad2" : "ad1";
+        const d = newDraft(preparer(), dollars(1_000_001, 1_400_000));
+        push({ kind: "role", who: admin, target: "rex", role: "viewer", inst: inst() });
+        push({ kind: "takeOver", who: admin, target: "rex", inst: inst() });
+        push({ kind: "role", who: admin, target: "rex", role: "approver", inst: inst() });
+        push({ kind: "approveChanges", who: other, inst: inst() });
+        push({ kind: "release", who: admin, draft: d, copies: 1, insts: [inst()] });
+        push({ kind: "borrowedRelease", who: admin, as: "rex", draft: d, inst: inst() });
+        // rex, who chose the new password through the link, is within a day of the reset.
+        push({ kind: "release", who: "rex", draft: d, copies: 1, insts: [inst()] });
+        return;
+      }
+      case "invite": {
+        // Invite and sign in as: an admin invites an approver, tries to sign in as them, and once
+        // the second admin approved the role, tries to cast a large draft's second vote as them; the
+        // newcomer's own vote within a day of the invitation must not count either.
+        if (invites >= INVITEES.length) return;
+        const nu = INVITEES[invites++];
+        const admin = r.pick(ADMINS);
+        const other = admin === "ad1" ? "ad2" : "ad1";
+        const d = newDraft(preparer(), dollars(1_000_001, 1_400_000));
+        push({ kind: "invite", who: admin, target: nu, role: "approver", inst: inst() });
+        push({ kind: "approveChanges", who: other, inst: inst() });
+        push({ kind: "release", who: admin, draft: d, copies: 1, insts: [inst()] });
+        push({ kind: "borrowedRelease", who: admin, as: nu, draft: d, inst: inst() });
+        push({ kind: "release", who: nu, draft: d, copies: 1, insts: [inst()] });
+        return;
+      }
+      case "voteThenChange": {
+        // A role change between votes: vic casts the first of two votes on a large draft or an
+        // incoming wire above the limit, is then demoted, disabled or reset, and another approver
+        // casts the second: vic's vote no longer counts, so nothing may leave.
+        const admin = r.pick(ADMINS);
+        const other = admin === "ad1" ? "ad2" : "ad1";
+        const change = r.pick(["demote", "disable", "reset"] as const);
+        const second = r.pick(["a1", "a2"] as const);
+        const onWire = r.chance(0.5);
+        const w = onWire ? newWire(dollars(1_000_001, 1_500_000)) : -1;
+        const d = onWire ? -1 : newDraft(preparer(), dollars(1_000_001, 1_400_000));
+        const vote = (who: Person) =>
+          onWire
+            ? push({ kind: "decide", who, wire: w, action: "approve", inst: inst() })
+            : push({ kind: "release", who, draft: d, copies: 1, insts: [inst()] });
+        vote("vic");
+        if (change === "demote")
+          push({ kind: "role", who: admin, target: "vic", role: "viewer", inst: inst() });
+        else if (change === "disable")
+          push({ kind: "disable", who: admin, target: "vic", disabled: true, inst: inst() });
+        else {
+          // A reset of an approver waits for the second admin; vic then chooses a password by the link.
+          push({ kind: "reset", who: admin, target: "vic", inst: inst() });
+          push({ kind: "approveChanges", who: other, inst: inst() });
+        }
+        vote(second);
+        // vic back as before for the rest of the run (a raise or an enabling waits for a second admin).
+        if (change === "demote")
+          push({ kind: "role", who: admin, target: "vic", role: "approver", inst: inst() });
+        else if (change === "disable")
+          push({ kind: "disable", who: admin, target: "vic", disabled: false, inst: inst() });
+        if (change !== "reset") push({ kind: "approveChanges", who: other, inst: inst() });
         return;
       }
       case "sinkOutage": {

@@ -18,6 +18,7 @@ import {
   DEFAULT_RELEASE_DUAL,
   DEFAULT_SEN_THRESHOLD,
   INITIAL_ROLES,
+  INVITEES,
   OPENING_CENTS,
   type Op,
   PEOPLE,
@@ -49,6 +50,13 @@ interface PersonState {
   /** Cookies of sessions that were signed out or ended by a reset: they must never act again. */
   revoked: string[];
   passwordChanges: number;
+  /**
+   * When the model last saw this person's credentials change (invited, reset, a password chosen
+   * through a link): within a day of it their votes on money must not count. Null: never in this run.
+   */
+  credentialsAt: number | null;
+  /** Sign-ins the person themselves attempted: every session of theirs must come from one of them. */
+  ownSignIns: number;
 }
 
 interface DraftState {
@@ -61,6 +69,13 @@ interface DraftState {
   preparedBy: Person;
   /** Approvers whose release of it was answered 2xx, by sessions that could act. */
   approvers: Set<Person>;
+  /**
+   * The most votes that could count at once: at each release sent, its voters so far and its
+   * sender, judged as they stood then. The release that decides is one of those.
+   */
+  bestEligible: number;
+  /** Approvers whose release got no answer: the product may have recorded their vote. */
+  unanswered: Set<Person>;
 }
 
 interface WireState {
@@ -68,6 +83,10 @@ interface WireState {
   account: string;
   cents: number;
   timestamp: string;
+  /** People whose approval of it was answered 2xx, and the most of them that could count at once. */
+  votes: Set<Person>;
+  bestEligible: number;
+  unanswered: Set<Person>;
 }
 
 interface ClockSeen {
@@ -97,6 +116,10 @@ const grants = (from: Role, to: Role) => POWERS[to].some((x) => !POWERS[from].in
 const pendingOf = (c: Call) =>
   ((c.answer as { pending?: unknown[] } | undefined)?.pending?.length ?? 0) > 0 || c.status === 202;
 const tagOf = (draftId: string) => `S${draftId.replace(/-/g, "")}`;
+/** A vote on money by someone whose credentials changed within this long does not count. */
+const CREDENTIALS_EMBARGO_MS = 24 * 60 * 60 * 1000;
+/** One-time links in a mail's text. */
+const LINK_TOKEN = /\/account-link#([A-Za-z0-9_-]+)/g;
 
 export class World {
   readonly history = new History();
@@ -132,6 +155,8 @@ export class World {
   /** Idempotent answers per Idempotency-Key of the integrating client. */
   readonly v2Answers = new Map<string, { body: unknown; first?: string; op: number }>();
   readonly streams: AbortController[] = [];
+  /** Sessions someone obtained as another person (`admin>target`): none may ever exist. */
+  readonly borrowed = new Map<string, string>();
   kills = 0;
   private pwCounter = 0;
 
@@ -220,6 +245,8 @@ export class World {
           temporary: false,
           revoked: [],
           passwordChanges: 0,
+          credentialsAt: null,
+          ownSignIns: 0,
         };
       }
     } finally {
@@ -233,6 +260,27 @@ export class World {
   /** Signs in through next-auth's credentials endpoint, as the sign-in form does. */
   private async signIn(op: number, who: Person, inst: number): Promise<boolean> {
     const p = this.people[who];
+    p.ownSignIns++;
+    const cookie = await this.credentialsSignIn(op, who, p.email, p.password, inst);
+    if (!cookie) return false;
+    p.cookie = cookie;
+    p.temporary = p.resetPending;
+    return true;
+  }
+
+  /**
+   * One sign-in through the form's endpoint by `actor` with these credentials: the session's
+   * cookies, or null when no session came back. `session` labels it in the history when the
+   * credentials are not the actor's own.
+   */
+  private async credentialsSignIn(
+    op: number,
+    actor: Person,
+    email: string,
+    password: string,
+    inst: number,
+    session?: string,
+  ): Promise<string | null> {
     const base = this.cluster.dashUrl(inst);
     const jar = new Map<string, string>();
     const keep = (res: Response) => {
@@ -252,29 +300,28 @@ export class World {
         method: "POST",
         redirect: "manual",
         headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin: base },
-        body: new URLSearchParams({ csrfToken, email: p.email, password: p.password, json: "true" }),
+        body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
         signal: AbortSignal.timeout(30_000),
       });
       keep(res);
       await res.text();
-      const session = [...jar.keys()].find((k) => k.endsWith("session-token"));
+      const signedIn = [...jar.keys()].some((k) => k.endsWith("session-token"));
       this.history.calls.push({
         op,
-        actor: who,
+        actor,
+        ...(session ? { session } : {}),
         target: `dashboard${inst}`,
         method: "POST",
         path: "/api/auth/callback/credentials",
+        body: { email },
         status: res.status,
-        answer: { signedIn: !!session },
+        answer: { signedIn },
         t0,
         t1: Date.now(),
       });
-      if (!session) return false;
-      p.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-      p.temporary = p.resetPending;
-      return true;
+      return signedIn ? [...jar].map(([k, v]) => `${k}=${v}`).join("; ") : null;
     } catch {
-      return false;
+      return null;
     }
   }
 
@@ -479,6 +526,11 @@ export class World {
 
   async run(op: Op): Promise<void> {
     const i = op.i;
+    // A scene of a person invited earlier in it, whose invitation did not go through: nobody to act.
+    for (const k of ["who", "target", "as"] as const) {
+      const name = (op as { [key in typeof k]?: unknown })[k];
+      if ((INVITEES as readonly unknown[]).includes(name) && !this.people[name as Person]) return;
+    }
     switch (op.kind) {
       case "deposit": {
         const r = await this.sandbox(
@@ -529,6 +581,8 @@ export class World {
             cents,
             preparedBy: op.who,
             approvers: new Set(),
+            bestEligible: 0,
+            unanswered: new Set(),
           });
         }
         return;
@@ -553,6 +607,8 @@ export class World {
             cents: op.cents,
             preparedBy: op.who,
             approvers: new Set(),
+            bestEligible: 0,
+            unanswered: new Set(),
           });
         return;
       }
@@ -578,6 +634,7 @@ export class World {
           d.cents = op.cents;
           d.preparedBy = op.who;
           d.approvers.clear();
+          d.bestEligible = 0;
         }
         return;
       }
@@ -587,6 +644,12 @@ export class World {
         const got = await this.dash(i, op.who, op.insts[0], "GET", `/api/drafts/${d.id}`);
         const version = (got.answer as { draft?: { version: number } } | undefined)?.draft?.version;
         if (!version) return;
+        // What could count if this release decides: the votes so far and its sender, as they stand now.
+        if (op.who !== d.preparedBy)
+          d.bestEligible = Math.max(
+            d.bestEligible,
+            this.eligibleCount([...d.approvers, ...d.unanswered, op.who], "release", d.preparedBy),
+          );
         const calls = await Promise.all(
           op.insts.map((inst, k) =>
             this.dash(
@@ -604,10 +667,13 @@ export class World {
           ),
         );
         for (const c of calls) {
+          if (!definite(c) && c.session === "normal") d.unanswered.add(op.who);
           if (!ok(c) || c.session !== "normal" || op.who === d.preparedBy) continue;
+          this.voteCast(i, op.who, "release", `draft ${d.id}`);
           d.approvers.add(op.who);
           const status = (c.answer as { draft?: { status?: string } } | undefined)?.draft?.status;
           const left = status === "released" || status === "queued";
+          if (left) this.judgeDecision(i, d);
           if (left && d.payee && d.payee.account !== this.payeeApproved.get(d.payee.n))
             this.violation(
               "payee.second-person",
@@ -661,6 +727,9 @@ export class World {
           account: this.accounts[op.acct],
           cents: op.cents,
           timestamp: r.answer.payment_timestamp,
+          votes: new Set(),
+          bestEligible: 0,
+          unanswered: new Set(),
         });
         this.seeClock(i, op.bank, r, Date.parse(`${r.answer.payment_timestamp.replace(" ", "T")}Z`));
         return;
@@ -673,6 +742,12 @@ export class World {
           queue.answer as { wires?: { paymentId: string; paymentTimestamp: string }[] } | undefined
         )?.wires?.find((x) => x.paymentId === w.paymentId);
         if (row) w.timestamp = row.paymentTimestamp;
+        const vote = op.action !== "cancel";
+        if (op.action === "approve")
+          w.bestEligible = Math.max(
+            w.bestEligible,
+            this.eligibleCount([...w.votes, ...w.unanswered, op.who], "act"),
+          );
         const call = await this.dash(
           i,
           op.who,
@@ -690,6 +765,25 @@ export class World {
         const outcome = (call.answer as { outcome?: string } | undefined)?.outcome;
         if (ok(call) && (outcome === "sent" || outcome === "queued"))
           this.decidedUnder.set(w.paymentId, this.dualApproval);
+        if (!definite(call) && call.session === "normal" && op.action === "approve") w.unanswered.add(op.who);
+        if (!ok(call) || call.session !== "normal" || !vote) return;
+        this.voteCast(i, op.who, "act", `incoming wire ${w.paymentId}`);
+        if (op.action !== "approve") return;
+        w.votes.add(op.who);
+        if (outcome === "sent" || outcome === "queued") {
+          const required = w.cents > this.dualApproval ? 2 : 1;
+          if (w.votes.size >= required && w.bestEligible < required)
+            this.ineligibleDecision(
+              i,
+              `incoming wire ${w.paymentId} of $${dollars(w.cents)}`,
+              w.votes,
+              "act",
+              {
+                required,
+                best: w.bestEligible,
+              },
+            );
+        }
         return;
       }
       case "wireSystem":
@@ -777,6 +871,78 @@ export class World {
             `${op.who} reset the password of ${op.target} (${t.role}) and received a working temporary password`,
           );
         if (ok(call) && !pendingOf(call)) await this.resetDone(op.target, i);
+        return;
+      }
+      case "takeOver": {
+        const t = this.people[op.target];
+        const before = t.password;
+        const call = await this.asAdmin(i, op, "POST", `/api/admin/users/${t.id}/reset-password`);
+        const effect = ok(call) && !pendingOf(call);
+        if (effect) this.resetTookEffect(op.target);
+        // The old password once the reset is in force (before it, it is still the person's own).
+        await this.borrowAttempts(i, op.who, op.target, op.inst, call, effect ? [before] : []);
+        if (effect) await this.followOwnLink(op.target, "reset", i);
+        return;
+      }
+      case "invite": {
+        if (this.people[op.target]) return;
+        const email = `${op.target}@sim.example`;
+        // A password of the admin's choosing sent along: the product must not take it.
+        const chosen = `Rogue-${op.who}-${op.target}-${i}-password`;
+        const call = await this.asAdmin(i, op, "POST", "/api/admin/users", {
+          email,
+          name: `Sim ${op.target}`,
+          role: op.role,
+          password: chosen,
+        });
+        const user = (call.answer as { user?: { id?: string; role?: Role } } | undefined)?.user;
+        if (!ok(call) || !user?.id) return;
+        const role = user.role ?? "viewer";
+        if (!pendingOf(call) && grants("viewer", role))
+          this.violation(
+            "control.one-admin",
+            i,
+            `${op.who} alone invited ${op.target} as ${role}, in force at once`,
+          );
+        this.people[op.target] = {
+          id: user.id,
+          email,
+          password: "",
+          role,
+          disabled: false,
+          resetPending: true,
+          cookie: null,
+          temporary: false,
+          revoked: [],
+          passwordChanges: 0,
+          credentialsAt: Date.now(),
+          ownSignIns: 0,
+        };
+        await this.borrowAttempts(i, op.who, op.target, op.inst, call, [chosen]);
+        await this.followOwnLink(op.target, "invite", i);
+        return;
+      }
+      case "borrowedRelease": {
+        const cookie = this.borrowed.get(`${op.who}>${op.as}`);
+        const d = this.releasable(op.draft, i);
+        if (!cookie || !d) return;
+        const borrowed = { op: i, actor: op.who, session: `as ${op.as}`, target: `dashboard${op.inst}` };
+        const url = `${this.cluster.dashUrl(op.inst)}/api/drafts/${d.id}`;
+        const got = await this.history.call(
+          { ...borrowed, method: "GET", path: `/api/drafts/${d.id}` },
+          { url, headers: { cookie } },
+        );
+        const version = (got.answer as { draft?: { version: number } } | undefined)?.draft?.version;
+        if (!version) return;
+        const call = await this.history.call(
+          { ...borrowed, method: "POST", path: `/api/drafts/${d.id}/release`, body: { version } },
+          { url: `${url}/release`, headers: { cookie } },
+        );
+        if (!ok(call)) return;
+        this.violation("session.own-person", i, `${op.who} released draft ${d.id} as ${op.as}`);
+        d.approvers.add(op.as);
+        const status = (call.answer as { draft?: { status?: string } } | undefined)?.draft?.status;
+        if (status === "released" || status === "queued") this.judgeDecision(i, d);
         return;
       }
       case "signIn": {
@@ -939,6 +1105,8 @@ export class World {
             cents: op.cents,
             preparedBy: op.who,
             approvers: new Set(),
+            bestEligible: 0,
+            unanswered: new Set(),
             payee: { n: op.payee, account: b.fields.beneficiary_account_number ?? "" },
           });
         return;
@@ -965,6 +1133,197 @@ export class World {
         return;
       case "check":
         return;
+    }
+  }
+
+  // Votes and who may cast them ---------------------------------------------------------------
+
+  /** Why the person's vote (a release, or an incoming-wire decision) cannot count now, or null. */
+  private whyIneligible(who: Person, need: "release" | "act", preparedBy?: Person): string | null {
+    const p = this.people[who];
+    if (!p) return "is no user";
+    if (who === preparedBy) return "prepared it";
+    if (p.disabled) return "is disabled";
+    if (!PERMS[need].includes(p.role)) return `is now ${p.role}`;
+    if (p.resetPending) return "has a password reset pending";
+    const since = p.credentialsAt === null ? Number.POSITIVE_INFINITY : Date.now() - p.credentialsAt;
+    if (since < CREDENTIALS_EMBARGO_MS)
+      return `had credentials reset or was invited ${Math.round(since / 1000)} s before`;
+    return null;
+  }
+
+  private eligibleCount(voters: Iterable<Person>, need: "release" | "act", preparedBy?: Person): number {
+    return [...new Set(voters)].filter((v) => !this.whyIneligible(v, need, preparedBy)).length;
+  }
+
+  /** A vote on money was accepted: its voter must not be within a day of a credential change. */
+  private voteCast(op: number, who: Person, need: "release" | "act", what: string) {
+    const why = this.whyIneligible(who, need);
+    if (why?.startsWith("had credentials"))
+      this.violation(
+        "vote.credentials-recent",
+        op,
+        `${who}'s vote on ${what} was accepted although ${who} ${why}`,
+      );
+  }
+
+  /** A draft left: enough of its votes must have been able to count at one moment before. */
+  private judgeDecision(op: number, d: DraftState) {
+    const required = d.cents > this.releaseDual ? 2 : 1;
+    // Fewer votes in the model than required is release.second-person's to report.
+    if (d.approvers.size < required || d.bestEligible >= required) return;
+    this.ineligibleDecision(op, `draft ${d.id} of $${dollars(d.cents)}`, d.approvers, "release", {
+      required,
+      best: d.bestEligible,
+      preparedBy: d.preparedBy,
+    });
+  }
+
+  private ineligibleDecision(
+    op: number,
+    what: string,
+    voters: Set<Person>,
+    need: "release" | "act",
+    o: { required: number; best: number; preparedBy?: Person },
+  ) {
+    const struck = [...voters]
+      .map((v) => [v, this.whyIneligible(v, need, o.preparedBy)] as const)
+      .filter(([, why]) => why);
+    const recent = struck.some(([, why]) => why?.startsWith("had credentials"));
+    this.violation(
+      recent ? "vote.credentials-recent" : "vote.eligible-at-decision",
+      op,
+      `${what} left with at most ${o.best} vote(s) that could count at once (it needs ${o.required}); votes by ${[...voters].join(", ")}, of which not counting: ${struck.map(([v, why]) => `${v} ${why}`).join("; ")}`,
+    );
+  }
+
+  // Credentials ------------------------------------------------------------------------------
+
+  /** Passwords, secrets and links anywhere in an answer: none may reach an administrator. */
+  private secretsIn(answer: unknown, text: string | undefined): string[] {
+    const out: string[] = [];
+    const walk = (v: unknown, key: string) => {
+      if (typeof v === "string") {
+        if (/password|secret|token|link|url/i.test(key) && !/(At|Until)$/.test(key) && v.length >= 8)
+          out.push(v);
+      } else if (Array.isArray(v)) for (const x of v) walk(x, key);
+      else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) walk(x, k);
+    };
+    walk(answer, "");
+    for (const m of (text ?? "").matchAll(LINK_TOKEN)) out.push(m[1]);
+    return [...new Set(out)];
+  }
+
+  /** A reset is in force: every session of the person ended, and a link waits in their mail box. */
+  private resetTookEffect(target: Person) {
+    const t = this.people[target];
+    if (t.cookie) t.revoked.push(t.cookie);
+    t.cookie = null;
+    t.temporary = false;
+    t.resetPending = true;
+    t.credentialsAt = Date.now();
+  }
+
+  /** The person reads their own mail box and chooses a password through the newest link there. */
+  private async followOwnLink(target: Person, purpose: "reset" | "invite", op: number) {
+    const t = this.people[target];
+    const mail = await this.cluster.dashQuery<{ text: string }>(
+      `SELECT text FROM mail_outbox WHERE "to" = $1 AND kind = $2 ORDER BY created_at DESC LIMIT 1`,
+      [t.email, `credential_link.${purpose}`],
+    );
+    const token = /\/account-link#([A-Za-z0-9_-]+)/.exec(mail[0]?.text ?? "")?.[1];
+    if (!token) {
+      this.violation("control.one-admin", op, `the ${purpose} of ${target} e-mailed them no link`);
+      return;
+    }
+    const next = `Sim-${target}-password-${String(++this.pwCounter).padStart(4, "0")}l`;
+    const res = await fetch(`${this.cluster.dashUrl(0)}/api/account-link/use`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token, newPassword: next, confirmPassword: next }),
+    }).catch(() => null);
+    await res?.arrayBuffer();
+    if (res?.status === 200) {
+      t.password = next;
+      t.resetPending = false;
+      t.passwordChanges++;
+      t.credentialsAt = Date.now();
+    }
+  }
+
+  /**
+   * An admin tries every way to a session as `target`: a password or link in the answer they got,
+   * a link in their own mail box, the passwords they know (`known`). Any session obtained is kept
+   * for a `borrowedRelease`, and is a violation: only the person may hold a session of theirs.
+   */
+  private async borrowAttempts(
+    op: number,
+    who: Person,
+    target: Person,
+    inst: number,
+    answer: Call,
+    known: string[],
+  ) {
+    const t = this.people[target];
+    const passwords = new Set(known);
+    const tokens = new Set<string>();
+    const given = this.secretsIn(answer.answer, answer.text);
+    if (given.length)
+      this.violation(
+        "credential.through-admin",
+        op,
+        `${who} was answered ${answer.status} to ${answer.method} ${answer.path} with a password or link of ${target}'s`,
+      );
+    for (const g of given) {
+      if (/^[A-Za-z0-9_-]{20,100}$/.test(g)) tokens.add(g);
+      passwords.add(g);
+    }
+    const mine = await this.cluster.dashQuery<{ text: string }>(
+      `SELECT text FROM mail_outbox WHERE "to" = $1`,
+      [this.people[who].email],
+    );
+    for (const m of mine) for (const x of m.text.matchAll(LINK_TOKEN)) tokens.add(x[1]);
+    const base = this.cluster.dashUrl(inst);
+    for (const token of tokens) {
+      const seen = await this.history.call(
+        {
+          op,
+          actor: who,
+          session: `as ${target}`,
+          target: `dashboard${inst}`,
+          method: "POST",
+          path: "/api/account-link",
+          body: { token },
+        },
+        { url: `${base}/api/account-link`, headers: {} },
+      );
+      if (!ok(seen) || (seen.answer as { email?: string } | undefined)?.email !== t.email) continue;
+      this.violation("credential.through-admin", op, `${who} holds a one-time link to ${target}'s account`);
+      // The admin chooses the person's password through it.
+      const chosen = `Rogue-${who}-${target}-${op}-password`;
+      const used = await this.history.call(
+        {
+          op,
+          actor: who,
+          session: `as ${target}`,
+          target: `dashboard${inst}`,
+          method: "POST",
+          path: "/api/account-link/use",
+          body: { token, newPassword: chosen, confirmPassword: chosen },
+        },
+        { url: `${base}/api/account-link/use`, headers: {} },
+      );
+      if (ok(used)) passwords.add(chosen);
+    }
+    for (const password of passwords) {
+      const cookie = await this.credentialsSignIn(op, who, t.email, password, inst, `as ${target}`);
+      if (!cookie) continue;
+      this.violation(
+        "session.own-person",
+        op,
+        `${who} signed in as ${target} (${t.role}) and holds a session of theirs`,
+      );
+      this.borrowed.set(`${who}>${target}`, cookie);
     }
   }
 
@@ -1049,32 +1408,8 @@ export class World {
    * one-time link e-mailed to them (read from the dashboard's outbox, as their mail box would).
    */
   private async resetDone(target: Person, op: number) {
-    const t = this.people[target];
-    if (t.cookie) t.revoked.push(t.cookie);
-    t.cookie = null;
-    t.temporary = false;
-    t.resetPending = true;
-    const mail = await this.cluster.dashQuery<{ text: string }>(
-      `SELECT text FROM mail_outbox WHERE "to" = $1 AND kind = 'credential_link.reset' ORDER BY created_at DESC LIMIT 1`,
-      [t.email],
-    );
-    const token = /\/account-link#([A-Za-z0-9_-]+)/.exec(mail[0]?.text ?? "")?.[1];
-    if (!token) {
-      this.violation("control.one-admin", op, `the reset of ${target} e-mailed them no link`);
-      return;
-    }
-    const next = `Sim-${target}-password-${String(++this.pwCounter).padStart(4, "0")}l`;
-    const res = await fetch(`${this.cluster.dashUrl(0)}/api/account-link/use`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ token, newPassword: next, confirmPassword: next }),
-    }).catch(() => null);
-    await res?.arrayBuffer();
-    if (res?.status === 200) {
-      t.password = next;
-      t.resetPending = false;
-      t.passwordChanges++;
-    }
+    this.resetTookEffect(target);
+    await this.followOwnLink(target, "reset", op);
   }
 
   private async approveChanges(op: number, who: Person, inst: number) {

@@ -34,4 +34,63 @@ export const MUTANTS: Mutant[] = [
     ops: 20,
     caughtBy: "money.non-negative",
   },
+  {
+    name: "reset-hands-password",
+    what: "an admin's reset of a viewer sets a temporary password and answers it to the admin",
+    program: "dashboard",
+    edits: [
+      {
+        file: "app/api/admin/users/[id]/reset-password/route.ts",
+        from: 'import { findUserById, toAdminUser } from "@/lib/auth/users.ts";',
+        to: 'import { findUserById, toAdminUser } from "@/lib/auth/users.ts";\nimport { hashPassword } from "@/lib/auth/passwords.ts";',
+      },
+      {
+        file: "app/api/admin/users/[id]/reset-password/route.ts",
+        from: "      await resetCredentials(q, id);",
+        to: '      await resetCredentials(q, id);\n      await q.query("UPDATE users SET password_hash = $2 WHERE id = $1", [id, await hashPassword("Temporary-0001-password")]);',
+      },
+      {
+        file: "app/api/admin/users/[id]/reset-password/route.ts",
+        from: "return { user: toAdminUser(after ?? before), linkExpiresAt: expiresAt.toISOString() };",
+        to: 'return Object.assign({ user: toAdminUser(after ?? before), linkExpiresAt: expiresAt.toISOString() }, { temporaryPassword: "Temporary-0001-password" });',
+      },
+    ],
+    // The rogue admin's scene starts at op 1: demotion, reset and sign-in as the target at op 3.
+    seed: 40,
+    ops: 10,
+    caughtBy: "session.own-person",
+  },
+  {
+    name: "count-demoted-vote",
+    what: "a vote still counts after its voter was demoted to viewer",
+    program: "dashboard",
+    edits: [
+      {
+        file: "lib/approvals/policy.ts",
+        from: "if (!isRole(voter.role) || !hasPermission(voter.role, VOTE_PERMISSION[pay.rail]))",
+        to: "if (!isRole(voter.role))",
+      },
+    ],
+    // vic approves an incoming wire above the limit (op 2), is made a viewer (op 3), a2 approves (op 4).
+    seed: 151,
+    ops: 6,
+    caughtBy: "vote.eligible-at-decision",
+  },
+  {
+    name: "count-fresh-reset-vote",
+    what: "a vote counts within a day of its voter's password reset (the credential embargo gone)",
+    program: "dashboard",
+    edits: [
+      {
+        file: "lib/auth/credential-embargo.ts",
+        from: "export const CREDENTIAL_EMBARGO_MS = 24 * 60 * 60 * 1000;",
+        to: "export const CREDENTIAL_EMBARGO_MS = 0;",
+      },
+    ],
+    // vic approves an incoming wire above the limit (op 2), is reset with a second admin and chooses
+    // a password by the link (ops 3-4), a1 approves (op 5).
+    seed: 1,
+    ops: 7,
+    caughtBy: "vote.credentials-recent",
+  },
 ];
