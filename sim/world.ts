@@ -527,7 +527,7 @@ export class World {
   async run(op: Op): Promise<void> {
     const i = op.i;
     // A scene of a person invited earlier in it, whose invitation did not go through: nobody to act.
-    for (const k of ["who", "target", "as"] as const) {
+    for (const k of op.kind === "invite" ? (["who"] as const) : (["who", "target", "as"] as const)) {
       const name = (op as { [key in typeof k]?: unknown })[k];
       if ((INVITEES as readonly unknown[]).includes(name) && !this.people[name as Person]) return;
     }
