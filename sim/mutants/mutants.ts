@@ -30,8 +30,9 @@ export const MUTANTS: Mutant[] = [
         to: "CHECK (true)",
       },
     ],
-    seed: 3,
-    ops: 20,
+    // The drain scene at op 1: the account emptied, then three transfers just over it, then a check.
+    seed: 134,
+    ops: 10,
     caughtBy: "money.non-negative",
   },
   {
