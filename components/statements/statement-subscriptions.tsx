@@ -1,7 +1,8 @@
 "use client";
 // The subscriptions on the Statements page: each business day at 07:00 (the bank's clock), the
-// prior-day BAI2 of chosen accounts e-mailed to chosen people; the files delivered in the last 90
-// days, each downloadable. Administrators add and cancel subscriptions; everyone may download.
+// prior-day BAI2 of chosen accounts e-mailed to chosen people; the deliveries of the last 90 days,
+// each delivered file downloadable, each failed one with its reason. Administrators add and cancel
+// subscriptions and retry a failed delivery; everyone may download.
 import { useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
@@ -23,8 +24,18 @@ export interface DeliveryRow {
   businessDay: string;
   fromDay: string;
   toDay: string;
-  fileName: string;
+  status: "delivered" | "retrying" | "failed";
+  fileName: string | null;
+  attempts: number;
+  reason: string | null;
+  nextAttemptAt: string | null;
 }
+
+const STATUS_WORDS: Record<DeliveryRow["status"], string> = {
+  delivered: "Delivered",
+  retrying: "Retrying",
+  failed: "Failed",
+};
 
 function toggle(list: string[], value: string, on: boolean): string[] {
   return on ? [...list, value] : list.filter((x) => x !== value);
@@ -86,6 +97,19 @@ export function StatementSubscriptions({
       await reload();
     } catch (e) {
       setMessage(failureMessage(e, "The subscription could not be cancelled."));
+    }
+  }
+
+  async function retry(d: DeliveryRow) {
+    setMessage(null);
+    try {
+      await apiFetch(`/api/statements/subscriptions/${d.subscriptionId}/deliveries/${d.businessDay}/retry`, {
+        method: "POST",
+      });
+      await reload();
+      setMessage(`The statement of ${d.businessDay} is sent again within a minute.`);
+    } catch (e) {
+      setMessage(failureMessage(e, "The delivery could not be retried."));
     }
   }
 
@@ -158,22 +182,48 @@ export function StatementSubscriptions({
         </p>
 
         <div className="border-t border-slate-200 pt-4">
-          <h3 className="text-sm font-semibold text-slate-900">Delivered in the last 90 days</h3>
+          <h3 className="text-sm font-semibold text-slate-900">Deliveries in the last 90 days</h3>
           {data.deliveries.length ? (
             <ul className="mt-2 flex flex-col gap-1 text-sm">
               {data.deliveries.map((d) => (
-                <li key={`${d.subscriptionId}:${d.businessDay}`}>
-                  <a
-                    className="text-blue-800 underline"
-                    href={`/api/statements/subscriptions/${d.subscriptionId}/deliveries/${d.businessDay}`}
-                    download={d.fileName}
+                <li
+                  key={`${d.subscriptionId}:${d.businessDay}`}
+                  className="flex flex-wrap items-center gap-x-2 gap-y-1"
+                >
+                  <span
+                    className={
+                      d.status === "failed"
+                        ? "font-medium text-red-800"
+                        : d.status === "retrying"
+                          ? "font-medium text-amber-800"
+                          : "font-medium text-slate-700"
+                    }
                   >
-                    {d.fileName}
-                  </a>{" "}
-                  <span className="text-slate-600">
-                    {names.get(d.subscriptionId) ?? "Subscription"}, sent {d.businessDay} ({d.fromDay} to{" "}
-                    {d.toDay})
+                    {STATUS_WORDS[d.status]}
                   </span>
+                  {d.status === "delivered" && d.fileName ? (
+                    <a
+                      className="text-blue-800 underline"
+                      href={`/api/statements/subscriptions/${d.subscriptionId}/deliveries/${d.businessDay}`}
+                      download={d.fileName}
+                    >
+                      {d.fileName}
+                    </a>
+                  ) : null}
+                  <span className="text-slate-600">
+                    {names.get(d.subscriptionId) ?? "Subscription"}, {d.businessDay} ({d.fromDay} to {d.toDay}
+                    )
+                    {d.status === "retrying" && d.nextAttemptAt
+                      ? `, attempt ${d.attempts + 1} from ${new Date(d.nextAttemptAt).toLocaleString()}`
+                      : ""}
+                    {d.status === "failed" ? `, after ${d.attempts} attempts` : ""}
+                  </span>
+                  {d.reason ? <span className="text-slate-700">Reason: {d.reason}</span> : null}
+                  {d.status === "failed" && canManage ? (
+                    <Button variant="secondary" size="sm" onClick={() => void retry(d)}>
+                      Retry now<span className="sr-only"> {d.businessDay}</span>
+                    </Button>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -761,7 +761,8 @@ export const statementSubscriptions = pgTable("statement_subscriptions", {
 /**
  * One delivery of a subscription, keyed by the business day whose 07:00 it is: the row is the
  * claim (one instance inserts it; a claim whose run died is taken over after its lease), then
- * holds the file, kept 90 days for the Statements page.
+ * holds the file, kept 90 days for the Statements page. An attempt that fails leaves it
+ * 'retrying' until its next attempt is due; after the last one it is 'failed' with its reason.
  */
 export const statementDeliveries = pgTable(
   "statement_deliveries",
@@ -782,9 +783,16 @@ export const statementDeliveries = pgTable(
     mailId: uuid("mail_id"),
     lastError: text("last_error"),
     deliveredAt: ts("delivered_at"),
+    /** While 'retrying': the bank's time from which the next attempt is due. */
+    nextAttemptAt: ts("next_attempt_at"),
+    /** When it was given up ('failed'), its reason in last_error. */
+    failedAt: ts("failed_at"),
   },
   (t) => [
     primaryKey({ columns: [t.subscriptionId, t.businessDay] }),
-    check("statement_deliveries_status_check", sql`${t.status} IN ('claimed', 'delivered')`),
+    check(
+      "statement_deliveries_status_check",
+      sql`${t.status} IN ('claimed', 'retrying', 'delivered', 'failed')`,
+    ),
   ],
 );

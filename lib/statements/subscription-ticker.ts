@@ -1,6 +1,7 @@
 // Each dashboard instance runs the statement subscriptions every SCHEDULE_RUN_SECONDS by the
-// bank's clock, then sends the outbox through DASHBOARD_SMTP_URL when it is set. Instances running
-// at once share the work: each subscription's business day is claimed by one run and e-mailed once.
+// bank's clock; each statement is e-mailed through DASHBOARD_SMTP_URL by the run that delivers it,
+// and the notices of a delivery given up go through the outbox. Instances running at once share
+// the work: each subscription's business day is claimed by one run and e-mailed once.
 import "server-only";
 import { getBankClient } from "../bank-client/index.ts";
 import { config } from "../config.ts";
@@ -22,9 +23,13 @@ export function startStatementSubscriptions(): void {
     busy = true;
     try {
       const db = await getDashboardDb();
-      const out = await runStatementSubscriptions(db, await getBankClient(), { timeZone: c.timeZone });
+      const out = await runStatementSubscriptions(db, await getBankClient(), {
+        timeZone: c.timeZone,
+        mail: { smtpUrl: c.smtpUrl, from: c.mailFrom },
+      });
       if (out.delivered || out.failed) log.info("statement subscriptions run", { ...out });
-      if (out.delivered) await deliverMail(db, { smtpUrl: c.smtpUrl, from: c.mailFrom });
+      // The people told of a delivery given up.
+      if (out.gaveUp) await deliverMail(db, { smtpUrl: c.smtpUrl, from: c.mailFrom });
     } catch (err) {
       log.warn("statement subscriptions: a run failed; the next one tries again", { err: String(err) });
     } finally {

@@ -99,8 +99,9 @@ afterAll(async () => {
 });
 
 const run = async () => {
-  const out = await runStatementSubscriptions(world.db, world.client!, { timeZone: config().timeZone });
-  await deliverMail(world.db, { smtpUrl: world.bank.running.sandboxSmtpUrl, from: "t@treasury.example" });
+  const mail = { smtpUrl: world.bank.running.sandboxSmtpUrl, from: "t@treasury.example" };
+  const out = await runStatementSubscriptions(world.db, world.client!, { timeZone: config().timeZone, mail });
+  await deliverMail(world.db, mail);
   return out;
 };
 

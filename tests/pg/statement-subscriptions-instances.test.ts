@@ -100,7 +100,7 @@ describe.skipIf(!PG_URL)("statement subscriptions on two dashboard instances", (
       const smtp = { smtpUrl: bank.running.sandboxSmtpUrl, from: "t@treasury.example" };
       const runs = await Promise.all(
         [a, b, a, b].map(async (x) => {
-          const out = await runStatementSubscriptions(x.db, x.client, { timeZone: ZONE });
+          const out = await runStatementSubscriptions(x.db, x.client, { timeZone: ZONE, mail: smtp });
           await deliverMail(x.db, smtp);
           return out;
         }),
