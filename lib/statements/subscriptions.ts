@@ -377,6 +377,7 @@ async function deliverOne(
   now: Date,
   o: { timeZone: string; mail: StatementMailSettings },
 ): Promise<"delivered" | "retrying" | "failed" | "lost"> {
+  let sent: { fileName: string; content: string } | null = null;
   try {
     const names = await ownedAccounts(bank, s.accounts);
     const prepared = await prepareStatement(
@@ -402,8 +403,10 @@ async function deliverOne(
       [s.id, slot.businessDay, token],
     );
     if (!held.length) return "lost";
-    if (o.mail.smtpUrl)
+    if (o.mail.smtpUrl) {
       await sendStatementMail(o.mail.smtpUrl, o.mail.from, `statement-${s.id}-${slot.businessDay}`, message);
+      sent = { fileName: prepared.fileName, content };
+    }
     const ok = await db.tx(async (q) => {
       const mailId = await queueMail(q, message);
       if (o.mail.smtpUrl)
@@ -422,6 +425,9 @@ async function deliverOne(
     return ok ? "delivered" : "lost";
   } catch (err) {
     if (err instanceof ClaimLost) return "lost";
+    // The message went but its record could not be written: the day is delivered all the same
+    // (without its /mail record), never an attempt to send again.
+    if (sent) return (await markSent(db, s.id, slot.businessDay, token, sent)) ? "delivered" : "lost";
     const reason = failureReason(err);
     if (attempt < MAX_ATTEMPTS) {
       const next = new Date(now.getTime() + retryDelayMinutes(attempt) * 60_000);
@@ -451,6 +457,28 @@ async function deliverOne(
       return true;
     });
     return gaveUp ? "failed" : "lost";
+  }
+}
+
+/** A day whose message was sent marked delivered with its file, as long as the claim is this run's. */
+async function markSent(
+  db: Queryable,
+  subscriptionId: string,
+  businessDay: string,
+  token: string,
+  file: { fileName: string; content: string },
+): Promise<boolean> {
+  try {
+    const rows = await db.query(
+      `UPDATE statement_deliveries SET status = 'delivered', file_name = $4, content = $5, delivered_at = now(),
+         claim_token = NULL, last_error = NULL, next_attempt_at = NULL
+       WHERE subscription_id = $1 AND business_day = $2 AND claim_token = $3 AND status = 'claimed' RETURNING 1`,
+      [subscriptionId, businessDay, token, file.fileName, file.content],
+    );
+    return rows.length > 0;
+  } catch {
+    // The database is away: the claim stays, and whoever takes it over after the lease sends again.
+    return false;
   }
 }
 

@@ -2,8 +2,9 @@
 // and its clock: an SMTP server that refuses every message makes each attempt fail; the attempts
 // come 1, 5, 15, then 60 minutes apart (the bank's clock), and after the eighth the day is failed
 // with the refusal as its reason, no statement e-mailed, its owner and the administrators told.
-// "Retry now" (an administrator, audited) sends it once; nothing sends it again. And a dashboard
-// that ran on no day for three business days delivers each missed day once, oldest first.
+// "Retry now" (an administrator, audited) sends it once; nothing sends it again. A bank that cannot
+// be reached is a failed attempt too. And a dashboard that ran on no day for three business days
+// delivers each missed day once, oldest first.
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserRow } from "../../lib/auth/users.ts";
 import { addBusinessDays } from "../../lib/bank-api/business-days.ts";
 import { addDays } from "../../lib/bank-api/dates.ts";
+import { BankClient } from "../../lib/bank-client/client.ts";
 import { unwrap } from "../../lib/bank-client/errors.ts";
+import { TokenManager } from "../../lib/bank-client/token-manager.ts";
 import { config } from "../../lib/config.ts";
 import { deliverMail } from "../../lib/inbox/digest.ts";
 import { runStatementSubscriptions } from "../../lib/statements/subscriptions.ts";
@@ -321,5 +324,47 @@ describe("statement subscription deliveries that fail", () => {
     await moveClockTo(wallTime(next, "09:00", zone()));
     expect((await run(goodSmtp().smtpUrl)).delivered).toBe(0);
     expect((await mailbox(viewer.email)).slice(before)).toHaveLength(4);
+  });
+
+  it("counts a bank that cannot be reached as a failed attempt, and the next due attempt delivers once", {
+    timeout: 120_000,
+  }, async () => {
+    const clock = world.bank.running.bank.clock;
+    const id = await subscribe("Bank away", [admin.email]);
+    const day = addBusinessDays(clock.businessDate(), 1);
+    await moveClockTo(wallTime(day, "07:05", zone()));
+    const before = (await mailbox(admin.email)).length;
+    // The dashboard sees no bank: an address where nothing listens.
+    const away = new BankClient({
+      bankUrl: "http://127.0.0.1:9",
+      subscriptionKey: world.customer.subscriptionKey,
+      tokens: new TokenManager({
+        db: world.db,
+        bankUrl: "http://127.0.0.1:9",
+        subscriptionKey: world.customer.subscriptionKey,
+      }),
+      retryBaseMs: 5,
+    });
+    const out = await runStatementSubscriptions(world.db, away, {
+      timeZone: zone(),
+      now: clock.now(),
+      mail: goodSmtp(),
+    });
+    expect(out).toMatchObject({ businessDay: day, delivered: 0, failed: 1, gaveUp: 0 });
+    const [row] = await world.db.query<{ status: string; last_error: string }>(
+      "SELECT status, last_error FROM statement_deliveries WHERE subscription_id = $1 AND business_day = $2",
+      [id, day],
+    );
+    expect(row.status).toBe("retrying");
+    expect(row.last_error).toBe("The bank cannot be reached right now. Try again in a moment.");
+    // The bank back, but the minute not yet over: nothing; then it is sent, once.
+    expect(await run(goodSmtp().smtpUrl)).toMatchObject({ delivered: 0, failed: 0 });
+    await moveClockTo(clock.now().getTime() + 61_000);
+    expect(await run(goodSmtp().smtpUrl)).toMatchObject({ delivered: 1, failed: 0 });
+    expect(await run(goodSmtp().smtpUrl)).toMatchObject({ delivered: 0, failed: 0 });
+    const mails = (await mailbox(admin.email)).slice(before);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `BAI2 statement ${addBusinessDays(day, -1) === addDays(day, -1) ? addDays(day, -1) : `${addBusinessDays(day, -1)} to ${addDays(day, -1)}`}: Bank away`,
+    ]);
   });
 });
