@@ -3,32 +3,13 @@
 // before the approval digest, in minutes. A lower limit
 // applies at once; a higher one waits for a second administrator, listed under the form.
 import { useState } from "react";
-import * as z from "zod/mini";
 import { Form, FormAlert, MoneyField, SubmitButton, TextField } from "@/components/form/form.tsx";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { centsToDecimal, formatUsd } from "@/lib/bank-api/money.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { SettingsResponse } from "@/lib/dashboard-api/index.ts";
-import { dollarsInput } from "@/lib/forms/fields.ts";
+import { settingsForm } from "@/lib/forms/settings-form.ts";
 import { PendingChanges } from "./pending-changes.tsx";
-
-const MAX = 99_999_999_999_99;
-const settingsForm = z.object({
-  senReleaseThresholdCents: dollarsInput({ maxCents: MAX }),
-  incomingWireDualApprovalCents: dollarsInput({ maxCents: MAX }),
-  releaseDualApprovalCents: dollarsInput({ maxCents: MAX }),
-  approvalDigestAfterMinutes: z.pipe(
-    z
-      .string()
-      .check(
-        z.refine(
-          (s) => /^\s*\d{1,5}\s*$/.test(s) && Number(s) >= 1 && Number(s) <= 10_080,
-          "Enter whole minutes, from 1 to 10,080 (a week)",
-        ),
-      ),
-    z.transform((s) => Number(s.trim())),
-  ),
-});
 
 const asText = (cents: number) =>
   Number(centsToDecimal(cents)).toLocaleString("en-US", { minimumFractionDigits: 2 });

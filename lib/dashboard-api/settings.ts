@@ -4,11 +4,15 @@
 import * as z from "zod/mini";
 import { AdminChange } from "./admin-changes.ts";
 
+/** The largest limit in cents (the bank's largest amount), and the digest's wait in minutes: the form is built from these. */
+export const SETTING_MAX_CENTS = 99_999_999_999_99;
+export const DIGEST_MINUTES = { min: 1, max: 10_080 } as const;
+
 const positiveCents = z
   .int()
   .check(
     z.positive("must be more than zero"),
-    z.maximum(99_999_999_999_99, "must be at most 99999999999.99 dollars"),
+    z.maximum(SETTING_MAX_CENTS, "must be at most 99999999999.99 dollars"),
   );
 
 export const DashboardSettings = z.object({
@@ -28,8 +32,8 @@ export const DashboardSettings = z.object({
   approvalDigestAfterMinutes: z
     .int("must be whole minutes")
     .check(
-      z.minimum(1, "must be at least 1 minute"),
-      z.maximum(10_080, "must be at most 10080 minutes (a week)"),
+      z.minimum(DIGEST_MINUTES.min, "must be at least 1 minute"),
+      z.maximum(DIGEST_MINUTES.max, "must be at most 10080 minutes (a week)"),
     ),
 });
 export type DashboardSettings = z.infer<typeof DashboardSettings>;

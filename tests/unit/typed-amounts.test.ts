@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { AlertRuleFormSchema, AlertRuleInputSchema } from "../../lib/dashboard-api/alerts.ts";
 import { CreateSenAccountRequest, SenTransferRequest } from "../../lib/dashboard-api/index.ts";
-import { dollarsInput } from "../../lib/forms/fields.ts";
+import { dollarsInput } from "../../lib/forms/settings-form.ts";
 import {
   MISPLACED_SEPARATOR_RULE,
   MISPLACED_SEPARATOR_SENTENCE,
