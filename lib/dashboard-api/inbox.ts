@@ -61,7 +61,6 @@ export const InboxResponse = InboxCount.extend({
   items: z.array(InboxItem),
   /** Scheduled payments of the last days that did not go, newest first. */
   notices: z.array(ScheduleNotice),
-  incomingWireDualApprovalCents: z.number().int(),
   asOf: z.string(),
 });
 export type InboxResponse = z.infer<typeof InboxResponse>;

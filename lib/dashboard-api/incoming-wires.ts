@@ -74,7 +74,6 @@ export type DecidedWire = z.infer<typeof DecidedWire>;
 export const IncomingWiresResponse = z.object({
   wires: z.array(IncomingWire),
   decidedToday: z.array(DecidedWire),
-  dualApprovalCents: z.number().int(),
   asOf: z.string(),
 });
 export type IncomingWiresResponse = z.infer<typeof IncomingWiresResponse>;

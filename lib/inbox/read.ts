@@ -12,7 +12,6 @@ import type { IncomingWire } from "../dashboard-api/incoming-wires.ts";
 import type { Draft } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
 import { readQueue } from "../incoming-wires/queue.ts";
-import { incomingWireSettings } from "../incoming-wires/settings.ts";
 import { settleQueuedDrafts } from "../payments/draft-settlement.ts";
 import { listDrafts } from "../payments/drafts.ts";
 
@@ -22,7 +21,6 @@ const DRAFT_LIMIT = 5000;
 export interface Waiting {
   drafts: Draft[];
   wires: IncomingWire[];
-  incomingWireDualApprovalCents: number;
   asOf: string;
   /** The customer's accounts by number: their names, for words outside a page (the digest). */
   accountNames?: Map<string, string>;
@@ -39,18 +37,16 @@ export async function collectWaiting(
   getBank: () => Promise<BankClient>,
   want: { drafts: boolean; wires: boolean; names?: boolean } = { drafts: true, wires: true, names: true },
 ): Promise<Waiting> {
-  const settings = await incomingWireSettings(db);
   const [drafts, queue, names] = await Promise.all([
     want.drafts
       ? settleQueuedDrafts(db, getBank).then(() => listDrafts(db, { open: true, limit: DRAFT_LIMIT }))
       : [],
-    want.wires ? getBank().then((bank) => readQueue(db, bank, settings)) : null,
+    want.wires ? getBank().then((bank) => readQueue(db, bank)) : null,
     want.names ? getBank().then(accountNames) : undefined,
   ]);
   return {
     drafts: drafts.filter((d) => d.status === "pending"),
     wires: queue?.wires ?? [],
-    incomingWireDualApprovalCents: settings.dualApprovalCents,
     asOf: queue?.asOf ?? new Date().toISOString(),
     accountNames: names,
   };
@@ -169,7 +165,6 @@ export async function readInbox(
       : {
           drafts: [],
           wires: [],
-          incomingWireDualApprovalCents: (await incomingWireSettings(db)).dualApprovalCents,
           asOf: new Date().toISOString(),
         };
   const items = actionableFor(u, waiting);
@@ -177,7 +172,6 @@ export async function readInbox(
     ...countOf(u, items),
     items,
     notices: await scheduleNoticesFor(db, u),
-    incomingWireDualApprovalCents: waiting.incomingWireDualApprovalCents,
     asOf: waiting.asOf,
   };
 }

@@ -16,6 +16,7 @@ import { type PaymentRecord, paymentWindowBegin } from "../bank-api/payments.ts"
 import { bankNow } from "../bank-client/bank-time.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { unwrap } from "../bank-client/errors.ts";
+import { config } from "../config.ts";
 import type {
   DecidedWire,
   IncomingWire,
@@ -195,9 +196,10 @@ export async function settleOpenDecision(
 export async function readQueue(
   db: Queryable,
   bank: BankClient,
-  opts: { dualApprovalCents: number; timeZone: string; now?: Date },
+  opts: { timeZone?: string; now?: Date } = {},
 ): Promise<IncomingWiresResponse> {
   const now = opts.now ?? new Date();
+  const timeZone = opts.timeZone ?? config().timeZone;
   const accounts = unwrap(await bank.call("accountList")).ResponseData.flatMap((d) => d.CUSTACCT);
   const names = new Map(accounts.map((a) => [a.ACTNBR, a.SHORTNAME || a.ACTNBR]));
   // The bank's window ends on its own today, which a sandbox bank's clock may put days ahead.
@@ -206,7 +208,7 @@ export async function readQueue(
   const byId = new Map<string, PaymentRecord>();
   for (const list of perAccount) for (const p of list) if (isIncoming(p)) byId.set(p.payment_id, p);
 
-  const decisions = await recentAndOpenDecisions(db, startOfDay(now, opts.timeZone));
+  const decisions = await recentAndOpenDecisions(db, startOfDay(now, timeZone));
   const settled: DecisionRow[] = [];
   for (const d of decisions) {
     const isOpen = d.state === "sending" || d.state === "queued" || d.state === "unconfirmed";
@@ -248,7 +250,7 @@ export async function readQueue(
   }
   wires.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt) || a.paymentId.localeCompare(b.paymentId));
 
-  const dayStart = startOfDay(now, opts.timeZone).getTime();
+  const dayStart = startOfDay(now, timeZone).getTime();
   const decidedToday: DecidedWire[] = settled
     .filter((d) => d.state !== "failed" && d.state !== "rejected" && Date.parse(d.createdAt) >= dayStart)
     .map((d) => ({
@@ -264,5 +266,5 @@ export async function readQueue(
       bankStatus: byId.get(d.paymentId)?.payment_status ?? d.bankStatus,
     }));
 
-  return { wires, decidedToday, dualApprovalCents: opts.dualApprovalCents, asOf: now.toISOString() };
+  return { wires, decidedToday, asOf: now.toISOString() };
 }

@@ -9,7 +9,6 @@ import { addDays } from "../bank-api/dates.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import type { DashboardDb } from "../db/client.ts";
 import { readQueue } from "../incoming-wires/queue.ts";
-import { incomingWireSettings } from "../incoming-wires/settings.ts";
 import { listDrafts } from "../payments/drafts.ts";
 import {
   type AheadDay,
@@ -48,7 +47,7 @@ export async function readBalanceAhead(
     listDrafts(db, { open: true, limit: 5000 }),
     listSweeps(db),
     listRules(db),
-    readQueue(db, bank, await incomingWireSettings(db)).catch(() => {
+    readQueue(db, bank).catch(() => {
       notes.push("Incoming wires waiting could not be read from the bank; they are left out.");
       return null;
     }),

@@ -75,7 +75,6 @@ const waiting: Waiting = {
     }),
     wire("W3", { state: "queued", pendingAction: "approve" }),
   ],
-  incomingWireDualApprovalCents: 100_000_000,
   asOf: "2026-11-26T10:10:00Z",
 };
 

@@ -7,16 +7,12 @@ import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { IncomingWiresResponse } from "@/lib/dashboard-api/incoming-wires.ts";
 import { readQueue } from "@/lib/incoming-wires/queue.ts";
-import { incomingWireSettings } from "@/lib/incoming-wires/settings.ts";
 
-export const GET = withRoute(
-  async ({ db }) => readQueue(db, await getBankClient(), await incomingWireSettings(db)),
-  {
-    permission: "wires.act",
-    response: IncomingWiresResponse,
-    version: ({ asOf, ...queue }) => ({
-      tag: createHash("sha256").update(JSON.stringify(queue)).digest("base64url"),
-      headers: { "X-As-Of": asOf },
-    }),
-  },
-);
+export const GET = withRoute(async ({ db }) => readQueue(db, await getBankClient()), {
+  permission: "wires.act",
+  response: IncomingWiresResponse,
+  version: ({ asOf, ...queue }) => ({
+    tag: createHash("sha256").update(JSON.stringify(queue)).digest("base64url"),
+    headers: { "X-As-Of": asOf },
+  }),
+});
