@@ -1,7 +1,8 @@
 // Each dashboard instance runs the scheduled payments and the sweeps every SCHEDULE_RUN_SECONDS
 // for the bank's business date and time (its clock, which the sandbox moves). Instances running at
 // once share the work: each occurrence and each sweep slot is claimed by one run and paid once
-// under its key. A balance notification that crosses a sweep's band runs that sweep at once.
+// under its key. A balance notification that crosses a sweep's band runs that sweep at once. Each
+// run then looks for shortfalls of the balance ahead and e-mails a new one once (shortfall-mail.ts).
 import "server-only";
 import { bankNow } from "../bank-client/bank-time.ts";
 import { getBankClient } from "../bank-client/index.ts";
@@ -11,6 +12,7 @@ import { createLogger } from "../server/log.ts";
 import { startTicker, stopTicker } from "../server/ticker.ts";
 import { runSchedules } from "./engine.ts";
 import { scheduleToday } from "./requests.ts";
+import { lookForShortfalls } from "./shortfall-mail.ts";
 import { type BalanceCrossing, runSweeps, runSweepsOnCrossing } from "./sweep-engine.ts";
 
 const log = createLogger("schedules");
@@ -25,6 +27,13 @@ export async function runSchedulesNow(): Promise<void> {
   if (out.written || out.sent || out.queued || out.failed) log.info("scheduled payments run", { ...out });
   const swept = await runSweeps(db, bank, { today, time: bankTimeOfDay(config().timeZone) });
   if (swept.moved || swept.failed || swept.short) log.info("sweeps run", { ...swept });
+  try {
+    const told = await lookForShortfalls(db, bank, { publicUrl: config().publicUrl });
+    if (told?.told.length)
+      log.info("shortfalls e-mailed", { shortfalls: told.told, mails: told.mails.length });
+  } catch (err) {
+    log.warn("balance ahead: the look for shortfalls failed; the next run looks again", { err: String(err) });
+  }
 }
 
 /** HH:MM on the bank's clock in its time zone. */

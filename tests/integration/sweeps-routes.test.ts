@@ -5,6 +5,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAudit } from "../../lib/auth/audit.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
+import { getBankClient } from "../../lib/bank-client/index.ts";
+import { lookForShortfalls, mailShortfalls, shortfallKey } from "../../lib/schedules/shortfall-mail.ts";
 import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
 
 let world: RouteWorld;
@@ -275,5 +277,22 @@ describe("the sweep routes", () => {
         r.json.shortfalls.map((x: { accountNumber: string }) => x.accountNumber),
       ),
     ).not.toContain(payee);
+
+    // The shortfall is e-mailed once to everyone who may move or approve money, whichever of two
+    // looks at once names it first; a look with nothing changed does not read the bank again.
+    const bank = await getBankClient();
+    const looks = await Promise.all([mailShortfalls(world.db, bank), mailShortfalls(world.db, bank)]);
+    const key = shortfallKey(short, first.day, first.projectedCents < 0 ? "zero" : "alert");
+    expect(looks.flatMap((l) => l.told).filter((k) => k === key)).toEqual([key]);
+    const mails = await world.db.query<{ to: string; subject: string; text: string }>(
+      "SELECT \"to\", subject, text FROM mail_outbox WHERE kind = 'balance_ahead.shortfall' AND subject LIKE $1",
+      [`%${short.slice(-4)}%`],
+    );
+    expect(mails.map((m) => m.to).sort()).toEqual([approver.email, preparer.email].sort());
+    expect(mails[0].subject).toMatch(/^Balance ahead: .+ falls below (zero|its alert line) on /);
+    expect(mails[0].text).toContain("Short rent");
+    expect((await mailShortfalls(world.db, bank)).told).not.toContain(key);
+    expect(await lookForShortfalls(world.db, bank)).not.toBeNull();
+    expect(await lookForShortfalls(world.db, bank)).toBeNull();
   });
 });
