@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "../../lib/bank-api/dates.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { formatUsd } from "../../lib/bank-api/money.ts";
 import type {
@@ -363,10 +364,13 @@ describe("sending money in Chromium", () => {
       ),
     );
     expect(outcomes.sort()).toEqual(["refused", "released"]);
-    const today = new Date().toISOString().slice(0, 10);
-    const from = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    void today;
+    // Around the bank's today (its sandbox clock may run ahead of this machine's).
+    const clock = await fetch(`${demo.bankUrl}/sandbox/clock`, {
+      headers: { [BANK_HEADERS.sandboxKey]: demo.sandboxKey },
+    });
+    const { businessDate: today } = (await clock.json()) as { businessDate: string };
+    const from = addDays(today, -5);
+    const tomorrow = addDays(today, 1);
     const list = (await (
       await approver.page.request.get(
         `${app.url}/api/payments?account=${dda}&from=${from}&to=${tomorrow}&direction=outgoing&pageSize=100`,

@@ -102,7 +102,7 @@ describe("the Statements page", () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
       await shot(page, "integration-tokens");
 
-      const today = new Date().toISOString().slice(0, 10);
+      const today = await world.demo.today();
       const fetchWith = () =>
         fetch(`${world.app.url}/api/statements/camt052?account=${account}&from=${today}&to=${today}`, {
           headers: { authorization: `Bearer ${token}` },
