@@ -1,18 +1,22 @@
 "use client";
-// The Statements form: accounts, a range (yesterday, last week, last month or custom) and a format;
+// The Statements form: accounts, a range (the previous business day, last week, last month or
+// custom) and a format;
 // Download fetches the file from /api/statements/* (CSV: each account's history) and saves it,
 // or shows the server's reason when it refuses.
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
 import { Checkbox, Input } from "@/components/ui/field.tsx";
-import { addDays } from "@/lib/bank-api/dates.ts";
-import { checkStatementQuery, type StatementFormat } from "@/lib/statements/query.ts";
+import {
+  checkStatementQuery,
+  type StatementPreset as Preset,
+  statementRange as rangeOf,
+  type StatementFormat,
+} from "@/lib/statements/query.ts";
 
 const FIELD_NAMES = { account: "Accounts", from: "From", to: "To" } as const;
 
 type Format = StatementFormat | "csv";
-type Preset = "yesterday" | "last-week" | "last-month" | "custom";
 
 const FORMATS: { value: Format; label: string; purpose: string }[] = [
   {
@@ -42,22 +46,11 @@ const FORMATS: { value: Format; label: string; purpose: string }[] = [
 ];
 
 const PRESETS: { value: Preset; label: string }[] = [
-  { value: "yesterday", label: "Yesterday" },
+  { value: "previous-business-day", label: "Previous business day" },
   { value: "last-week", label: "Last week" },
   { value: "last-month", label: "Last month" },
   { value: "custom", label: "Custom range" },
 ];
-
-/** The preset's days, from the bank's today. */
-function rangeOf(preset: Preset, today: string): { from: string; to: string } {
-  const yesterday = addDays(today, -1);
-  if (preset === "yesterday") return { from: yesterday, to: yesterday };
-  if (preset === "last-week") return { from: addDays(today, -7), to: yesterday };
-  // The calendar month before this one.
-  const firstOfThis = `${today.slice(0, 7)}-01`;
-  const lastOfPrevious = addDays(firstOfThis, -1);
-  return { from: `${lastOfPrevious.slice(0, 7)}-01`, to: lastOfPrevious };
-}
 
 function save(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
@@ -95,7 +88,7 @@ export function StatementsForm({
     const known = preselected.filter((a) => accounts.some((x) => x.accountNumber === a));
     return known.length ? known : accounts.map((a) => a.accountNumber);
   });
-  const [preset, setPreset] = useState<Preset>("yesterday");
+  const [preset, setPreset] = useState<Preset>("previous-business-day");
   const [custom, setCustom] = useState(() => rangeOf("last-week", today));
   const [format, setFormat] = useState<Format>("bai2");
   const [busy, setBusy] = useState(false);

@@ -3,6 +3,8 @@
 // day-by-day files a range of real days, `from` on or before `to`, at most 93 days. Plain zod and
 // plain date functions: the browser loads it as the server does.
 import { z } from "zod";
+import { addBusinessDays } from "../bank-api/business-days.ts";
+import { addDays } from "../bank-api/dates.ts";
 import { isCalendarDay, spanProblem } from "../history/range-check.ts";
 
 export const STATEMENT_FORMATS = ["bai2", "camt053", "camt052"] as const;
@@ -84,4 +86,24 @@ export function checkStatementQuery(
   return format === "camt052"
     ? { ok: true, query: { accounts: d.account, from: today, to: today } }
     : { ok: true, query: { accounts: d.account, from: d.from as string, to: d.to as string } };
+}
+
+/** The Statements form's ranges. */
+export type StatementPreset = "previous-business-day" | "last-week" | "last-month" | "custom";
+
+/**
+ * The preset's days, from the bank's today. The previous business day is what a prior-day file
+ * reports: on a Monday, Friday (or Thursday when Friday is a Fed holiday), never an empty Sunday.
+ */
+export function statementRange(preset: StatementPreset, today: string): { from: string; to: string } {
+  const yesterday = addDays(today, -1);
+  if (preset === "previous-business-day") {
+    const day = addBusinessDays(today, -1);
+    return { from: day, to: day };
+  }
+  if (preset === "last-week") return { from: addDays(today, -7), to: yesterday };
+  // The calendar month before this one.
+  const firstOfThis = `${today.slice(0, 7)}-01`;
+  const lastOfPrevious = addDays(firstOfThis, -1);
+  return { from: `${lastOfPrevious.slice(0, 7)}-01`, to: lastOfPrevious };
 }

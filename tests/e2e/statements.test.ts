@@ -34,6 +34,8 @@ describe("the Statements page", () => {
         return { name: download.suggestedFilename(), text: fs.readFileSync(await download.path(), "utf8") };
       };
 
+      // A prior-day file reports the previous business day (on a Monday, Friday), chosen at first.
+      expect(await page.getByRole("radio", { name: "Previous business day" }).isChecked()).toBe(true);
       await page.getByRole("radio", { name: "Last week" }).check();
       const bai2 = await downloadAs(/^BAI2/);
       expect(bai2.name).toMatch(/^bai2-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.bai$/);

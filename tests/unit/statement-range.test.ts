@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { addDays } from "../../lib/bank-api/dates.ts";
-import { checkStatementQuery } from "../../lib/statements/query.ts";
+import { checkStatementQuery, statementRange } from "../../lib/statements/query.ts";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TODAY = "2026-03-10";
@@ -50,5 +50,37 @@ describe("the statement range rule", () => {
       expect(text).not.toContain("spanProblem");
       expect(text).not.toContain("z.object(");
     }
+  });
+});
+
+describe("the Statements form's ranges", () => {
+  it("reports the previous business day: Friday on a Monday or a weekend, never an empty weekend day", () => {
+    expect(statementRange("previous-business-day", "2026-11-30")).toEqual({
+      from: "2026-11-27",
+      to: "2026-11-27",
+    });
+    expect(statementRange("previous-business-day", "2026-11-28")).toEqual({
+      from: "2026-11-27",
+      to: "2026-11-27",
+    });
+    expect(statementRange("previous-business-day", "2026-11-29")).toEqual({
+      from: "2026-11-27",
+      to: "2026-11-27",
+    });
+    // Thanksgiving (Thursday 2026-11-26) is a Fed holiday: Friday's previous business day is Wednesday.
+    expect(statementRange("previous-business-day", "2026-11-27")).toEqual({
+      from: "2026-11-25",
+      to: "2026-11-25",
+    });
+    expect(statementRange("previous-business-day", "2026-12-02")).toEqual({
+      from: "2026-12-01",
+      to: "2026-12-01",
+    });
+  });
+
+  it("reads last week as the seven days before today and last month as the calendar month before", () => {
+    expect(statementRange("last-week", "2026-11-30")).toEqual({ from: "2026-11-23", to: "2026-11-29" });
+    expect(statementRange("last-month", "2026-03-15")).toEqual({ from: "2026-02-01", to: "2026-02-28" });
+    expect(statementRange("last-month", "2026-01-02")).toEqual({ from: "2025-12-01", to: "2025-12-31" });
   });
 });
