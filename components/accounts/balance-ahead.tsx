@@ -85,6 +85,12 @@ export function BalanceAhead({ accountNumber }: { accountNumber: string }) {
             <TrendChart
               points={data.days.map((d) => ({ day: d.day, cents: d.projectedCents }))}
               label="Day on the balance ahead"
+              levels={[
+                { cents: 0, label: "Zero" },
+                ...(data.alertBelowCents !== null
+                  ? [{ cents: data.alertBelowCents, label: "Alert line" }]
+                  : []),
+              ]}
             />
           </div>
           {busy.length ? (

@@ -44,13 +44,27 @@ function extreme(points: TrendPoint[], pick: (a: number, b: number) => boolean):
  * reads that day's closing balance in the line above the chart; otherwise it reads the last day's.
  * The keys move a range control that screen readers announce with the day and its balance.
  */
+/** A level drawn across the chart (zero, an alert line) where the balance reaches it. */
+export interface ChartLevel {
+  cents: number;
+  /** Its name beside the line and in the chart's summary: "Zero", "Alert line". */
+  label: string;
+}
+
 export function TrendChart({
   points,
   label = "Day on the balance trend",
+  levels = [],
 }: {
   points: TrendPoint[];
   /** The name of the day control, unique on its page. */
   label?: string;
+  /**
+   * Levels to draw: each one the line reaches or crosses (between its lowest and highest day) is
+   * drawn, red and dashed, with its name; one the balance stays clear of is left out, and the
+   * scale stays the balance's own.
+   */
+  levels?: ChartLevel[];
 }) {
   const [at, setAt] = useState<number | null>(null);
   const last = points.length - 1;
@@ -74,6 +88,10 @@ export function TrendChart({
   }, [points]);
   const low = points[lowAt].cents;
   const high = points[highAt].cents;
+  const reached = levels.filter((l) => l.cents >= low && l.cents <= high && high > low);
+  const reachedWords = reached.length
+    ? ` Reaches ${reached.map((l) => `${l.label.toLowerCase()} (${formatUsd(l.cents)})`).join(" and ")}.`
+    : "";
   // The days can change under a held position (more history read, another range): it then reads the last.
   const shown = at !== null && at <= last ? at : last;
   const spot = (i: number) => place(i, points.length, points[i].cents, low, high);
@@ -121,7 +139,7 @@ export function TrendChart({
       >
         <svg
           role="img"
-          aria-label={summary}
+          aria-label={summary + reachedWords}
           viewBox={`0 0 ${W} ${H}`}
           preserveAspectRatio="none"
           className="h-full w-full overflow-visible"
@@ -145,6 +163,23 @@ export function TrendChart({
             vectorEffect="non-scaling-stroke"
           />
           <path d={`${line} L${W},${H} L0,${H} Z`} className="fill-brand-100/70" />
+          {reached.map((l) => {
+            const y = (place(0, points.length, l.cents, low, high).y * H) / 100;
+            return (
+              <line
+                key={l.label}
+                data-level={l.label}
+                x1={0}
+                x2={W}
+                y1={y}
+                y2={y}
+                className="stroke-red-600"
+                strokeWidth={1.5}
+                strokeDasharray="6 4"
+                vectorEffect="non-scaling-stroke"
+              />
+            );
+          })}
           <path
             d={line}
             fill="none"
@@ -153,6 +188,16 @@ export function TrendChart({
             vectorEffect="non-scaling-stroke"
           />
         </svg>
+        {reached.map((l) => (
+          <span
+            key={l.label}
+            aria-hidden="true"
+            className="absolute right-1 -translate-y-full rounded bg-white/90 px-1 text-[11px] font-medium text-red-700"
+            style={{ top: `${place(0, points.length, l.cents, low, high).y}%` }}
+          >
+            {l.label} {formatUsd(l.cents)}
+          </span>
+        ))}
         {at !== null ? (
           <span
             aria-hidden="true"

@@ -111,6 +111,11 @@ describe("the Scheduled page, in Chromium", () => {
       const ahead = page.getByRole("region", { name: "The balance ahead" });
       await ahead.getByText(dayInWords(due), { exact: true }).click();
       await expect.poll(() => ahead.innerText()).toContain("Waiting for approval");
+      // The chart draws zero where the balance ahead crosses it, and says so.
+      expect(await ahead.locator('line[data-level="Zero"]').count()).toBe(1);
+      expect(await ahead.getByRole("img").first().getAttribute("aria-label")).toContain(
+        "Reaches zero ($0.00)",
+      );
       expect(await seriousAxeViolations(page)).toEqual([]);
       // A phone reads it without scrolling sideways.
       expect(
@@ -127,6 +132,17 @@ describe("the Scheduled page, in Chromium", () => {
     expect(await warning.innerText()).toContain("E2E equipment");
     expect(await seriousAxeViolations(inbox)).toEqual([]);
     await shot(inbox, "inbox-shortfall");
+    // And e-mails it, once, to the approver's own mail box (/mail in the default set-up).
+    const shortfallMails = async () => {
+      await inbox.goto(`${world.app.url}/mail`);
+      await inbox.getByRole("heading", { level: 1, name: "Mail" }).waitFor({ timeout: FIRST_WAIT });
+      return inbox
+        .locator('[data-mail-kind="balance_ahead.shortfall"]')
+        .filter({ hasText: `falls below zero on` })
+        .filter({ hasText: "E2E equipment" })
+        .count();
+    };
+    await expect.poll(shortfallMails, { timeout: 120_000, interval: 3_000 }).toBe(1);
     // Cancelled, it is no longer a shortfall.
     await page.goto(`${world.app.url}/scheduled`);
     const equipment = page.getByRole("region", { name: "E2E equipment" });
@@ -138,6 +154,7 @@ describe("the Scheduled page, in Chromium", () => {
     await expect
       .poll(() => page.getByTestId("ahead-shortfall").innerText(), { timeout: FIRST_WAIT })
       .toContain("No day of the next 30 business days falls below zero");
+    expect(await page.locator('line[data-level="Zero"]').count()).toBe(0);
 
     // The approver approves the payroll series by keyboard.
     const a = approver.page;
