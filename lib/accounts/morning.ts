@@ -3,24 +3,19 @@
 // cents). Business days are the Fed's (weekends and Fed holidays skipped); on a Monday the change
 // covers the weekend too.
 import "server-only";
-import { rollToBusinessDay } from "../bank-api/business-days.ts";
+import { addBusinessDays } from "../bank-api/business-days.ts";
 import { addDays } from "../bank-api/dates.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { unwrap } from "../bank-client/errors.ts";
 import type { MorningCheckResponse } from "../dashboard-api/accounts.ts";
 import { readHistory } from "./views.ts";
 
-/** The Fed business day before `day` (YYYY-MM-DD): weekends and Fed holidays are skipped. */
-export function previousBusinessDay(day: string): string {
-  return rollToBusinessDay(addDays(day, -1), "preceding");
-}
-
 export async function morningCheck(bank: BankClient, bankToday: () => string): Promise<MorningCheckResponse> {
   const numbers = unwrap(await bank.call("accountList")).ResponseData.flatMap((d) =>
     d.CUSTACCT.map((a) => a.ACTNBR),
   );
   const today = bankToday();
-  const since = previousBusinessDay(today);
+  const since = addBusinessDays(today, -1);
   const from = addDays(since, 1);
   const accounts = await Promise.all(
     numbers.map(async (accountNumber) => {

@@ -3,7 +3,10 @@
 // bank's history; a viewer may read it, nobody without a session.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { previousBusinessDay } from "../../lib/accounts/morning.ts";
+import { addBusinessDays } from "../../lib/bank-api/business-days.ts";
+
+const previousBusinessDay = (day: string) => addBusinessDays(day, -1);
+
 import type { Role } from "../../lib/auth/permissions.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
 import { addDays } from "../../lib/bank-api/dates.ts";
