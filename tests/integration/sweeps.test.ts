@@ -2,15 +2,19 @@
 // from the funding account below it, the excess sent back above it), never moves more than the
 // other account has available, moves once per slot however many runs meet it, moves nothing until
 // approved (again after a wider band), runs on a balance crossing once per notification, and shows
-// each move in the bank's history under the sweep's name.
+// each move in the bank's history under the sweep's name, and finishes a move whose answer was lost after
+// the bank took it (a run killed mid-send) once, under its own key, after the lease.
 import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Actor } from "../../lib/auth/audit.ts";
 import { readAudit } from "../../lib/auth/audit.ts";
 import { isBusinessDay } from "../../lib/bank-api/business-days.ts";
 import { dollarsToCents } from "../../lib/bank-api/money.ts";
-import { getBankClient } from "../../lib/bank-client/index.ts";
+import { BankClient } from "../../lib/bank-client/client.ts";
+import { getBankClient, TokenManager } from "../../lib/bank-client/index.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
 import { bankBusinessDate } from "../../lib/schedules/engine.ts";
 import { runSweeps, runSweepsOnCrossing, sweepMoveKey } from "../../lib/schedules/sweep-engine.ts";
@@ -177,6 +181,65 @@ describe("a sweep", () => {
     expect(await debits(funding, day)).toHaveLength(1);
     const [d] = await debits(funding, day);
     expect(d.IDEMPOTENCYKEY).toBe(sweepMoveKey(s.id, day, "run"));
+  });
+
+  it("finishes a move whose answer was lost after the bank took it, once, by the next run after the lease", async () => {
+    const { kept, funding, own } = await accounts(0, 10_000);
+    const s = await approvedSweep(terms(kept, funding, 700, 700, "Lost answer"), own);
+    // A proxy in front of the bank that lets a SEN transfer through and cuts the connection
+    // before its answer reaches the run: what a run killed mid-send, or a dropped link, leaves.
+    const target = new URL(world.bank.url);
+    let cut = 0;
+    const proxy = http.createServer((req, res) => {
+      const upstream = http.request(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (answer) => {
+          if (req.url?.includes("/transfersen")) {
+            cut++;
+            answer.resume();
+            answer.on("end", () => res.socket?.destroy());
+            return;
+          }
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const port = (proxy.address() as AddressInfo).port;
+    const customer = world.customer.subscriptionKey;
+    const cutOff = new BankClient({
+      bankUrl: `http://127.0.0.1:${port}`,
+      subscriptionKey: customer,
+      tokens: new TokenManager({ db, bankUrl: `http://127.0.0.1:${port}`, subscriptionKey: customer }),
+    });
+    try {
+      const first = await runSweeps(db, cutOff, { today: day, time: "12:00" });
+      expect(cut).toBeGreaterThan(0);
+      expect(first.moved).toBe(0);
+      // The bank took it; the dashboard does not know.
+      expect(await availableCents(kept)).toBe(70_000);
+      const [m] = await db.query<{ status: string }>("SELECT status FROM sweep_moves WHERE sweep_id = $1", [
+        s.id,
+      ]);
+      expect(m.status).toBe("sending");
+    } finally {
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
+    // A run inside the lease leaves the claimed move alone and plans no second one.
+    await runSweeps(db, await bank(), { today: day, time: "13:00", leaseSeconds: 3600 });
+    expect(await debits(funding, day)).toHaveLength(1);
+    // After the lease the same request goes again under the same key: the bank answers with the
+    // transfer it made, and the move is written down as sent. One debit in all.
+    const after = await runSweeps(db, await bank(), { today: day, time: "13:00", leaseSeconds: 0 });
+    expect(after.moved).toBe(1);
+    const moved = await debits(funding, day);
+    expect(moved).toHaveLength(1);
+    expect(moved[0].IDEMPOTENCYKEY).toBe(sweepMoveKey(s.id, day, "run"));
+    expect(await availableCents(kept)).toBe(70_000);
+    expect(await availableCents(funding)).toBe(1_000_000 - 70_000);
+    expect((await getSweep(db, s.id))?.lastMoves[0]).toMatchObject({ status: "sent", amountCents: 70_000 });
   });
 
   it("moves nothing until approved, and again after a wider band until that is approved", async () => {
