@@ -12,6 +12,7 @@ import { forgetCachedUser } from "../auth/session-token.ts";
 import type { UserRow } from "../auth/users.ts";
 import { config } from "../config.ts";
 import type { AdminChange, AdminChangeDecisionResponse } from "../dashboard-api/admin-changes.ts";
+import { isId } from "../dashboard-api/ids.ts";
 import { PolicySetInput } from "../dashboard-api/policies.ts";
 import { DashboardSettings, SETTING_LABELS } from "../dashboard-api/settings.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
@@ -166,7 +167,7 @@ export async function decideChange(
   id: string,
   decision: ChangeDecision,
 ): Promise<AdminChangeDecisionResponse> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw invalid([{ field: "id", message: "is not a change id" }]);
+  if (!isId(id)) throw invalid([{ field: "id", message: "is not a change id" }]);
   // Lapsed changes are closed (and audited) in their own transaction: the refusal below would
   // roll back anything done in the deciding one.
   await db.tx((q) => expireChanges(q));

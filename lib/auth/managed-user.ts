@@ -1,6 +1,7 @@
 // A user an administrator changes: found from the route's path; after the change, the cached
 // session user is forgotten (the change applies at the next request) and the change is audited.
 import { invalid, notFound } from "../api/errors.ts";
+import { isId } from "../dashboard-api/ids.ts";
 import type { AdminUser } from "../dashboard-api/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { type AuditEntry, appendAudit } from "./audit.ts";
@@ -13,7 +14,7 @@ export async function findUserInPath(
   param: unknown,
 ): Promise<{ id: string; before: UserRow }> {
   const id = String(param ?? "");
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw invalid([{ field: "id", message: "is not a user id" }]);
+  if (!isId(id)) throw invalid([{ field: "id", message: "is not a user id" }]);
   const before = await findUserById(db, id);
   if (!before) throw notFound("No such user.");
   return { id, before };

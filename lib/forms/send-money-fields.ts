@@ -1,6 +1,7 @@
 // The sending-money forms' field names and choices, without zod: a page's first load needs them
 // to draw its fields, while the schemas that check them (lib/dashboard-api/, the route handlers'
 // own) load when a form is first used.
+import { isId } from "../dashboard-api/ids.ts";
 
 export const BENEFICIARY_FIELDS = [
   "beneficiary_name",
@@ -99,8 +100,7 @@ export const BENEFICIARY_LABEL_MAX = 60;
 
 /** A saved beneficiary's id as a form sends it: "" when none filled the wire. */
 export const BENEFICIARY_ID_MESSAGE = "must be a saved beneficiary's id";
-const BENEFICIARY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isBeneficiaryIdText = (s: string) => s === "" || BENEFICIARY_ID.test(s);
+export const isBeneficiaryIdText = (s: string) => s === "" || isId(s);
 
 /** The payments page opens on every account at once: "all", or one account number. */
 export const ALL_ACCOUNTS = "all";

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { conflict, forbidden, invalid, notFound } from "../api/errors.ts";
 import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
 import { readsAlike } from "../bank-api/lookalike.ts";
+import { isId } from "../dashboard-api/ids.ts";
 import type {
   Beneficiary,
   BeneficiaryTemplate,
@@ -99,8 +100,6 @@ export async function listBeneficiaries(db: Queryable): Promise<Beneficiary[]> {
   const rows = await db.query<Row>(`${SELECT} ORDER BY lower(b.label)`);
   return rows.map(toBeneficiary);
 }
-
-const isId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 export async function getBeneficiary(db: Queryable, id: string): Promise<Beneficiary | null> {
   if (!isId(id)) return null;

@@ -5,7 +5,7 @@
 // transfersen) carries Idempotency-Key = the draft's id, so a retry pays once.
 import { randomUUID } from "node:crypto";
 import "server-only";
-import { conflict, forbidden, RouteError } from "../api/errors.ts";
+import { conflict, forbidden, notFound, RouteError } from "../api/errors.ts";
 import { draftFacts, policySetNow, votersNow } from "../approvals/facts.ts";
 import { type Tally, tally } from "../approvals/policy.ts";
 import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
@@ -13,6 +13,7 @@ import type { InitiatePaymentInput } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, type BankError, type BankResult } from "../bank-client/errors.ts";
 import { config } from "../config.ts";
+import { isId } from "../dashboard-api/ids.ts";
 import type { Draft } from "../dashboard-api/wires.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import { auditDraft, staleOrMissing } from "./draft-audit.ts";
@@ -165,6 +166,8 @@ export async function releaseDraft(
   id: string,
   o: { version: number },
 ): Promise<ReleaseOutcome> {
+  // Before any query: the table's id is a uuid, and the database refuses anything else.
+  if (!isId(id)) throw notFound("No such draft.");
   const fresh = await approveDraft(db, actor, id, o.version);
   const token = randomUUID();
   const decided = await db.tx((q) => decideAndClaim(q, actor, id, o.version, token, fresh));

@@ -8,6 +8,7 @@ import { OPEN_DRAFT_STATUSES, sqlStates } from "../approvals/draft-rules.ts";
 import { draftFacts, policySetNow, votersNow } from "../approvals/facts.ts";
 import { type Requirement, tally } from "../approvals/policy.ts";
 import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
+import { isId } from "../dashboard-api/ids.ts";
 import type { Draft } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
 import type { paymentDrafts } from "../db/schema.ts";
@@ -99,7 +100,7 @@ const canonical = (o: Record<string, unknown>) =>
 const sameRequest = (a: Record<string, unknown>, b: Record<string, unknown>) => canonical(a) === canonical(b);
 
 export async function getDraft(db: Queryable, id: string): Promise<Draft | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isId(id)) return null;
   const rows = await db.query<ReadRow>(`${DRAFT_SELECT} WHERE d.id = $1`, [id]);
   return rows[0] ? ((await toDrafts(db, rows))[0] ?? null) : null;
 }

@@ -15,6 +15,7 @@ import {
   type Schedule,
   toRule,
 } from "../calendar/recurrence.ts";
+import { isId } from "../dashboard-api/ids.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import type { paymentSeries } from "../db/schema.ts";
 import type { SqlRow } from "../server/sql-row.ts";
@@ -112,7 +113,7 @@ async function toView(db: Queryable, r: ReadRow): Promise<SeriesView> {
 }
 
 export async function getSeries(db: Queryable, id: string): Promise<SeriesView | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isId(id)) return null;
   const rows = await db.query<ReadRow>(`${SERIES_SELECT} WHERE s.id = $1`, [id]);
   return rows[0] ? toView(db, rows[0]) : null;
 }

@@ -6,6 +6,7 @@
 import "server-only";
 import { conflict, forbidden, invalid, notFound } from "../api/errors.ts";
 import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
+import { isId } from "../dashboard-api/ids.ts";
 import type { Queryable } from "../db/client.ts";
 import type { sweepMoves, sweeps } from "../db/schema.ts";
 import type { SqlRow } from "../server/sql-row.ts";
@@ -122,7 +123,7 @@ async function toView(db: Queryable, r: ReadRow): Promise<SweepView> {
 }
 
 export async function getSweep(db: Queryable, id: string): Promise<SweepView | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isId(id)) return null;
   const rows = await db.query<ReadRow>(`${SELECT} WHERE s.id = $1`, [id]);
   return rows[0] ? toView(db, rows[0]) : null;
 }
