@@ -23,6 +23,8 @@ const NAMED: Record<string, string> = {
   "integration_token.revoke": "Integration token revoked",
   "statement_subscription.create": "Statement subscription made",
   "statement_subscription.cancel": "Statement subscription cancelled",
+  "statement_subscription.delivery": "Statement delivery",
+  "statement_subscription.retry": "Statement delivery retried",
   "schedule.occurrence.reprocessed": "Scheduled payment sent through the backup after an outage",
   "sweep.move": "Sweep moved money between accounts to keep one inside its band",
   "approval_digest.sent": "Approval digest e-mailed",
