@@ -86,6 +86,8 @@ const mod = {
   subscriptions: () => import("../../app/api/statements/subscriptions/route.ts"),
   subscription: () => import("../../app/api/statements/subscriptions/[id]/route.ts"),
   subscriptionDelivery: () => import("../../app/api/statements/subscriptions/[id]/deliveries/[day]/route.ts"),
+  subscriptionRetry: () =>
+    import("../../app/api/statements/subscriptions/[id]/deliveries/[day]/retry/route.ts"),
   transfers: () => import("../../app/api/transfers/route.ts"),
   wires: () => import("../../app/api/wires/route.ts"),
   wireDuplicates: () => import("../../app/api/wires/duplicates/route.ts"),
@@ -798,6 +800,14 @@ const ROUTES: RouteCase[] = [
     url: () => `/api/statements/subscriptions/${NO_DRAFT}/deliveries/2026-01-05`,
     params: () => ({ id: NO_DRAFT, day: "2026-01-05" }),
     allowed: EVERYONE,
+  },
+  {
+    name: "POST /api/statements/subscriptions/[id]/deliveries/[day]/retry",
+    load: mod.subscriptionRetry,
+    method: "POST",
+    url: () => `/api/statements/subscriptions/${NO_DRAFT}/deliveries/2026-01-05/retry`,
+    params: () => ({ id: NO_DRAFT, day: "2026-01-05" }),
+    allowed: ADMIN_ONLY,
   },
 ];
 
