@@ -173,10 +173,14 @@ describe("SIGTERM", () => {
   }, async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
+    // The bank's own clock: "due" below is judged against the database's now(), and a sandbox
+    // clock set ahead for a whole run (BANK_SANDBOX_CLOCK_START_SECONDS) would date the handed-back
+    // leases days later.
+    const { BANK_SANDBOX_CLOCK_START_SECONDS: _ahead, ...inherited } = process.env;
     child = spawn(process.execPath, ["--import", "tsx", "bank/main.ts"], {
       cwd: ROOT,
       env: {
-        ...process.env,
+        ...inherited,
         BANK_PORT: String(port),
         BANK_DATA_DIR: dataDir,
         BANK_SANDBOX_KEY: SANDBOX_KEY,
