@@ -8,9 +8,9 @@ import { TrendChart } from "@/components/accounts/balance-trend.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { Panel } from "@/components/ui/section.tsx";
-import { dayInWords } from "@/lib/calendar/recurrence.ts";
 import { apiFetch, failureMessage } from "@/lib/dashboard-api/fetch.ts";
 import type { AheadShortfallView, BalanceAheadResponse } from "@/lib/dashboard-api/schedules.ts";
+import { dayInWords } from "@/lib/format/dates.ts";
 import { formatUsd } from "@/lib/format/money.ts";
 import { AHEAD_KIND_WORDS, AHEAD_KINDS, AHEAD_LIKELIHOOD } from "@/lib/schedules/balance-ahead.ts";
 

@@ -7,9 +7,9 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { ShortfallCauses, shortfallLine } from "@/components/accounts/balance-ahead.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
-import { dayInWords } from "@/lib/calendar/recurrence.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { ShortfallsResponse } from "@/lib/dashboard-api/schedules.ts";
+import { dayInWords } from "@/lib/format/dates.ts";
 import { formatUsd } from "@/lib/format/money.ts";
 
 export function ShortfallWarnings() {

@@ -11,7 +11,6 @@ import { Money } from "@/components/ui/money.tsx";
 import { Panel } from "@/components/ui/section.tsx";
 import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { addDays } from "@/lib/bank-api/dates.ts";
-import { dayInWords } from "@/lib/calendar/recurrence.ts";
 import { apiFetch, failureMessage, sendJson } from "@/lib/dashboard-api/fetch.ts";
 import type {
   CreateScheduleInput,
@@ -21,6 +20,7 @@ import type {
   SeriesResponse,
   Upcoming,
 } from "@/lib/dashboard-api/schedules.ts";
+import { dayInWords } from "@/lib/format/dates.ts";
 
 const KEY = ["schedules"] as const;
 

@@ -10,9 +10,9 @@ import { Input } from "@/components/ui/field.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { Panel } from "@/components/ui/section.tsx";
 import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
-import { dayInWords } from "@/lib/calendar/recurrence.ts";
 import { apiFetch, failureMessage, sendJson } from "@/lib/dashboard-api/fetch.ts";
 import type { Sweep, SweepMove, SweepResponse, SweepsResponse } from "@/lib/dashboard-api/schedules.ts";
+import { dayInWords } from "@/lib/format/dates.ts";
 import { typedDollarsToCents } from "@/lib/forms/typed-dollars.ts";
 
 const KEY = ["sweeps"] as const;

@@ -4,6 +4,9 @@ import * as rruleModule from "rrule";
 import { z } from "zod";
 import { isBusinessDay, ROLLS, type Roll, rollToBusinessDay } from "../bank-api/business-days.ts";
 import { addDays, isIsoDay } from "../bank-api/dates.ts";
+import { dayInWords } from "../format/dates.ts";
+
+export { dayInWords };
 
 // Node loads rrule's CommonJS build (its names under `default`), a bundler its ES build (names at the top).
 const { RRule, rrulestr } = (rruleModule as { default?: typeof rruleModule }).default ?? rruleModule;
@@ -148,11 +151,6 @@ export function nextOccurrence(rule: string, roll: Roll, from: string): Occurren
   return null;
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-/** "Dec 31, 2027" from a YYYY-MM-DD day. */
-export function dayInWords(day: string): string {
-  return `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
-}
 const ordinal = (n: number) => {
   const s =
     n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10];

@@ -72,3 +72,12 @@ export function timeZoneLabel(timeZone: string): string {
   const city = timeZone.split("/").pop() ?? timeZone;
   return `${city.replace(/_/g, " ")} time`;
 }
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/**
+ * "Dec 31, 2027" from a YYYY-MM-DD day, without a time zone or a date library: pages that only
+ * name days (the balance ahead, the inbox's shortfalls) load this and not the recurrence rules.
+ */
+export function dayInWords(day: string): string {
+  return `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
+}
