@@ -6,8 +6,10 @@
 // (approval_digest_items, the table of things a mail has named once), so it goes once.
 import "server-only";
 import { accountNames, ownAccountNumbers } from "../accounts/views.ts";
+import { hasPermission, isRole } from "../auth/permissions.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import type { DashboardDb } from "../db/client.ts";
+import { dayInWords } from "../format/dates.ts";
 import { accountInWords, formatUsd } from "../format/money.ts";
 import { queueMail } from "../inbox/mail-outbox.ts";
 import { readBalanceAhead } from "./ahead-read.ts";
@@ -19,15 +21,6 @@ export const SHORTFALL_LOOK_MS = 15 * 60_000;
 /** The key a shortfall is named by once: a later, different shortfall of the account is told anew. */
 export const shortfallKey = (account: string, day: string, line: "zero" | "alert") =>
   `shortfall:${account}:${day}:${line}`;
-
-const DAY_WORDS = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const dayInWords = (day: string) => DAY_WORDS.format(new Date(`${day}T12:00:00Z`));
 
 export interface ShortfallMailOutcome {
   /** Shortfalls named for the first time by this look. */
@@ -71,9 +64,12 @@ export async function mailShortfalls(
         [key],
       );
       if (!named.length) return [];
-      const people = await q.query<{ email: string }>(
-        "SELECT email FROM users WHERE NOT disabled AND role IN ('preparer', 'approver', 'admin') ORDER BY email",
-      );
+      // Whoever may move money: the roles' permissions decide, not a list of role names.
+      const people = (
+        await q.query<{ email: string; role: string }>(
+          "SELECT email, role FROM users WHERE NOT disabled ORDER BY email",
+        )
+      ).filter((u) => isRole(u.role) && hasPermission(u.role, "transfers.create"));
       for (const p of people)
         await queueMail(q, { to: p.email, subject, text: text + link, kind: "balance_ahead.shortfall" });
       return people.map((p) => ({ to: p.email, subject }));

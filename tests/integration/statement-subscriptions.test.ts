@@ -15,6 +15,7 @@ import { runStatementSubscriptions } from "../../lib/statements/subscriptions.ts
 import { readBai2 } from "../helpers/bai2-reader.ts";
 import { call, sandbox } from "../helpers/bank.ts";
 import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
+import { wallTime } from "../helpers/wall-time.ts";
 
 const routes = {
   subscriptions: () => import("../../app/api/statements/subscriptions/route.ts"),
@@ -41,31 +42,6 @@ const mailbox = async (to: string) =>
       headers: { "X-Sandbox-Key": world.bank.sandboxKey },
     })
   ).json;
-
-/** The instant of `day` at `hh:mm` on the wall clock of `timeZone`. */
-function wallTime(day: string, hhmm: string, timeZone: string): number {
-  const guess = Date.parse(`${day}T${hhmm}:00Z`);
-  const wall = (t: number) => {
-    const p = Object.fromEntries(
-      new Intl.DateTimeFormat("en-US", {
-        timeZone,
-        hourCycle: "h23",
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-        second: "2-digit",
-      })
-        .formatToParts(new Date(t))
-        .map((x) => [x.type, x.value]),
-    );
-    return Date.parse(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}Z`);
-  };
-  let t = guess;
-  for (let i = 0; i < 3; i++) t = guess - (wall(t) - t);
-  return t;
-}
 
 async function bankDay(account: string, day: string): Promise<Transaction[]> {
   const r = unwrap(

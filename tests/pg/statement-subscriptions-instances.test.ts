@@ -13,33 +13,12 @@ import { createSubscription, runStatementSubscriptions } from "../../lib/stateme
 import { call, sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
 import { PG_URL } from "../helpers/databases.ts";
 import { openPgTestDashboardDb, type TestDashboardDb, testUser } from "../helpers/routes.ts";
+import { wallTime } from "../helpers/wall-time.ts";
 
 const ZONE = "America/New_York";
 
 /** The instant of `day` at 07:05 on the bank's wall clock. */
-function sevenOFive(day: string): number {
-  const guess = Date.parse(`${day}T07:05:00Z`);
-  const wall = (t: number) => {
-    const p = Object.fromEntries(
-      new Intl.DateTimeFormat("en-US", {
-        timeZone: ZONE,
-        hourCycle: "h23",
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-        second: "2-digit",
-      })
-        .formatToParts(new Date(t))
-        .map((x) => [x.type, x.value]),
-    );
-    return Date.parse(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}Z`);
-  };
-  let t = guess;
-  for (let i = 0; i < 3; i++) t = guess - (wall(t) - t);
-  return t;
-}
+const sevenOFive = (day: string) => wallTime(day, "07:05", ZONE);
 
 describe.skipIf(!PG_URL)("statement subscriptions on two dashboard instances", () => {
   let bank: TestBank;

@@ -4,17 +4,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DRAFT_STATUS_CHECK_SQL, DRAFT_STATUSES } from "../../lib/approvals/draft-rules.ts";
+import { copiesOutside, ROOT } from "../helpers/copies.ts";
 
-const ROOT = path.resolve(__dirname, "../..");
 const HOME = "lib/approvals/draft-rules.ts";
-
-function sources(dir: string): string[] {
-  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-    const rel = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === "migrations" || e.name === "node_modules" ? [] : sources(rel);
-    return /\.(ts|tsx)$/.test(e.name) ? [rel] : [];
-  });
-}
 
 const COPIES = [
   /["']pending["'],\s*["']releasing["']/, // a state list
@@ -24,13 +16,7 @@ const COPIES = [
 
 describe("draft rules, once", () => {
   it("has no second copy of a draft state list or of the approval arithmetic", () => {
-    const found = ["lib", "components", "app", "hooks", "sim"]
-      .flatMap(sources)
-      .filter((f) => f !== HOME)
-      .flatMap((f) => {
-        const text = fs.readFileSync(path.join(ROOT, f), "utf8");
-        return COPIES.filter((re) => re.test(text)).map((re) => `${f}: ${re}`);
-      });
+    const found = copiesOutside([HOME], COPIES);
     expect(found).toEqual([]);
   });
 

@@ -1,33 +1,17 @@
 // The dashboard's id pattern lives once (lib/dashboard-api/ids.ts): a second hand-written UUID
 // pattern, a looser `[0-9a-f-]{36}` (thirty-six dashes passed it and reached the database as a
 // 500), or zod's own uuid check beside it fails this test.
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isId } from "../../lib/dashboard-api/ids.ts";
+import { copiesOutside } from "../helpers/copies.ts";
 
-const ROOT = path.resolve(__dirname, "../..");
 const HOME = "lib/dashboard-api/ids.ts";
-
-function sources(dir: string): string[] {
-  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-    const rel = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === "node_modules" ? [] : sources(rel);
-    return /\.(ts|tsx)$/.test(e.name) ? [rel] : [];
-  });
-}
 
 const COPIES = [/0-9a-f\]\{8\}-/i, /\[0-9a-f-\]\{36\}/i, /\bz\.uuid\(/, /\.uuid\(\)/];
 
 describe("the id pattern, once", () => {
   it("has no second copy in the dashboard's code", () => {
-    const found = ["lib", "components", "app", "hooks"]
-      .flatMap(sources)
-      .filter((f) => f !== HOME)
-      .flatMap((f) => {
-        const text = fs.readFileSync(path.join(ROOT, f), "utf8");
-        return COPIES.filter((re) => re.test(text)).map((re) => `${f}: ${re}`);
-      });
+    const found = copiesOutside([HOME], COPIES, ["lib", "components", "app", "hooks"]);
     expect(found).toEqual([]);
   });
 

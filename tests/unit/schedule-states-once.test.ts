@@ -11,17 +11,9 @@ import {
   SERIES_KINDS,
   SERIES_STATUSES,
 } from "../../lib/schedules/states.ts";
+import { copiesOutside, ROOT } from "../helpers/copies.ts";
 
-const ROOT = path.resolve(__dirname, "../..");
 const HOMES = ["lib/schedules/states.ts", "lib/bank-api/business-days.ts"];
-
-function sources(dir: string): string[] {
-  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-    const rel = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === "migrations" || e.name === "node_modules" ? [] : sources(rel);
-    return /\.(ts|tsx)$/.test(e.name) ? [rel] : [];
-  });
-}
 
 const COPIES = [
   /\[\s*["']active["'],\s*["']paused["']/, // a series state list
@@ -33,13 +25,7 @@ const COPIES = [
 
 describe("schedule words, once", () => {
   it("has no second copy of a series, occurrence or roll word list", () => {
-    const found = ["lib", "components", "app", "hooks", "sim"]
-      .flatMap(sources)
-      .filter((f) => !HOMES.includes(f))
-      .flatMap((f) => {
-        const text = fs.readFileSync(path.join(ROOT, f), "utf8");
-        return COPIES.filter((re) => re.test(text)).map((re) => `${f}: ${re}`);
-      });
+    const found = copiesOutside(HOMES, COPIES);
     expect(found).toEqual([]);
   });
 
