@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { type RunningBank, type StartBankOptions, startBank } from "../../bank/app.ts";
 import { loadBankConfig } from "../../bank/config.ts";
+import type { SandboxMail } from "../../bank/sandbox/notify.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { createTestDatabase, PG_URL } from "./databases.ts";
 
@@ -239,4 +240,22 @@ export async function balanceOf(c: TestCustomer, account: string) {
   const r = await c.api("GET", "/v2/account/balance", { query: { accountNumber: account } });
   if (r.status !== 200 || r.json.ERROR.length) throw new Error(`balance ${account}: ${r.status} ${r.text}`);
   return r.json.ResponseData[0] as { AVAILBAL: number; CURRBAL: number; TOTALHOLDS: number };
+}
+
+/** One message of the sandbox mail box, its attachments typed (`GET /sandbox/mail`). */
+export type SandboxMailMessage = Omit<SandboxMail, "attachments"> & {
+  attachments: { filename: string; contentType: string; contentBase64: string }[];
+};
+
+/** The sandbox mail box's messages to one address, as `GET /sandbox/mail?to=` answers them. */
+export async function sandboxMailTo(
+  bank: Pick<TestBank, "url" | "sandboxKey">,
+  to: string,
+): Promise<SandboxMailMessage[]> {
+  return (
+    await call<SandboxMailMessage[]>(bank.url, "GET", "/sandbox/mail", {
+      query: { to },
+      headers: { [BANK_HEADERS.sandboxKey]: bank.sandboxKey },
+    })
+  ).json;
 }

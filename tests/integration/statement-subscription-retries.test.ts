@@ -19,7 +19,7 @@ import { config } from "../../lib/config.ts";
 import { deliverMail } from "../../lib/inbox/digest.ts";
 import { runStatementSubscriptions } from "../../lib/statements/subscriptions.ts";
 import { readBai2 } from "../helpers/bai2-reader.ts";
-import { call, sandbox } from "../helpers/bank.ts";
+import { sandbox, sandboxMailTo } from "../helpers/bank.ts";
 import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
 import { wallTime } from "../helpers/wall-time.ts";
 
@@ -38,20 +38,7 @@ let refusing: SMTPServer;
 let refusingUrl: string;
 let refused = 0;
 
-interface Mail {
-  to: string;
-  subject: string;
-  messageId: string;
-  attachments: { filename: string; contentType: string; contentBase64: string }[];
-}
-
-const mailbox = async (to: string) =>
-  (
-    await call<Mail[]>(world.bank.url, "GET", "/sandbox/mail", {
-      query: { to },
-      headers: { "X-Sandbox-Key": world.bank.sandboxKey },
-    })
-  ).json;
+const mailbox = (to: string) => sandboxMailTo(world.bank, to);
 
 const yymmdd = (day: string) => day.slice(2).replaceAll("-", "");
 const zone = () => config().timeZone;

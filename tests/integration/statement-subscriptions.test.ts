@@ -13,7 +13,7 @@ import { daysFrom } from "../../lib/history/read.ts";
 import { deliverMail } from "../../lib/inbox/digest.ts";
 import { runStatementSubscriptions } from "../../lib/statements/subscriptions.ts";
 import { readBai2 } from "../helpers/bai2-reader.ts";
-import { call, sandbox } from "../helpers/bank.ts";
+import { sandbox, sandboxMailTo } from "../helpers/bank.ts";
 import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
 import { wallTime } from "../helpers/wall-time.ts";
 
@@ -29,19 +29,7 @@ let viewer: UserRow;
 let senA: string;
 let senB: string;
 
-interface Mail {
-  to: string;
-  subject: string;
-  attachments: { filename: string; contentType: string; contentBase64: string }[];
-}
-
-const mailbox = async (to: string) =>
-  (
-    await call<Mail[]>(world.bank.url, "GET", "/sandbox/mail", {
-      query: { to },
-      headers: { "X-Sandbox-Key": world.bank.sandboxKey },
-    })
-  ).json;
+const mailbox = (to: string) => sandboxMailTo(world.bank, to);
 
 async function bankDay(account: string, day: string): Promise<Transaction[]> {
   const r = unwrap(
