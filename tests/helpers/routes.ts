@@ -281,3 +281,21 @@ export async function openRouteWorld(
     },
   };
 }
+
+/**
+ * One dashboard instance beside others on the same PostgreSQL database: its own pool and its own
+ * bank client (tokens kept in that database), as a second process of a deployment holds them.
+ */
+export async function dashboardInstance(
+  dbUrl: string,
+  bankUrl: string,
+  subscriptionKey: string,
+): Promise<{ db: DashboardDb; client: BankClient }> {
+  const db = await openDashboardDb({ url: dbUrl, poolSize: 4 });
+  const client = new BankClient({
+    bankUrl,
+    subscriptionKey,
+    tokens: new TokenManager({ db, bankUrl, subscriptionKey }),
+  });
+  return { db: db as DashboardDb, client };
+}

@@ -7,14 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserRow } from "../../lib/auth/users.ts";
 import { addDays } from "../../lib/bank-api/dates.ts";
 import { dollarsToCents } from "../../lib/bank-api/money.ts";
-import { BankClient } from "../../lib/bank-client/client.ts";
-import { TokenManager } from "../../lib/bank-client/token-manager.ts";
 import { occurrencesBetween, type Schedule, toRule, WEEKDAYS } from "../../lib/calendar/recurrence.ts";
-import { type DashboardDb, openDashboardDb } from "../../lib/db/client.ts";
 import { bankBusinessDate, runSchedules } from "../../lib/schedules/engine.ts";
 import { createSeries, occurrenceKey } from "../../lib/schedules/series.ts";
 import { sandbox } from "../helpers/bank.ts";
 import { openPgDraftWorld, type PgDraftWorld } from "../helpers/pg-drafts.ts";
+import { dashboardInstance } from "../helpers/routes.ts";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("schedules on two dashboard instances", () => {
   let world: PgDraftWorld;
@@ -30,15 +28,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("schedules on two dashboard inst
 
   it("pays every occurrence once when two instances run the same 25 bank days at once", async () => {
     const { bank, customer, dbUrl } = world;
-    const instance = async () => {
-      const own = await openDashboardDb({ url: dbUrl, poolSize: 4 });
-      const client = new BankClient({
-        bankUrl: bank.url,
-        subscriptionKey: customer.key,
-        tokens: new TokenManager({ db: own, bankUrl: bank.url, subscriptionKey: customer.key }),
-      });
-      return { db: own as DashboardDb, client };
-    };
+    const instance = () => dashboardInstance(dbUrl, bank.url, customer.key);
     const [a, b] = [await instance(), await instance()];
     try {
       const from = await customer.account("SEN", 1_000_000);

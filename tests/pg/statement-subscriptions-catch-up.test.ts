@@ -7,14 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserRow } from "../../lib/auth/users.ts";
 import { addBusinessDays } from "../../lib/bank-api/business-days.ts";
 import { addDays } from "../../lib/bank-api/dates.ts";
-import { BankClient } from "../../lib/bank-client/client.ts";
-import { TokenManager } from "../../lib/bank-client/token-manager.ts";
-import { type DashboardDb, openDashboardDb } from "../../lib/db/client.ts";
 import { createSubscription, runStatementSubscriptions } from "../../lib/statements/subscriptions.ts";
 import { readBai2 } from "../helpers/bai2-reader.ts";
 import { call, sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
 import { PG_URL } from "../helpers/databases.ts";
-import { openPgTestDashboardDb, type TestDashboardDb, testUser } from "../helpers/routes.ts";
+import {
+  dashboardInstance,
+  openPgTestDashboardDb,
+  type TestDashboardDb,
+  testUser,
+} from "../helpers/routes.ts";
 import { wallTime } from "../helpers/wall-time.ts";
 
 const ZONE = "America/New_York";
@@ -42,15 +44,7 @@ describe.skipIf(!PG_URL)("statement subscriptions after three business days with
   });
 
   it("delivers each missed business day once when two instances come back together", async () => {
-    const instance = async () => {
-      const db = await openDashboardDb({ url: dashboard.url, poolSize: 4 });
-      const client = new BankClient({
-        bankUrl: bank.url,
-        subscriptionKey: key,
-        tokens: new TokenManager({ db, bankUrl: bank.url, subscriptionKey: key }),
-      });
-      return { db: db as DashboardDb, client };
-    };
+    const instance = () => dashboardInstance(dashboard.url, bank.url, key);
     const [a, b] = [await instance(), await instance()];
     try {
       const clock = bank.running.bank.clock;

@@ -5,14 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { isBusinessDay } from "../../lib/bank-api/business-days.ts";
 import { dollarsToCents } from "../../lib/bank-api/money.ts";
-import { BankClient } from "../../lib/bank-client/client.ts";
-import { TokenManager } from "../../lib/bank-client/token-manager.ts";
-import { type DashboardDb, openDashboardDb } from "../../lib/db/client.ts";
 import { bankBusinessDate } from "../../lib/schedules/engine.ts";
 import { runSweeps, sweepMoveKey } from "../../lib/schedules/sweep-engine.ts";
 import { approveSweep, createSweep } from "../../lib/schedules/sweeps.ts";
 import { sandbox } from "../helpers/bank.ts";
 import { openPgDraftWorld, type PgDraftWorld } from "../helpers/pg-drafts.ts";
+import { dashboardInstance } from "../helpers/routes.ts";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("a sweep on two dashboard instances", () => {
   let world: PgDraftWorld;
@@ -26,15 +24,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a sweep on two dashboard instan
 
   it("moves once when two instances run the same sweep slot at once", async () => {
     const { bank, customer, dbUrl } = world;
-    const instance = async () => {
-      const own = await openDashboardDb({ url: dbUrl, poolSize: 4 });
-      const client = new BankClient({
-        bankUrl: bank.url,
-        subscriptionKey: customer.key,
-        tokens: new TokenManager({ db: own, bankUrl: bank.url, subscriptionKey: customer.key }),
-      });
-      return { db: own as DashboardDb, client };
-    };
+    const instance = () => dashboardInstance(dbUrl, bank.url, customer.key);
     const [a, b] = [await instance(), await instance()];
     try {
       let day = (await bankBusinessDate(a.client, "America/New_York")) as string;
