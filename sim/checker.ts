@@ -2,9 +2,11 @@
 // and outbox (read straight from its database, never through its API), the dashboard's drafts,
 // decisions, live events, alerts and audit log, and the history of what clients were told.
 // `during` runs at every `check` of the schedule; `atEnd` once the system is quiet.
+import { isBusinessDay } from "../lib/bank-api/business-days.ts";
+import { addDays } from "../lib/bank-api/dates.ts";
 import { ok } from "./history.ts";
-import { ALERT_ACCOUNT, ALERT_LINES } from "./schedule.ts";
-import type { World } from "./world.ts";
+import { ALERT_ACCOUNT, ALERT_LINES, WEEKDAYS } from "./schedule.ts";
+import { outOfBand, type SeriesModel, type World } from "./world.ts";
 
 type Row = Record<string, unknown>;
 const n = (v: unknown) => Number(v ?? 0);
@@ -22,6 +24,51 @@ function crossings(
   if (previousCents >= lines.belowCents && availableCents < lines.belowCents) out.push({ kind: "below" });
   if (previousCents <= lines.aboveCents && availableCents > lines.aboveCents) out.push({ kind: "above" });
   return out;
+}
+
+/**
+ * The occurrences a series' rule names from its first day, each with the business day it is paid
+ * on (rolled forward over weekends and holidays by the bank's calendar), paid on or before
+ * `through`. The model's own reading of the rule: the product's recurrence code is what is judged.
+ */
+function occurrencesOf(m: SeriesModel, through: string): { nominal: string; day: string }[] {
+  const roll = (d: string) => {
+    let x = d;
+    while (!isBusinessDay(x)) x = addDays(x, 1);
+    return x;
+  };
+  const nominals: string[] = [];
+  if (m.pattern.kind === "weekly") {
+    const want = WEEKDAYS.indexOf(m.pattern.weekday) + 1;
+    let d = m.startsOn;
+    while (new Date(`${d}T00:00:00Z`).getUTCDay() !== want) d = addDays(d, 1);
+    for (; d <= through; d = addDays(d, 7)) nominals.push(d);
+  } else {
+    const [y0, m0] = m.startsOn.split("-").map(Number);
+    for (let k = 0; ; k++) {
+      const y = y0 + Math.floor((m0 - 1 + k) / 12);
+      const mm = ((m0 - 1 + k) % 12) + 1;
+      const d = `${y}-${String(mm).padStart(2, "0")}-${String(m.pattern.day).padStart(2, "0")}`;
+      if (d > through) break;
+      if (d >= m.startsOn) nominals.push(d);
+    }
+  }
+  return nominals.map((nominal) => ({ nominal, day: roll(nominal) })).filter((o) => o.day <= through);
+}
+
+/**
+ * The series' status on a business day by the model: the status after every change made before
+ * that day, or `unsure` on the day it was set up or changed (the day's run may have come before or
+ * after the change).
+ */
+function statusOn(m: SeriesModel, day: string): string {
+  if (day === m.startsOn) return "unsure";
+  let status = m.changes[0].status;
+  for (const c of m.changes.slice(1)) {
+    if (c.day === day) return "unsure";
+    if (c.day < day) status = c.status;
+  }
+  return status;
 }
 
 /** Wire statuses and the moves between them the bank may make. */
@@ -59,6 +106,8 @@ export class Checker {
     await this.twoApprovers(op);
     await this.liveHooks(op);
     await this.ownSessions(op);
+    await this.schedules(op, false);
+    await this.sweepMoves(op, false);
   }
 
   async atEnd(op: number): Promise<void> {
@@ -74,6 +123,173 @@ export class Checker {
     await this.alerts(op);
     await this.audit();
     await this.ownSessions(op);
+    await this.schedules(op, true);
+    await this.sweepMoves(op, true);
+    this.sweepBands();
+  }
+
+  // Schedules and sweeps ----------------------------------------------------------------------
+
+  /** SEN debits at the bank under each of these Idempotency-Keys. */
+  private async debitsByKey(keys: string[]): Promise<Map<string, number>> {
+    if (!keys.length) return new Map();
+    const rows = await this.w.cluster.bankQuery<{ key: string; k: string }>(
+      `SELECT lower(idempotency_key) AS key, count(*) AS k FROM ledger_entries
+       WHERE dr_cr = 'D' AND tran_code IN ('9084', '9028') AND lower(idempotency_key) = ANY($1) GROUP BY 1`,
+      [keys],
+    );
+    return new Map(rows.map((r) => [r.key, n(r.k)]));
+  }
+
+  /**
+   * Occurrences of series (`schedule.*`): each is paid at most once, a skipped one never, and (at
+   * the end, the runners done with the bank's business date) every occurrence of an active series
+   * whose day has come is paid exactly once or recorded as not sent with a reason; none of a
+   * paused or cancelled series is paid.
+   */
+  private async schedules(op: number, end: boolean) {
+    const rows = await this.w.cluster.dashQuery<{
+      series_id: string;
+      nominal_day: string;
+      day: string;
+      key: string;
+      status: string;
+      reason: string | null;
+    }>("SELECT series_id, nominal_day, day, key::text AS key, status, reason FROM series_occurrences");
+    if (!rows.length && !this.w.series.size) return;
+    const paid = await this.debitsByKey(rows.map((r) => r.key.toLowerCase()));
+    const times = (r: { key: string }) => paid.get(r.key.toLowerCase()) ?? 0;
+    const byId = new Map([...this.w.series.values()].map((m) => [m.id, m]));
+    const rowOf = new Map(rows.map((r) => [`${r.series_id}/${r.nominal_day}`, r]));
+    for (const r of rows) {
+      const what = `occurrence ${r.nominal_day} (paid on ${r.day}) of series ${r.series_id}`;
+      if (times(r) > 1)
+        this.report(
+          "schedule.paid-once",
+          op,
+          `twice-${r.key}`,
+          `${what} was paid ${times(r)} times at the bank (key ${r.key}, ${r.status})`,
+        );
+      const skipped = byId.get(r.series_id)?.skipped.has(r.nominal_day);
+      if ((r.status === "skipped" || skipped) && times(r) > 0)
+        this.report(
+          "schedule.skipped-unpaid",
+          op,
+          `skip-${r.key}`,
+          `${what}, skipped${skipped ? " by a person" : ` (${r.reason})`}, was paid ${times(r)} time(s); its row says ${r.status}`,
+        );
+      if (r.status === "failed" && times(r) > 0)
+        this.report(
+          "schedule.paid-once",
+          op,
+          `failed-${r.key}`,
+          `${what} is recorded as not sent (${r.reason}) but the bank paid it ${times(r)} time(s)`,
+        );
+      if (end && r.status === "sent" && times(r) !== 1)
+        this.report(
+          "schedule.paid-once",
+          op,
+          `sent-${r.key}`,
+          `${what} is recorded as sent but the bank paid it ${times(r)} times`,
+        );
+    }
+    if (!end) return;
+    const through = this.w.bankDate;
+    for (const m of this.w.series.values()) {
+      const expected = occurrencesOf(m, through);
+      const named = new Set(expected.map((o) => o.nominal));
+      for (const r of rows)
+        if (r.series_id === m.id && times(r) > 0 && !named.has(r.nominal_day))
+          this.report(
+            "schedule.paid-once",
+            op,
+            `unnamed-${r.key}`,
+            `series ${m.id} paid an occurrence on ${r.nominal_day}, a day its rule does not name`,
+          );
+      for (const o of expected) {
+        const r = rowOf.get(`${m.id}/${o.nominal}`);
+        const status = statusOn(m, o.day);
+        const what = `occurrence ${o.nominal} (paid on ${o.day}) of series ${m.id} ($${(m.cents / 100).toFixed(2)} ${m.from} → ${m.to})`;
+        if (m.skipped.has(o.nominal)) {
+          if (r?.status !== "skipped")
+            this.report(
+              "schedule.skipped-unpaid",
+              op,
+              `skip-row-${m.id}-${o.nominal}`,
+              `${what} was skipped by a person but its row says ${r?.status ?? "nothing"}`,
+            );
+          continue;
+        }
+        if (status === "unsure") continue;
+        if (status !== "active") {
+          if (r && times(r) > 0)
+            this.report(
+              "schedule.skipped-unpaid",
+              op,
+              `inactive-${m.id}-${o.nominal}`,
+              `${what} was paid ${times(r)} time(s) although the series was ${status} on that day`,
+            );
+          continue;
+        }
+        if (!r)
+          this.report(
+            "schedule.none-missed",
+            op,
+            `missing-${m.id}-${o.nominal}`,
+            `${what}: the series was active but the occurrence was never written down (through ${through})`,
+          );
+        else if (r.status === "failed" || r.status === "skipped") {
+          if (!r.reason)
+            this.report(
+              "schedule.none-missed",
+              op,
+              `reason-${m.id}-${o.nominal}`,
+              `${what} was not sent (${r.status}) and no reason is recorded`,
+            );
+        } else if (r.status !== "sent" || times(r) !== 1)
+          this.report(
+            "schedule.none-missed",
+            op,
+            `unpaid-${m.id}-${o.nominal}`,
+            `${what} is ${r.status}, paid ${times(r)} time(s) at the bank, at the end of the run (through ${through})`,
+          );
+      }
+    }
+  }
+
+  /** Each sweep move is made at most once at the bank, and one recorded as sent exactly once (`sweep.moved-once`). */
+  private async sweepMoves(op: number, end: boolean) {
+    const rows = await this.w.cluster.dashQuery<{ key: string; status: string; day: string; slot: string }>(
+      "SELECT key::text AS key, status, day, slot FROM sweep_moves",
+    );
+    if (!rows.length) return;
+    const paid = await this.debitsByKey(rows.map((r) => r.key.toLowerCase()));
+    for (const r of rows) {
+      const k = paid.get(r.key.toLowerCase()) ?? 0;
+      const moves = r.status === "sending" || r.status === "sent";
+      if (k > 1 || (!moves && k > 0) || (end && r.status === "sent" && k !== 1))
+        this.report(
+          "sweep.moved-once",
+          op,
+          r.key,
+          `the sweep move of ${r.day} (${r.slot}, ${r.status}) was made ${k} times at the bank`,
+        );
+    }
+  }
+
+  /**
+   * Once each business day's runs are over, each approved active sweep's account is inside its
+   * band, or below it only while the funding account could not have covered it (`sweep.in-band`).
+   */
+  private sweepBands() {
+    for (const l of this.w.sweepLooks)
+      if (outOfBand(l))
+        this.report(
+          "sweep.in-band",
+          l.op,
+          `${l.sweep.id}-${l.day}`,
+          `on ${l.day} sweep ${l.sweep.id} left ${l.sweep.account} at $${(l.keptCents / 100).toFixed(2)}, outside its band $${(l.sweep.lowCents / 100).toFixed(2)}–$${(l.sweep.highCents / 100).toFixed(2)}, with $${(l.fundingCents / 100).toFixed(2)} available in ${l.sweep.funding} (the day's run: ${l.ran ?? "none"}; ${l.waited} s after the clock moved)`,
+        );
   }
 
   // Sessions ---------------------------------------------------------------------------------

@@ -125,6 +125,11 @@ export interface ClusterOptions {
   adminUrl?: string;
   /** Seeds the bank paths' draws of which answers meet a fault. */
   seed?: number;
+  /**
+   * Seconds between the scheduled-payment and sweep runs of each dashboard (its ticker); unset,
+   * the product's default. A run with schedules and sweeps runs them every second.
+   */
+  scheduleRunSeconds?: number;
   log: (s: string) => void;
 }
 
@@ -398,6 +403,7 @@ export class Cluster {
       SIGN_IN_RATE_LIMIT_PER_MINUTE: "100000",
       LIVE_STREAMS_PER_USER: "1000",
     };
+    if (this.o.scheduleRunSeconds) env.SCHEDULE_RUN_SECONDS = String(this.o.scheduleRunSeconds);
     if (this.o.backend === "pg") env.DATABASE_URL = this.dashDbUrl;
     else env.DASHBOARD_DATA_DIR = path.join(this.dir, "dashboard-data");
     delete env.BANK_DATABASE_URL;

@@ -1,4 +1,4 @@
-// `npm run sim -- --ops 10000 --seed N [--instances 2] [--backend pg|pglite] [--no-shrink]
+// `npm run sim -- --ops 10000 --seed N [--days N] [--instances 2] [--backend pg|pglite] [--no-shrink]
 //   [--known-open a,b] [--print-schedule] [--keep]`
 // Prints the schedule's hash (the same seed gives the same hash everywhere), runs it against a
 // freshly started product, checks every invariant and, on a failure, prints the seed and the
@@ -22,8 +22,16 @@ const ops = Number(value("ops", "1000"));
 const backend = value("backend", "pg") as "pg" | "pglite";
 const instances = backend === "pglite" ? 1 : Number(value("instances", "2"));
 const knownOpen = value("known-open", "").split(",").filter(Boolean);
-if (!Number.isInteger(seed) || !Number.isInteger(ops) || ops < 1 || !["pg", "pglite"].includes(backend)) {
-  console.error("usage: npm run sim -- --ops N --seed N [--instances 2] [--backend pg|pglite]");
+const days = Number(value("days", "0"));
+if (
+  !Number.isInteger(seed) ||
+  !Number.isInteger(ops) ||
+  ops < 1 ||
+  !Number.isInteger(days) ||
+  days < 0 ||
+  !["pg", "pglite"].includes(backend)
+) {
+  console.error("usage: npm run sim -- --ops N --seed N [--days N] [--instances 2] [--backend pg|pglite]");
   process.exit(2);
 }
 const adminUrl =
@@ -38,12 +46,15 @@ const opts = {
   backend,
   adminUrl,
   knownOpen,
+  days,
   keep: flag("keep"),
   historyFile: value("history", "") || undefined,
   log: (s: string) => console.log(s),
 };
 const schedule = scheduleFor(opts);
-console.log(`seed ${seed}: ${ops} operations, schedule hash ${schedule.hash}`);
+console.log(
+  `seed ${seed}: ${schedule.ops.length} operations${days ? ` (${days} business days)` : ""}, schedule hash ${schedule.hash}`,
+);
 if (flag("print-schedule")) for (const op of schedule.ops) console.log(JSON.stringify(op));
 
 const result = await runSchedule(opts, schedule.ops);
@@ -72,7 +83,7 @@ if (!flag("no-shrink")) {
   console.log(`\nshrinking: the shortest prefix of seed ${seed} that still breaks ${first.invariant}…`);
   const s = await shrink(opts, schedule.ops, first.invariant, first.op + 2);
   console.log(
-    `shortest failing prefix: ${s.length} operations (${s.tries} tries). Replay: npm run sim -- --seed ${seed} --ops ${s.length} --instances ${instances} --backend ${backend}`,
+    `shortest failing prefix: ${s.length} operations (${s.tries} tries). Replay: npm run sim -- --seed ${seed} --ops ${s.length}${days ? ` --days ${days}` : ""} --instances ${instances} --backend ${backend}`,
   );
 }
 process.exit(1);

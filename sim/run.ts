@@ -20,6 +20,8 @@ export interface RunOptions {
   keep?: boolean;
   /** Writes the history (one request a line, JSON) to this file. */
   historyFile?: string;
+  /** Business days the bank's clock moves on, with schedules and sweeps as actors (0: none). */
+  days?: number;
 }
 
 export interface RunResult {
@@ -39,8 +41,16 @@ export interface RunResult {
   answers: Record<string, number>;
 }
 
-export function scheduleFor(o: Pick<RunOptions, "seed" | "ops" | "instances" | "backend">): Schedule {
-  return makeSchedule({ seed: o.seed, ops: o.ops, instances: o.instances, kills: o.backend === "pg" });
+export function scheduleFor(
+  o: Pick<RunOptions, "seed" | "ops" | "instances" | "backend" | "days">,
+): Schedule {
+  return makeSchedule({
+    seed: o.seed,
+    ops: o.ops,
+    instances: o.instances,
+    kills: o.backend === "pg",
+    days: o.days,
+  });
 }
 
 export async function runSchedule(o: RunOptions, ops: Op[]): Promise<RunResult> {
@@ -52,6 +62,8 @@ export async function runSchedule(o: RunOptions, ops: Op[]): Promise<RunResult> 
     instances: o.instances,
     adminUrl: o.adminUrl,
     seed: o.seed,
+    // The runners of scheduled payments and sweeps every second, when the schedule has them.
+    scheduleRunSeconds: ops.some((op) => op.kind === "advance") ? 1 : undefined,
     log,
   });
   const world = new World(cluster, ops);
@@ -93,6 +105,7 @@ export async function runSchedule(o: RunOptions, ops: Op[]): Promise<RunResult> 
     world.stopStreams();
     await cluster.stopAndOpenPglite();
     await checker.atEnd(ops.length);
+    if (world.series.size || world.sweeps.size) log(await scheduleSummary(world));
   } finally {
     world.stopStreams();
     if (o.historyFile)
@@ -133,6 +146,7 @@ async function quiesce(world: World) {
   await sandbox("/sandbox/wire-system", { status: "up" });
   await sandbox("/sandbox/settle", {});
   await world.waitOutboxDrained(90_000);
+  await world.settleSchedules(world.schedule.length);
 }
 
 /**
@@ -159,6 +173,24 @@ export async function shrink(
     else lo = mid + 1;
   }
   return { length: hi, tries };
+}
+
+/** What the series and sweeps did over the run, in a line or two (read from the dashboard's database). */
+async function scheduleSummary(world: World): Promise<string> {
+  const c = world.cluster;
+  if (!c.readable) return "";
+  const occ = await c.dashQuery<{ status: string; reason: string | null; k: string }>(
+    "SELECT status, CASE WHEN status = 'failed' THEN left(reason, 60) END AS reason, count(*) AS k FROM series_occurrences GROUP BY 1, 2 ORDER BY 1, 2",
+  );
+  const moves = await c.dashQuery<{ status: string; run: boolean; k: string }>(
+    "SELECT status, slot = 'run' AS run, count(*) AS k FROM sweep_moves GROUP BY 1, 2 ORDER BY 1, 2",
+  );
+  const looks = world.sweepLooks;
+  const below = looks.filter((l) => l.keptCents < l.sweep.lowCents).length;
+  return [
+    `schedules: ${world.series.size} series through ${world.bankDate}; occurrences ${occ.map((o) => `${o.status}${o.reason ? ` (${o.reason})` : ""} ${o.k}`).join(", ") || "none"}; ${[...world.series.values()].reduce((n, m) => n + m.skipped.size, 0)} skipped by a person`,
+    `sweeps: moves ${moves.map((m) => `${m.status} ${m.k} (${m.run ? "day's run" : "crossing"})`).join(", ") || "none"}; ${looks.length} looks after a day's runs, ${below} of them below the band with the funding account short`,
+  ].join("\n");
 }
 
 function summarize(world: World): Record<string, number> {

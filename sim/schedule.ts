@@ -36,7 +36,23 @@ export const INITIAL_ROLES: Record<(typeof PEOPLE)[number], "viewer" | "preparer
 export const DASH_SEN = ["A1", "A2", "A3"] as const;
 export const DASH_ACCOUNTS = ["A0", ...DASH_SEN] as const;
 export const CLIENT_ACCOUNTS = ["B1", "B2"] as const;
-export type Account = (typeof DASH_ACCOUNTS)[number] | (typeof CLIENT_ACCOUNTS)[number];
+/**
+ * The accounts of the schedules and sweeps (runs with `--days` only): K1, kept inside a band by a
+ * sweep funded from F1, which holds little, so that the funding sometimes cannot cover the band.
+ */
+export const SWEEP_ACCOUNTS = ["K1", "F1"] as const;
+export type Account =
+  | (typeof DASH_ACCOUNTS)[number]
+  | (typeof CLIENT_ACCOUNTS)[number]
+  | (typeof SWEEP_ACCOUNTS)[number];
+/** Opening balances of K1 and F1, and K1's band, in cents. */
+export const SWEEP_OPENING_CENTS = { K1: 6_000_000, F1: 4_000_000 } as const;
+export const SWEEP_BAND = { lowCents: 5_000_000, highCents: 8_000_000 } as const;
+export const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR"] as const;
+/** What a series repeats on: a weekday each week, or a day of each month (1-28). */
+export type SeriesPattern =
+  | { kind: "weekly"; weekday: (typeof WEEKDAYS)[number] }
+  | { kind: "monthly-day"; day: number };
 /** The account whose balance alert lines the run crosses on purpose. */
 export const ALERT_ACCOUNT = "A3";
 /** Opening balances, in cents. */
@@ -112,6 +128,42 @@ export type Op = { i: number; par?: boolean } & (
   | { kind: "streams" }
   | { kind: "kill"; target: "bank" | "dashboard"; index: number }
   | { kind: "check" }
+  /** A preparer sets up a recurring SEN transfer (series `series` of the run), from its first day on. */
+  | {
+      kind: "series";
+      who: Person;
+      series: number;
+      from: Account;
+      to: Account;
+      cents: number;
+      pattern: SeriesPattern;
+      key: string;
+      inst: number;
+    }
+  /** An approver approves the series' version as last read. */
+  | { kind: "seriesApprove"; who: Person; series: number; inst: number }
+  | { kind: "seriesStatus"; who: Person; series: number; action: "pause" | "resume" | "cancel"; inst: number }
+  /** A preparer skips one of the series' coming occurrences (the `ahead`-th, as the page lists them). */
+  | { kind: "skip"; who: Person; series: number; ahead: number; inst: number }
+  /** A preparer sets up a sweep: `account` kept inside a band, funded from and swept to `funding`. */
+  | {
+      kind: "sweep";
+      who: Person;
+      sweep: number;
+      account: Account;
+      funding: Account;
+      lowCents: number;
+      highCents: number;
+      key: string;
+      inst: number;
+    }
+  | { kind: "sweepApprove"; who: Person; sweep: number; inst: number }
+  | { kind: "sweepStatus"; who: Person; sweep: number; action: "pause" | "resume"; inst: number }
+  /**
+   * The bank's clock moves on `days` business days, a day at a time, through bank `bank`'s sandbox;
+   * on each business day every dashboard's runner runs the day's occurrences and sweeps.
+   */
+  | { kind: "advance"; days: number; bank: number }
 );
 export type OpKind = Op["kind"];
 /** An operation before it has its place in the schedule. */
@@ -126,6 +178,11 @@ export interface ScheduleOptions {
   instances: number;
   /** Kill and restart processes (off for a single PGlite instance: nothing may share it). */
   kills: boolean;
+  /**
+   * Business days the bank's clock moves on over the run, with schedules and sweeps as actors
+   * (0 or unset: none, and the schedule is the one the seed always drew).
+   */
+  days?: number;
 }
 
 export interface Schedule {
@@ -220,6 +277,9 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
   // Every run starts as a fresh deployment does: every dashboard instance opens its first live
   // stream at the same moment.
   push({ kind: "streams" });
+  const days = o.days ?? 0;
+  const scheduled = scheduleActors(o, push);
+  if (days) scheduled.start();
 
   const macro = (name: keyof typeof MACROS) => {
     switch (name) {
@@ -705,10 +765,129 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
         macro(r.weighted(MACROS));
         break;
     }
+    if (days) scheduled.step();
     if (ops.length % 25 === 24) push({ kind: "check" });
   }
   const cut = ops.slice(0, o.ops);
+  // The business days not reached within the cut, at its end: a run always covers all of them.
+  let left = days - cut.reduce((sum, op) => sum + (op.kind === "advance" ? op.days : 0), 0);
+  while (left > 0) {
+    const step = Math.min(left, 5);
+    cut.push({ kind: "advance", days: step, bank: 0, i: cut.length });
+    left -= step;
+  }
+  if (days) cut.push({ kind: "check", i: cut.length });
   return { seed: o.seed, ops: cut, hash: scheduleHash(cut) };
+}
+
+/**
+ * The actors of schedules and sweeps, drawn from a stream of their own, so that the rest of a
+ * seed's schedule draws what it always drew: at the start, preparers set up four series and one
+ * sweep and two approvers approve them; then, among the other operations, the clock moves on 1-3
+ * business days at a time (spread so that the run covers `days`), people skip, pause, resume
+ * and cancel series, pause and resume the sweep, set up a new series now and then, and the
+ * funding account gets a deposit.
+ */
+function scheduleActors(
+  o: ScheduleOptions,
+  push: (op: NewOp) => void,
+): { start: () => void; step: () => void } {
+  const r = new Prng((o.seed ^ 0x5c4ed) >>> 0);
+  const inst = () => r.int(o.instances);
+  const days = o.days ?? 0;
+  let series = 0;
+  let moved = 0;
+  let steps = 0;
+  const dollars = (lo: number, hi: number) => r.range(lo * 100, hi * 100);
+  const approvers = ["a1", "a2"] as const;
+  const newSeries = (from: Account, to: Account, cents: number, pattern: SeriesPattern) => {
+    const n = series++;
+    push({
+      kind: "series",
+      who: r.pick(PREPARERS),
+      series: n,
+      from,
+      to,
+      cents,
+      pattern,
+      key: r.guid(),
+      inst: inst(),
+    });
+    // a1 and a2 are never reset, demoted or invited in a run: their approvals keep counting.
+    for (const who of approvers) push({ kind: "seriesApprove", who, series: n, inst: inst() });
+  };
+  const weekly = (): SeriesPattern => ({ kind: "weekly", weekday: r.pick(WEEKDAYS) });
+  // Main-loop steps expected over the run (each step adds about 1.6 operations).
+  const expectedSteps = Math.max(1, Math.floor(o.ops / 1.6));
+  return {
+    start() {
+      // Out of the kept account (below its band), into it (above), out of the funding account.
+      newSeries("K1", "A1", dollars(12_000, 18_000), weekly());
+      newSeries("A2", "K1", dollars(5_000, 9_000), weekly());
+      newSeries("F1", "A3", dollars(3_000, 8_000), { kind: "monthly-day", day: r.range(1, 28) });
+      newSeries("A3", "A1", dollars(1_000, 300_000), weekly());
+      push({
+        kind: "sweep",
+        who: r.pick(PREPARERS),
+        sweep: 0,
+        account: "K1",
+        funding: "F1",
+        ...SWEEP_BAND,
+        key: r.guid(),
+        inst: inst(),
+      });
+      for (const who of approvers) push({ kind: "sweepApprove", who, sweep: 0, inst: inst() });
+    },
+    step() {
+      steps++;
+      // The clock keeps pace with the run: behind its share of the days, it moves on.
+      if (moved < days && moved < (days * steps) / expectedSteps) {
+        const d = Math.min(days - moved, r.range(1, 3));
+        moved += d;
+        push({ kind: "advance", days: d, bank: r.int(o.instances) });
+        return;
+      }
+      if (!r.chance(0.12)) return;
+      const s = r.int(series);
+      switch (
+        r.weighted({ skip: 4, pause: 2, resume: 3, cancel: 1, sweepStatus: 2, fund: 3, newSeries: 1 })
+      ) {
+        case "skip":
+          push({ kind: "skip", who: r.pick(PREPARERS), series: s, ahead: r.int(3), inst: inst() });
+          return;
+        case "pause":
+        case "resume":
+        case "cancel": {
+          const action = r.pick(["pause", "pause", "resume", "resume", "cancel"] as const);
+          push({ kind: "seriesStatus", who: r.pick(PREPARERS), series: s, action, inst: inst() });
+          return;
+        }
+        case "sweepStatus":
+          push({
+            kind: "sweepStatus",
+            who: r.pick(PREPARERS),
+            sweep: 0,
+            action: r.chance(0.4) ? "pause" : "resume",
+            inst: inst(),
+          });
+          return;
+        case "fund":
+          push({ kind: "deposit", acct: "F1", cents: dollars(5_000, 40_000), bank: r.int(o.instances) });
+          return;
+        case "newSeries": {
+          const from = r.pick(["K1", "F1", ...DASH_SEN] as const);
+          const to = r.pick(["K1", ...DASH_SEN].filter((a) => a !== from) as Account[]);
+          newSeries(
+            from,
+            to,
+            dollars(500, 20_000),
+            r.chance(0.6) ? weekly() : { kind: "monthly-day", day: r.range(1, 28) },
+          );
+          return;
+        }
+      }
+    },
+  };
 }
 
 export function scheduleHash(ops: Op[]): string {

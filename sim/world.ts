@@ -3,6 +3,7 @@
 // (/sandbox: deposits, incoming wires, outages, the clock), plus the faults. Each operation of the
 // schedule runs here; what was asked and answered goes to the history, and the little the
 // checker must know to judge it (who may act, which limits are in force) is kept in the model.
+import { isBusinessDay } from "../lib/bank-api/business-days.ts";
 import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { openDashboardDb } from "../lib/db/client.ts";
 import { maskAccountNumber } from "../lib/format/money.ts";
@@ -23,6 +24,9 @@ import {
   type Op,
   PEOPLE,
   type Person,
+  type SeriesPattern,
+  SWEEP_ACCOUNTS,
+  SWEEP_OPENING_CENTS,
 } from "./schedule.ts";
 
 export interface Violation {
@@ -121,6 +125,59 @@ const CREDENTIALS_EMBARGO_MS = 24 * 60 * 60 * 1000;
 /** One-time links in a mail's text. */
 const LINK_TOKEN = /\/account-link#([A-Za-z0-9_-]+)/g;
 
+/** A series as the simulator set it up, and what people did to it since (the checker judges by it). */
+export interface SeriesModel {
+  id: string;
+  version: number;
+  from: Account;
+  to: Account;
+  cents: number;
+  pattern: SeriesPattern;
+  /** The first day of its rule, as the product stored it (the bank's business date when it was set up). */
+  startsOn: string;
+  /** Its status after each change, with the bank's business date of the change. */
+  changes: { day: string; status: string }[];
+  /** Nominal days a person skipped (the product said so). */
+  skipped: Set<string>;
+}
+
+/** A sweep as the simulator set it up. */
+export interface SweepModel {
+  id: string;
+  version: number;
+  account: Account;
+  funding: Account;
+  lowCents: number;
+  highCents: number;
+  /** As the product last answered. */
+  approved: boolean;
+  status: string;
+}
+
+/** The kept and funding accounts' available balances at the bank once a business day's runs are over. */
+export interface SweepLook {
+  op: number;
+  day: string;
+  sweep: SweepModel;
+  keptCents: number;
+  fundingCents: number;
+  /** The status of the day's `run` slot in `sweep_moves`, or null when the sweep did not run. */
+  ran: string | null;
+  /** Seconds waited for the runs to settle (the limit when they did not). */
+  waited: number;
+}
+
+/**
+ * Whether a sweep's account is outside its band although it need not be: above it (the excess can
+ * always go back), or below it while the funding account had what it takes to reach the low.
+ */
+export const outOfBand = (l: Pick<SweepLook, "keptCents" | "fundingCents" | "sweep">) =>
+  l.keptCents > l.sweep.highCents ||
+  (l.keptCents < l.sweep.lowCents && l.fundingCents >= l.sweep.lowCents - l.keptCents);
+
+/** How long the runners have to finish a business day's occurrences and sweeps. */
+const RUNS_SETTLE_MS = 30_000;
+
 export class World {
   readonly history = new History();
   readonly violations: Violation[] = [];
@@ -159,6 +216,12 @@ export class World {
   readonly borrowed = new Map<string, string>();
   kills = 0;
   private pwCounter = 0;
+  /** Schedules and sweeps (runs with `--days`): the series and sweeps of the schedule by number. */
+  readonly series = new Map<number, SeriesModel>();
+  readonly sweeps = new Map<number, SweepModel>();
+  readonly sweepLooks: SweepLook[] = [];
+  /** The bank's business date as last heard. */
+  bankDate = "";
 
   constructor(
     readonly cluster: Cluster,
@@ -208,17 +271,20 @@ export class World {
       }),
     );
     this.clientKey = client.subscriptionKey;
-    for (const a of [...DASH_ACCOUNTS, ...CLIENT_ACCOUNTS]) {
-      const customerId = a.startsWith("A") ? dash.customerId : client.customerId;
+    // The kept and funding accounts of the sweeps only when the schedule has schedules and sweeps.
+    const withSweeps = this.schedule.some((op) => op.kind === "advance");
+    for (const a of [...DASH_ACCOUNTS, ...CLIENT_ACCOUNTS, ...(withSweeps ? SWEEP_ACCOUNTS : [])]) {
+      const customerId = a.startsWith("B") ? client.customerId : dash.customerId;
+      const opening = a === "K1" || a === "F1" ? SWEEP_OPENING_CENTS[a] : OPENING_CENTS;
       const r = await must(
         this.sandbox<{ accountNumber: string }>(0, "POST", "/sandbox/accounts", {
           customerId,
           type: a === "A0" ? "DDA" : "SEN",
-          balance: dollars(OPENING_CENTS),
+          balance: dollars(opening),
         }),
       );
       this.accounts[a] = r.accountNumber;
-      this.depositsAck += OPENING_CENTS;
+      this.depositsAck += opening;
     }
     // The people, written as `npm start` writes its demo users, before any dashboard starts.
     const db = await openDashboardDb(
@@ -1133,7 +1199,317 @@ export class World {
         return;
       case "check":
         return;
+      case "series":
+      case "seriesApprove":
+      case "seriesStatus":
+      case "skip":
+      case "sweep":
+      case "sweepApprove":
+      case "sweepStatus":
+      case "advance":
+        return this.scheduled(op);
     }
+  }
+
+  // Schedules and sweeps ------------------------------------------------------------------------
+
+  /** The bank's business date, heard afresh through any bank that answers. */
+  private async bankToday(op: number, first = 0): Promise<string> {
+    for (let k = 0; k < this.cluster.n; k++) {
+      const r = await this.sandbox<{ businessDate: string }>(
+        (first + k) % this.cluster.n,
+        "GET",
+        "/sandbox/clock",
+        undefined,
+        op,
+      );
+      if (ok(r) && r.answer?.businessDate) {
+        this.bankDate = r.answer.businessDate;
+        break;
+      }
+    }
+    return this.bankDate;
+  }
+
+  /**
+   * At the end of a run with schedules: the runners finish the bank's business date (a claim of a
+   * dashboard killed mid-send is taken over once its lease of 120 s is over).
+   */
+  async settleSchedules(op: number): Promise<void> {
+    if (!this.series.size && !this.sweeps.size) return;
+    await this.afterRuns(op, await this.bankToday(op), 150_000);
+  }
+
+  /** A form sent again while no answer came (the same key: the product makes one series or sweep). */
+  private async submit(op: number, who: Person, inst: number, path: string, body: unknown): Promise<Call> {
+    let call = await this.dash(op, who, inst, "POST", path, body, { need: "transfer" });
+    for (let k = 0; k < 3 && !definite(call); k++)
+      call = await this.dash(op, who, inst, "POST", path, body, { need: "transfer" });
+    return call;
+  }
+
+  private async scheduled(
+    op: Extract<
+      Op,
+      {
+        kind:
+          | "series"
+          | "seriesApprove"
+          | "seriesStatus"
+          | "skip"
+          | "sweep"
+          | "sweepApprove"
+          | "sweepStatus"
+          | "advance";
+      }
+    >,
+  ): Promise<void> {
+    const i = op.i;
+    type SeriesAnswer = {
+      series?: { id: string; version: number; status: string; schedule: { startsOn: string } };
+    };
+    type SweepAnswer = { sweep?: { id: string; version: number; status: string; approved: boolean } };
+    switch (op.kind) {
+      case "series": {
+        const startsOn = await this.bankToday(i);
+        const pattern =
+          op.pattern.kind === "weekly"
+            ? { kind: "weekly", everyWeeks: 1, weekday: op.pattern.weekday }
+            : { kind: "monthly-day", day: op.pattern.day };
+        const call = await this.submit(i, op.who, op.inst, "/api/schedules", {
+          kind: "sen",
+          name: `Sim series ${op.series}`,
+          schedule: { startsOn, pattern, count: null, until: null, roll: "following" },
+          transfer: {
+            idempotencyKey: op.key,
+            AccountNumberFrom: this.accounts[op.from],
+            AccountNumberTo: this.accounts[op.to],
+            Amount: dollars(op.cents),
+          },
+        });
+        const s = (call.answer as SeriesAnswer | undefined)?.series;
+        if (!ok(call) || !s) return;
+        const day = s.schedule.startsOn;
+        this.series.set(op.series, {
+          id: s.id,
+          version: s.version,
+          from: op.from,
+          to: op.to,
+          cents: op.cents,
+          pattern: op.pattern,
+          startsOn: day,
+          changes: [{ day, status: s.status }],
+          skipped: new Set(),
+        });
+        return;
+      }
+      case "seriesApprove": {
+        const m = this.series.get(op.series);
+        if (!m) return;
+        const call = await this.dash(
+          i,
+          op.who,
+          op.inst,
+          "POST",
+          `/api/schedules/${m.id}/approve`,
+          { version: m.version },
+          { need: "release" },
+        );
+        const s = (call.answer as SeriesAnswer | undefined)?.series;
+        if (ok(call) && s) m.version = s.version;
+        return;
+      }
+      case "seriesStatus": {
+        const m = this.series.get(op.series);
+        if (!m) return;
+        const day = await this.bankToday(i);
+        const call = await this.dash(
+          i,
+          op.who,
+          op.inst,
+          "POST",
+          `/api/schedules/${m.id}/status`,
+          { action: op.action },
+          { need: "transfer" },
+        );
+        // What the product holds now, whatever the answer said (or whether one came).
+        const status = this.cluster.bankDbUrl
+          ? (
+              await this.cluster.dashQuery<{ status: string }>(
+                "SELECT status FROM payment_series WHERE id = $1",
+                [m.id],
+              )
+            )[0]?.status
+          : (call.answer as SeriesAnswer | undefined)?.series?.status;
+        if (status && status !== m.changes[m.changes.length - 1].status) m.changes.push({ day, status });
+        return;
+      }
+      case "skip": {
+        const m = this.series.get(op.series);
+        if (!m) return;
+        const today = await this.bankToday(i);
+        const read = await this.dash(i, op.who, op.inst, "GET", "/api/schedules");
+        const upcoming =
+          (
+            read.answer as
+              | { upcoming?: { seriesId: string; nominalDay: string; day: string; status: string }[] }
+              | undefined
+          )?.upcoming ?? [];
+        // One not due yet: today's may be paid by a runner at the same moment.
+        const coming = upcoming.filter((u) => u.seriesId === m.id && u.day > today && u.status === "due");
+        const pick = coming[op.ahead] ?? coming[0];
+        if (!pick) return;
+        const call = await this.dash(
+          i,
+          op.who,
+          op.inst,
+          "POST",
+          `/api/schedules/${m.id}/skip`,
+          { nominalDay: pick.nominalDay },
+          { need: "transfer" },
+        );
+        if (ok(call)) m.skipped.add(pick.nominalDay);
+        return;
+      }
+      case "sweep": {
+        const call = await this.submit(i, op.who, op.inst, "/api/schedules/sweeps", {
+          idempotencyKey: op.key,
+          name: `Sim sweep ${op.sweep}`,
+          account: this.accounts[op.account],
+          fundingAccount: this.accounts[op.funding],
+          lowCents: op.lowCents,
+          highCents: op.highCents,
+          // Every business day's run, whatever the time of day the bank's clock shows.
+          runAt: "00:00",
+        });
+        const s = (call.answer as SweepAnswer | undefined)?.sweep;
+        if (!ok(call) || !s) return;
+        this.sweeps.set(op.sweep, {
+          id: s.id,
+          version: s.version,
+          account: op.account,
+          funding: op.funding,
+          lowCents: op.lowCents,
+          highCents: op.highCents,
+          approved: s.approved,
+          status: s.status,
+        });
+        return;
+      }
+      case "sweepApprove": {
+        const m = this.sweeps.get(op.sweep);
+        if (!m) return;
+        const call = await this.dash(
+          i,
+          op.who,
+          op.inst,
+          "POST",
+          `/api/schedules/sweeps/${m.id}/approve`,
+          { version: m.version },
+          { need: "release" },
+        );
+        const s = (call.answer as SweepAnswer | undefined)?.sweep;
+        if (ok(call) && s) Object.assign(m, { version: s.version, approved: s.approved, status: s.status });
+        return;
+      }
+      case "sweepStatus": {
+        const m = this.sweeps.get(op.sweep);
+        if (!m) return;
+        const call = await this.dash(
+          i,
+          op.who,
+          op.inst,
+          "POST",
+          `/api/schedules/sweeps/${m.id}/status`,
+          { action: op.action },
+          { need: "transfer" },
+        );
+        const s = (call.answer as SweepAnswer | undefined)?.sweep;
+        if (ok(call) && s) m.status = s.status;
+        else if (this.cluster.bankDbUrl)
+          m.status =
+            (
+              await this.cluster.dashQuery<{ status: string }>("SELECT status FROM sweeps WHERE id = $1", [
+                m.id,
+              ])
+            )[0]?.status ?? m.status;
+        return;
+      }
+      case "advance": {
+        for (let d = 0; d < op.days; d++) {
+          // A day at a time until the bank's date is a business day (weekends and holidays pass).
+          for (let k = 0; k < 10; k++) {
+            const r = await this.sandbox<{ now: string; businessDate: string }>(
+              op.bank,
+              "POST",
+              "/sandbox/clock",
+              { advanceSeconds: 86_400 },
+              i,
+            );
+            if (ok(r)) {
+              this.seeClock(i, op.bank, r, Date.parse(r.answer.now));
+              this.bankDate = r.answer.businessDate;
+            } else await this.bankToday(i, op.bank + 1);
+            if (ok(r) && isBusinessDay(this.bankDate)) break;
+          }
+          await this.afterRuns(i, this.bankDate);
+        }
+        return;
+      }
+    }
+  }
+
+  /**
+   * Waits until the dashboards' runners have done the business day's work (every active series
+   * written up to the day, no occurrence of the day or before still to send, each approved active
+   * sweep's run of the day made and its account inside its band, or its funding account unable to
+   * cover it), at most RUNS_SETTLE_MS; then notes each such sweep's balances for the checker.
+   */
+  async afterRuns(op: number, day: string, timeoutMs = RUNS_SETTLE_MS): Promise<void> {
+    const c = this.cluster;
+    if (!c.bankDbUrl) {
+      await new Promise((r) => setTimeout(r, 3000));
+      return;
+    }
+    const started = Date.now();
+    const judged = [...this.sweeps.values()].filter((s) => s.approved && s.status === "active");
+    let looks: SweepLook[] = [];
+    for (;;) {
+      const [open] = await c.dashQuery<{ k: string }>(
+        `SELECT (SELECT count(*) FROM payment_series WHERE status = 'active' AND next_day IS NOT NULL AND next_day <= $1)
+              + (SELECT count(*) FROM series_occurrences WHERE day <= $1 AND status IN ('due', 'sending')) AS k`,
+        [day],
+      );
+      const balances = new Map(
+        (
+          await c.bankQuery<{ number: string; available_cents: string }>(
+            "SELECT number, available_cents FROM accounts WHERE number = ANY($1)",
+            [judged.flatMap((s) => [this.accounts[s.account], this.accounts[s.funding]])],
+          )
+        ).map((a) => [a.number, Number(a.available_cents)]),
+      );
+      const waited = Math.round((Date.now() - started) / 1000);
+      looks = [];
+      for (const s of judged) {
+        const [run] = await c.dashQuery<{ status: string }>(
+          "SELECT status FROM sweep_moves WHERE sweep_id = $1 AND day = $2 AND slot = 'run'",
+          [s.id, day],
+        );
+        looks.push({
+          op,
+          day,
+          sweep: s,
+          keptCents: balances.get(this.accounts[s.account]) ?? 0,
+          fundingCents: balances.get(this.accounts[s.funding]) ?? 0,
+          ran: run?.status ?? null,
+          waited,
+        });
+      }
+      const settled = looks.every((l) => l.ran && l.ran !== "sending" && !outOfBand(l));
+      if ((Number(open?.k ?? 0) === 0 && settled) || Date.now() - started > timeoutMs) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    this.sweepLooks.push(...looks);
   }
 
   // Votes and who may cast them ---------------------------------------------------------------

@@ -10,6 +10,8 @@ export interface Mutant {
   edits: { file: string; from: string; to: string }[];
   seed: number;
   ops: number;
+  /** Business days of schedules and sweeps (`--days`), for a mutant of those. */
+  days?: number;
   caughtBy: string;
 }
 
@@ -93,5 +95,30 @@ export const MUTANTS: Mutant[] = [
     seed: 1,
     ops: 7,
     caughtBy: "vote.credentials-recent",
+  },
+];
+
+/**
+ * Bugs of scheduled payments and sweeps: their seeds need business days to pass (`--days`) and take
+ * minutes more than the mutants above, so `tests/pg/sim-mutants.test.ts` leaves them out; run them
+ * by name: `node --import tsx sim/mutants/run.ts skip-reset-by-run`.
+ */
+export const SCHEDULE_MUTANTS: Mutant[] = [
+  {
+    name: "skip-reset-by-run",
+    what: "writing down the day's occurrences puts a skipped one back to due, so it is paid",
+    program: "dashboard",
+    edits: [
+      {
+        file: "lib/schedules/engine.ts",
+        from: "ON CONFLICT (series_id, nominal_day) DO NOTHING RETURNING 1",
+        to: "ON CONFLICT (series_id, nominal_day) DO UPDATE SET status = 'due', reason = NULL RETURNING 1",
+      },
+    ],
+    // p2 skips the next occurrence of the weekly A2 → K1 series at op 19; the clock then passes it.
+    seed: 34,
+    ops: 60,
+    days: 20,
+    caughtBy: "schedule.skipped-unpaid",
   },
 ];
