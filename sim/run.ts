@@ -187,9 +187,10 @@ async function scheduleSummary(world: World): Promise<string> {
   );
   const looks = world.sweepLooks;
   const below = looks.filter((l) => l.keptCents < l.sweep.lowCents).length;
+  const waited = Math.max(0, ...looks.map((l) => l.waited));
   return [
     `schedules: ${world.series.size} series through ${world.bankDate}; occurrences ${occ.map((o) => `${o.status}${o.reason ? ` (${o.reason})` : ""} ${o.k}`).join(", ") || "none"}; ${[...world.series.values()].reduce((n, m) => n + m.skipped.size, 0)} skipped by a person`,
-    `sweeps: moves ${moves.map((m) => `${m.status} ${m.k} (${m.run ? "day's run" : "crossing"})`).join(", ") || "none"}; ${looks.length} looks after a day's runs, ${below} of them below the band with the funding account short`,
+    `sweeps: moves ${moves.map((m) => `${m.status} ${m.k} (${m.run ? "day's run" : "crossing"})`).join(", ") || "none"}; ${looks.length} looks after a day's runs, ${below} of them below the band with the funding account short; the runs settled within ${waited} s at most`,
   ].join("\n");
 }
 

@@ -822,7 +822,7 @@ function scheduleActors(
   return {
     start() {
       // Out of the kept account (below its band), into it (above), out of the funding account.
-      newSeries("K1", "A1", dollars(12_000, 18_000), weekly());
+      newSeries("K1", "A1", dollars(15_000, 22_000), weekly());
       newSeries("A2", "K1", dollars(5_000, 9_000), weekly());
       newSeries("F1", "A3", dollars(3_000, 8_000), { kind: "monthly-day", day: r.range(1, 28) });
       newSeries("A3", "A1", dollars(1_000, 300_000), weekly());
@@ -850,7 +850,7 @@ function scheduleActors(
       if (!r.chance(0.12)) return;
       const s = r.int(series);
       switch (
-        r.weighted({ skip: 4, pause: 2, resume: 3, cancel: 1, sweepStatus: 2, fund: 3, newSeries: 1 })
+        r.weighted({ skip: 4, pause: 2, resume: 3, cancel: 1, sweepStatus: 2, fund: 1, newSeries: 1 })
       ) {
         case "skip":
           push({ kind: "skip", who: r.pick(PREPARERS), series: s, ahead: r.int(3), inst: inst() });
@@ -872,7 +872,8 @@ function scheduleActors(
           });
           return;
         case "fund":
-          push({ kind: "deposit", acct: "F1", cents: dollars(5_000, 40_000), bank: r.int(o.instances) });
+          // Seldom and small: the funding account runs dry now and then.
+          push({ kind: "deposit", acct: "F1", cents: dollars(2_000, 15_000), bank: r.int(o.instances) });
           return;
         case "newSeries": {
           const from = r.pick(["K1", "F1", ...DASH_SEN] as const);

@@ -121,4 +121,21 @@ export const SCHEDULE_MUTANTS: Mutant[] = [
     days: 20,
     caughtBy: "schedule.skipped-unpaid",
   },
+  {
+    name: "sweep-short-of-band",
+    what: "a sweep below its band tops the account up to $1,000 under the band's low",
+    program: "dashboard",
+    edits: [
+      {
+        file: "lib/schedules/sweep-engine.ts",
+        from: "const need = band.lowCents - availableCents;",
+        to: "const need = band.lowCents - availableCents - 100_000;",
+      },
+    ],
+    // The weekly K1 → A1 series takes K1 below its band in the first business week; F1 covers it.
+    seed: 34,
+    ops: 60,
+    days: 20,
+    caughtBy: "sweep.in-band",
+  },
 ];
