@@ -6,7 +6,9 @@ import "server-only";
 import { pendingChanges, requestChange } from "../admin/changes.ts";
 import { invalid } from "../api/errors.ts";
 import type { Actor } from "../auth/audit.ts";
+import { businessDayFormatter } from "../bank-api/dates.ts";
 import { formatUsd } from "../bank-api/money.ts";
+import { config } from "../config.ts";
 import type { PoliciesResponse, PolicyPreviewResponse, PolicySetInput } from "../dashboard-api/policies.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import { draftFacts, policySetNow, storedPolicySet } from "./facts.ts";
@@ -88,19 +90,37 @@ export async function previewPolicies(
     [since],
   );
   for (const d of drafts) payments.push(await draftFacts(q, d));
-  const sent = await q.query<{ actor_id: string | null; amount: string | null; account: string | null }>(
-    `SELECT actor_id, detail->>'amountCents' AS amount, detail->>'from' AS account FROM audit_log
+  // Each transfer sent alone with the daily totals that stood before it (by its preparer, from its
+  // account, on its business day), so the proposed daily totals are judged as the live path judges them.
+  const sent = await q.query<{
+    actor_id: string | null;
+    amount: string | null;
+    account: string | null;
+    at: Date | string;
+  }>(
+    `SELECT actor_id, detail->>'amountCents' AS amount, detail->>'from' AS account, at FROM audit_log
      WHERE action = 'transfer.sen' AND result = 'ok' AND at >= $1 ORDER BY at DESC LIMIT 2000`,
     [since],
   );
-  for (const s of sent)
-    if (s.amount)
-      payments.push({
-        rail: "sen",
-        amountCents: Number(s.amount),
-        sourceAccount: s.account ?? "",
-        preparerId: s.actor_id,
-      });
+  const dayOf = businessDayFormatter(config().timeZone);
+  const sofar = new Map<string, number>();
+  for (const s of sent.reverse()) {
+    if (!s.amount) continue;
+    const amountCents = Number(s.amount);
+    const day = dayOf(new Date(s.at));
+    const byPreparer = `p:${day}:${s.actor_id}`;
+    const byAccount = `a:${day}:${s.account}`;
+    payments.push({
+      rail: "sen",
+      amountCents,
+      sourceAccount: s.account ?? "",
+      preparerId: s.actor_id,
+      todayByPreparerCents: sofar.get(byPreparer) ?? 0,
+      todayByAccountCents: sofar.get(byAccount) ?? 0,
+    });
+    sofar.set(byPreparer, (sofar.get(byPreparer) ?? 0) + amountCents);
+    sofar.set(byAccount, (sofar.get(byAccount) ?? 0) + amountCents);
+  }
   const incoming = await q.query<{ amount_cents: number | string; account_number: string }>(
     `SELECT amount_cents, account_number FROM incoming_wire_decisions
      WHERE created_at >= $1 AND state NOT IN ('rejected', 'failed') ORDER BY created_at DESC LIMIT 2000`,

@@ -61,6 +61,29 @@ describe("the default policy's daily total", () => {
     expect((await transfer(other, "1.00")).json.outcome).toBe("completed");
   });
 
+  it("previews a lower daily total against the transfers already sent that day, in the order they went", async () => {
+    const admin = await testUser(db, "admin", "preview-admin@policy.example", "Preview Admin");
+    const current = await invoke(mod.policies, "GET", "/x", { as: admin });
+    const set = current.json.set;
+    const preview = await invoke(mod.preview, "POST", "/x", {
+      as: admin,
+      body: { ...set, velocity: { ...set.velocity, perPreparerDailyCents: 50_000_000 } },
+    });
+    expect(preview.status, JSON.stringify(preview.json)).toBe(200);
+    const sen = preview.json.rows.find((r: { rail: string }) => r.rail === "sen");
+    // Four transfers of $250,000.00 went alone: with $500,000.00 a day, the third and the fourth
+    // would have needed an approver. The $1.00 draft needed one either way; the other preparer's
+    // $1.00 is within both totals.
+    expect(sen).toMatchObject({ payments: 6, more: 2, fewer: 0 });
+    expect(sen.examples[0]).toContain("Over the daily total of $500,000.00 for one preparer: 1 approver");
+    // The same set as in force changes nothing.
+    const same = await invoke(mod.preview, "POST", "/x", { as: admin, body: set });
+    expect(same.json.rows.find((r: { rail: string }) => r.rail === "sen")).toMatchObject({
+      more: 0,
+      fewer: 0,
+    });
+  });
+
   it("names the policy that applied on a wire's draft", async () => {
     const dda = await world.customer.account("DDA", 10_000);
     const r = await invoke(mod.wires, "POST", "/api/wires", {
