@@ -76,6 +76,17 @@ const server = http.createServer((req, res) => {
   });
   exchanges.run(exchange, () => handle(req, res));
 });
+// An idle kept-alive connection stays open for 65 s, as the bank's does: longer than the idle
+// timeout of the usual load balancers (60 s) and clients, so the server is never the side that
+// closes a connection the client is just sending on (Node's default, 5 s, resets such a request).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+/** Open connections, so that a stop can give the idle ones a short timer. */
+const sockets = new Set();
+server.on("connection", (socket) => {
+  sockets.add(socket);
+  socket.once("close", () => sockets.delete(socket));
+});
 server.listen(port, hostname, () => {
   console.log(`Dashboard server listening on http://${hostname}:${port}`);
 });
@@ -94,6 +105,11 @@ globalThis[Symbol.for("treasury.httpFront")] = {
     // An idle connection from now on is closed after a second (a client sends on a socket it has
     // just used, or not at all); one with a request under way closes after its answer.
     server.keepAliveTimeout = 1000;
+    // The setting counts for connections that go idle from now on; those idle already wait on the
+    // 65 s timer they were given, so each gets the one second here (a request that arrives on it
+    // meanwhile is answered in full: Node clears the timer while a request is under way).
+    const busy = new Set([...underway].map((res) => res.socket));
+    for (const socket of sockets) if (!busy.has(socket)) socket.setTimeout(1000);
     for (const res of underway) if (!res.headersSent) res.setHeader("Connection", "close");
   },
   async answered(timeoutMs) {

@@ -218,6 +218,30 @@ describe("both programs under npm start", () => {
     expect(bank.status).toBe(200);
   });
 
+  it("keeps an idle kept-alive connection open past Node's 5 s default, so it never resets a client's next request", async () => {
+    const { port } = new URL(app.url);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    let received = "";
+    let closedAt: number | null = null;
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+    });
+    socket.on("close", () => {
+      closedAt = Date.now();
+    });
+    await new Promise((resolve) => socket.once("connect", resolve));
+    const ask = () => socket.write(`GET /readyz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    const answers = () => received.match(/^HTTP\/1\.1 200/gm)?.length ?? 0;
+    ask();
+    await expect.poll(answers).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 6_500));
+    expect(closedAt).toBeNull();
+    ask();
+    await expect.poll(answers).toBe(2);
+    socket.destroy();
+  });
+
   it("on SIGTERM turns unready, finishes the request in flight, and both programs exit 0", async () => {
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
     const admin = app.users.find((u) => u.role === "admin");
