@@ -51,6 +51,20 @@ export async function signIn(
 
 /** axe's serious and critical findings on the page as it is now, one line each (none is the goal). */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // Colours are judged as they settle: a button clicked a moment ago may still be fading between
+  // its two colours (transition-colors), and axe would read the blend. Finite animations and
+  // transitions are awaited (a spinner's endless one is not), for two seconds at most.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const r = await new AxeBuilder({ page }).analyze();
   return r.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
