@@ -338,11 +338,17 @@ describe("turning off the second factor", () => {
     expect(wrongCode.status).toBe(400);
     expect(fields(wrongCode)).toEqual(["code"]);
     expect((await findUserById(db, user.id))?.totp_secret).toBe(SECRET);
+    // A refused try changes nothing, so it tells the person nothing.
+    const offMail = "Your two-step sign-in was turned off";
+    expect((await mailFor(db, user.email)).map((m) => m.subject)).not.toContain(offMail);
 
     const done = await off({ currentPassword: PASSWORD, code: await codeAt(0) }, ip);
     expect(done.status).toBe(200);
     expect(done.json).toEqual({ enabled: false, pending: false });
     expect((await findUserById(db, user.id))?.totp_secret).toBeNull();
+    // The person is told, once: a session and password held by someone else cannot quietly
+    // take the second factor away.
+    expect((await mailFor(db, user.email)).filter((m) => m.subject === offMail)).toHaveLength(1);
     expect((await checkSignIn(db, { email: user.email, password: PASSWORD })).ok).toBe(true);
     const audit = await db.query<{ action: string; result: string; ip: string }>(
       "SELECT action, result, ip FROM audit_log WHERE actor_id = $1 AND action = 'totp.disable' ORDER BY id",
