@@ -19,7 +19,7 @@ import { dollarsToCents } from "../../lib/bank-api/money.ts";
 import { unwrap } from "../../lib/bank-client/errors.ts";
 import { type Bai2Account, readBai2 } from "../helpers/bai2-reader.ts";
 import { sandbox, wireBody } from "../helpers/bank.ts";
-import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
+import { cookieFor, invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
 
 const routes = {
   tokens: () => import("../../app/api/admin/integration-tokens/route.ts"),
@@ -298,10 +298,19 @@ describe("BAI2", () => {
     expect(ddaS("015") - ddaS("045")).toBe(7500n);
   });
 
-  it("answers 400 naming the field for a bad range, 404 for another customer's account, 401 without a session", async () => {
-    const bad = async (q: string) => invoke(routes.bai2, "GET", url("bai2", q), { as: viewer });
+  it("answers 400 naming the field for a bad range, 404 for another customer's account, 401 without a session, and writes nothing", async () => {
+    // One session for all the requests, made before the counts are taken.
+    const cookie = await cookieFor(viewer);
+    const bad = async (q: string) => invoke(routes.bai2, "GET", url("bai2", q), { cookie });
     const fieldOf = (r: Awaited<ReturnType<typeof bad>>) =>
       r.json.error.fields.map((f: { field: string }) => f.field);
+
+    // Every table's row count, the audit log's and the statement subscriptions' and deliveries'
+    // among them: a refused download must leave no trace a later reader could mistake for one sent.
+    const tablesBefore = await rowCounts();
+    expect(Object.keys(tablesBefore)).toEqual(
+      expect.arrayContaining(["audit_log", "statement_subscriptions", "statement_deliveries"]),
+    );
 
     const after = await bad(`account=${senA}&from=${d2}&to=${d0}`);
     expect(after.status).toBe(400);
@@ -330,8 +339,22 @@ describe("BAI2", () => {
       );
       expect(anonymous.status).toBe(401);
     }
+    expect(await rowCounts()).toEqual(tablesBefore);
   });
 });
+
+/** Rows in each of the dashboard's tables, by name. */
+async function rowCounts(): Promise<Record<string, number>> {
+  const tables = await world.db.query<{ name: string }>(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    const [row] = await world.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${name}"`);
+    counts[name] = row.n;
+  }
+  return counts;
+}
 
 describe("camt.053", () => {
   it("is valid against the official schema and reads back with the bank's counts and balances", async () => {
