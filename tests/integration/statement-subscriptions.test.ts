@@ -2,16 +2,18 @@
 // nothing is sent before 07:00 of the bank's next business day (its clock, moved by the sandbox);
 // past it, one e-mail carries the prior-day BAI2, which parses and holds the bank's history, and
 // the Statements page lists and serves the same file; running again (a restart) sends nothing more.
+// A delivered file is kept 90 days, then a run removes it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import { addBusinessDays } from "../../lib/bank-api/business-days.ts";
+import { addDays, businessDayFormatter } from "../../lib/bank-api/dates.ts";
 import type { Transaction } from "../../lib/bank-api/history.ts";
 import { unwrap } from "../../lib/bank-client/errors.ts";
 import { config } from "../../lib/config.ts";
 import { daysFrom } from "../../lib/history/read.ts";
 import { deliverMail } from "../../lib/inbox/digest.ts";
-import { runStatementSubscriptions } from "../../lib/statements/subscriptions.ts";
+import { KEEP_DAYS, runStatementSubscriptions } from "../../lib/statements/subscriptions.ts";
 import { readBai2 } from "../helpers/bai2-reader.ts";
 import { sandbox, sandboxMailTo } from "../helpers/bank.ts";
 import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
@@ -174,5 +176,33 @@ describe("statement subscriptions", () => {
       "statement_subscription.create",
       "statement_subscription.cancel",
     ]);
+  });
+
+  it(`keeps a delivered file ${KEEP_DAYS} days: a run removes the one older, not the one on the last day kept`, async () => {
+    const now = world.bank.running.bank.clock.now();
+    const today = businessDayFormatter(config().timeZone)(now);
+    const [sub] = await world.db.query<{ id: string }>(
+      `INSERT INTO statement_subscriptions (id, name, accounts, recipients, starts_on, created_by, cancelled_at)
+       VALUES (gen_random_uuid(), 'Kept', $1, $2, $3, $4, now()) RETURNING id`,
+      [[senA], [admin.email], addDays(today, -KEEP_DAYS - 30), admin.id],
+    );
+    const stored = (day: string) =>
+      world.db.query(
+        `INSERT INTO statement_deliveries (subscription_id, business_day, from_day, to_day, status, file_name, content, delivered_at)
+         VALUES ($1, $2, $2, $2, 'delivered', $3, 'file', now())`,
+        [sub.id, day, `${day}.bai`],
+      );
+    const tooOld = addDays(today, -KEEP_DAYS - 1);
+    const lastKept = addDays(today, -KEEP_DAYS);
+    const recent = addDays(today, -1);
+    for (const day of [tooOld, lastKept, recent]) await stored(day);
+
+    const mail = { smtpUrl: world.bank.running.sandboxSmtpUrl, from: "t@treasury.example" };
+    await runStatementSubscriptions(world.db, world.client!, { timeZone: config().timeZone, now, mail });
+    const left = await world.db.query<{ business_day: string }>(
+      "SELECT business_day FROM statement_deliveries WHERE subscription_id = $1 ORDER BY business_day",
+      [sub.id],
+    );
+    expect(left.map((r) => r.business_day)).toEqual([lastKept, recent]);
   });
 });
