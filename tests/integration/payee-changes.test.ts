@@ -3,10 +3,14 @@
 // a change to its account or bank details wait for a second person; the author can never approve
 // their own; a wire cannot be drafted from a beneficiary with something waiting; the approved
 // change fills a wire; its release answer (and the drafts list the release dialog reads) says what
-// changed, when, who changed it and who approved it.
+// changed, when, who changed it and who approved it. The approver's view of a change marks each
+// character that differs between the whole old and new values.
 import { randomUUID } from "node:crypto";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { PayeeFieldDiff } from "../../components/send-money/payee-change.tsx";
 import { readAudit } from "../../lib/auth/audit.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
 import { setBankClient } from "../../lib/bank-client/index.ts";
@@ -146,7 +150,11 @@ describe("payee control", () => {
       approver,
       id,
       "Umbrella",
-      payee({ beneficiary_account_number: "99907777", receiving_bank_routing_id: "026009593" }),
+      payee({
+        beneficiary_account_number: "99907777",
+        receiving_bank_routing_id: "026009593",
+        receiving_bank_name: "Bank of America NA",
+      }),
     );
     expect(changed.status).toBe(200);
     const b = changed.json.beneficiary;
@@ -160,10 +168,31 @@ describe("payee control", () => {
       fields: [
         { field: "beneficiary_account_number", before: "••••1234", after: "••••7777" },
         { field: "receiving_bank_routing_id", before: "••••0021", after: "••••9593" },
+        { field: "receiving_bank_name", before: "Receiving Bank NA", after: "Bank of America NA" },
       ],
     });
     // Where the change is decided, the whole old and new values are beside the masks.
     expect(b.pendingChange.fields[0]).toMatchObject({ beforeFull: "55501234", afterFull: "99907777" });
+    expect(b.pendingChange.fields[1]).toMatchObject({ beforeFull: "021000021", afterFull: "026009593" });
+    expect(b.pendingChange.fields[2]).toMatchObject({
+      beforeFull: "Receiving Bank NA",
+      afterFull: "Bank of America NA",
+    });
+    // What the approver's dialog shows of this answer: each whole value, its differing characters
+    // marked (paired from the right), so a new bank cannot pass behind a familiar last four.
+    const shown = renderToStaticMarkup(createElement(PayeeFieldDiff, { change: b.pendingChange }));
+    const marked = (label: string) => {
+      const span = shown.match(new RegExp(`data-field="${label}">(.*?)<span class="sr-only">`))?.[1] ?? "";
+      return [...span.matchAll(/<(mark|span)[^>]*>(.)<\/\1>/g)]
+        .map(([, tag, ch]) => (tag === "mark" ? `[${ch}]` : ch))
+        .join("");
+    };
+    expect(marked("Old Account number")).toBe("[5][5][5]0[1][2][3][4]");
+    expect(marked("New Account number")).toBe("[9][9][9]0[7][7][7][7]");
+    expect(marked("Old Receiving bank ABA routing number")).toBe("02[1]00[0][0][2][1]");
+    expect(marked("New Receiving bank ABA routing number")).toBe("02[6]00[9][5][9][3]");
+    expect(marked("Old Receiving bank name")).toBe("[R][e][c][e][i][v][i][n][g][ ][B][a][n][k] NA");
+    expect(marked("New Receiving bank name")).toBe("[B][a][n][k][ ][o][f][ ][A][m][e][r][i][c][a] NA");
     // The audit log keeps them masked.
     expect(JSON.stringify(await readAudit(db, 20))).not.toContain("99907777");
     expect(await listed(preparer, id)).toMatchObject({ status: "changed" });
@@ -171,7 +200,11 @@ describe("payee control", () => {
     // Neither the old details nor the new ones fill a wire while the change waits.
     for (const details of [
       payee({ beneficiary_account_number: "55501234" }),
-      payee({ beneficiary_account_number: "99907777", receiving_bank_routing_id: "026009593" }),
+      payee({
+        beneficiary_account_number: "99907777",
+        receiving_bank_routing_id: "026009593",
+        receiving_bank_name: "Bank of America NA",
+      }),
     ]) {
       const refused = await draftWire(preparer, wireFrom(details, { beneficiaryId: id }));
       expect(refused.status).toBe(409);
