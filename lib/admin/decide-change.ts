@@ -3,7 +3,7 @@
 // asked against still holds: two approvals at once apply it once, and a stale change is refused
 // (and closed as stale), never applied over a value that moved on.
 import "server-only";
-import { conflict, invalid, notFound, RouteError } from "../api/errors.ts";
+import { conflict, notFound, RouteError } from "../api/errors.ts";
 import { lockPolicies, storedPolicySet, writePolicySet } from "../approvals/facts.ts";
 import { type Actor, appendAudit } from "../auth/audit.ts";
 import { issueCredentialLink, resetCredentials } from "../auth/credential-links.ts";
@@ -12,7 +12,6 @@ import { forgetCachedUser } from "../auth/session-token.ts";
 import type { UserRow } from "../auth/users.ts";
 import { config } from "../config.ts";
 import type { AdminChange, AdminChangeDecisionResponse } from "../dashboard-api/admin-changes.ts";
-import { isId } from "../dashboard-api/ids.ts";
 import { PolicySetInput } from "../dashboard-api/policies.ts";
 import { DashboardSettings, SETTING_LABELS } from "../dashboard-api/settings.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
@@ -167,7 +166,6 @@ export async function decideChange(
   id: string,
   decision: ChangeDecision,
 ): Promise<AdminChangeDecisionResponse> {
-  if (!isId(id)) throw invalid([{ field: "id", message: "is not a change id" }]);
   // Lapsed changes are closed (and audited) in their own transaction: the refusal below would
   // roll back anything done in the deciding one.
   await db.tx((q) => expireChanges(q));

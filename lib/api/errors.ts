@@ -22,7 +22,8 @@ export const unauthenticated = (message = "Sign in to continue.") =>
   new RouteError(401, "unauthenticated", message);
 export const forbidden = (message = "Your role does not allow this.") =>
   new RouteError(403, "forbidden", message);
-export const notFound = (message = "Not found.") => new RouteError(404, "not_found", message);
+export const notFound = (message = "Not found.", fields?: { field: string; message: string }[]) =>
+  new RouteError(404, "not_found", message, fields);
 export const invalid = (
   fields: { field: string; message: string }[],
   message = "Some fields need attention.",

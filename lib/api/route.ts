@@ -1,6 +1,7 @@
 // The one wrapper every dashboard route handler goes through (docs/decisions.md, "Roles and one wrapper"): it refuses
 // cross-site state changes, reads the session, checks the permission, parses the input with zod
-// and turns every failure into the API's error body. The handler body is the business step alone.
+// (the path's parameters, a 404 when they name nothing; the query and body, a 400) and turns every
+// failure into the API's error body. The handler body is the business step alone.
 import "server-only";
 import type { NextRequest } from "next/server";
 import * as z from "zod/v4/core";
@@ -29,6 +30,7 @@ import {
   forbidden,
   fromBankError,
   invalid,
+  notFound,
   RouteError,
   unauthenticated,
 } from "./errors.ts";
@@ -38,7 +40,7 @@ const log = createLogger("api");
 
 type Params = Record<string, string | string[]>;
 
-export interface RouteContext<Q, B, P extends Params> {
+export interface RouteContext<Q, B, P> {
   req: NextRequest;
   user: SessionUser;
   session: SessionClaims;
@@ -61,6 +63,7 @@ export interface PublicRouteContext {
 interface RouteOptions<
   QS extends z.$ZodType | undefined,
   BS extends z.$ZodType | undefined,
+  PS extends z.$ZodType | undefined,
   RS extends z.$ZodType | undefined,
 > {
   /** The permission needed; omitted means any signed-in user. */
@@ -71,6 +74,11 @@ interface RouteOptions<
    * until then, so whoever knows a temporary password cannot act as its user.
    */
   beforePasswordChange?: "allowed";
+  /**
+   * The path's parameters (lib/api/params.ts): a value they refuse names nothing, so the request
+   * is answered 404 naming the parameter, before any query. Omitted: each is the string given.
+   */
+  params?: PS;
   query?: QS;
   body?: BS;
   /** The answer's schema (lib/dashboard-api/*): checked outside production, so tests catch a drift. */
@@ -83,6 +91,20 @@ interface RouteOptions<
 }
 
 type Out<S> = S extends z.$ZodType ? z.output<S> : undefined;
+/** The handler's path parameters: its params schema's output, or each segment's text. */
+type PathOut<S> = S extends z.$ZodType ? z.output<S> : Record<string, string>;
+
+export const NO_SUCH_ADDRESS = "Nothing is found at this address.";
+
+/**
+ * The path's parameters checked against their schema: a 404 naming each one refused (a path that
+ * names nothing, as an unknown id does). Also for a route that reads its parameters itself.
+ */
+export function parsePathParams<S extends z.$ZodType>(schema: S, raw: unknown): z.output<S> {
+  const r = z.safeParse(schema, raw ?? {});
+  if (!r.success) throw notFound(NO_SUCH_ADDRESS, fieldsOf(r.error.issues));
+  return r.data;
+}
 /** What a handler may return: its response schema's input, or a Response it built itself. */
 type Answer<S> = S extends z.$ZodType ? z.input<S> : unknown;
 
@@ -185,18 +207,18 @@ const SESSION_ENDED: Record<string, string> = {
 export function withRoute<
   QS extends z.$ZodType | undefined = undefined,
   BS extends z.$ZodType | undefined = undefined,
-  P extends Params = Record<string, string>,
+  PS extends z.$ZodType | undefined = undefined,
   RS extends z.$ZodType | undefined = undefined,
 >(
-  handler: (ctx: RouteContext<Out<QS>, Out<BS>, P>) => Promise<Response | Answer<RS>>,
-  opts: RouteOptions<QS, BS, RS> = {},
+  handler: (ctx: RouteContext<Out<QS>, Out<BS>, PathOut<PS>>) => Promise<Response | Answer<RS>>,
+  opts: RouteOptions<QS, BS, PS, RS> = {},
 ) {
-  return (req: NextRequest, context?: { params?: Promise<P> | P }): Promise<Response> =>
+  return (req: NextRequest, context?: { params?: Promise<Params> | Params }): Promise<Response> =>
     served(req, context?.params, (requestId) => handleRoute(req, context, requestId));
 
   async function handleRoute(
     req: NextRequest,
-    context: { params?: Promise<P> | P } | undefined,
+    context: { params?: Promise<Params> | Params } | undefined,
     requestId: string,
   ): Promise<Response> {
     const refused = refuseCrossSite(req);
@@ -217,7 +239,8 @@ export function withRoute<
         throw new RouteError(403, "password_change_required", PASSWORD_CHANGE_FIRST);
       if (opts.permission && !hasPermission(user.role, opts.permission)) throw forbidden();
 
-      const params = ((await context?.params) ?? {}) as P;
+      const raw = (await context?.params) ?? {};
+      const params = (opts.params ? parsePathParams(opts.params, raw) : raw) as PathOut<PS>;
       let query: unknown;
       if (opts.query) {
         const r = z.safeParse(opts.query, Object.fromEntries(req.nextUrl.searchParams));

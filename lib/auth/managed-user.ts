@@ -1,20 +1,14 @@
 // A user an administrator changes: found from the route's path; after the change, the cached
 // session user is forgotten (the change applies at the next request) and the change is audited.
-import { invalid, notFound } from "../api/errors.ts";
-import { isId } from "../dashboard-api/ids.ts";
+import { notFound } from "../api/errors.ts";
 import type { AdminUser } from "../dashboard-api/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { type AuditEntry, appendAudit } from "./audit.ts";
 import { forgetCachedUser } from "./session-token.ts";
 import { findUserById, toAdminUser, type UserRow } from "./users.ts";
 
-/** The user a management route names in its path: a 400 for a malformed id, a 404 for none. */
-export async function findUserInPath(
-  db: Queryable,
-  param: unknown,
-): Promise<{ id: string; before: UserRow }> {
-  const id = String(param ?? "");
-  if (!isId(id)) throw invalid([{ field: "id", message: "is not a user id" }]);
+/** The user a management route names in its path (an id its params schema checked): a 404 for none. */
+export async function findUserInPath(db: Queryable, id: string): Promise<{ id: string; before: UserRow }> {
   const before = await findUserById(db, id);
   if (!before) throw notFound("No such user.");
   return { id, before };

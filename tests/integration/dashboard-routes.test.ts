@@ -1290,13 +1290,13 @@ describe("accounts", () => {
     });
   });
 
-  it("answers 400 invalid for an account number that is not digits", async () => {
+  it("answers 404 not_found naming it for an account number that is not digits", async () => {
     const r = await invoke(mod.account, "GET", "/api/accounts/abc", {
       cookie: await cookieFor(users.viewer),
       params: { accountNumber: "abc" },
     });
-    expect(r.status).toBe(400);
-    expect(r.json.error.code).toBe("invalid");
+    expect(r.status).toBe(404);
+    expect(r.json.error.code).toBe("not_found");
     expect(r.json.error.fields[0].field).toBe("accountNumber");
   });
 

@@ -292,7 +292,8 @@ describe("decisions", () => {
       params: { paymentId: "x'" },
       body: { accountNumber: dda, action: "approve", paymentTimestamp: w.timestamp },
     });
-    expect(badId.status).toBe(400);
+    // A payment id the bank's rules refuse names no payment: 404, before any call to the bank.
+    expect(badId.status).toBe(404);
     expect(badId.json.error.fields[0].field).toBe("paymentId");
     const unknown = await decide(approver, { ...w, id: "I000000NOSUCH01" }, "approve");
     expect(unknown.status).toBe(404);

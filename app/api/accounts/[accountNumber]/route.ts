@@ -2,16 +2,16 @@
 
 import { accountDetail } from "@/lib/accounts/views.ts";
 import { notFound } from "@/lib/api/errors.ts";
-import { accountNumberFrom } from "@/lib/api/params.ts";
+import { AccountParams } from "@/lib/api/params.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { AccountDetailResponse } from "@/lib/dashboard-api/index.ts";
 
-export const GET = withRoute<undefined, undefined, { accountNumber: string }, typeof AccountDetailResponse>(
+export const GET = withRoute(
   async ({ params }) => {
-    const detail = await accountDetail(await getBankClient(), accountNumberFrom(params));
+    const detail = await accountDetail(await getBankClient(), params.accountNumber);
     if (!detail) throw notFound("No account with this number belongs to your organisation.");
     return detail;
   },
-  { permission: "accounts.read", response: AccountDetailResponse },
+  { params: AccountParams, permission: "accounts.read", response: AccountDetailResponse },
 );

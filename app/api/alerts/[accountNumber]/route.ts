@@ -2,7 +2,8 @@
 // DELETE /api/alerts/[accountNumber] - remove it. Both audited.
 
 import { alertEmailDelivery, deleteRule, saveRule } from "@/lib/alerts/rules.ts";
-import { invalid, notFound } from "@/lib/api/errors.ts";
+import { notFound } from "@/lib/api/errors.ts";
+import { AccountParams } from "@/lib/api/params.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { auditActor } from "@/lib/auth/audit.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
@@ -13,39 +14,28 @@ import {
 } from "@/lib/dashboard-api/alerts.ts";
 import { customerAccounts } from "@/lib/live/visibility.ts";
 
-async function account(raw: unknown): Promise<string> {
-  const n = String(raw ?? "");
-  if (!/^\d{1,20}$/.test(n)) throw invalid([{ field: "accountNumber", message: "is not an account number" }]);
-  return n;
-}
-
-export const PUT = withRoute<
-  undefined,
-  typeof AlertRuleInputSchema,
-  { accountNumber: string },
-  typeof SaveRuleResponseSchema
->(
+export const PUT = withRoute(
   async ({ db, user, params, body, ip }) => {
-    const n = await account(params.accountNumber);
+    const n = params.accountNumber;
     const bank = await getBankClient();
     if (!(await customerAccounts(bank)).has(n)) throw notFound("No such account.");
     const rule = await saveRule(db, bank, n, body, auditActor(user, ip), alertEmailDelivery());
     return { rule };
   },
-  { permission: "alerts.write", body: AlertRuleInputSchema, response: SaveRuleResponseSchema },
+  {
+    params: AccountParams,
+    permission: "alerts.write",
+    body: AlertRuleInputSchema,
+    response: SaveRuleResponseSchema,
+  },
 );
 
-export const DELETE = withRoute<
-  undefined,
-  undefined,
-  { accountNumber: string },
-  typeof DeleteRuleResponseSchema
->(
+export const DELETE = withRoute(
   async ({ db, user, params, ip }) => {
-    const n = await account(params.accountNumber);
+    const n = params.accountNumber;
     const gone = await deleteRule(db, await getBankClient(), n, auditActor(user, ip));
     if (!gone) throw notFound("This account has no alert rule.");
     return { deleted: n };
   },
-  { permission: "alerts.write", response: DeleteRuleResponseSchema },
+  { params: AccountParams, permission: "alerts.write", response: DeleteRuleResponseSchema },
 );

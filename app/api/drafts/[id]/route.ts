@@ -2,6 +2,7 @@
 // new details (the editor becomes its preparer; body: the wire form plus the version seen).
 import { z } from "zod";
 import { notFound } from "@/lib/api/errors.ts";
+import { IdParams } from "@/lib/api/params.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { DraftResponse, WireDraftRequest } from "@/lib/dashboard-api/wires.ts";
@@ -10,7 +11,7 @@ import { getDraft } from "@/lib/payments/drafts.ts";
 import { withPayeeChanges } from "@/lib/payments/payee-changes.ts";
 import { changeWireDraft } from "@/lib/payments/wires.ts";
 
-export const GET = withRoute<undefined, undefined, { id: string }, typeof DraftResponse>(
+export const GET = withRoute(
   async ({ db, params }) => {
     await settleQueuedDrafts(db, getBankClient);
     const draft = await getDraft(db, params.id);
@@ -18,12 +19,12 @@ export const GET = withRoute<undefined, undefined, { id: string }, typeof DraftR
     const [shown] = await withPayeeChanges(db, [draft]);
     return { draft: shown };
   },
-  { permission: "wires.create", response: DraftResponse },
+  { params: IdParams, permission: "wires.create", response: DraftResponse },
 );
 
 const changeBody = z.object({ version: z.number().int().min(1), wire: WireDraftRequest });
 
-export const PUT = withRoute<undefined, typeof changeBody, { id: string }, typeof DraftResponse>(
+export const PUT = withRoute(
   async ({ db, params, body, actor }) => {
     const existing = await getDraft(db, params.id);
     if (existing?.kind !== "wire") throw notFound("No such wire draft.");
@@ -31,5 +32,5 @@ export const PUT = withRoute<undefined, typeof changeBody, { id: string }, typeo
       draft: await changeWireDraft(db, actor, params.id, body.version, body.wire),
     };
   },
-  { permission: "wires.create", body: changeBody, response: DraftResponse },
+  { params: IdParams, permission: "wires.create", body: changeBody, response: DraftResponse },
 );

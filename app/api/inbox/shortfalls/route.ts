@@ -8,7 +8,7 @@ import { getBankClient } from "@/lib/bank-client/index.ts";
 import { ShortfallsResponse } from "@/lib/dashboard-api/schedules.ts";
 import { readBalanceAhead } from "@/lib/schedules/ahead-read.ts";
 
-export const GET = withRoute<undefined, undefined, Record<string, string>, typeof ShortfallsResponse>(
+export const GET = withRoute(
   async ({ db }) => {
     const bank = await getBankClient();
     const [own, names] = await Promise.all([ownAccountNumbers(bank), accountNames(bank)]);

@@ -10,12 +10,7 @@ import { forgetCachedUser } from "@/lib/auth/session-token.ts";
 import { findUserById, setUserPassword } from "@/lib/auth/users.ts";
 import { ChangePasswordBody, ChangePasswordResponse } from "@/lib/dashboard-api/index.ts";
 
-export const POST = withRoute<
-  undefined,
-  typeof ChangePasswordBody,
-  Record<string, string>,
-  typeof ChangePasswordResponse
->(
+export const POST = withRoute(
   async ({ db, user, body, actor, session }) => {
     const row = await findUserById(db, user.id);
     if (!row) throw new RouteError(401, "unauthenticated", "Sign in again.");

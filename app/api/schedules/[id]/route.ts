@@ -2,21 +2,22 @@
 // changes it as seen at that version: a new amount, payee or account needs approval again; a
 // changed series is 409.
 import { notFound } from "@/lib/api/errors.ts";
+import { IdParams } from "@/lib/api/params.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { EditScheduleRequest, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
 import { scheduleToday, seriesFromForm } from "@/lib/schedules/requests.ts";
 import { editSeries, getSeries, seriesHistory } from "@/lib/schedules/series.ts";
 
-export const GET = withRoute<undefined, undefined, { id: string }, typeof SeriesResponse>(
+export const GET = withRoute(
   async ({ db, params }) => {
     const series = await getSeries(db, params.id);
     if (!series) throw notFound("No such scheduled payment.");
     return { series, history: await seriesHistory(db, series.id) };
   },
-  { permission: "accounts.read", response: SeriesResponse },
+  { params: IdParams, permission: "accounts.read", response: SeriesResponse },
 );
 
-export const PUT = withRoute<undefined, typeof EditScheduleRequest, { id: string }, typeof SeriesResponse>(
+export const PUT = withRoute(
   async ({ db, params, body, actor }) => {
     const s = await seriesFromForm(db, body);
     const series = await editSeries(
@@ -37,5 +38,5 @@ export const PUT = withRoute<undefined, typeof EditScheduleRequest, { id: string
     );
     return { series, history: await seriesHistory(db, series.id) };
   },
-  { permission: "transfers.create", body: EditScheduleRequest, response: SeriesResponse },
+  { params: IdParams, permission: "transfers.create", body: EditScheduleRequest, response: SeriesResponse },
 );

@@ -2,20 +2,16 @@
 // (live balances, a balance alert's e-mail) are refused with 409.
 
 import { deleteWebhook } from "@/lib/alerts/webhooks.ts";
-import { invalid } from "@/lib/api/errors.ts";
+import { WebhookParams } from "@/lib/api/params.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { auditActor } from "@/lib/auth/audit.ts";
-import { WEBHOOK_LIMITS } from "@/lib/bank-api/webhooks.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { DeleteWebhookResponseSchema } from "@/lib/dashboard-api/alerts.ts";
 
-export const DELETE = withRoute<undefined, undefined, { id: string }, typeof DeleteWebhookResponseSchema>(
+export const DELETE = withRoute(
   async ({ db, user, params, ip }) => {
-    const id = String(params.id ?? "");
-    if (!id || id.length > WEBHOOK_LIMITS.webHookId || !/^[\w-]+$/.test(id))
-      throw invalid([{ field: "id", message: "is not a webhook id" }]);
-    await deleteWebhook(db, await getBankClient(), id, auditActor(user, ip));
-    return { deleted: id };
+    await deleteWebhook(db, await getBankClient(), params.id, auditActor(user, ip));
+    return { deleted: params.id };
   },
-  { permission: "alerts.write", response: DeleteWebhookResponseSchema },
+  { params: WebhookParams, permission: "alerts.write", response: DeleteWebhookResponseSchema },
 );

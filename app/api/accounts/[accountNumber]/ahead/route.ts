@@ -2,17 +2,17 @@
 // next 30 business days (BalanceAheadResponse): scheduled occurrences and sweeps, drafts waiting
 // for release and incoming wires waiting for a decision, each kind apart; the first day below zero
 // or below the account's low alert line.
-import { accountNumberFrom } from "@/lib/api/params.ts";
+import { AccountParams } from "@/lib/api/params.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { BalanceAheadResponse } from "@/lib/dashboard-api/schedules.ts";
 import { readBalanceAhead } from "@/lib/schedules/ahead-read.ts";
 
-export const GET = withRoute<undefined, undefined, { accountNumber: string }, typeof BalanceAheadResponse>(
+export const GET = withRoute(
   async ({ db, params }) => {
-    const account = accountNumberFrom(params);
+    const account = params.accountNumber;
     const { today, accounts, notes } = await readBalanceAhead(db, await getBankClient(), [account]);
     return { today, notes, ...accounts[0] };
   },
-  { permission: "accounts.read", response: BalanceAheadResponse },
+  { params: AccountParams, permission: "accounts.read", response: BalanceAheadResponse },
 );

@@ -1,13 +1,12 @@
 // GET /api/accounts/[accountNumber]/balance - the account's balances alone (BalanceResponse)
 
 import { accountBalance } from "@/lib/accounts/views.ts";
-import { accountNumberFrom } from "@/lib/api/params.ts";
+import { AccountParams } from "@/lib/api/params.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { BalanceResponse } from "@/lib/dashboard-api/index.ts";
 
-export const GET = withRoute<undefined, undefined, { accountNumber: string }, typeof BalanceResponse>(
-  async ({ params }): Promise<BalanceResponse> =>
-    accountBalance(await getBankClient(), accountNumberFrom(params)),
-  { permission: "accounts.read", response: BalanceResponse },
+export const GET = withRoute(
+  async ({ params }): Promise<BalanceResponse> => accountBalance(await getBankClient(), params.accountNumber),
+  { params: AccountParams, permission: "accounts.read", response: BalanceResponse },
 );

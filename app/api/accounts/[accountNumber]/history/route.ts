@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { readHistory } from "@/lib/accounts/views.ts";
 import { fieldsOf, invalid } from "@/lib/api/errors.ts";
-import { accountNumberFrom, addDays, businessToday } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
+import { AccountParams, addDays, businessToday } from "@/lib/api/params.ts";
+import { parsePathParams, withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import {
   HISTORY_REQUEST_MAX_DAYS,
@@ -31,26 +31,21 @@ const historyQuery = z
   })
   .pipe(historyRangeSchema(HISTORY_REQUEST_MAX_DAYS));
 
-const bySession = withRoute<
-  typeof historyQuery,
-  undefined,
-  { accountNumber: string },
-  typeof HistoryResponse
->(
+const bySession = withRoute(
   async ({ params, query }) => {
-    const accountNumber = accountNumberFrom(params);
     return readHistory(await getBankClient(), {
-      accountNumber,
+      accountNumber: params.accountNumber,
       from: query.from,
       to: query.to,
       order: query.order,
     });
   },
-  { permission: "accounts.read", query: historyQuery, response: HistoryResponse },
+  { params: AccountParams, permission: "accounts.read", query: historyQuery, response: HistoryResponse },
 );
 
 export const GET = sessionOrToken<{ accountNumber: string }>(bySession, async ({ req, params, token }) => {
-  const accountNumber = accountNumberFrom(params);
+  // A token's request is read here, not by withRoute: its account number is checked the same way.
+  const { accountNumber } = parsePathParams(AccountParams, params);
   tokenMayRead(token, [accountNumber]);
   const r = historyQuery.safeParse(Object.fromEntries(req.nextUrl.searchParams));
   if (!r.success) throw invalid(fieldsOf(r.error.issues));

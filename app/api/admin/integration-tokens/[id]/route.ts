@@ -1,14 +1,11 @@
 // DELETE /api/admin/integration-tokens/[id] - revokes the token at once (audited); its row stays for the record.
-import { invalid } from "@/lib/api/errors.ts";
+import { IdParams } from "@/lib/api/params.ts";
 import { withRoute } from "@/lib/api/route.ts";
-import { isId } from "@/lib/dashboard-api/ids.ts";
 import { revokeIntegrationToken } from "@/lib/integration/tokens.ts";
 
-export const DELETE = withRoute<undefined, undefined, { id: string }>(
+export const DELETE = withRoute(
   async ({ db, actor, params }) => {
-    const id = params.id;
-    if (!isId(id)) throw invalid([{ field: "id", message: "must be a token id" }]);
-    return { record: await revokeIntegrationToken(db, actor, id) };
+    return { record: await revokeIntegrationToken(db, actor, params.id) };
   },
-  { permission: "settings.manage" },
+  { params: IdParams, permission: "settings.manage" },
 );

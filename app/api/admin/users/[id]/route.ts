@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { type ChangeRequest, grantsMore, requestChange } from "@/lib/admin/changes.ts";
 import { conflict } from "@/lib/api/errors.ts";
+import { IdParams } from "@/lib/api/params.ts";
 import { json, withRoute } from "@/lib/api/route.ts";
 import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { findUserInPath, settleUserChange } from "@/lib/auth/managed-user.ts";
@@ -23,7 +24,7 @@ const change = z
     path: ["body"],
   });
 
-export const PATCH = withRoute<undefined, typeof change, { id: string }, typeof UpdateUserResponse>(
+export const PATCH = withRoute(
   async ({ db, user, params, body, ip, actor }) => {
     const { id, before } = await findUserInPath(db, params.id);
     // An administrator cannot lock themselves out of user management, nor grant themselves more.
@@ -68,5 +69,5 @@ export const PATCH = withRoute<undefined, typeof change, { id: string }, typeof 
     if (!pending.length) return { user: shown };
     return json({ user: shown, pending } satisfies UpdateUserResponse, { status: 202 });
   },
-  { permission: "users.manage", body: change, response: UpdateUserResponse },
+  { params: IdParams, permission: "users.manage", body: change, response: UpdateUserResponse },
 );

@@ -6,6 +6,7 @@
 // or a second approval by the same approver, is 409; an approver invited or reset in the last 24
 // hours is refused (403 credentials_recent).
 // The answer carries the beneficiary's recent payee changes, as the release dialog showed them.
+import { IdParams } from "@/lib/api/params.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { refuseEmbargoedVoter } from "@/lib/auth/vote-guard.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
@@ -13,12 +14,12 @@ import { DraftResponse, ReleaseDraftRequest } from "@/lib/dashboard-api/wires.ts
 import { releaseDraft } from "@/lib/payments/draft-decisions.ts";
 import { withPayeeChanges } from "@/lib/payments/payee-changes.ts";
 
-export const POST = withRoute<undefined, typeof ReleaseDraftRequest, { id: string }, typeof DraftResponse>(
+export const POST = withRoute(
   async ({ db, params, body, actor }) => {
     await refuseEmbargoedVoter(db, actor.id);
     const out = await releaseDraft(db, await getBankClient(), actor, params.id, body);
     const [shown] = await withPayeeChanges(db, [out.draft]);
     return { ...out, draft: shown };
   },
-  { permission: "wires.release", body: ReleaseDraftRequest, response: DraftResponse },
+  { params: IdParams, permission: "wires.release", body: ReleaseDraftRequest, response: DraftResponse },
 );

@@ -1,19 +1,15 @@
 // POST /api/schedules/[id]/approve {version} - approves the series' version for every occurrence
 // up to its amount (SeriesResponse). Never by its preparer (403); a changed series, or a second
 // approval by the same approver, is 409.
+import { IdParams } from "@/lib/api/params.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { ApproveScheduleRequest, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
 import { approveSeries, seriesHistory } from "@/lib/schedules/series.ts";
 
-export const POST = withRoute<
-  undefined,
-  typeof ApproveScheduleRequest,
-  { id: string },
-  typeof SeriesResponse
->(
+export const POST = withRoute(
   async ({ db, params, body, actor }) => {
     const series = await approveSeries(db, actor, params.id, body.version);
     return { series, history: await seriesHistory(db, series.id) };
   },
-  { permission: "wires.release", body: ApproveScheduleRequest, response: SeriesResponse },
+  { params: IdParams, permission: "wires.release", body: ApproveScheduleRequest, response: SeriesResponse },
 );

@@ -1,14 +1,15 @@
 // POST /api/schedules/[id]/status {action: pause|resume|cancel} - nothing is paid while paused; a
 // resumed series goes on from today's occurrence (SeriesResponse). A move its status does not allow is 409.
+import { IdParams } from "@/lib/api/params.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { ScheduleStatusRequest, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
 import { scheduleToday } from "@/lib/schedules/requests.ts";
 import { seriesHistory, setSeriesStatus } from "@/lib/schedules/series.ts";
 
-export const POST = withRoute<undefined, typeof ScheduleStatusRequest, { id: string }, typeof SeriesResponse>(
+export const POST = withRoute(
   async ({ db, params, body, actor }) => {
     const series = await setSeriesStatus(db, actor, params.id, body.action, await scheduleToday());
     return { series, history: await seriesHistory(db, series.id) };
   },
-  { permission: "transfers.create", body: ScheduleStatusRequest, response: SeriesResponse },
+  { params: IdParams, permission: "transfers.create", body: ScheduleStatusRequest, response: SeriesResponse },
 );

@@ -3,24 +3,25 @@
 // DELETE - ends it (204); its moves stay in history and the audit.
 
 import { ownAccountNumbers } from "@/lib/accounts/views.ts";
+import { SweepParams } from "@/lib/api/params.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { EditSweepRequest, SweepResponse } from "@/lib/dashboard-api/schedules.ts";
 import { editSweep, setSweepStatus } from "@/lib/schedules/sweeps.ts";
 
-export const PUT = withRoute<undefined, typeof EditSweepRequest, { sweepId: string }, typeof SweepResponse>(
+export const PUT = withRoute(
   async ({ db, params, body, actor }) => {
     const { version, ...terms } = body;
     const own = await ownAccountNumbers(await getBankClient());
     return { sweep: await editSweep(db, actor, params.sweepId, version, terms, own) };
   },
-  { permission: "transfers.create", body: EditSweepRequest, response: SweepResponse },
+  { params: SweepParams, permission: "transfers.create", body: EditSweepRequest, response: SweepResponse },
 );
 
-export const DELETE = withRoute<undefined, undefined, { sweepId: string }>(
+export const DELETE = withRoute(
   async ({ db, params, actor }) => {
     await setSweepStatus(db, actor, params.sweepId, "delete");
     return new Response(null, { status: 204 });
   },
-  { permission: "transfers.create" },
+  { params: SweepParams, permission: "transfers.create" },
 );

@@ -1,9 +1,11 @@
 // POST /api/admin/changes/[id]/reject - refuse another administrator's waiting change; audited
 import { decideChange } from "@/lib/admin/decide-change.ts";
+import { IdParams } from "@/lib/api/params.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { AdminChangeDecisionResponse } from "@/lib/dashboard-api/index.ts";
 
-export const POST = withRoute<undefined, undefined, { id: string }, typeof AdminChangeDecisionResponse>(
-  async ({ db, actor, params }) => decideChange(db, actor, String(params.id ?? ""), "reject"),
-  { permission: "changes.decide", response: AdminChangeDecisionResponse },
-);
+export const POST = withRoute(async ({ db, actor, params }) => decideChange(db, actor, params.id, "reject"), {
+  params: IdParams,
+  permission: "changes.decide",
+  response: AdminChangeDecisionResponse,
+});

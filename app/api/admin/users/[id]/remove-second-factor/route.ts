@@ -5,6 +5,7 @@
 // administrator (202 with the pending change).
 import { isPrivilegedRole, requestChange } from "@/lib/admin/changes.ts";
 import { conflict } from "@/lib/api/errors.ts";
+import { IdParams } from "@/lib/api/params.ts";
 import { json, withRoute } from "@/lib/api/route.ts";
 import { issueCredentialLink } from "@/lib/auth/credential-links.ts";
 import { findUserInPath } from "@/lib/auth/managed-user.ts";
@@ -14,7 +15,7 @@ import { config } from "@/lib/config.ts";
 import { ResetPasswordResponse } from "@/lib/dashboard-api/index.ts";
 import { sendMailSoon } from "@/lib/inbox/send-soon.ts";
 
-export const POST = withRoute<undefined, undefined, { id: string }, typeof ResetPasswordResponse>(
+export const POST = withRoute(
   async ({ db, user, params, actor }) => {
     const { id, before } = await findUserInPath(db, params.id);
     if (id === user.id) throw conflict("Manage your own two-step sign-in from your profile.");
@@ -45,5 +46,5 @@ export const POST = withRoute<undefined, undefined, { id: string }, typeof Reset
     sendMailSoon();
     return { user: toAdminUser(before), linkExpiresAt: expiresAt.toISOString() };
   },
-  { permission: "users.manage", response: ResetPasswordResponse },
+  { params: IdParams, permission: "users.manage", response: ResetPasswordResponse },
 );

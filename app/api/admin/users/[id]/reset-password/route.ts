@@ -5,6 +5,7 @@
 // pending change): a reset locks its user out until they act, and starts their day without votes.
 import { isPrivilegedRole, requestChange } from "@/lib/admin/changes.ts";
 import { conflict } from "@/lib/api/errors.ts";
+import { IdParams } from "@/lib/api/params.ts";
 import { json, withRoute } from "@/lib/api/route.ts";
 import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
 import { issueCredentialLink, resetCredentials } from "@/lib/auth/credential-links.ts";
@@ -16,7 +17,7 @@ import { config } from "@/lib/config.ts";
 import { ResetPasswordResponse } from "@/lib/dashboard-api/index.ts";
 import { sendMailSoon } from "@/lib/inbox/send-soon.ts";
 
-export const POST = withRoute<undefined, undefined, { id: string }, typeof ResetPasswordResponse>(
+export const POST = withRoute(
   async ({ db, user, params, ip, actor }) => {
     const { id, before } = await findUserInPath(db, params.id);
     // One's own password is changed on the profile page, with the current one.
@@ -57,5 +58,5 @@ export const POST = withRoute<undefined, undefined, { id: string }, typeof Reset
     sendMailSoon();
     return { user: toAdminUser(after ?? before), linkExpiresAt: expiresAt.toISOString() };
   },
-  { permission: "users.manage", response: ResetPasswordResponse },
+  { params: IdParams, permission: "users.manage", response: ResetPasswordResponse },
 );

@@ -1,11 +1,12 @@
 // POST /api/admin/users/[id]/unlock - lift a lockout after failed sign-ins at once, audited
+import { IdParams } from "@/lib/api/params.ts";
 import { withRoute } from "@/lib/api/route.ts";
 import { auditActor } from "@/lib/auth/audit.ts";
 import { findUserInPath, settleUserChange } from "@/lib/auth/managed-user.ts";
 import { toAdminUser, unlockUser } from "@/lib/auth/users.ts";
 import { UpdateUserResponse } from "@/lib/dashboard-api/index.ts";
 
-export const POST = withRoute<undefined, undefined, { id: string }, typeof UpdateUserResponse>(
+export const POST = withRoute(
   async ({ db, user, params, ip }) => {
     const { id, before } = await findUserInPath(db, params.id);
     const wasLocked = toAdminUser(before).locked;
@@ -15,5 +16,5 @@ export const POST = withRoute<undefined, undefined, { id: string }, typeof Updat
       user: await settleUserChange(db, auditActor(user, ip), "user.unlock", { before, after, detail }),
     };
   },
-  { permission: "users.manage", response: UpdateUserResponse },
+  { params: IdParams, permission: "users.manage", response: UpdateUserResponse },
 );
