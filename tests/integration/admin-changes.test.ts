@@ -347,9 +347,9 @@ describe("users", () => {
     expect((await decide("withdraw", bea, asked.json.pending[0].id)).status).toBe(200);
   });
 
-  it("answers 400 naming the id for a malformed change id, 404 for none, and 403 to a non-administrator", async () => {
+  it("answers 404 naming the id for a malformed change id and for none, and 403 to a non-administrator", async () => {
     const bad = await decide("approve", bea, "nope");
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(404);
     expect(bad.json.error.fields[0].field).toBe("id");
     expect((await decide("approve", bea, randomUUID())).status).toBe(404);
     expect((await decide("approve", preparer, randomUUID())).status).toBe(403);

@@ -197,7 +197,7 @@ describe("statement subscription deliveries that fail", () => {
       as: admin,
       params: { id, day: "2026-02-30x" },
     });
-    expect(badDay.status).toBe(400);
+    expect(badDay.status).toBe(404);
     expect(badDay.json.error.fields[0].field).toBe("day");
     const none = await invoke(routes.retry, "POST", path, {
       as: admin,
