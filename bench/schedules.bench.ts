@@ -1,7 +1,7 @@
 // One business day of scheduled payments: BENCH_SCHEDULE_SERIES (10,000) active series due on the
 // day, one run of the engine (lib/schedules/engine.ts) on PGlite and, with TEST_DATABASE_URL, on
-// PostgreSQL, against a real bank: time, the engine process's CPU and (PostgreSQL) transactions.
-// Sweeps are not part of it yet. Results: bench/results/schedules.json.
+// PostgreSQL, against a real bank: time, the engine process's CPU and (PostgreSQL) transactions;
+// then BENCH_SCHEDULE_SWEEPS (100) sweeps' run of the same day. Results: bench/results/schedules.json.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { type BenchResult, writeResults } from "./lib.ts";
@@ -13,6 +13,13 @@ function day(env: Record<string, string>): {
   cpuMs: number;
   transactions: number | null;
   report: { sent: number };
+  sweeps: {
+    count: number;
+    ms: number;
+    cpuMs: number;
+    transactions: number | null;
+    report: { moved: number };
+  };
 } {
   const out = execFileSync(
     process.execPath,
@@ -45,6 +52,19 @@ export async function run(): Promise<void> {
       results.push({
         name: `${name}: database transactions per occurrence`,
         value: Math.round((r.transactions / series) * 10) / 10,
+        unit: "tx",
+        better: "lower",
+      });
+    const w = r.sweeps;
+    if (w.report.moved !== w.count) throw new Error(`${name}: ${w.report.moved} of ${w.count} sweeps moved`);
+    results.push(
+      { name: `${name}: one day's run, ${w.count} sweeps`, value: w.ms, unit: "ms", better: "lower" },
+      { name: `${name}: sweeps engine CPU`, value: w.cpuMs, unit: "ms", better: "lower" },
+    );
+    if (w.transactions !== null)
+      results.push({
+        name: `${name}: database transactions per sweep`,
+        value: Math.round((w.transactions / w.count) * 10) / 10,
         unit: "tx",
         better: "lower",
       });
