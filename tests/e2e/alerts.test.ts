@@ -51,7 +51,12 @@ describe("webhooks and balance alerts in Chromium", () => {
     context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     page = await signIn(app, context, "preparer");
     accounts = (await (await page.request.get(`${app.url}/api/accounts`)).json()) as AccountsResponse;
-    // Counts every toast that appears, however soon it goes.
+  });
+
+  /** Opens the accounts page afresh (each test starts there) and, when asked, counts every toast that appears on it from now on, however soon it goes. */
+  const fromAccounts = async (o: { watchToasts?: boolean } = {}) => {
+    await page.goto(`${app.url}/accounts`);
+    if (!o.watchToasts) return;
     await page.evaluate(() => {
       const w = window as unknown as { toasts: string[] };
       w.toasts = [];
@@ -61,7 +66,7 @@ describe("webhooks and balance alerts in Chromium", () => {
             if (n instanceof HTMLElement && n.matches("[data-toast]")) w.toasts.push(n.innerText);
       }).observe(document.body, { childList: true, subtree: true });
     });
-  });
+  };
   afterAll(async () => {
     await context?.close();
   });
@@ -73,6 +78,7 @@ describe("webhooks and balance alerts in Chromium", () => {
     );
 
   it("registers a webhook through the page, refuses a bad address by field, and deletes it with a named confirmation", async () => {
+    await fromAccounts();
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhooks" }).click();
     await page.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();
     // The dashboard's own live-balance webhooks, registered when the first page listened.
@@ -120,6 +126,7 @@ describe("webhooks and balance alerts in Chromium", () => {
 
   it("fires one alert per crossing of the low line: a toast and a panel entry, again only after the balance came back", async () => {
     const [sen, other] = accounts.accounts.filter((a) => a.type === "SEN");
+    await fromAccounts({ watchToasts: true });
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Alerts" }).click();
     await page.getByRole("heading", { name: "Balance alerts", level: 1 }).waitFor();
     const card = page.getByRole("region", { name: `${sen.name} · ${sen.accountNumber}` });
