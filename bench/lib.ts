@@ -14,6 +14,43 @@ export interface BenchResult {
   note?: string;
 }
 
+/**
+ * How fast this machine's cores are today: the best of five runs of a fixed piece of JavaScript
+ * (integer hashing and a JSON round trip, about 50 ms). Machines of the same model differ by
+ * two or three times from one day to the next (the host's other tenants), so a figure is compared
+ * with another file's only beside this one; within one run, ratios need no correction.
+ */
+function calibrationMs(): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 5; run++) {
+    const t = performance.now();
+    let h = 0x811c9dc5;
+    for (let i = 0; i < 5_000_000; i++) h = Math.imul(h ^ (i & 0xff), 0x01000193) >>> 0;
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({ i, label: `row ${i}`, h }));
+    if (JSON.parse(JSON.stringify(rows)).length !== rows.length) throw new Error("calibration");
+    best = Math.min(best, performance.now() - t);
+  }
+  return Math.round(best * 10) / 10;
+}
+
+/** The first line of /proc/stat: CPU time of every kind, in ticks (null where /proc is missing). */
+function cpuTicks(): { steal: number; total: number } | null {
+  try {
+    const fields = fs
+      .readFileSync("/proc/stat", "utf8")
+      .split("\n")[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return { steal: fields[7] ?? 0, total: fields.slice(0, 8).reduce((a, b) => a + b, 0) };
+  } catch {
+    return null;
+  }
+}
+
+const calibration = calibrationMs();
+
 export function machine() {
   return {
     cpus: os.cpus().length,
@@ -21,6 +58,7 @@ export function machine() {
     memGiB: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,
     platform: `${os.platform()} ${os.release()}`,
+    calibrationMs: calibration,
   };
 }
 
@@ -33,6 +71,7 @@ export function machine() {
  */
 const LOADED_PER_CORE = 2;
 let loadSamples: number[] = [];
+let ticksAtStart = cpuTicks();
 const sampleLoad = () => loadSamples.push(os.loadavg()[0]);
 sampleLoad();
 setInterval(sampleLoad, 5000).unref();
@@ -41,6 +80,7 @@ export function loadDuringRun() {
   sampleLoad();
   const cores = os.cpus().length;
   const atStart = loadSamples[0];
+  const ticks = cpuTicks();
   const round = (n: number) => Math.round(n * 100) / 100;
   return {
     loadAverage1m: {
@@ -50,6 +90,11 @@ export function loadDuringRun() {
       samples: loadSamples.length,
     },
     loaded: atStart > LOADED_PER_CORE * cores,
+    // The share of CPU time the host gave to other machines while this one wanted it.
+    stealPercent:
+      ticks && ticksAtStart && ticks.total > ticksAtStart.total
+        ? round((100 * (ticks.steal - ticksAtStart.steal)) / (ticks.total - ticksAtStart.total))
+        : null,
   };
 }
 
@@ -64,6 +109,7 @@ function save(file: string, results: BenchResult[]): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const load = loadDuringRun();
   loadSamples = [];
+  ticksAtStart = cpuTicks();
   fs.writeFileSync(
     file,
     `${JSON.stringify({ at: new Date().toISOString(), machine: { ...machine(), ...load }, results }, null, 2)}\n`,
