@@ -303,6 +303,15 @@ export interface SeriesEdit {
  * Changes a series as seen at `version`. A new amount, payee or account raises the version (its
  * approvals start again); the name or the dates alone do not. The editor becomes its preparer.
  */
+/** JSON with every object's keys in order: the same request reads the same however it was stored. */
+function canonicalJson(v: unknown): string {
+  return JSON.stringify(v, (_key, value) =>
+    value && typeof value === "object" && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
+}
+
 export async function editSeries(
   db: Queryable,
   actor: Actor,
@@ -312,10 +321,19 @@ export async function editSeries(
   today: string,
 ): Promise<SeriesView> {
   const before = await mustGet(db, id);
+  const [stored] = await db.query<{ request: Record<string, unknown>; beneficiary_id: string | null }>(
+    "SELECT request, beneficiary_id FROM payment_series WHERE id = $1",
+    [id],
+  );
+  // What the bank is asked to do is the approved thing: any change to the request (a wire's
+  // account or routing number under the same beneficiary name, say) or to the saved payee it came
+  // from needs approval again, as a new amount, account or counterparty does.
   const money =
     e.amountCents !== before.amountCents ||
     e.fromAccount !== before.fromAccount ||
-    e.counterparty !== before.counterparty;
+    e.counterparty !== before.counterparty ||
+    canonicalJson(e.request) !== canonicalJson(stored?.request ?? {}) ||
+    (e.beneficiaryId ?? null) !== (stored?.beneficiary_id ?? null);
   const nextDay = firstDayFrom(e.schedule, today);
   const rows = await db.query(
     `UPDATE payment_series SET name = $3, amount_cents = $4, from_account = $5, counterparty = $6, request = $7,

@@ -19,6 +19,7 @@ import {
   approveSeries,
   createSeries,
   editSeries,
+  getSeries,
   occurrenceKey,
   seriesHistory,
   setSeriesStatus,
@@ -284,6 +285,67 @@ describe("the schedule run", () => {
     ]);
     const debits = await debitsByKey(from, start, day);
     expect([...debits.values()].flat()).toHaveLength(2);
+  });
+
+  it("needs approval again when a wire series' account or routing number changes under the same beneficiary name", async () => {
+    const from = await world.customer.account("DDA", 50_000);
+    const start = await today();
+    const schedule: Schedule = {
+      startsOn: addDays(start, 7),
+      pattern: { kind: "once" },
+      count: null,
+      until: null,
+      roll: "following",
+    };
+    const request = {
+      originator_account_number: from,
+      amount: 900,
+      beneficiary_name: "Same Name Supplies",
+      beneficiary_account_number: "55001122",
+      beneficiary_address1: "3 Quay",
+      receiving_bank_routing_id: "021000021",
+    };
+    const terms = {
+      kind: "wire" as const,
+      name: "Supplies",
+      fromAccount: from,
+      amountCents: 90_000,
+      counterparty: "Same Name Supplies",
+      request,
+      schedule,
+    };
+    const s = await createSeries(db, preparer, { id: randomUUID(), ...terms }, start);
+    expect((await approveSeries(db, approver, s.id, 1)).approved).toBe(true);
+    // The name alone, or the same request in another key order, keeps the approval.
+    const renamed = await editSeries(
+      db,
+      preparer,
+      s.id,
+      1,
+      {
+        ...terms,
+        name: "Supplies (monthly)",
+        request: Object.fromEntries(Object.entries(request).reverse()),
+      },
+      start,
+    );
+    expect(renamed).toMatchObject({ version: 1, approved: true });
+    for (const [field, value] of [
+      ["beneficiary_account_number", "66001122"],
+      ["receiving_bank_routing_id", "026009593"],
+    ] as const) {
+      const current = (await getSeries(db, s.id))?.version as number;
+      const edited = await editSeries(
+        db,
+        preparer,
+        s.id,
+        current,
+        { ...terms, request: { ...request, [field]: value } },
+        start,
+      );
+      expect(edited, field).toMatchObject({ version: current + 1, approved: false });
+      await approveSeries(db, approver, s.id, current + 1);
+    }
   });
 
   it("puts a wire due during an outage in the backup log, and settles it once after the replay", async () => {
