@@ -7,6 +7,7 @@ import { isBusinessDay } from "../lib/bank-api/business-days.ts";
 import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { openDashboardDb } from "../lib/db/client.ts";
 import { maskAccountNumber } from "../lib/format/money.ts";
+import { OPEN_OCCURRENCE_STATUSES, sqlWords } from "../lib/schedules/states.ts";
 import { type Cluster, SANDBOX_KEY } from "./cluster.ts";
 import { type Call, definite, History, ok } from "./history.ts";
 import {
@@ -1477,7 +1478,7 @@ export class World {
     for (;;) {
       const [open] = await c.dashQuery<{ k: string }>(
         `SELECT (SELECT count(*) FROM payment_series WHERE status = 'active' AND next_day IS NOT NULL AND next_day <= $1)
-              + (SELECT count(*) FROM series_occurrences WHERE day <= $1 AND status IN ('due', 'sending')) AS k`,
+              + (SELECT count(*) FROM series_occurrences WHERE day <= $1 AND status IN (${sqlWords(OPEN_OCCURRENCE_STATUSES)})) AS k`,
         [day],
       );
       const balances = new Map(
