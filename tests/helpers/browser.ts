@@ -65,6 +65,10 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
       new Promise((resolve) => setTimeout(resolve, 2_000)),
     ]),
   );
+  // After a client-side navigation Next streams the new page's metadata in after its content, so
+  // for a moment the document may have no <title>: judged once it has one (a page that never gets
+  // one is still reported, two seconds on).
+  await page.waitForFunction(() => document.title !== "", null, { timeout: 2_000 }).catch(() => undefined);
   const r = await new AxeBuilder({ page }).analyze();
   return r.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
