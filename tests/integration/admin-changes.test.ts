@@ -88,10 +88,41 @@ async function availableCents(account: string): Promise<number> {
   return Math.round(r.data.ResponseData[0].AVAILBAL * 100);
 }
 
-describe("a setting that weakens a control", () => {
-  let raise: { id: string };
+/**
+ * The two limits these tests move, set as each test starts from them, with no change waiting: a
+ * waiting change is withdrawn by its author, a lower limit applies at once, a higher one is asked
+ * by one administrator and approved by the other. Each test then also runs alone.
+ */
+async function startFrom(limits: {
+  senReleaseThresholdCents: number;
+  incomingWireDualApprovalCents: number;
+}) {
+  for (const c of await pending()) {
+    const author = c.requestedBy.email === ada.email ? ada : bea;
+    expect((await decide("withdraw", author, c.id)).status).toBe(200);
+  }
+  const now = await getDashboardSettings(db);
+  for (const [key, value] of Object.entries(limits) as [keyof typeof limits, number][]) {
+    if (now[key] === value) continue;
+    const r = await putSettings(bea, { [key]: value });
+    if (r.status === 202) expect((await decide("approve", ada, r.json.requested[0].id)).status).toBe(200);
+    else expect(r.status).toBe(200);
+  }
+  expect(await pending()).toEqual([]);
+}
+const DEFAULTS = { senReleaseThresholdCents: 25_000_000, incomingWireDualApprovalCents: 100_000_000 };
 
+/** The defaults, and Ada's raise of the SEN release threshold to $500,000.00 waiting. */
+async function raiseWaiting(): Promise<{ id: string }> {
+  await startFrom(DEFAULTS);
+  const r = await putSettings(ada, { senReleaseThresholdCents: 50_000_000 });
+  expect(r.status).toBe(202);
+  return { id: r.json.requested[0].id as string };
+}
+
+describe("a setting that weakens a control", () => {
   it("is stored as pending, not in force, with who asked, when and what", async () => {
+    await startFrom(DEFAULTS);
     const r = await putSettings(ada, {
       senReleaseThresholdCents: 50_000_000,
       incomingWireDualApprovalCents: 200_000_000,
@@ -120,7 +151,7 @@ describe("a setting that weakens a control", () => {
       requestedBy: { email: ada.email },
     });
     expect(Date.parse(sen?.expiresAt ?? "") - Date.parse(sen?.requestedAt ?? "")).toBe(7 * 86_400_000);
-    raise = sen as { id: string };
+    const raise = sen as { id: string };
     expect((await auditOf("admin_change.request")).map((e) => [e.actorEmail, e.result])).toContainEqual([
       ada.email,
       "pending",
@@ -131,6 +162,7 @@ describe("a setting that weakens a control", () => {
   });
 
   it("leaves a $400,000 SEN transfer needing a second person", async () => {
+    await raiseWaiting();
     const before = await availableCents(sen1);
     const r = await invoke(mod.transfers, "POST", "/api/transfers", {
       as: preparer,
@@ -147,6 +179,7 @@ describe("a setting that weakens a control", () => {
   });
 
   it("cannot be approved by the administrator who asked for it", async () => {
+    const raise = await raiseWaiting();
     const r = await decide("approve", ada, raise.id);
     expect(r.status).toBe(403);
     expect(r.json.error.code).toBe("second_admin_required");
@@ -156,12 +189,14 @@ describe("a setting that weakens a control", () => {
   });
 
   it("asking again while one waits is a 409 that names it", async () => {
+    await raiseWaiting();
     const r = await putSettings(ada, { senReleaseThresholdCents: 60_000_000 });
     expect(r.status).toBe(409);
     expect(r.json.error.message).toMatch(/already waits for a second administrator/);
   });
 
   it("is in force once a second administrator approves it, audited, and only once", async () => {
+    const raise = await raiseWaiting();
     const r = await decide("approve", bea, raise.id);
     expect(r.status).toBe(200);
     expect(r.json.change).toMatchObject({ status: "approved", decidedBy: { email: bea.email } });
@@ -180,6 +215,8 @@ describe("a setting that weakens a control", () => {
   });
 
   it("a change that tightens applies at once, and makes a waiting raise stale", async () => {
+    await startFrom(DEFAULTS);
+    expect((await putSettings(ada, { incomingWireDualApprovalCents: 200_000_000 })).status).toBe(202);
     const waiting = (await pending()).find((c) => c.target === "incomingWireDualApprovalCents");
     expect(waiting).toBeDefined();
     const lower = await putSettings(ada, { incomingWireDualApprovalCents: 50_000_000 });
@@ -196,6 +233,9 @@ describe("a setting that weakens a control", () => {
   });
 
   it("a second administrator rejects it; its author withdraws it; each audited", async () => {
+    await startFrom({ ...DEFAULTS, senReleaseThresholdCents: 50_000_000 });
+    const rejectedBefore = (await auditOf("admin_change.reject")).length;
+    const withdrawnBefore = (await auditOf("admin_change.withdraw")).length;
     const asked = await putSettings(ada, { senReleaseThresholdCents: 70_000_000 });
     const id = asked.json.requested[0].id as string;
     expect((await decide("reject", ada, id)).status).toBe(403);
@@ -208,11 +248,12 @@ describe("a setting that weakens a control", () => {
     expect(withdrawn.status).toBe(200);
     expect(withdrawn.json.change.status).toBe("withdrawn");
     expect((await getDashboardSettings(db)).senReleaseThresholdCents).toBe(50_000_000);
-    expect((await auditOf("admin_change.reject")).length).toBe(1);
-    expect((await auditOf("admin_change.withdraw")).length).toBe(1);
+    expect((await auditOf("admin_change.reject")).length).toBe(rejectedBefore + 1);
+    expect((await auditOf("admin_change.withdraw")).length).toBe(withdrawnBefore + 1);
   });
 
   it("expires unapproved after seven days", async () => {
+    await startFrom({ ...DEFAULTS, senReleaseThresholdCents: 50_000_000 });
     const asked = await putSettings(ada, { senReleaseThresholdCents: 80_000_000 });
     const id = asked.json.requested[0].id as string;
     await db.query("UPDATE admin_changes SET expires_at = now() - interval '1 second' WHERE id = $1", [id]);
