@@ -7,7 +7,7 @@ import { addBusinessDays, isBusinessDay, rollToBusinessDay } from "../bank-api/b
 export const AHEAD_KINDS = ["scheduled", "sweep", "draft", "incoming_wire"] as const;
 export type AheadKind = (typeof AHEAD_KINDS)[number];
 
-/** How sure each kind is: as the issue's words put it. */
+/** How sure each kind is, in the words the page shows beside each amount. */
 export const AHEAD_LIKELIHOOD: Record<AheadKind, string> = {
   scheduled: "scheduled",
   sweep: "scheduled",

@@ -173,4 +173,53 @@ describe("the schedule routes", () => {
       ]),
     );
   });
+
+  it("edits through the route: a new name keeps the approval, another recipient needs it again; a cancel is audited", async () => {
+    const body = form({ name: "Route edit" });
+    const made = await invoke(mod.list, "POST", "/api/schedules", { as: preparer, body });
+    expect(made.status, made.text).toBe(200);
+    const id = made.json.series.id as string;
+    const approved = await invoke(mod.approve, "POST", "/x", {
+      as: approver,
+      body: { version: 1 },
+      params: { id },
+    });
+    expect(approved.json.series.approved).toBe(true);
+    const edit = (version: number, over: Record<string, unknown>) =>
+      invoke(mod.one, "PUT", "/x", {
+        as: preparer,
+        params: { id },
+        body: {
+          kind: "sen",
+          version,
+          name: body.name,
+          schedule: body.schedule,
+          transfer: body.transfer,
+          ...over,
+        },
+      });
+    const renamed = await edit(1, { name: "Route edit, renamed" });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.json.series).toMatchObject({ name: "Route edit, renamed", version: 1, approved: true });
+    const other = await world.customer.account("SEN", 0);
+    const elsewhere = await edit(1, { transfer: { ...body.transfer, AccountNumberTo: other } });
+    expect(elsewhere.status, elsewhere.text).toBe(200);
+    expect(elsewhere.json.series).toMatchObject({ version: 2, approved: false, counterparty: other });
+    const stale = await edit(1, { name: "Route edit, stale" });
+    expect(stale.status).toBe(409);
+    const cancel = await invoke(mod.status, "POST", "/x", {
+      as: preparer,
+      body: { action: "cancel" },
+      params: { id },
+    });
+    expect(cancel.json.series.status).toBe("cancelled");
+    const audit = (await readAudit(world.db, 500)).filter((e) => e.target === id);
+    expect(audit.map((e) => `${e.action} ${e.result}`)).toEqual(
+      expect.arrayContaining(["schedule.edit ok", "schedule.edit stale", "schedule.cancel ok"]),
+    );
+    const edits = audit.filter((e) => e.action === "schedule.edit" && e.result === "ok");
+    expect(edits.map((e) => (e.detail as { needsApprovalAgain: boolean }).needsApprovalAgain).sort()).toEqual(
+      [false, true],
+    );
+  });
 });

@@ -1,5 +1,6 @@
 // GET /api/schedules/[id] - one series and what it has run (SeriesResponse). PUT {version, ...} -
-// changes it as seen at that version: a new amount, payee or account needs approval again; a
+// changes it as seen at that version: any change to what the bank is asked (amount, account,
+// payee, any field of the request) needs approval again, a new name or schedule does not; a
 // changed series is 409.
 import { notFound } from "@/lib/api/errors.ts";
 import { IdParams } from "@/lib/api/params.ts";
