@@ -84,8 +84,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("schedules on two dashboard inst
           await sandbox<{ businessDate: string }>(bank, "POST", "/sandbox/clock", { advanceSeconds: 86_400 })
         ).businessDate;
       }
-      // A last pass after every lease has run out picks up anything a dead run held.
-      await runSchedules(a.db, a.client, { today: addDays(day, -1), leaseSeconds: 0 });
+      // A last pass after every lease has run out picks up anything a dead run held. A run that met
+      // no answer (a token another instance renewed before the last clock move is refused once)
+      // leaves the occurrence due and stops, as the product's ticker does, which runs again: so here.
+      for (let i = 0; i < 5; i++) {
+        const report = await runSchedules(a.db, a.client, { today: addDays(day, -1), leaseSeconds: 0 });
+        if (!report.retry) break;
+      }
       const last = addDays(day, -1);
 
       const read = () =>
