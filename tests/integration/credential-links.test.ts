@@ -5,6 +5,7 @@
 // link, with a second administrator for anyone who moves or approves money. Route handlers run
 // against the real bank and a real dashboard database.
 import { randomUUID } from "node:crypto";
+import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { issueCredentialLink } from "../../lib/auth/credential-links.ts";
@@ -31,6 +32,8 @@ const mod = {
   linkInfo: () => import("../../app/api/account-link/route.ts"),
   useLink: () => import("../../app/api/account-link/use/route.ts"),
   me: () => import("../../app/api/me/route.ts"),
+  totp: () => import("../../app/api/profile/totp/route.ts"),
+  totpConfirm: () => import("../../app/api/profile/totp/confirm/route.ts"),
   wires: () => import("../../app/api/wires/route.ts"),
   release: () => import("../../app/api/drafts/[id]/release/route.ts"),
 };
@@ -109,6 +112,68 @@ describe("no credential passes through an administrator", () => {
     );
     // Nothing secret in what the administrators read.
     expect(JSON.stringify(listed.json)).not.toContain(token);
+  });
+
+  it("a re-enabling shows the second administrator the last 30 days of second-factor and credential events, newest first, and nothing older", async () => {
+    const u = await testUser(db, "approver", "history@links.example", "History");
+    // Events of the past, as the log recorded them then: one just inside the window, one outside.
+    const past = (days: number, action: string) =>
+      db.query(
+        `INSERT INTO audit_log (at, actor_id, actor_email, action, target, result)
+         VALUES (now() - make_interval(days => $1), $2, $3, $4, $5, 'ok')`,
+        [days, admin.id, admin.email, action, u.email],
+      );
+    await past(31, "user.password_reset");
+    await past(29, "user.unlock");
+    // The person turns on a second factor through their profile.
+    const cookie = await cookieFor(u);
+    const start = await invoke(mod.totp, "POST", "/api/profile/totp", {
+      cookie,
+      body: { currentPassword: TEST_PASSWORD },
+    });
+    expect(start.status).toBe(200);
+    const on = await invoke(mod.totpConfirm, "POST", "/api/profile/totp/confirm", {
+      cookie,
+      body: { code: await generate({ secret: start.json.secret as string }) },
+    });
+    expect(on.json).toEqual({ enabled: true, pending: false });
+
+    // Disabling applies at once; enabling an approver again waits for a second administrator.
+    const off = await invoke(mod.user, "PATCH", "/x", {
+      as: admin,
+      params: { id: u.id },
+      body: { disabled: true },
+    });
+    expect(off.status).toBe(200);
+    const asked = await invoke(mod.user, "PATCH", "/x", {
+      as: admin,
+      params: { id: u.id },
+      body: { disabled: false },
+    });
+    expect(asked.status).toBe(202);
+    const listed = await invoke(mod.changes, "GET", "/api/admin/changes", { as: admin2 });
+    const change = listed.json.changes.find(
+      (c: { target: string; kind: string }) => c.target === u.id && c.kind === "user.enable",
+    );
+    expect(change).toBeDefined();
+    const history = change.credentialHistory as { at: string; action: string; by: string | null }[];
+    expect(history.map((e) => [e.action, e.by])).toEqual([
+      ["totp.enable", u.email],
+      ["totp.enrol_start", u.email],
+      ["user.unlock", admin.email],
+    ]);
+    const times = history.map((e) => Date.parse(e.at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // A role change of the same account shows the same history.
+    const role = await invoke(mod.user, "PATCH", "/x", { as: admin, params: { id: u.id }, body: { role: "admin" } });
+    expect(role.status).toBe(202);
+    const again = await invoke(mod.changes, "GET", "/api/admin/changes", { as: admin2 });
+    const roleChange = again.json.changes.find(
+      (c: { target: string; kind: string }) => c.target === u.id && c.kind === "user.role",
+    );
+    expect((roleChange.credentialHistory as { action: string }[]).map((e) => e.action)).toEqual(
+      history.map((e) => e.action),
+    );
   });
 
   it("an invitation: the administrator sets no password; the person chooses theirs through a link that works once", async () => {
