@@ -165,7 +165,11 @@ describe("no credential passes through an administrator", () => {
     const times = history.map((e) => Date.parse(e.at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     // A role change of the same account shows the same history.
-    const role = await invoke(mod.user, "PATCH", "/x", { as: admin, params: { id: u.id }, body: { role: "admin" } });
+    const role = await invoke(mod.user, "PATCH", "/x", {
+      as: admin,
+      params: { id: u.id },
+      body: { role: "admin" },
+    });
     expect(role.status).toBe(202);
     const again = await invoke(mod.changes, "GET", "/api/admin/changes", { as: admin2 });
     const roleChange = again.json.changes.find(
