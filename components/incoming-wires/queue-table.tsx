@@ -63,7 +63,7 @@ export function WireStatus({ wire }: { wire: IncomingWire }) {
                     <s>
                       {PAST[v.action]}: {v.userEmail}
                     </s>{" "}
-                    (not counted)
+                    (not counted: {v.ineligible})
                   </>
                 ) : (
                   `${PAST[v.action]}: ${v.userEmail}`

@@ -5,7 +5,13 @@ import { ApprovalRows } from "@/components/send-money/approval-list.tsx";
 import { RecentPayeeChanges } from "@/components/send-money/payee-change.tsx";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { Money } from "@/components/ui/money.tsx";
-import { approvedBy, myApprovalSends } from "@/lib/approvals/draft-rules.ts";
+import {
+  approvedBy,
+  myApprovalSends,
+  myVoteNumber,
+  notYetSendingWords,
+  ordinalWord,
+} from "@/lib/approvals/draft-rules.ts";
 import type { Draft } from "@/lib/dashboard-api/wires.ts";
 import { centsInWords } from "@/lib/format/amount-words.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
@@ -71,8 +77,7 @@ export function DraftSummary({ d }: { d: Draft }) {
 export function nextApproval(d: Draft, me: { id: string }, wireSystemDown = false): string {
   if (approvedBy(d, me.id))
     return "You approved it. The next approval, by another approver, sends it to the bank.";
-  if (!myApprovalSends(d, me.id))
-    return "Your approval is the first of two: nothing is sent until a second approver approves.";
+  if (!myApprovalSends(d, me.id)) return notYetSendingWords(d, me.id);
   // A wire system that went down since the last release shows only in the bank's answer: the
   // wire then waits in the backup log, and the dialog says so before the click, not after.
   const sends =
@@ -81,7 +86,9 @@ export function nextApproval(d: Draft, me: { id: string }, wireSystemDown = fals
       : wireSystemDown
         ? "puts the wire in the bank's backup log; it goes out when the wire system is back"
         : "sends the payment to the bank now (should the wire system be down, the wire waits in the bank's backup log and goes out once, when it is back)";
-  return d.approvalsRequired > 1 ? `Your approval is the second: it ${sends}.` : `Your approval ${sends}.`;
+  return d.approvalsRequired > 1
+    ? `Your approval is the ${ordinalWord(myVoteNumber(d, me.id))}: it ${sends}.`
+    : `Your approval ${sends}.`;
 }
 
 /** Why the bank refused a failed draft, in its own words, for the preparer to act on. */

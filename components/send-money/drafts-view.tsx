@@ -24,9 +24,10 @@ import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { useConfirmedAction } from "@/hooks/use-confirmed-action.ts";
 import {
   approvedBy,
-  countedApprovals,
+  approveLabel,
   isActionableDraft,
   myApprovalSends,
+  stillNeededWords,
 } from "@/lib/approvals/draft-rules.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { Draft, DraftListResponse, DraftResponse } from "@/lib/dashboard-api/wires.ts";
@@ -181,11 +182,7 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
                   </span>
                 ) : null}
                 {d.status === "pending" && d.approvalsRequired > 1 ? (
-                  <span className="block text-xs text-slate-600">
-                    {countedApprovals(d).length
-                      ? "The next approval, by another approver, sends it."
-                      : "Needs two approvers; the second approval sends it."}
-                  </span>
+                  <span className="block text-xs text-slate-600">{stillNeededWords(d)}</span>
                 ) : null}
               </Td>
               <Td>
@@ -193,7 +190,7 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
                   <div className="flex flex-col gap-2 md:flex-row">
                     {approvedByMe ? (
                       <span className="block text-xs text-slate-600">
-                        You approved; waiting for a second approver
+                        You approved; waiting for {d.approvalsRequired > 2 ? "another" : "a second"} approver
                       </span>
                     ) : (
                       <Button size="sm" onClick={() => release.ask(d)}>
@@ -233,7 +230,9 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
             : undefined
         }
         cancelLabel="Cancel"
-        actionLabel={releaseFirstOfTwo ? "Approve (first of two)" : "Release payment"}
+        actionLabel={
+          release.item && releaseFirstOfTwo ? approveLabel(release.item, me.id) : "Release payment"
+        }
         busyLabel={releaseFirstOfTwo ? "Approving…" : "Releasing…"}
       >
         {release.item ? (

@@ -57,6 +57,53 @@ export const approvedBy = (d: DraftVotes, meId: string) => countedApprovals(d).s
 export const mayRelease = (d: DraftVotes, me: { id: string }, canRelease: boolean) =>
   canRelease && d.status === "pending" && d.preparedBy.id !== me.id && !approvedBy(d, me.id);
 
+const ORDINAL = ["", "first", "second", "third", "fourth"] as const;
+const NUMBER = ["no", "one", "two", "three", "four"] as const;
+
+/** Which of the votes it needs one more approval by `meId` would be: 1 for the first. */
+export const myVoteNumber = (d: DraftVotes, meId?: string) =>
+  countedApprovals(d).filter((a) => a.id !== meId).length + 1;
+
+/** "first", "second", "third": a vote's place in words. */
+export const ordinalWord = (k: number) => ORDINAL[k] ?? `#${k}`;
+
+/** "first of two", "second of three": a vote's place among the approvals a payment needs. */
+export const voteOfWords = (k: number, n: number) => `${ordinalWord(k)} of ${NUMBER[n] ?? n}`;
+
+/** "two approvers", "three approvers": how many a payment needs, in words. */
+export const approversWords = (n: number) => `${NUMBER[n] ?? n} approver${n === 1 ? "" : "s"}`;
+
+/** The label of the button that casts a vote which does not yet send: "Approve (first of two)". */
+export const approveLabel = (d: DraftVotes, meId?: string) =>
+  `Approve (${voteOfWords(myVoteNumber(d, meId), d.approvalsRequired)})`;
+
+/**
+ * What an approver's vote that does not send means, before the click: "Your approval is the first
+ * of two: nothing is sent until a second approver approves." (with three: "the first of three:
+ * nothing is sent until two more approvers approve.").
+ */
+export function notYetSendingWords(d: DraftVotes, meId?: string): string {
+  const k = myVoteNumber(d, meId);
+  const more = d.approvalsRequired - k;
+  const until =
+    more === 1
+      ? `a${k === 1 ? " second" : "nother"} approver approves`
+      : `${NUMBER[more] ?? more} more approvers approve`;
+  return `Your approval is the ${voteOfWords(k, d.approvalsRequired)}: nothing is sent until ${until}.`;
+}
+
+/** What a pending draft that needs several approvers still needs, for everyone who reads the list. */
+export function stillNeededWords(d: VoteCount): string {
+  const counted = countedApprovals(d).length;
+  const more = d.approvalsRequired - counted;
+  if (!counted)
+    return `Needs ${approversWords(d.approvalsRequired)}; the ${ordinalWord(d.approvalsRequired)} approval sends it.`;
+  if (more <= 1) return "The next approval, by another approver, sends it.";
+  return `${NUMBER[more] ?? more} more approvals, by other approvers, send it.`.replace(/^./, (c) =>
+    c.toUpperCase(),
+  );
+}
+
 /** "1 of 2 approvals", in words a screen reader reads as it is. */
 export const approvalCountWords = (d: VoteCount) =>
   `${countedApprovals(d).length} of ${d.approvalsRequired} approval${d.approvalsRequired === 1 ? "" : "s"}`;
@@ -77,7 +124,7 @@ export function planInboxAction(
       fits: true,
       words: myApprovalSends(item.draft)
         ? "Release: send it to the bank"
-        : "Approve (first of two): nothing is sent yet",
+        : `${approveLabel(item.draft)}: nothing is sent yet`,
     };
   }
   const w = item.wire;

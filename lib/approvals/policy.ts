@@ -4,6 +4,7 @@
 // still count, and whether they are enough. Pure (no database, no clock: the caller gives `now`),
 // so every path (SEN send, wire, release, incoming wire, templates, schedules) asks it the same way.
 import { hasPermission, isRole, type Permission } from "../auth/permissions.ts";
+import { formatInstant } from "../format/dates.ts";
 
 /** The rails a policy can name: a SEN transfer, an outgoing wire, an incoming wire's decision. */
 export const RAILS = ["sen", "wire", "incoming_wire"] as const;
@@ -227,12 +228,13 @@ export const VOTE_PERMISSION: Record<Rail, Permission> = {
   incoming_wire: "wires.act",
 };
 
-/** Why this voter's vote does not count now, or null when it does. */
+/** Why this voter's vote does not count now, or null when it does (times in `timeZone`). */
 export function whyIneligible(
   voter: VoterState,
   pay: PaymentFacts,
   req: Pick<Requirement, "group">,
   now: number,
+  timeZone = "UTC",
 ): string | null {
   if (pay.preparerId !== null && voter.id === pay.preparerId) return "prepared this payment";
   if (voter.disabled) return "is disabled";
@@ -241,7 +243,7 @@ export function whyIneligible(
   if (voter.passwordMustChange) return "has a password reset pending";
   if (voter.lockedUntil && Date.parse(voter.lockedUntil) > now) return "is locked out after failed sign-ins";
   if (voter.credentialEmbargoUntil && Date.parse(voter.credentialEmbargoUntil) > now)
-    return `had credentials changed recently: may vote from ${voter.credentialEmbargoUntil}`;
+    return `had credentials changed recently: may vote from ${formatInstant(voter.credentialEmbargoUntil, timeZone)}`;
   if (pay.payee?.lastEditorId && voter.id === pay.payee.lastEditorId) return "last changed this payee";
   if (req.group && !req.group.userIds.includes(voter.id)) return `is not in the group ${req.group.name}`;
   return null;
@@ -258,7 +260,13 @@ export interface Tally {
 }
 
 /** Counts the votes as their voters stand now against what the payment needs. */
-export function tally(pay: PaymentFacts, set: PolicySet, voters: readonly VoterState[], now: number): Tally {
+export function tally(
+  pay: PaymentFacts,
+  set: PolicySet,
+  voters: readonly VoterState[],
+  now: number,
+  timeZone = "UTC",
+): Tally {
   const requirement = evaluate(pay, set, now);
   const seen = new Set<string>();
   const counted: VoterState[] = [];
@@ -266,7 +274,7 @@ export function tally(pay: PaymentFacts, set: PolicySet, voters: readonly VoterS
   for (const v of voters) {
     if (seen.has(v.id)) continue;
     seen.add(v.id);
-    const why = whyIneligible(v, pay, requirement, now);
+    const why = whyIneligible(v, pay, requirement, now, timeZone);
     if (why) struck.push({ voter: v, why });
     else counted.push(v);
   }

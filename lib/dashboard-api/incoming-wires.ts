@@ -13,7 +13,7 @@ export const IncomingWireVote = z.object({
   userEmail: z.string(),
   action: IncomingWireAction,
   at: z.string(),
-  /** Why this vote no longer counts (its voter was demoted, disabled…), when it does not. */
+  /** Why this vote no longer counts, of its voter ("is disabled", "is no longer an approver (now viewer)"), when it does not. */
   ineligible: z.string().optional(),
 });
 export type IncomingWireVote = z.infer<typeof IncomingWireVote>;

@@ -194,7 +194,7 @@ export const Draft = z.object({
   payeeChanges: z.array(PayeeChange).optional(),
   /**
    * Approvals of this version, first first: one per approver, never the preparer's. A vote whose
-   * voter may no longer cast it (demoted, disabled, reset pending…) carries why and does not count.
+   * voter may no longer cast it carries why, of the voter ("is disabled"), and does not count.
    */
   approvals: z.array(
     z.object({ id: z.string(), email: z.string(), at: z.string(), ineligible: z.string().optional() }),

@@ -15,6 +15,7 @@ import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
 import type { PaymentRecord } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, type BankError } from "../bank-client/errors.ts";
+import { config } from "../config.ts";
 import type {
   IncomingWireAction,
   IncomingWireDecisionRequest,
@@ -111,7 +112,7 @@ export async function decideIncomingWire(
         me.id,
       ];
     }
-    const t = tally(facts, set, await votersNow(tx, voterIds, { lock: true }), now);
+    const t = tally(facts, set, await votersNow(tx, voterIds, { lock: true }), now, config().timeZone);
     const struck = new Map(t.struck.map((s) => [s.voter.id, s.why]));
     const mine = struck.get(me.id);
     if (mine) {
@@ -126,7 +127,7 @@ export async function decideIncomingWire(
       userEmail: v.userEmail,
       action: v.action,
       at: v.at,
-      ...(struck.has(v.userId) ? { ineligible: `${v.userEmail} ${struck.get(v.userId)}` } : {}),
+      ...(struck.has(v.userId) ? { ineligible: struck.get(v.userId) as string } : {}),
     }));
     if (!t.enough) return { kind: "short" as const, t, shown };
     const approvers = t.counted.map((v) => ({ id: v.id, email: v.email }));

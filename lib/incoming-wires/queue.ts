@@ -105,7 +105,7 @@ export function toQueueWire(
   // Each vote as it would be counted now: one whose voter may no longer cast it is struck, with why.
   const why = (userId: string) => {
     const voter = voters.get(userId);
-    return voter ? whyIneligible(voter, facts, requirement, now) : null;
+    return voter ? whyIneligible(voter, facts, requirement, now, config().timeZone) : null;
   };
   return {
     paymentId: p.payment_id,
@@ -131,7 +131,7 @@ export function toQueueWire(
         userEmail: v.userEmail,
         action: v.action,
         at: v.at,
-        ...(struck ? { ineligible: `${v.userEmail} ${struck}` } : {}),
+        ...(struck ? { ineligible: struck } : {}),
       };
     }),
     pendingAction: open?.action ?? null,

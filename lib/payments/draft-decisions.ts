@@ -109,7 +109,7 @@ async function decideAndClaim(
     votes.map((v) => v.approver_id),
     { lock: true },
   );
-  const t = tally(await draftFacts(q, row), await policySetNow(q), voters, Date.now());
+  const t = tally(await draftFacts(q, row), await policySetNow(q), voters, Date.now(), config().timeZone);
   const mine = t.struck.find((s) => s.voter.id === actor.id);
   if (mine) {
     // This approver may not vote on it: their vote, just recorded, is taken back.

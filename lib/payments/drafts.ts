@@ -8,6 +8,7 @@ import { OPEN_DRAFT_STATUSES, sqlStates } from "../approvals/draft-rules.ts";
 import { draftFacts, policySetNow, votersNow } from "../approvals/facts.ts";
 import { type Requirement, tally } from "../approvals/policy.ts";
 import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
+import { config } from "../config.ts";
 import { isId } from "../dashboard-api/ids.ts";
 import type { Draft } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
@@ -60,6 +61,7 @@ export async function toDrafts(q: Queryable, rows: ReadRow[]): Promise<Draft[]> 
       set,
       r.approvals.flatMap((a) => voters.get(a.id) ?? []),
       now,
+      config().timeZone,
     );
     const struck = new Map(t.struck.map((s) => [s.voter.id, s.why]));
     out.push(toDraft(r, t.requirement, struck));
@@ -87,7 +89,7 @@ function toDraft(r: ReadRow, req: Requirement, struck: Map<string, string>): Dra
     channel: (r.channel as Draft["channel"]) ?? null,
     approvals: r.approvals.map((a) => {
       const why = struck.get(a.id);
-      return { id: a.id, email: a.email, at: iso(a.at), ...(why ? { ineligible: `${a.email} ${why}` } : {}) };
+      return { id: a.id, email: a.email, at: iso(a.at), ...(why ? { ineligible: why } : {}) };
     }),
     approvalsRequired: req.approvers,
     approvalPolicy: req.why,

@@ -54,6 +54,7 @@ export async function seriesTally(
     await policySetNow(db),
     await votersNow(db, approverIds, { lock: false }),
     Date.now(),
+    config().timeZone,
   );
 }
 

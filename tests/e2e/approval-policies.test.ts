@@ -1,11 +1,16 @@
 // Approval policies in Chromium against `npm start`: an administrator states a policy and sees what
 // it would have required of the last 30 days, a second administrator approves it, and a wire then
-// needs what it says, in the API and in the release dialog's words.
+// needs what it says, in the API and in the release dialog's words. The release dialog then shows
+// a vote struck through once its voter was demoted, with why, and the notice of an approver whose
+// password an administrator reset: the rogue administrator's path (demote, reset, re-promote) seen
+// from the approver's side.
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { FIRST_WAIT, launchChromium, seriousAxeViolations, shot, signIn } from "../helpers/browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
+import { readDemoKeys } from "../helpers/live.ts";
 
 let app: RunningDashboard;
 let browser: Browser;
@@ -100,5 +105,142 @@ describe("approval policies", () => {
       approvalsRequired: 3,
       approvalPolicy: "Wires over $700.00: 3 approvers",
     });
+  });
+
+  /** A request from the page's session, its status and JSON answer. */
+  async function call(page: Page, method: string, url: string, data?: unknown) {
+    const r = await page.request.fetch(`${app.url}${url}`, { method, ...(data ? { data } : {}) });
+    return { status: r.status(), json: await r.json().catch(() => null) };
+  }
+
+  /** Opens the draft's release dialog on the drafts page, by keyboard. */
+  async function openReleaseDialog(page: Page, draftId: string) {
+    await page.goto(`${app.url}/drafts`);
+    const row = page.locator(`tr[data-draft="${draftId}"]`);
+    await row.waitFor({ timeout: FIRST_WAIT });
+    const button = row.getByRole("button", { name: /^(Approve|Release)$/ });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: /^(Approve|Release) this payment\?$/ });
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  it("the release dialog names the policy, strikes a demoted approver's vote with why, and tells a reset approver they cannot vote yet", async () => {
+    const admin = await as("admin");
+    const second = await as("admin2@northwind.example");
+    const approver = await as("approver");
+    const preparer = await as("preparer");
+    const accounts = await call(preparer, "GET", "/api/accounts");
+    const dda = (accounts.json.accounts as { accountNumber: string; type: string }[]).find(
+      (a) => a.type === "DDA",
+    )?.accountNumber as string;
+    const made = await call(preparer, "POST", "/api/wires", {
+      idempotencyKey: randomUUID(),
+      originator_account_number: dda,
+      amount: "1,500,000.00",
+      beneficiary_name: "Struck Vote Payee",
+      beneficiary_account_number: "4455667799",
+      beneficiary_address1: "4 Rule Row",
+      receiving_bank_routing_id: "021000021",
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    const draft = made.json.draft as { id: string; approvalsRequired: number; approvalPolicy: string };
+    expect(draft.approvalsRequired).toBeGreaterThanOrEqual(2);
+
+    // The approver votes first; an administrator then demotes them (a demotion applies at once).
+    expect((await call(approver, "POST", `/api/drafts/${draft.id}/release`, { version: 1 })).status).toBe(
+      200,
+    );
+    const users = (await call(admin, "GET", "/api/admin/users")).json.users as {
+      id: string;
+      email: string;
+    }[];
+    const approverId = users.find((u) => u.email === "approver@northwind.example")?.id as string;
+    expect((await call(admin, "PATCH", `/api/admin/users/${approverId}`, { role: "viewer" })).status).toBe(
+      200,
+    );
+
+    // The next approver's dialog: the policy in words, no vote counted, the demoted vote struck with why.
+    const dialog = await openReleaseDialog(admin, draft.id);
+    await expect.poll(() => dialog.locator("[data-approval-policy]").innerText()).toBe(draft.approvalPolicy);
+    const struck = dialog.locator("[data-struck-vote]");
+    await expect
+      .poll(() => struck.innerText())
+      .toBe("approver@northwind.example not counted: is no longer an approver (now viewer)");
+    expect(await struck.locator("s").innerText()).toBe("approver@northwind.example");
+    expect(await dialog.innerText()).toMatch(
+      new RegExp(`Approvals\\s*0 of ${draft.approvalsRequired} approvals`),
+    );
+    expect(await seriousAxeViolations(admin)).toEqual([]);
+    await shot(admin, "release-dialog-struck-vote");
+    await admin.keyboard.press("Escape");
+
+    // Promoted back (a second administrator approves), then reset: the approver chooses a new
+    // password through the e-mailed link, and the dialog says they cannot vote on money yet.
+    const promote = await call(admin, "PATCH", `/api/admin/users/${approverId}`, { role: "approver" });
+    expect(promote.status).toBe(202);
+    const approve = (id: string) => call(second, "POST", `/api/admin/changes/${id}/approve`);
+    expect((await approve(promote.json.pending[0].id)).status).toBe(200);
+    const reset = await call(admin, "POST", `/api/admin/users/${approverId}/reset-password`);
+    expect(reset.status).toBe(202);
+    expect((await approve(reset.json.pending[0].id)).status).toBe(200);
+    const demo = readDemoKeys(app.dataDir);
+    let link = "";
+    await expect
+      .poll(
+        async () => {
+          const r = await fetch(
+            `${demo.bankUrl}/sandbox/mail?to=${encodeURIComponent("approver@northwind.example")}`,
+            { headers: { [BANK_HEADERS.sandboxKey]: demo.sandboxKey } },
+          );
+          const mail = (await r.json()) as { text: string }[];
+          link = mail.map((m) => /https?:\/\/\S+\/account-link#\S+/.exec(m.text)?.[0]).find(Boolean) ?? "";
+          return link;
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .not.toBe("");
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(link);
+    const choose = page.getByRole("form", { name: "Choose your password" });
+    await choose.getByLabel("New password", { exact: true }).fill("the approver's own passphrase");
+    await choose.getByLabel("New password again").fill("the approver's own passphrase");
+    await choose.getByRole("button", { name: "Save my password" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Your password is set" })
+      .waitFor({ timeout: FIRST_WAIT });
+    await page.goto(`${app.url}/sign-in`);
+    await page.getByLabel("Work e-mail").fill("approver@northwind.example");
+    await page.getByLabel("Password").fill("the approver's own passphrase");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/accounts/, { timeout: FIRST_WAIT });
+
+    const own = await openReleaseDialog(page, draft.id);
+    const notice = own.getByRole("alert").filter({ hasText: "less than 24 hours ago" });
+    await notice.waitFor({ timeout: FIRST_WAIT });
+    expect(await notice.innerText()).toMatch(
+      /^You were invited, or your credentials were reset, less than 24 hours ago: until .+ you cannot approve anything that moves money\. Another approver can\.$/,
+    );
+    // The approver's earlier vote is struck for the same reason, and the server refuses a new one.
+    await expect
+      .poll(() => own.locator("[data-struck-vote]").innerText())
+      .toMatch(
+        /^approver@northwind\.example not counted: had credentials changed recently: may vote from [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}/,
+      );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, "release-dialog-embargo");
+    await own.getByRole("button", { name: /^Approve|^Release payment/ }).click();
+    await own
+      .getByRole("alert")
+      .filter({ hasText: /cannot approve anything that moves money/ })
+      .nth(1)
+      .waitFor();
+    const after = await call(page, "GET", `/api/drafts?status=all`);
+    const still = (after.json.drafts as { id: string; status: string }[]).find((d) => d.id === draft.id);
+    expect(still?.status).toBe("pending");
   });
 });

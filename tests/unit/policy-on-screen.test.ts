@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 
 import { statusOf } from "../../components/inbox/inbox-table.tsx";
 import { senTransferNeeds } from "../../components/send-money/sen-transfer-form.tsx";
+import { approveLabel, notYetSendingWords, stillNeededWords } from "../../lib/approvals/draft-rules.ts";
 import { defaultPolicies, type PolicySet } from "../../lib/approvals/policy.ts";
 import type { IncomingWire } from "../../lib/dashboard-api/incoming-wires.ts";
 
@@ -95,5 +96,44 @@ describe("the inbox's status of an incoming wire", () => {
     const w = wire({ votes: [vote("a"), vote("b", "b@example.com is disabled")] });
     expect(statusOf(item(w))[0]).toBe("1 of 3 approvers");
     expect(statusOf(item(wire({ state: "pending", votes: [] })))[0]).toBe("Needs 3 approvers");
+  });
+});
+
+describe("the words of a draft that needs several approvers", () => {
+  const draft = (approvalsRequired: number, approvals: { id: string; ineligible?: string }[] = []) => ({
+    status: "pending" as const,
+    preparedBy: { id: "prep" },
+    approvals,
+    approvalsRequired,
+  });
+
+  it("keeps the two-approver words and counts three where a policy asks for three", () => {
+    expect(approveLabel(draft(2), "a")).toBe("Approve (first of two)");
+    expect(notYetSendingWords(draft(2), "a")).toBe(
+      "Your approval is the first of two: nothing is sent until a second approver approves.",
+    );
+    expect(stillNeededWords(draft(2))).toBe("Needs two approvers; the second approval sends it.");
+    expect(stillNeededWords(draft(2, [{ id: "a" }]))).toBe(
+      "The next approval, by another approver, sends it.",
+    );
+
+    expect(approveLabel(draft(3), "a")).toBe("Approve (first of three)");
+    expect(notYetSendingWords(draft(3), "a")).toBe(
+      "Your approval is the first of three: nothing is sent until two more approvers approve.",
+    );
+    expect(stillNeededWords(draft(3))).toBe("Needs three approvers; the third approval sends it.");
+    expect(approveLabel(draft(3, [{ id: "a" }]), "b")).toBe("Approve (second of three)");
+    expect(notYetSendingWords(draft(3, [{ id: "a" }]), "b")).toBe(
+      "Your approval is the second of three: nothing is sent until another approver approves.",
+    );
+    expect(stillNeededWords(draft(3, [{ id: "a" }]))).toBe(
+      "Two more approvals, by other approvers, send it.",
+    );
+  });
+
+  it("does not count a struck vote toward a vote's place", () => {
+    const d = draft(3, [{ id: "a", ineligible: "is disabled" }, { id: "b" }]);
+    expect(approveLabel(d, "c")).toBe("Approve (second of three)");
+    expect(stillNeededWords(d)).toBe("Two more approvals, by other approvers, send it.");
   });
 });
