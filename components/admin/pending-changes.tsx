@@ -114,7 +114,21 @@ export function PendingChanges({
   );
 }
 
-const CREDENTIAL_WORDS: Record<string, string> = {
+/** What a one-time link was for, as its history line says it. */
+const LINK_PURPOSE_WORDS: Record<string, string> = {
+  invite: "invitation",
+  reset: "password reset",
+  totp_removal: "removing the second factor",
+};
+
+/** One credential event in words: "One-time link e-mailed (password reset)". */
+export function credentialEventWords(e: { action: string; detail: Record<string, unknown> | null }): string {
+  const words = CREDENTIAL_WORDS[e.action] ?? e.action;
+  const purpose = typeof e.detail?.purpose === "string" ? LINK_PURPOSE_WORDS[e.detail.purpose] : undefined;
+  return purpose ? `${words} (${purpose})` : words;
+}
+
+export const CREDENTIAL_WORDS: Record<string, string> = {
   "user.create": "Invited",
   "user.password_reset": "Password reset",
   "user.unlock": "Unlocked",
@@ -148,7 +162,7 @@ function CredentialHistory({ change }: { change: AdminChange }) {
         >
           {events.map((e) => (
             <li key={`${e.at}-${e.action}`}>
-              {when(e.at)}: {CREDENTIAL_WORDS[e.action] ?? e.action}
+              {when(e.at)}: {credentialEventWords(e)}
               {e.by ? ` by ${e.by}` : ""}
               {e.result === "ok" ? "" : ` (${e.result})`}
             </li>

@@ -274,7 +274,6 @@ export const CREDENTIAL_ACTIONS = [
   "totp.replace",
   "totp.replace_start",
   "totp.disable",
-  "totp.removal",
 ];
 
 /** What happened to an account's credentials and second factor in the last `days` days, newest first. */

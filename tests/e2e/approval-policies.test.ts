@@ -176,15 +176,11 @@ describe("approval policies", () => {
     await shot(admin, "release-dialog-struck-vote");
     await admin.keyboard.press("Escape");
 
-    // Promoted back (a second administrator approves), then reset: the approver chooses a new
-    // password through the e-mailed link, and the dialog says they cannot vote on money yet.
-    const promote = await call(admin, "PATCH", `/api/admin/users/${approverId}`, { role: "approver" });
-    expect(promote.status).toBe(202);
-    const approve = (id: string) => call(second, "POST", `/api/admin/changes/${id}/approve`);
-    expect((await approve(promote.json.pending[0].id)).status).toBe(200);
+    // The rogue administrator's path goes on: the demoted approver is now a viewer, whose reset
+    // needs no second administrator. The link goes to the person alone, who chooses the password.
     const reset = await call(admin, "POST", `/api/admin/users/${approverId}/reset-password`);
-    expect(reset.status).toBe(202);
-    expect((await approve(reset.json.pending[0].id)).status).toBe(200);
+    expect(reset.status, JSON.stringify(reset.json)).toBe(200);
+    expect(JSON.stringify(reset.json)).not.toMatch(/account-link|temporaryPassword/);
     const demo = readDemoKeys(app.dataDir);
     let link = "";
     await expect
@@ -213,6 +209,27 @@ describe("approval policies", () => {
       .getByRole("status")
       .filter({ hasText: "Your password is set" })
       .waitFor({ timeout: FIRST_WAIT });
+
+    // Promoting them back waits for a second administrator, who sees the reset beside the role
+    // change on the users page, and approves it there.
+    const promote = await call(admin, "PATCH", `/api/admin/users/${approverId}`, { role: "approver" });
+    expect(promote.status).toBe(202);
+    await second.goto(`${app.url}/admin/users`);
+    const history = second.getByRole("list", { name: "Credential history of approver@northwind.example" });
+    await history.waitFor({ timeout: FIRST_WAIT });
+    const lines = await history.innerText();
+    expect(lines).toContain("Password reset by admin@northwind.example");
+    expect(lines).toContain("One-time link e-mailed (password reset) by admin@northwind.example");
+    expect(lines).toContain("One-time link used (password reset) by approver@northwind.example");
+    expect(await seriousAxeViolations(second)).toEqual([]);
+    await shot(second, "admin-users-credential-history");
+    await second.getByRole("button", { name: /^Approve approver@northwind\.example/ }).click();
+    await second
+      .getByRole("status")
+      .filter({ hasText: "Approved and in force" })
+      .waitFor({ timeout: FIRST_WAIT });
+
+    // Signed in with the password they chose, the approver is told they cannot vote on money yet.
     await page.goto(`${app.url}/sign-in`);
     await page.getByLabel("Work e-mail").fill("approver@northwind.example");
     await page.getByLabel("Password").fill("the approver's own passphrase");

@@ -3,10 +3,12 @@
 // counts an incoming wire's votes against the approvers its policy requires, struck votes aside.
 import { describe, expect, it } from "vitest";
 
+import { CREDENTIAL_WORDS, credentialEventWords } from "../../components/admin/pending-changes.tsx";
 import { statusOf } from "../../components/inbox/inbox-table.tsx";
 import { senTransferNeeds } from "../../components/send-money/sen-transfer-form.tsx";
 import { approveLabel, notYetSendingWords, stillNeededWords } from "../../lib/approvals/draft-rules.ts";
 import { defaultPolicies, type PolicySet } from "../../lib/approvals/policy.ts";
+import { CREDENTIAL_ACTIONS } from "../../lib/auth/credential-links.ts";
 import type { IncomingWire } from "../../lib/dashboard-api/incoming-wires.ts";
 
 const thresholds = {
@@ -135,5 +137,15 @@ describe("the words of a draft that needs several approvers", () => {
     const d = draft(3, [{ id: "a", ineligible: "is disabled" }, { id: "b" }]);
     expect(approveLabel(d, "c")).toBe("Approve (second of three)");
     expect(stillNeededWords(d)).toBe("Two more approvals, by other approvers, send it.");
+  });
+});
+
+describe("the credential history a second administrator reads", () => {
+  it("has words for every credential action, and says what a one-time link was for", () => {
+    for (const action of CREDENTIAL_ACTIONS) expect(CREDENTIAL_WORDS[action], action).toBeTruthy();
+    expect(
+      credentialEventWords({ action: "credential_link.issue", detail: { purpose: "totp_removal" } }),
+    ).toBe("One-time link e-mailed (removing the second factor)");
+    expect(credentialEventWords({ action: "user.password_reset", detail: null })).toBe("Password reset");
   });
 });
