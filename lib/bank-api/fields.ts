@@ -5,12 +5,13 @@ import { isCalendarDate, isoDayProblem } from "./dates.ts";
 import type { Cents } from "./money.ts";
 import {
   ABA_SCHEMA,
+  ACCOUNT_NUMBER_SCHEMA,
   amountCents,
   BANK_TYPE_MESSAGE,
   BANK_TYPES,
   type FieldRule,
   type FieldTable,
-  LETTERS_AND_DIGITS_SCHEMA,
+  ROUTING_ID_SCHEMA,
   ruleChecks,
   TEXT_CHECKS,
 } from "./rules.ts";
@@ -237,7 +238,8 @@ export function contractField<R extends FieldRule>(rule: R): ContractField<R> {
   let s: TextSchema = r.required ? required(r.max) : str(r.max);
   for (const check of ruleChecks(r)) s = s.refine(...check);
   if (r.aba) s = s.meta(ABA_SCHEMA);
-  else if (r.code) s = s.meta(LETTERS_AND_DIGITS_SCHEMA);
+  else if (r.code === "account") s = s.meta(ACCOUNT_NUMBER_SCHEMA);
+  else if (r.code === "routing") s = s.meta(ROUTING_ID_SCHEMA);
   return (r.required ? s : s.optional()) as ContractField<R>;
 }
 

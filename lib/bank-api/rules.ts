@@ -3,6 +3,7 @@
 // from these tables, and a page draws its fields (lengths, names) from them before the schema that
 // checks them loads, so a limit is written once.
 
+import { ibanProblem } from "./iban.ts";
 import { type Cents, dollarsToCents } from "./money.ts";
 
 export const NO_CONTROL = "must not contain control characters";
@@ -12,8 +13,10 @@ export const ABA_MESSAGE = "must be a 9-digit ABA routing number with a valid ch
 export const BIC_MESSAGE = "must be a SWIFT BIC (8 or 11 characters)";
 export const BANK_TYPE_MESSAGE = "must be ABA or SWIFT";
 export const BANK_TYPES = ["ABA", "SWIFT"] as const;
-export const LETTERS_AND_DIGITS_MESSAGE =
-  "must hold only the letters A-Z and digits 0-9 (no spaces, punctuation or other characters)";
+export const ACCOUNT_NUMBER_MESSAGE =
+  "must be digits 0-9 alone, or an IBAN in capital letters with valid check digits (ISO 13616)";
+export const ROUTING_ID_MESSAGE =
+  "must be digits 0-9 alone (an ABA number or the bank's account number), or a SWIFT BIC in capital letters";
 
 /** C0 controls and DEL: no field of the API carries them, and a NUL cannot be stored at all. */
 export function hasControl(s: string): boolean {
@@ -49,13 +52,21 @@ export const hasHiddenText = (s: string): boolean => {
 };
 
 /**
- * An account number or a routing id of a wire: ASCII letters and digits alone (an IBAN is one), so
- * that what an approver reads is what the bank is sent: no space, hyphen or dot, no full-width or
- * other script's digit, no letter from another alphabet that looks like a Latin one.
+ * A wire's account number: digits alone, or an IBAN whose ISO 13616 check digits hold. A letter
+ * appears only where an IBAN's checksum vouches for it, so what an approver reads is what the bank
+ * is sent: no space, hyphen or dot, no full-width or other script's digit, no letter from another
+ * alphabet, and no O for a 0 or I for a 1 in a number of digits.
  */
-const LETTERS_AND_DIGITS = /^[A-Za-z0-9]*$/;
-export const isLettersAndDigits = (s: string): boolean => LETTERS_AND_DIGITS.test(s);
-export const LETTERS_AND_DIGITS_SCHEMA = { pattern: LETTERS_AND_DIGITS.source } as const;
+const DIGITS = /^\d*$/;
+const IBAN_SHAPE = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
+export const isWireAccountNumber = (s: string): boolean =>
+  DIGITS.test(s) || (IBAN_SHAPE.test(s) && ibanProblem(s) === null);
+/** A wire's bank routing id (11 characters at most): digits (an ABA number, or the bank's account number), or a BIC. */
+export const isWireRoutingId = (s: string): boolean => DIGITS.test(s) || isSwiftBic(s);
+export const ACCOUNT_NUMBER_SCHEMA = {
+  pattern: `^(\\d*|${IBAN_SHAPE.source.slice(1, -1)})$`,
+  "x-iban-check-digits": true,
+} as const;
 
 /** No control characters of any Unicode block: Fedwire carries printable text. */
 export const noControlCharacters = (s: string) => !/\p{Cc}/u.test(s);
@@ -77,15 +88,17 @@ export function isSwiftBic(s: string): boolean {
 /** The published form of an ABA number: nine digits, and an extension keyword for the check digit. */
 export const ABA_SCHEMA = { pattern: "^\\d{9}$", "x-aba-check-digit": true } as const;
 export const SWIFT_BIC_SCHEMA = { pattern: SWIFT_BIC.source } as const;
+export const ROUTING_ID_SCHEMA = { pattern: `^(\\d*|${SWIFT_BIC.source.slice(1, -1)})$` } as const;
 
 /**
  * One typed field. `text`: at most `max` characters, no control or hidden characters
  * (`required`: trimmed and not empty; `fedwire`: no Unicode control either; `aba`: an ABA routing
- * number; `code`: an account number or routing id, ASCII letters and digits alone). `amount`: positive dollars, two decimals, at most `maxLength` characters as text.
+ * number; `code`: "account", digits alone or an IBAN; "routing", digits alone or a BIC). `amount`:
+ * positive dollars, two decimals, at most `maxLength` characters as text.
  * `wholeDollars`: whole dollars in a range. `bankType`: ABA or SWIFT, any case.
  */
 export type FieldRule =
-  | { kind: "text"; max: number; required?: true; fedwire?: true; aba?: true; code?: true }
+  | { kind: "text"; max: number; required?: true; fedwire?: true; aba?: true; code?: "account" | "routing" }
   | { kind: "amount"; maxLength: number }
   | { kind: "wholeDollars"; min: number; max: number }
   | { kind: "bankType" };
@@ -101,14 +114,15 @@ export const TEXT_CHECKS = {
   noHiddenText: [(s) => !hasHiddenText(s), NO_HIDDEN_TEXT],
   fedwire: [noControlCharacters, NO_CONTROL],
   aba: [isAbaRoutingNumber, ABA_MESSAGE],
-  code: [isLettersAndDigits, LETTERS_AND_DIGITS_MESSAGE],
+  account: [isWireAccountNumber, ACCOUNT_NUMBER_MESSAGE],
+  routing: [isWireRoutingId, ROUTING_ID_MESSAGE],
 } as const satisfies Record<string, TextCheck>;
 
 /** What a text rule checks beyond its length and the checks of every text: Fedwire text, an ABA number. */
 export const ruleChecks = (rule: Extract<FieldRule, { kind: "text" }>): TextCheck[] => [
   ...(rule.fedwire ? [TEXT_CHECKS.fedwire] : []),
   ...(rule.aba ? [TEXT_CHECKS.aba] : []),
-  ...(rule.code ? [TEXT_CHECKS.code] : []),
+  ...(rule.code ? [TEXT_CHECKS[rule.code]] : []),
 ];
 
 /** An amount rule applied to a dollar number: its integer cents, or what is wrong with it. */
@@ -125,10 +139,11 @@ const requiredText = (max: number) => ({ kind: "text", max, required: true }) as
 const fedwire = (max: number) => ({ kind: "text", max, fedwire: true }) as const;
 const fedwireRequired = (max: number) => ({ kind: "text", max, fedwire: true, required: true }) as const;
 const bankType = { kind: "bankType" } as const;
-/** A wire's account number or routing id: Fedwire text of ASCII letters and digits alone. */
-const code = (max: number) => ({ kind: "text", max, fedwire: true, code: true }) as const;
+/** A wire's account number (digits, or an IBAN) or bank routing id (digits, a BIC or an IBAN). */
+const code = (max: number, kind: "account" | "routing") =>
+  ({ kind: "text", max, fedwire: true, code: kind }) as const;
 const codeRequired = (max: number) =>
-  ({ kind: "text", max, fedwire: true, required: true, code: true }) as const;
+  ({ kind: "text", max, fedwire: true, required: true, code: "account" }) as const;
 
 /** POST /v2/account/transfersen, the fields a person types (SequenceNumber is the client's). */
 export const SEN_TRANSFER_FIELDS = {
@@ -185,14 +200,14 @@ export const INITIATE_PAYMENT_FIELDS = {
   receiving_bank_address2: fedwire(35),
   receiving_bank_address3: fedwire(35),
   intermediary_bank_type: bankType,
-  intermediary_bank_routing_id: code(11),
-  intermediary_bank_account_number: code(35),
+  intermediary_bank_routing_id: code(11, "routing"),
+  intermediary_bank_account_number: code(35, "account"),
   intermediary_bank_name: fedwire(35),
   intermediary_bank_address1: fedwire(35),
   intermediary_bank_address2: fedwire(35),
   intermediary_bank_address3: fedwire(35),
   beneficiary_bank_type: bankType,
-  beneficiary_bank_routing_id: code(11),
+  beneficiary_bank_routing_id: code(11, "routing"),
   beneficiary_bank_name: fedwire(35),
   beneficiary_bank_address1: fedwire(35),
   beneficiary_bank_address2: fedwire(35),

@@ -40,28 +40,26 @@ const blank = <S extends z.ZodType<unknown, string | undefined>>(s: S) =>
 export { BENEFICIARY_BANK_FIELDS, BENEFICIARY_FIELDS, INTERMEDIARY_BANK_FIELDS, TEMPLATE_FIELDS };
 
 /**
- * An account number that looks like an IBAN must be one (ISO 13616): the bank takes any text. On
- * the field itself, so the error shows beside the others of the form, not only once they are fixed.
- */
-const ibanChecked = <S extends z.ZodType<unknown, string | undefined>>(s: S) =>
-  s.superRefine((v, ctx) => {
-    const message = typeof v === "string" ? ibanProblem(v) : null;
-    if (message) ctx.addIssue({ code: "custom", message });
-  });
-
-/**
  * An account number as a person types it: the plain spaces between an IBAN's groups of four are
- * dropped before the contract's rule (letters and digits alone) judges the rest.
+ * dropped, and its letters written in capitals, before the contract's rule (digits alone, or an
+ * IBAN) judges the rest.
  */
 const typedAccountNumber = <S extends z.ZodType<unknown, string>>(s: S) =>
   z
     .string()
-    .transform((v) => v.replaceAll(" ", ""))
+    .transform((v) => v.replaceAll(" ", "").toUpperCase())
+    // One that looks like an IBAN is told what is wrong with it as an IBAN (its country's length,
+    // its check digits), instead of the contract's general words; on the field itself, so the
+    // error shows beside the others of the form.
+    .superRefine((v, ctx) => {
+      const message = ibanProblem(v);
+      if (message) ctx.addIssue({ code: "custom", message });
+    })
     .pipe(s);
 
 const templateShape = {
   beneficiary_name: w.beneficiary_name,
-  beneficiary_account_number: typedAccountNumber(ibanChecked(w.beneficiary_account_number)),
+  beneficiary_account_number: typedAccountNumber(w.beneficiary_account_number),
   beneficiary_address1: w.beneficiary_address1,
   beneficiary_address2: blank(w.beneficiary_address2),
   beneficiary_address3: blank(w.beneficiary_address3),
@@ -78,9 +76,7 @@ const templateShape = {
   receiving_bank_address3: blank(w.receiving_bank_address3),
   intermediary_bank_type: blank(w.intermediary_bank_type),
   intermediary_bank_routing_id: blank(w.intermediary_bank_routing_id),
-  intermediary_bank_account_number: blank(
-    typedAccountNumber(ibanChecked(w.intermediary_bank_account_number.unwrap())),
-  ),
+  intermediary_bank_account_number: blank(typedAccountNumber(w.intermediary_bank_account_number.unwrap())),
   intermediary_bank_name: blank(w.intermediary_bank_name),
   intermediary_bank_address1: blank(w.intermediary_bank_address1),
   intermediary_bank_address2: blank(w.intermediary_bank_address2),

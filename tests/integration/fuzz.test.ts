@@ -272,10 +272,16 @@ describe("generated attacks on a SEN transfer", () => {
     );
   });
 
-  it("refuses bidirectional and other invisible format characters in every text field", async () => {
+  it("refuses bidirectional and other invisible format characters, fillers and special spaces in every text field", async () => {
     const before = await balance(to);
     const hidden = fc.constantFrom(
+      // Format characters: bidirectional controls, zero-width characters, marks, the byte-order mark.
       ..."\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200b\u200e\u200f\u2060\ufeff\u00ad\u061c\u2028",
+      // Blanks that read as nothing or as a space: Hangul fillers, the braille blank, the combining
+      // grapheme joiner, variation selectors, a combining overlay and an enclosing mark, NBSP, the
+      // ideographic and other special spaces, the paragraph separator.
+      ..."\u3164\uffa0\u115f\u1160\u2800\u034f\ufe0f\ufe00\u0336\u20dd\u00a0\u3000\u2009\u202f\u2029",
+      "\u{e0100}",
     );
     await fc.assert(
       fc.asyncProperty(
@@ -321,7 +327,7 @@ describe("generated attacks on a SEN transfer", () => {
           }
         },
       ),
-      { numRuns: 30 },
+      { numRuns: 60 },
     );
     expect(await balance(to)).toBe(before);
   });

@@ -1,8 +1,9 @@
-// Wire account numbers and routing ids are ASCII letters and digits, nothing else: a hyphen, a
-// space, a full-width digit or a letter from another script in one would make the number an
-// approver reads differ from the one the bank is sent. One rule for both programs
-// (lib/bank-api/rules.ts): the bank refuses it with a 400 naming the field, and so does the
-// dashboard's wire form, which takes an IBAN typed in groups of four and keeps it without spaces.
+// A wire's account number is digits alone, or an IBAN whose check digits hold; a bank routing id
+// is digits, a SWIFT BIC or an IBAN. A hyphen, a space, a full-width digit, a letter from another
+// script, or a Latin letter outside an IBAN (an O for a 0) would make the number an approver reads
+// differ from the one the bank is sent. One rule for both programs (lib/bank-api/rules.ts): the
+// bank refuses it with a 400 naming the field, and so does the dashboard's wire form, which takes
+// an IBAN typed in groups of four, or in small letters, and keeps it without spaces, in capitals.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -35,6 +36,10 @@ const BAD_NUMBERS = [
   "\uff11\uff12\uff13\uff14\uff15", // full-width digits
   "12\u0417456", // a Cyrillic letter
   "\u0661\u0662\u0663\u0664", // Arabic-Indic digits
+  "1234O678", // a letter O among digits
+  "10000000I", // a letter I among digits
+  "ACCT00042", // letters that are no IBAN
+  "DE89370400440532013001", // an IBAN whose check digits do not hold
 ];
 
 describe("the bank", () => {
@@ -51,8 +56,25 @@ describe("the bank", () => {
     expect(r.json.errors.map((e: { field: string }) => e.field)).toContain(field);
   });
 
-  it("takes account numbers of letters and digits, an IBAN among them", async () => {
-    for (const n of ["987654321", "DE89370400440532013000", "ACCT00042"]) {
+  it("refuses an IBAN in small letters: the bank is sent capitals", async () => {
+    const r = await c.api("POST", "/v2/payment", {
+      body: wireBody(dda, 1, { beneficiary_account_number: "de89370400440532013000" }),
+    });
+    expect(r.status).toBe(400);
+    expect(r.json.errors.map((e: { field: string }) => e.field)).toEqual(["beneficiary_account_number"]);
+  });
+
+  it("takes routing ids of digits or a BIC", async () => {
+    for (const id of ["021000021", "DEUTDEFF", "DEUTDEFF500", "123456"]) {
+      const r = await c.api("POST", "/v2/payment", {
+        body: wireBody(dda, 1, { beneficiary_bank_routing_id: id, intermediary_bank_routing_id: id }),
+      });
+      expect(r.status, `${id}: ${JSON.stringify(r.json)}`).toBe(200);
+    }
+  });
+
+  it("takes account numbers of digits, and an IBAN", async () => {
+    for (const n of ["987654321", "DE89370400440532013000", "GB82WEST12345698765432"]) {
       const r = await c.api("POST", "/v2/payment", {
         body: wireBody(dda, 1, { beneficiary_account_number: n }),
       });
@@ -86,5 +108,11 @@ describe("the dashboard's wire form", () => {
     });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.draft.request.beneficiary_account_number).toBe("DE89370400440532013000");
+  });
+
+  it("writes an IBAN typed in small letters in capitals", async () => {
+    const r = await send({ beneficiary_account_number: "gb82 west 1234 5698 7654 32" });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.draft.request.beneficiary_account_number).toBe("GB82WEST12345698765432");
   });
 });
