@@ -25,7 +25,7 @@ import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { inboxQuery } from "@/hooks/use-inbox.ts";
 import { type InboxAct, myApprovalSends, planInboxAction } from "@/lib/approvals/draft-rules.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
-import type { InboxItem, ScheduleNotice } from "@/lib/dashboard-api/inbox.ts";
+import type { InboxItem, ScheduleNotice, StatementNotice } from "@/lib/dashboard-api/inbox.ts";
 import type { IncomingWireDecisionResponse } from "@/lib/dashboard-api/incoming-wires.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { DraftResponse } from "@/lib/dashboard-api/wires.ts";
@@ -205,6 +205,7 @@ export function InboxView() {
 
       <ShortfallWarnings />
       {data?.notices.length ? <ScheduleNotices notices={data.notices} /> : null}
+      {data?.statementNotices.length ? <StatementNotices notices={data.statementNotices} /> : null}
 
       <Card aria-labelledby="inbox-heading">
         <CardHeader
@@ -529,6 +530,36 @@ function ScheduleNotices({ notices }: { notices: ScheduleNotice[] }) {
             {n.counterparty}, due {n.day}: not sent, {n.reason}.{" "}
             <Link className="text-brand-700 underline" href="/scheduled">
               Open Scheduled
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** Statement deliveries given up: told here as by e-mail; "Retry now" is on the Statements page. */
+function StatementNotices({ notices }: { notices: StatementNotice[] }) {
+  return (
+    <Card aria-labelledby="statement-notices-heading">
+      <CardHeader
+        id="statement-notices-heading"
+        title="Statements that were not delivered"
+        description="Each stays here until an administrator sends it again with Retry now on the Statements page."
+      />
+      <ul className="flex flex-col gap-2 px-4 pb-4 text-sm">
+        {notices.map((n) => (
+          <li key={n.key} className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-slate-800">
+            <span className="font-medium">{n.name}</span>, BAI2 of {n.accounts.join(", ")} (
+            {n.fromDay === n.toDay ? n.toDay : `${n.fromDay} to ${n.toDay}`}) due at 07:00 on {n.businessDay}:
+            not delivered after {n.attempts} attempts, {n.reason}.{" "}
+            {n.laterDeliveredDay ? (
+              <span data-later-delivered={n.laterDeliveredDay}>
+                Delivery works again ({n.laterDeliveredDay} was delivered), but this day was never sent.{" "}
+              </span>
+            ) : null}
+            <Link className="text-brand-700 underline" href="/statements">
+              Open Statements
             </Link>
           </li>
         ))}

@@ -57,10 +57,38 @@ export const ScheduleNotice = z.object({
 });
 export type ScheduleNotice = z.infer<typeof ScheduleNotice>;
 
+/**
+ * A statement subscription's business day given up after its attempts (the same people are told by
+ * e-mail: the subscription's owner and the administrators). It stays while the day is failed; an
+ * administrator's "Retry now" on the Statements page, or the subscription's cancellation, ends it.
+ */
+export const StatementNotice = z.object({
+  /** `statement:<subscription id>/<business day>` */
+  key: z.string(),
+  subscriptionId: z.string(),
+  name: z.string(),
+  /** The business day whose 07:00 delivery failed, and the days its statement covers. */
+  businessDay: z.string(),
+  fromDay: z.string(),
+  toDay: z.string(),
+  accounts: z.array(z.string()),
+  attempts: z.number().int(),
+  reason: z.string(),
+  failedAt: z.string(),
+  /**
+   * The newest later business day of the same subscription that was delivered, or null: what made
+   * this day fail has passed, yet this day's file was still never sent.
+   */
+  laterDeliveredDay: z.string().nullable(),
+});
+export type StatementNotice = z.infer<typeof StatementNotice>;
+
 export const InboxResponse = InboxCount.extend({
   items: z.array(InboxItem),
   /** Scheduled payments of the last days that did not go, newest first. */
   notices: z.array(ScheduleNotice),
+  /** Statement deliveries given up and not yet delivered, newest day first. */
+  statementNotices: z.array(StatementNotice),
   asOf: z.string(),
 });
 export type InboxResponse = z.infer<typeof InboxResponse>;

@@ -14,6 +14,7 @@ import type { Queryable } from "../db/client.ts";
 import { readQueue } from "../incoming-wires/queue.ts";
 import { settleQueuedDrafts } from "../payments/draft-settlement.ts";
 import { listDrafts } from "../payments/drafts.ts";
+import { statementNoticesFor } from "../statements/delivery-notices.ts";
 
 /** Open drafts read at once: more than any team leaves waiting. */
 const DRAFT_LIMIT = 5000;
@@ -168,10 +169,15 @@ export async function readInbox(
           asOf: new Date().toISOString(),
         };
   const items = actionableFor(u, waiting);
+  const [notices, statementNotices] = await Promise.all([
+    scheduleNoticesFor(db, u),
+    statementNoticesFor(db, u),
+  ]);
   return {
     ...countOf(u, items),
     items,
-    notices: await scheduleNoticesFor(db, u),
+    notices,
+    statementNotices,
     asOf: waiting.asOf,
   };
 }

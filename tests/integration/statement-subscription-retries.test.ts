@@ -4,7 +4,8 @@
 // with the refusal as its reason, no statement e-mailed, its owner and the administrators told.
 // "Retry now" (an administrator, audited) sends it once; nothing sends it again. A bank that cannot
 // be reached is a failed attempt too. And a dashboard that ran on no day for three business days
-// delivers each missed day once, oldest first.
+// delivers each missed day once, oldest first. A day given up is in the inbox of the owner and the
+// administrators, with its reason, marked once a later day is delivered, and gone once it is.
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +28,7 @@ const routes = {
   subscriptions: () => import("../../app/api/statements/subscriptions/route.ts"),
   subscription: () => import("../../app/api/statements/subscriptions/[id]/route.ts"),
   retry: () => import("../../app/api/statements/subscriptions/[id]/deliveries/[day]/retry/route.ts"),
+  inbox: () => import("../../app/api/inbox/route.ts"),
 };
 
 let world: RouteWorld;
@@ -42,6 +44,7 @@ const mailbox = (to: string) => sandboxMailTo(world.bank, to);
 
 const yymmdd = (day: string) => day.slice(2).replaceAll("-", "");
 const zone = () => config().timeZone;
+const runRefused = () => run(refusingUrl);
 const goodSmtp = () => ({ smtpUrl: world.bank.running.sandboxSmtpUrl, from: "t@treasury.example" });
 const run = (smtpUrl: string | undefined) =>
   runStatementSubscriptions(world.db, world.client!, {
@@ -103,6 +106,37 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (refusing ? refusing.close(() => resolve()) : resolve()));
   await world?.close();
 });
+
+/** A subscription's delivery of a business day, as stored. */
+async function deliveryOf(id: string, day: string) {
+  const [r] = await world.db.query<{ status: string; attempts: number; next_attempt_at: Date | null }>(
+    "SELECT status, attempts, next_attempt_at FROM statement_deliveries WHERE subscription_id = $1 AND business_day = $2",
+    [id, day],
+  );
+  return r;
+}
+
+/** Runs with the refusing mail server, each when the day's next attempt is due, until it is given up. */
+async function failUntilGivenUp(id: string, day: string): Promise<void> {
+  for (let run = 1; run <= 8; run++) {
+    const before = (await deliveryOf(id, day))?.attempts ?? 0;
+    await runRefused();
+    const r = await deliveryOf(id, day);
+    expect(r.attempts, `run ${run}`).toBe(before + 1);
+    if (r.status === "failed") return;
+    await moveClockTo(new Date(r.next_attempt_at as Date).getTime() + 1_000);
+  }
+  throw new Error(`${day} was not given up after eight attempts`);
+}
+
+/** The statement notices of one subscription in a person's inbox, as GET /api/inbox answers. */
+async function statementNoticesOf(who: UserRow, subscriptionId: string) {
+  const r = await invoke(routes.inbox, "GET", "/api/inbox", { as: who });
+  expect(r.status, r.text).toBe(200);
+  return (r.json.statementNotices as { subscriptionId: string }[]).filter(
+    (n) => n.subscriptionId === subscriptionId,
+  );
+}
 
 describe("statement subscription deliveries that fail", () => {
   it("retries with backoff, then marks the day failed with its reason and tells its people; Retry now sends it once", {
@@ -353,5 +387,71 @@ describe("statement subscription deliveries that fail", () => {
     expect(mails.map((m) => m.subject)).toEqual([
       `BAI2 statement ${addBusinessDays(day, -1) === addDays(day, -1) ? addDays(day, -1) : `${addBusinessDays(day, -1)} to ${addDays(day, -1)}`}: Bank away`,
     ]);
+  });
+
+  it("puts a day given up in the inbox of the owner and the administrators with its reason, marks it when a later day is delivered, and clears it once it is delivered", {
+    timeout: 180_000,
+  }, async () => {
+    const clock = world.bank.running.bank.clock;
+    const made = await invoke(routes.subscriptions, "POST", "/api/statements/subscriptions", {
+      as: owner,
+      body: { name: "Inbox close", accounts: [sen], recipients: [viewer.email] },
+    });
+    expect(made.status).toBe(201);
+    const id: string = made.json.subscription.id;
+    const day = addBusinessDays(clock.businessDate(), 1);
+    await moveClockTo(wallTime(day, "07:05", zone()));
+    // While it is still being retried it is not news yet.
+    await runRefused();
+    expect(await deliveryOf(id, day)).toMatchObject({ status: "retrying", attempts: 1 });
+    expect(await statementNoticesOf(owner, id)).toEqual([]);
+    await moveClockTo(clock.now().getTime() + 61_000);
+    await failUntilGivenUp(id, day);
+
+    const given = {
+      key: `statement:${id}/${day}`,
+      subscriptionId: id,
+      name: "Inbox close",
+      businessDay: day,
+      fromDay: addBusinessDays(day, -1),
+      toDay: addDays(day, -1),
+      accounts: [sen],
+      attempts: 8,
+      reason: expect.stringMatching(/Relay access denied/),
+      failedAt: expect.any(String),
+      laterDeliveredDay: null,
+    };
+    // The people the failure e-mail goes to: the owner and every administrator, not the recipient.
+    for (const person of [owner, admin]) expect(await statementNoticesOf(person, id)).toEqual([given]);
+    expect(await statementNoticesOf(viewer, id)).toEqual([]);
+    const count = await invoke(routes.inbox, "GET", "/api/inbox?view=count", { as: owner });
+    expect(count.json.statementNotices).toBeUndefined();
+
+    // The next business day is delivered: the failed day stays, marked, since its file never went.
+    const later = addBusinessDays(day, 1);
+    await moveClockTo(wallTime(later, "07:05", zone()));
+    await run(goodSmtp().smtpUrl);
+    expect((await deliveryOf(id, later)).status).toBe("delivered");
+    expect((await deliveryOf(id, day)).status).toBe("failed");
+    for (const person of [owner, admin])
+      expect(await statementNoticesOf(person, id)).toEqual([{ ...given, laterDeliveredDay: later }]);
+
+    // Retry now, and the next run delivers it: the notice is gone from every inbox.
+    const retried = await invoke(
+      routes.retry,
+      "POST",
+      `/api/statements/subscriptions/${id}/deliveries/${day}/retry`,
+      { as: admin, params: { id, day } },
+    );
+    expect(retried.status).toBe(200);
+    await run(goodSmtp().smtpUrl);
+    expect((await deliveryOf(id, day)).status).toBe("delivered");
+    for (const person of [owner, admin]) expect(await statementNoticesOf(person, id)).toEqual([]);
+
+    const cancelled = await invoke(routes.subscription, "DELETE", `/api/statements/subscriptions/${id}`, {
+      as: owner,
+      params: { id },
+    });
+    expect(cancelled.status).toBe(200);
   });
 });

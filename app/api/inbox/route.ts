@@ -11,7 +11,7 @@ export const GET = withRoute(
   async ({ db, user, query }) => {
     const inbox = await readInbox(db, getBankClient, { id: user.id, role: user.role });
     if (query.view === "count") {
-      const { items: _i, notices: _n, asOf: _a, ...count } = inbox;
+      const { items: _i, notices: _n, statementNotices: _s, asOf: _a, ...count } = inbox;
       return count;
     }
     return inbox;
