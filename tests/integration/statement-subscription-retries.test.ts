@@ -6,8 +6,6 @@
 // be reached is a failed attempt too. And a dashboard that ran on no day for three business days
 // delivers each missed day once, oldest first. A day given up is in the inbox of the owner and the
 // administrators, with its reason, marked once a later day is delivered, and gone once it is.
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { UserRow } from "../../lib/auth/users.ts";
@@ -21,6 +19,7 @@ import { deliverMail } from "../../lib/inbox/digest.ts";
 import { runStatementSubscriptions } from "../../lib/statements/subscriptions.ts";
 import { readBai2 } from "../helpers/bai2-reader.ts";
 import { sandbox, sandboxMailTo } from "../helpers/bank.ts";
+import { type RefusingSmtp, startRefusingSmtp } from "../helpers/refusing-smtp.ts";
 import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
 import { wallTime } from "../helpers/wall-time.ts";
 
@@ -36,9 +35,8 @@ let admin: UserRow;
 let owner: UserRow;
 let viewer: UserRow;
 let sen: string;
-let refusing: SMTPServer;
+let refusing: RefusingSmtp;
 let refusingUrl: string;
-let refused = 0;
 
 const mailbox = (to: string) => sandboxMailTo(world.bank, to);
 
@@ -84,26 +82,12 @@ beforeAll(async () => {
       idempotencyKey: crypto.randomUUID(),
     }),
   );
-  // A mail server that refuses every message, as a relay refusing the dashboard would.
-  refusing = new SMTPServer({
-    disabledCommands: ["STARTTLS", "AUTH"],
-    authOptional: true,
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, _session, cb) {
-      stream.resume();
-      stream.on("end", () => {
-        refused++;
-        cb(Object.assign(new Error("Relay access denied"), { responseCode: 554 }));
-      });
-    },
-  });
-  await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
-  refusingUrl = `smtp://127.0.0.1:${(refusing.server.address() as AddressInfo).port}`;
+  refusing = await startRefusingSmtp();
+  refusingUrl = refusing.url;
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => (refusing ? refusing.close(() => resolve()) : resolve()));
+  await refusing?.close();
   await world?.close();
 });
 
@@ -175,7 +159,7 @@ describe("statement subscription deliveries that fail", () => {
         failed: 1,
         gaveUp: attempt === 8 ? 1 : 0,
       });
-      expect(refused).toBe(attempt);
+      expect(refusing.refused()).toBe(attempt);
       const r = await row();
       expect(r.attempts).toBe(attempt);
       expect(r.last_error).toMatch(/Relay access denied/);
@@ -188,7 +172,7 @@ describe("statement subscription deliveries that fail", () => {
       // Not before its time: a run a little before it is due does nothing.
       await moveClockTo(new Date(r.next_attempt_at as Date).getTime() - 20_000);
       expect((await run(refusingUrl)).failed).toBe(0);
-      expect(refused).toBe(attempt);
+      expect(refusing.refused()).toBe(attempt);
       await moveClockTo(new Date(r.next_attempt_at as Date).getTime() + 1_000);
     }
     expect(await row()).toMatchObject({ status: "failed", attempts: 8, next_attempt_at: null });
