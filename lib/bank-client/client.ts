@@ -45,6 +45,13 @@ export interface BankClientOptions {
 
 /** How much answer text (in UTF-16 code units) the client keeps to recognise unchanged reads. */
 const CHECKED_TEXT = 16 * 1024 * 1024;
+/**
+ * A larger answer is not kept. A day of history (up to 5,000 entries, some 3.5 MB of text) is read
+ * once by a statement: kept, four such days and their frozen values stayed reachable through a
+ * whole 90-day export, and V8 lets the heap grow to a multiple of what stays reachable (the BAI2
+ * export's resident memory grew by 250-270 MB). The polls this is for answer far less.
+ */
+export const CHECKED_ANSWER_TEXT = 1024 * 1024;
 
 type Attempt = ({ kind: "response" } & RawResponse) | { kind: "network"; message: string };
 
@@ -229,7 +236,7 @@ export class BankClient {
       this.checked.delete(key);
       this.checkedText -= old.text.length;
     }
-    if (text.length > CHECKED_TEXT) return;
+    if (text.length > CHECKED_ANSWER_TEXT) return;
     // Callers to come get this very value: frozen, a caller that changed it would fail loudly.
     deepFreeze(result);
     this.checked.set(key, { text, result });

@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { BankClient } from "../../lib/bank-client/client.ts";
+import { BankClient, CHECKED_ANSWER_TEXT } from "../../lib/bank-client/client.ts";
 import { TokenManager } from "../../lib/bank-client/token-manager.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
 import {
@@ -227,6 +227,26 @@ describe("an answer the bank repeats", () => {
     expect(after.data).not.toBe(first.data);
     expect(after.data.ResponseData[0].AVAILBAL).toBe(42.5);
     expect(first.data.ResponseData[0].AVAILBAL).toBe(40);
+  });
+
+  it("is not kept when it is large (a busy day of history): the same read twice gives two values", async () => {
+    const acct = await customer.account("SEN", 10);
+    const day = bank.running.bank.clock.businessDate();
+    // Enough entries that the day's answer passes CHECKED_ANSWER_TEXT (some 700 characters each).
+    const entries = Math.ceil(CHECKED_ANSWER_TEXT / 500);
+    await bank.running.bank.db.query(
+      `SELECT post_entry($1, 'C', 100 + g, '1100', ARRAY['BULK ' || g, 'LINE2'], $2::timestamptz + make_interval(secs => g), $3, '', '')
+       FROM generate_series(1, $4::int) AS g`,
+      [acct, `${day}T15:00:00Z`, day, entries],
+    );
+    const read = () => client.call("extendedHistory", { query: { accountNumber: acct, date: day } });
+    const first = await read();
+    const again = await read();
+    if (!first.ok || !again.ok) return expect.fail("both reads should succeed");
+    expect(first.data.ResponseData[0].TRANSACTION.length).toBeGreaterThanOrEqual(entries);
+    expect(JSON.stringify(first.data).length).toBeGreaterThan(CHECKED_ANSWER_TEXT);
+    expect(again.data).not.toBe(first.data);
+    expect(again.data).toEqual(first.data);
   });
 });
 
