@@ -17,16 +17,24 @@ export interface Bai2Header {
   timeZone: string;
 }
 
+/** Already a field as it stands: printable ASCII without spaces or delimiters (references, ids). */
+const PLAIN_FIELD = /^[\x21-\x2B\x2D\x2E\x30-\x7E]*$/;
+
 /** Text a field may hold: printable ASCII without the delimiters. */
 function field(s: string): string {
+  if (PLAIN_FIELD.test(s)) return s;
   return s
     .replace(/[^\x20-\x7E]/g, " ")
     .replace(/[,/]/g, " ")
     .trim();
 }
 
+/** Already free text as it stands: printable words one space apart, no slash at either end. */
+const PLAIN_TEXT = /^(?!\/)[\x21-\x7E]+(?: [\x21-\x7E]+)*(?<!\/)$/;
+
 /** Free text of a 16 record: printable ASCII, one space between words, never starting or ending with a slash. */
 function freeText(s: string): string {
+  if (PLAIN_TEXT.test(s)) return s;
   return s
     .replace(/[^\x20-\x7E]/g, " ")
     .replace(/\s+/g, " ")
@@ -80,39 +88,41 @@ function packed(head: string[], items: string[][]): string[] {
   return lines;
 }
 
-/** A 16 record: its text (the last field) runs on in 88 records and ends without "/". */
-function detailLines(e: StatementEntry): string[] {
+/**
+ * A 16 record, appended to `out` line by line: its text (the last field) runs on in 88 records at
+ * word boundaries and ends without "/". Returns the text and its number of physical lines. Built
+ * by concatenation, without arrays of words or lines: a day holds thousands of these records, and
+ * what each one allocates is what the export's memory grows by.
+ */
+function appendDetail(out: string, e: StatementEntry): { out: string; lines: number } {
   const codes = entryCodes(e.tranCode, e.direction);
   const head = `16,${codes.bai},${e.amountCents},0,${field(e.bankRef)},${field(e.customerRef ?? "")},`;
-  const words = [
-    ...e.descriptions,
-    e.counterpartyName && !e.descriptions.some((d) => d.includes(e.counterpartyName as string))
-      ? e.counterpartyName
-      : "",
-    e.memo && !e.descriptions.includes(e.memo) ? e.memo : "",
-  ]
-    .map(freeText)
-    .filter((w) => w !== "")
-    .join(" ")
-    .split(" ")
-    .filter((w) => w !== "");
-  if (!words.length) return [`${head}/`];
-  const lines: string[] = [];
+  const name = e.counterpartyName;
+  const parts = e.descriptions.slice();
+  if (name && !e.descriptions.some((d) => d.includes(name))) parts.push(name);
+  if (e.memo && !e.descriptions.includes(e.memo)) parts.push(e.memo);
   let line = head;
   let wordsOnLine = 0;
-  for (const w of words) {
-    const sep = wordsOnLine > 0 ? " " : "";
-    if (wordsOnLine > 0 && line.length + sep.length + w.length > BAI2_LINE_LENGTH) {
-      lines.push(line);
-      line = `88,${w}`;
-      wordsOnLine = 1;
-    } else {
-      line += sep + w;
-      wordsOnLine++;
+  let lines = 0;
+  for (const part of parts) {
+    const text = freeText(part);
+    for (let i = 0; i < text.length; ) {
+      let j = text.indexOf(" ", i);
+      if (j < 0) j = text.length;
+      const w = text.slice(i, j);
+      i = j + 1;
+      if (wordsOnLine > 0 && line.length + 1 + w.length > BAI2_LINE_LENGTH) {
+        out += `${line}\n`;
+        lines++;
+        line = `88,${w}`;
+        wordsOnLine = 1;
+      } else {
+        line = wordsOnLine > 0 ? `${line} ${w}` : line + w;
+        wordsOnLine++;
+      }
     }
   }
-  lines.push(line);
-  return lines;
+  return { out: `${out}${line}${wordsOnLine ? "" : "/"}\n`, lines: lines + 1 };
 }
 
 /** Writes a BAI2 file in pieces: the header, one group per day, the trailer (control totals kept between). */
@@ -132,12 +142,11 @@ export class Bai2Writer {
 
   /** One group: the business day's account sets, as-of modifier 2 (final previous day). */
   group(day: string, accounts: AccountDay[]): string {
-    const out: string[] = [
-      `02,${field(this.h.receiver)},${field(this.h.sender)},1,${yymmdd(day)},2400,USD,2/`,
-    ];
+    let out = `02,${field(this.h.receiver)},${field(this.h.sender)},1,${yymmdd(day)},2400,USD,2/\n`;
+    let records = 1;
     let groupTotal = 0n;
     for (const a of accounts) {
-      const account: string[] = packed(
+      const summary = packed(
         ["03", field(a.accountNumber), "USD"],
         [
           ["010", amount(a.openingLedgerCents), "", ""],
@@ -148,6 +157,8 @@ export class Bai2Writer {
           ["400", amount(a.debits.cents), String(a.debits.count), ""],
         ],
       );
+      out += `${summary.join("\n")}\n`;
+      let accountRecords = summary.length;
       let total =
         BigInt(a.openingLedgerCents) +
         BigInt(a.closingLedgerCents) +
@@ -156,19 +167,21 @@ export class Bai2Writer {
         BigInt(a.credits.cents) +
         BigInt(a.debits.cents);
       for (const e of a.entries) {
-        account.push(...detailLines(e));
+        const d = appendDetail(out, e);
+        out = d.out;
+        accountRecords += d.lines;
         total += BigInt(e.amountCents);
       }
       // The 49 record counts every record of the account set, itself included.
-      account.push(`49,${amount(total)},${account.length + 1}/`);
-      out.push(...account);
+      out += `49,${amount(total)},${accountRecords + 1}/\n`;
+      records += accountRecords + 1;
       groupTotal += total;
     }
-    out.push(`98,${amount(groupTotal)},${accounts.length},${out.length + 1}/`);
+    out += `98,${amount(groupTotal)},${accounts.length},${records + 1}/\n`;
     this.fileTotal += groupTotal;
-    this.fileRecords += out.length;
+    this.fileRecords += records + 1;
     this.groups++;
-    return `${out.join("\n")}\n`;
+    return out;
   }
 
   trailer(): string {
