@@ -7,10 +7,9 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { FIRST_WAIT, launchChromium, seriousAxeViolations, shot, signIn } from "../helpers/browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
-import { readDemoKeys } from "../helpers/live.ts";
+import { mailedAccountLink } from "../helpers/live.ts";
 
 let app: RunningDashboard;
 let browser: Browser;
@@ -181,22 +180,7 @@ describe("approval policies", () => {
     const reset = await call(admin, "POST", `/api/admin/users/${approverId}/reset-password`);
     expect(reset.status, JSON.stringify(reset.json)).toBe(200);
     expect(JSON.stringify(reset.json)).not.toMatch(/account-link|temporaryPassword/);
-    const demo = readDemoKeys(app.dataDir);
-    let link = "";
-    await expect
-      .poll(
-        async () => {
-          const r = await fetch(
-            `${demo.bankUrl}/sandbox/mail?to=${encodeURIComponent("approver@northwind.example")}`,
-            { headers: { [BANK_HEADERS.sandboxKey]: demo.sandboxKey } },
-          );
-          const mail = (await r.json()) as { text: string }[];
-          link = mail.map((m) => /https?:\/\/\S+\/account-link#\S+/.exec(m.text)?.[0]).find(Boolean) ?? "";
-          return link;
-        },
-        { timeout: 60_000, interval: 1_000 },
-      )
-      .not.toBe("");
+    const link = await mailedAccountLink(app.dataDir, "approver@northwind.example");
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.push(context);
     const page = await context.newPage();

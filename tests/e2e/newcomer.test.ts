@@ -7,7 +7,6 @@ import { generate } from "otplib";
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, daysBetween } from "../../lib/bank-api/dates.ts";
-import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import type { AccountsResponse } from "../../lib/dashboard-api/index.ts";
 import { parseCsv } from "../../lib/format/csv.ts";
 import { formatDay } from "../../lib/format/dates.ts";
@@ -22,7 +21,7 @@ import {
   unclaimedRowWidth,
 } from "../helpers/browser.ts";
 import type { RunningDashboard } from "../helpers/dashboard.ts";
-import { demoBank } from "../helpers/live.ts";
+import { demoBank, mailedAccountLink } from "../helpers/live.ts";
 import { consoleErrors, keepAlive, startPageWalk, WIDTHS } from "../helpers/role-pages.ts";
 
 let app: RunningDashboard;
@@ -376,22 +375,7 @@ describe("a newcomer's first look", () => {
       await secondContext.close();
 
       // The link reaches the person's own mail box (npm start: the bank's sandbox mail box).
-      const demo = demoBank(app.dataDir);
-      let link = "";
-      await expect
-        .poll(
-          async () => {
-            const r = await fetch(
-              `${demo.bankUrl}/sandbox/mail?to=${encodeURIComponent("preparer@northwind.example")}`,
-              { headers: { [BANK_HEADERS.sandboxKey]: demo.sandboxKey } },
-            );
-            const mail = (await r.json()) as { text: string }[];
-            link = mail.map((m) => /https?:\/\/\S+\/account-link#\S+/.exec(m.text)?.[0]).find(Boolean) ?? "";
-            return link;
-          },
-          { timeout: 60_000, interval: 1_000 },
-        )
-        .not.toBe("");
+      const link = await mailedAccountLink(app.dataDir, "preparer@northwind.example");
       const page = await userContext.newPage();
       await page.goto(link);
       const choose = page.getByRole("form", { name: "Choose your password" });

@@ -20,6 +20,25 @@ export function readDemoKeys(dataDir: string): DemoKeys {
 }
 
 /**
+ * The one-time account link (`…/account-link#token`) e-mailed to `to`, read from the sandbox
+ * mail box `npm start` delivers to (a person's /mail), waiting up to a minute for it to arrive.
+ */
+export async function mailedAccountLink(dataDir: string, to: string, timeoutMs = 60_000): Promise<string> {
+  const demo = readDemoKeys(dataDir);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await fetch(`${demo.bankUrl}/sandbox/mail?to=${encodeURIComponent(to)}`, {
+      headers: { [BANK_HEADERS.sandboxKey]: demo.sandboxKey },
+    });
+    const mail = (await r.json()) as { text: string }[];
+    const link = mail.map((m) => /https?:\/\/\S+\/account-link#\S+/.exec(m.text)?.[0]).find(Boolean);
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no account link was e-mailed to ${to}`);
+    await new Promise((res) => setTimeout(res, 1_000));
+  }
+}
+
+/**
  * A second dashboard instance beside a started one on the same PostgreSQL database and bank, with
  * its session secret and demo users. The bank posts to the first, as to instances behind one
  * load-balanced address; events reach the second through the database.
