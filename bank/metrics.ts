@@ -63,7 +63,7 @@ export function createBankMetrics(enabled: boolean, db: Queryable, clock: Clock)
       .query<{ channel: string; n: number; oldest: Date | string | null }>(
         // Each half matches one of the outbox's partial indexes (never tried, retries): the
         // delivered rows, however many, are not read.
-        `SELECT channel, sum(n)::int AS n, min(oldest) AS oldest FROM (
+        `SELECT channel, sum(n)::bigint AS n, min(oldest) AS oldest FROM (
            SELECT channel, count(*) AS n, min(created_at) AS oldest FROM outbox
            WHERE state = 'pending' AND attempts = 0 GROUP BY channel
            UNION ALL

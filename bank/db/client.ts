@@ -1,12 +1,10 @@
 // One database interface over PGlite (embedded default) and node-postgres (BANK_DATABASE_URL),
-// with Drizzle on top and migrations applied at open.
+// migrations applied at open; raw SQL typed by SqlRow (docs/decisions.md, "Queries").
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { openMigratedPg, openMigratedPglite, type SchemaSource } from "../../lib/server/database.ts";
 import { poolQuery, poolTransaction } from "../../lib/server/pg-pool.ts";
-import * as schema from "./schema.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** The bank's tables (migrations) and its current SQL functions. */
@@ -26,16 +24,12 @@ export interface HotPath {
 
 export interface BankDb extends Queryable, HotPath {
   kind: "pglite" | "pg";
-  orm: ReturnType<typeof drizzlePg<typeof schema>>;
   /** Runs fn in one transaction (BEGIN/COMMIT, rolled back on throw). */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /** Calls fn on each NOTIFY of the channel; returns an unsubscribe function. */
   listen(channel: string, fn: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
-
-// bigint columns hold cents far below 2^53: read them as numbers, not strings.
-pg.types.setTypeParser(20, (v) => Number(v));
 
 export async function openBankDb(opts: {
   url?: string;
@@ -47,11 +41,10 @@ export async function openBankDb(opts: {
 }
 
 async function openPglite(dataDir: string): Promise<BankDb> {
-  const { client, orm, close } = await openMigratedPglite(dataDir, schema, BANK_SCHEMA);
+  const { client, close } = await openMigratedPglite(dataDir, BANK_SCHEMA);
   const query = async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows;
   return {
     kind: "pglite",
-    orm: orm as unknown as BankDb["orm"],
     query,
     prepared: (_name, text, params) => query(text, params),
     // PGlite has one connection; its transaction() serialises callers.
@@ -68,11 +61,10 @@ async function openPglite(dataDir: string): Promise<BankDb> {
 }
 
 async function openPg(url: string, poolSize: number): Promise<BankDb> {
-  const { pool, orm } = await openMigratedPg(url, poolSize, "bank-db", schema, BANK_SCHEMA, 72410001);
+  const pool = await openMigratedPg(url, poolSize, "bank-db", BANK_SCHEMA, 72410001);
   const query = poolQuery(pool);
   return {
     kind: "pg",
-    orm,
     query,
     prepared: async <T>(name: string, text: string, params: unknown[]) =>
       (await pool.query({ name, text, values: params as unknown[] })).rows as T[],

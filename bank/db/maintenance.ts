@@ -30,8 +30,8 @@ interface TableStat {
 /** One pass: the tables past a threshold, analyzed or vacuumed one at a time. Returns what ran. */
 export async function maintainTables(bank: Pick<Bank, "db">): Promise<string[]> {
   const stats = await bank.db.query<TableStat>(
-    `SELECT s.relname, s.n_live_tup::int AS live, s.n_dead_tup::int AS dead,
-            s.n_mod_since_analyze::int AS changed, c.reltuples::float8 AS measured
+    `SELECT s.relname, s.n_live_tup AS live, s.n_dead_tup AS dead,
+            s.n_mod_since_analyze AS changed, c.reltuples::float8 AS measured
      FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid WHERE s.schemaname = 'public'`,
   );
   const work: { table: string; vacuum: boolean; analyze: boolean }[] = [];

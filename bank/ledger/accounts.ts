@@ -23,7 +23,7 @@ export type AccountRow = Pick<
 >;
 
 const COLUMNS =
-  "number, customer_id, type, status, title_lines, short_name, opened_on::text AS opened_on, available_cents, current_cents, holds_cents, last_deposit_cents, last_deposit_on::text AS last_deposit_on";
+  "number, customer_id, type, status, title_lines, short_name, opened_on, available_cents, current_cents, holds_cents, last_deposit_cents, last_deposit_on";
 
 const PRODUCTS = {
   DDA: { code: "110", desc: "Commercial Checking" },

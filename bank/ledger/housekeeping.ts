@@ -10,7 +10,7 @@ export const IDEMPOTENCY_KEEP_HOURS = 48;
 export async function purgeIdempotencyKeys(bank: Bank): Promise<number> {
   const cutoff = new Date(bank.clock.now().getTime() - IDEMPOTENCY_KEEP_HOURS * 3_600_000);
   const rows = await bank.db.query<{ n: number }>(
-    "WITH d AS (DELETE FROM idempotency_keys WHERE created_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM d",
+    "WITH d AS (DELETE FROM idempotency_keys WHERE created_at < $1 RETURNING 1) SELECT count(*) AS n FROM d",
     [cutoff],
   );
   return rows[0].n;

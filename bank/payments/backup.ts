@@ -205,7 +205,7 @@ export async function replayBackupLog(bank: Bank): Promise<number> {
 
 export async function pendingBackupEntries(q: Queryable): Promise<number> {
   const rows = await q.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM payment_backup_log WHERE replayed_at IS NULL",
+    "SELECT count(*) AS n FROM payment_backup_log WHERE replayed_at IS NULL",
   );
-  return Number(rows[0].n);
+  return rows[0].n;
 }

@@ -33,7 +33,7 @@ export type PaymentRow = Pick<
 >;
 
 export const PAYMENT_COLUMNS = `id, customer_id, account_number, direction, status, status_timestamp, amount_cents,
-  fedwire_type, fedwire_sub_type, payment_date::text AS payment_date, entry_at, completed_at, canceled_at, imad, omad,
+  fedwire_type, fedwire_sub_type, payment_date, entry_at, completed_at, canceled_at, imad, omad,
   return_of, details`;
 
 const join = (...parts: (string | undefined)[]) =>

@@ -51,13 +51,13 @@ async function postDebit(
   key: string,
 ): Promise<SettledSide> {
   const lines = historyLines(p, "debit");
-  const cents = Number(p.amount_cents);
+  const cents = p.amount_cents;
   const acct = await q.query<Pick<SqlRow<typeof accounts>, "available_cents">>(
     `UPDATE accounts SET current_cents = current_cents - $2, holds_cents = holds_cents - $2
      WHERE number = $1 RETURNING available_cents`,
     [p.account_number, cents],
   );
-  const available = Number(acct[0].available_cents);
+  const available = acct[0].available_cents;
   await q.query(
     `INSERT INTO ledger_entries (account_number, posted_at, tran_date, amount_cents, dr_cr, tran_code, descriptions,
        available_after_cents, idempotency_key, payment_id, memo_post)
@@ -87,7 +87,7 @@ async function postCredit(
   date: string,
 ): Promise<SettledSide> {
   const lines = historyLines(p, "credit");
-  const cents = Number(p.amount_cents);
+  const cents = p.amount_cents;
   const r = await q.query<{ r: { status: string } }>(
     "SELECT post_entry($1, 'C', $2, $3, $4, $5, $6, $7, '') AS r",
     [account, cents, TRAN_CODES.WIRE_IN, lines, now, date, p.id],
@@ -119,7 +119,7 @@ async function writeSummary(
   const info = infoLines(d.originator_to_beneficiary_info ?? d.originator_to_beneficiary_info_line ?? "");
   const record: EwireSummary = {
     TransactionNumber_1: transactionNumber,
-    Amount_12: centsToDollars(Number(p.amount_cents)),
+    Amount_12: centsToDollars(p.amount_cents),
     FedWireType_17: p.fedwire_type,
     FedwireSubType_18: p.fedwire_sub_type,
     SourceIndicator_21: side.source,
@@ -159,7 +159,7 @@ async function writeSummary(
 }
 
 const nextSequence = async (q: Queryable) =>
-  Number((await q.query<{ n: number }>("SELECT nextval('wire_message_seq') AS n"))[0].n);
+  (await q.query<{ n: number }>("SELECT nextval('wire_message_seq') AS n"))[0].n;
 
 /** Settles one wire if it is still In-Progress with the timestamp read; true when this call settled it. */
 export async function settleWire(q: Queryable, clock: Clock, p: PaymentRow): Promise<boolean> {
@@ -192,7 +192,7 @@ export async function settleWire(q: Queryable, clock: Clock, p: PaymentRow): Pro
     const entry = {
       account_number: p.account_number,
       tran_date: date,
-      amount_cents: Number(p.amount_cents),
+      amount_cents: p.amount_cents,
       tran_code: TRAN_CODES.WIRE_OUT,
       descriptions: lines,
     };

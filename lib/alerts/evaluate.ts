@@ -7,7 +7,7 @@
 // notification is stored once per webhook-id and an alert once per stored notification and line.
 import type { Queryable } from "../db/client.ts";
 import type { alertRules, alerts } from "../db/schema.ts";
-import type { AsText, SqlRow } from "../server/sql-row.ts";
+import type { SqlRow } from "../server/sql-row.ts";
 
 export type AlertKind = "below" | "above";
 
@@ -40,16 +40,10 @@ export interface FiredAlert {
   emails: string;
 }
 
-// bigint columns come back as text from node-postgres: read as text, converted with Number().
-type RuleRow = AsText<
-  Pick<
-    SqlRow<typeof alertRules>,
-    "below_cents" | "above_cents" | "notify_users" | "emails" | "last_event_seq"
-  >,
-  "below_cents" | "above_cents" | "last_event_seq"
+type RuleRow = Pick<
+  SqlRow<typeof alertRules>,
+  "below_cents" | "above_cents" | "notify_users" | "emails" | "last_event_seq"
 >;
-
-const num = (v: string | number | null) => (v === null ? null : Number(v));
 
 /**
  * Evaluates the account's rule for one stored notification, inside the transaction that stored
@@ -66,8 +60,8 @@ export async function evaluateAlerts(
     [e.accountNumber],
   );
   if (!row) return [];
-  const rule = { belowCents: num(row.below_cents), aboveCents: num(row.above_cents) };
-  if (Number(row.last_event_seq) < e.seq)
+  const rule = { belowCents: row.below_cents, aboveCents: row.above_cents };
+  if (row.last_event_seq < e.seq)
     await q.query(
       `UPDATE alert_rules SET below_armed = $2, above_armed = $3, last_event_seq = $4
        WHERE account_number = $1`,
@@ -80,7 +74,7 @@ export async function evaluateAlerts(
     );
   const out: FiredAlert[] = [];
   for (const f of crossings(rule, e.previousCents, e.availableCents)) {
-    const [a] = await q.query<AsText<Pick<SqlRow<typeof alerts>, "id">, "id">>(
+    const [a] = await q.query<Pick<SqlRow<typeof alerts>, "id">>(
       `INSERT INTO alerts (event_seq, account_number, kind, threshold_cents, available_cents,
                            previous_cents, notify_users, emails)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -98,7 +92,7 @@ export async function evaluateAlerts(
     );
     if (a)
       out.push({
-        id: Number(a.id),
+        id: a.id,
         kind: f.kind,
         thresholdCents: f.thresholdCents,
         notifyUsers: row.notify_users,

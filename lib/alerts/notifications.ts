@@ -28,7 +28,7 @@ export async function listNotifications(
      ORDER BY e.seq DESC LIMIT $3`,
     [userId, visible, limit],
   );
-  const [count] = await db.query<{ n: string | number }>(
+  const [count] = await db.query<{ n: number }>(
     `SELECT count(*) AS n FROM live_events e
      WHERE e.account_number = ANY($2::text[])
        AND e.seq > COALESCE((SELECT read_through_seq FROM notification_marks WHERE user_id = $1), 0)
@@ -36,7 +36,7 @@ export async function listNotifications(
     [userId, visible],
   );
   const items: NotificationItem[] = rows.map((r) => ({ ...toLiveEvent(r), read: r.read }));
-  return { items, unread: Number(count.n) };
+  return { items, unread: count.n };
 }
 
 export async function markRead(db: DashboardDb, userId: string, seq: number): Promise<void> {

@@ -79,10 +79,10 @@ export async function previewPolicies(
   const payments: PaymentFacts[] = [];
   const drafts = await q.query<{
     kind: string;
-    amount_cents: number | string;
+    amount_cents: number;
     from_account: string;
     prepared_by: string;
-    prepared_at: Date | string;
+    prepared_at: Date;
     beneficiary_id: string | null;
   }>(
     `SELECT kind, amount_cents, from_account, prepared_by, prepared_at, beneficiary_id FROM payment_drafts
@@ -94,11 +94,11 @@ export async function previewPolicies(
   // account, on its business day), so the proposed daily totals are judged as the live path judges them.
   const sent = await q.query<{
     actor_id: string | null;
-    amount: string | null;
+    amount: number | null;
     account: string | null;
-    at: Date | string;
+    at: Date;
   }>(
-    `SELECT actor_id, detail->>'amountCents' AS amount, detail->>'from' AS account, at FROM audit_log
+    `SELECT actor_id, (detail->>'amountCents')::bigint AS amount, detail->>'from' AS account, at FROM audit_log
      WHERE action = 'transfer.sen' AND result = 'ok' AND at >= $1 ORDER BY at DESC LIMIT 2000`,
     [since],
   );
@@ -106,8 +106,8 @@ export async function previewPolicies(
   const sofar = new Map<string, number>();
   for (const s of sent.reverse()) {
     if (!s.amount) continue;
-    const amountCents = Number(s.amount);
-    const day = dayOf(new Date(s.at));
+    const amountCents = s.amount;
+    const day = dayOf(s.at);
     const byPreparer = `p:${day}:${s.actor_id}`;
     const byAccount = `a:${day}:${s.account}`;
     payments.push({
@@ -121,7 +121,7 @@ export async function previewPolicies(
     sofar.set(byPreparer, (sofar.get(byPreparer) ?? 0) + amountCents);
     sofar.set(byAccount, (sofar.get(byAccount) ?? 0) + amountCents);
   }
-  const incoming = await q.query<{ amount_cents: number | string; account_number: string }>(
+  const incoming = await q.query<{ amount_cents: number; account_number: string }>(
     `SELECT amount_cents, account_number FROM incoming_wire_decisions
      WHERE created_at >= $1 AND state NOT IN ('rejected', 'failed') ORDER BY created_at DESC LIMIT 2000`,
     [since],
@@ -129,7 +129,7 @@ export async function previewPolicies(
   for (const w of incoming)
     payments.push({
       rail: "incoming_wire",
-      amountCents: Number(w.amount_cents),
+      amountCents: w.amount_cents,
       sourceAccount: w.account_number,
       preparerId: null,
     });

@@ -139,17 +139,18 @@ export async function senSentToday(
   q: Queryable,
   o: { preparerId: string; account: string; timeZone: string; at?: Date | string },
 ): Promise<{ byPreparerCents: number; byAccountCents: number }> {
-  const rows = await q.query<{ by_preparer: string | number; by_account: string | number }>(
-    `SELECT coalesce(sum((detail->>'amountCents')::bigint) FILTER (WHERE actor_id = $1), 0) AS by_preparer,
-            coalesce(sum((detail->>'amountCents')::bigint) FILTER (WHERE detail->>'from' = $2), 0) AS by_account
+  // A sum of bigints is numeric: cast back, a day's total being cents like any other.
+  const rows = await q.query<{ by_preparer: number; by_account: number }>(
+    `SELECT coalesce(sum((detail->>'amountCents')::bigint) FILTER (WHERE actor_id = $1), 0)::bigint AS by_preparer,
+            coalesce(sum((detail->>'amountCents')::bigint) FILTER (WHERE detail->>'from' = $2), 0)::bigint AS by_account
      FROM audit_log
      WHERE action = 'transfer.sen' AND result = 'ok' AND at < $4
        AND at >= (date_trunc('day', $4::timestamptz AT TIME ZONE $3) AT TIME ZONE $3)`,
     [o.preparerId, o.account, o.timeZone, o.at ? new Date(o.at) : new Date()],
   );
   return {
-    byPreparerCents: Number(rows[0]?.by_preparer ?? 0),
-    byAccountCents: Number(rows[0]?.by_account ?? 0),
+    byPreparerCents: rows[0]?.by_preparer ?? 0,
+    byAccountCents: rows[0]?.by_account ?? 0,
   };
 }
 
@@ -161,10 +162,10 @@ export async function senSentTodayForForm(
   q: Queryable,
   o: { preparerId: string; timeZone: string },
 ): Promise<{ byPreparerCents: number; byAccountCents: Record<string, number> }> {
-  const rows = await q.query<{ account: string; by_preparer: string | number; by_account: string | number }>(
+  const rows = await q.query<{ account: string; by_preparer: number; by_account: number }>(
     `SELECT detail->>'from' AS account,
-            coalesce(sum((detail->>'amountCents')::bigint) FILTER (WHERE actor_id = $1), 0) AS by_preparer,
-            coalesce(sum((detail->>'amountCents')::bigint), 0) AS by_account
+            coalesce(sum((detail->>'amountCents')::bigint) FILTER (WHERE actor_id = $1), 0)::bigint AS by_preparer,
+            coalesce(sum((detail->>'amountCents')::bigint), 0)::bigint AS by_account
      FROM audit_log
      WHERE action = 'transfer.sen' AND result = 'ok' AND at < $3
        AND at >= (date_trunc('day', $3::timestamptz AT TIME ZONE $2) AT TIME ZONE $2)
@@ -172,8 +173,8 @@ export async function senSentTodayForForm(
     [o.preparerId, o.timeZone, new Date()],
   );
   return {
-    byPreparerCents: rows.reduce((sum, r) => sum + Number(r.by_preparer), 0),
-    byAccountCents: Object.fromEntries(rows.map((r) => [r.account, Number(r.by_account)])),
+    byPreparerCents: rows.reduce((sum, r) => sum + r.by_preparer, 0),
+    byAccountCents: Object.fromEntries(rows.map((r) => [r.account, r.by_account])),
   };
 }
 
@@ -210,7 +211,7 @@ export async function draftFacts(
   q: Queryable,
   r: {
     kind: string;
-    amount_cents: number | string;
+    amount_cents: number;
     from_account: string;
     prepared_by: string;
     prepared_at: Date | string;
@@ -229,7 +230,7 @@ export async function draftFacts(
       : null;
   return {
     rail,
-    amountCents: Number(r.amount_cents),
+    amountCents: r.amount_cents,
     sourceAccount: r.from_account,
     preparerId: r.prepared_by,
     payee: await payeeFacts(q, r.beneficiary_id),

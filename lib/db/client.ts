@@ -1,12 +1,11 @@
 // The dashboard database: PGlite in DASHBOARD_DATA_DIR (default .data/dashboard) or PostgreSQL
-// at DATABASE_URL, with Drizzle and migrations applied at open (lib/server/database.ts, as the bank).
-import type { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+// at DATABASE_URL, migrations applied at open (lib/server/database.ts, as the bank); raw SQL typed
+// by SqlRow (docs/decisions.md, "Queries").
 import pg from "pg";
 import { config } from "../config.ts";
 import { openMigratedPg, openMigratedPglite } from "../server/database.ts";
 import { poolQuery, poolTransaction } from "../server/pg-pool.ts";
 import { processSingleton } from "../server/process-singleton.ts";
-import * as schema from "./schema.ts";
 
 export interface Queryable {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -14,7 +13,6 @@ export interface Queryable {
 
 export interface DashboardDb extends Queryable {
   kind: "pglite" | "pg";
-  orm: ReturnType<typeof drizzlePg<typeof schema>>;
   /** Runs fn in one transaction (rolled back on throw). */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /**
@@ -49,12 +47,9 @@ export async function openDashboardDb(
 }
 
 async function openPglite(dataDir: string): Promise<DashboardDb> {
-  const { client, orm, close } = await openMigratedPglite(dataDir, schema, {
-    migrations: config().migrationsDir,
-  });
+  const { client, close } = await openMigratedPglite(dataDir, { migrations: config().migrationsDir });
   return {
     kind: "pglite",
-    orm: orm as unknown as DashboardDb["orm"],
     query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
     // PGlite has one connection; its transaction() serialises callers.
     tx: (fn) =>
@@ -67,17 +62,15 @@ async function openPglite(dataDir: string): Promise<DashboardDb> {
 }
 
 async function openPg(url: string, poolSize: number): Promise<DashboardDb> {
-  const { pool, orm } = await openMigratedPg(
+  const pool = await openMigratedPg(
     url,
     poolSize,
     "dashboard-db",
-    schema,
     { migrations: config().migrationsDir },
     72420001,
   );
   return {
     kind: "pg",
-    orm,
     query: poolQuery(pool),
     tx: (fn) => poolTransaction(pool, fn),
     async exclusive(lockId, fn) {

@@ -123,8 +123,8 @@ export async function scheduleNoticesFor(db: Queryable, u: InboxUser): Promise<S
     nominal_day: string;
     day: string;
     name: string;
-    amount_cents: string | number | null;
-    series_amount_cents: string | number;
+    amount_cents: number | null;
+    series_amount_cents: number;
     from_account: string;
     counterparty: string;
     reason: string | null;
@@ -145,7 +145,7 @@ export async function scheduleNoticesFor(db: Queryable, u: InboxUser): Promise<S
     seriesId: r.series_id,
     name: r.name,
     day: r.day,
-    amountCents: Number(r.amount_cents ?? r.series_amount_cents),
+    amountCents: r.amount_cents ?? r.series_amount_cents,
     fromAccount: r.from_account,
     counterparty: r.counterparty,
     reason: r.reason ?? "it was not sent",

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingWireAction } from "../dashboard-api/incoming-wires.ts";
 import type { Queryable } from "../db/client.ts";
 import type { incomingWireDecisions, incomingWireVotes } from "../db/schema.ts";
-import type { AsText, SqlRow } from "../server/sql-row.ts";
+import type { SqlRow } from "../server/sql-row.ts";
 
 export type DecisionState = "sending" | "sent" | "queued" | "unconfirmed" | "done" | "rejected" | "failed";
 
@@ -47,8 +47,7 @@ export interface VoteRow {
 const DECISION_COLUMNS = `id, payment_id, account_number, action, payment_timestamp, amount_cents, originator_name,
   approvers, decided_by_id, decided_by_email, state, channel, bank_status, bank_timestamp, message, created_at, updated_at`;
 
-// bigint columns come back as text from node-postgres: read as text, converted with Number().
-type RawDecision = AsText<SqlRow<typeof incomingWireDecisions>, "amount_cents">;
+type RawDecision = SqlRow<typeof incomingWireDecisions>;
 
 function toDecision(r: RawDecision): DecisionRow {
   return {
@@ -57,7 +56,7 @@ function toDecision(r: RawDecision): DecisionRow {
     accountNumber: r.account_number,
     action: r.action as IncomingWireAction,
     paymentTimestamp: r.payment_timestamp,
-    amountCents: Number(r.amount_cents),
+    amountCents: r.amount_cents,
     originatorName: r.originator_name,
     approvers: r.approvers,
     decidedById: r.decided_by_id,
@@ -155,7 +154,7 @@ export async function updateDecision(
   );
 }
 
-type RawVote = AsText<SqlRow<typeof incomingWireVotes>, "amount_cents">;
+type RawVote = SqlRow<typeof incomingWireVotes>;
 
 const toVote = (r: RawVote): VoteRow => ({
   paymentId: r.payment_id,
@@ -164,7 +163,7 @@ const toVote = (r: RawVote): VoteRow => ({
   accountNumber: r.account_number,
   action: r.action as IncomingWireAction,
   paymentTimestamp: r.payment_timestamp,
-  amountCents: Number(r.amount_cents),
+  amountCents: r.amount_cents,
   at: new Date(r.at).toISOString(),
 });
 

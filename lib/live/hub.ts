@@ -14,7 +14,7 @@ import { type DashboardDb, getDashboardDb, type Queryable } from "../db/client.t
 import type { liveEvents } from "../db/schema.ts";
 import { createLogger } from "../server/log.ts";
 import { processSingleton } from "../server/process-singleton.ts";
-import type { AsText, SqlRow } from "../server/sql-row.ts";
+import type { SqlRow } from "../server/sql-row.ts";
 
 const log = createLogger("live");
 
@@ -57,14 +57,10 @@ export interface Notification {
   previousCents: number;
 }
 
-// bigint columns come back as text from node-postgres: read as text, converted with Number().
-type EventRow = AsText<
-  Pick<
-    SqlRow<typeof liveEvents>,
-    "seq" | "account_number" | "available_cents" | "previous_cents" | "received_at"
-  >,
-  "seq" | "available_cents" | "previous_cents"
-> & { alerts: AlertSummary[] | string | null };
+type EventRow = Pick<
+  SqlRow<typeof liveEvents>,
+  "seq" | "account_number" | "available_cents" | "previous_cents" | "received_at"
+> & { alerts: AlertSummary[] };
 
 const EVENT_SELECT = `
   SELECT e.seq, e.account_number, e.available_cents, e.previous_cents, e.received_at,
@@ -74,14 +70,13 @@ const EVENT_SELECT = `
   FROM live_events e`;
 
 export function toLiveEvent(r: EventRow): LiveEvent {
-  const alerts = typeof r.alerts === "string" ? (JSON.parse(r.alerts) as AlertSummary[]) : (r.alerts ?? []);
   return {
-    seq: Number(r.seq),
+    seq: r.seq,
     accountNumber: r.account_number,
-    availableCents: Number(r.available_cents),
-    previousCents: Number(r.previous_cents),
-    at: new Date(r.received_at).toISOString(),
-    alerts: alerts.map((a) => ({ ...a, id: Number(a.id), thresholdCents: Number(a.thresholdCents) })),
+    availableCents: r.available_cents,
+    previousCents: r.previous_cents,
+    at: r.received_at.toISOString(),
+    alerts: r.alerts,
   };
 }
 
@@ -183,14 +178,14 @@ export class LiveHub {
         [n.webhookId, n.accountNumber, n.availableCents, n.previousCents],
       );
       if (!row) return null;
-      const seq = Number(row.seq);
+      const seq = row.seq;
       const fired = await evaluateAlerts(q, { seq, ...n });
       const event: LiveEvent = {
         seq,
         accountNumber: n.accountNumber,
         availableCents: n.availableCents,
         previousCents: n.previousCents,
-        at: new Date(row.received_at).toISOString(),
+        at: row.received_at.toISOString(),
         alerts: fired.map(({ emails: _, ...a }) => a),
       };
       // Delivered to every listening instance (this one included) when the transaction commits.
@@ -245,10 +240,8 @@ export class LiveHub {
   }
 
   async latestSeq(): Promise<number> {
-    const [r] = await this.db.query<{ m: string | number }>(
-      "SELECT COALESCE(max(seq), 0) AS m FROM live_events",
-    );
-    return Number(r.m);
+    const [r] = await this.db.query<{ m: number }>("SELECT COALESCE(max(seq), 0) AS m FROM live_events");
+    return r.m;
   }
 
   subscribe(fn: (e: LiveEvent) => void): () => void {

@@ -26,7 +26,7 @@ interface Row {
   expires_at: Date | string;
   disabled: boolean | null;
   sessions_from: Date | string | null;
-  kept_session_signed_in_at: number | string | null;
+  kept_session_signed_in_at: number | null;
 }
 
 async function checkAll(): Promise<void> {
@@ -50,8 +50,7 @@ async function checkAll(): Promise<void> {
         sessionOpen(
           {
             sessions_from: r.sessions_from === null ? null : new Date(r.sessions_from),
-            kept_session_signed_in_at:
-              r.kept_session_signed_in_at === null ? null : Number(r.kept_session_signed_in_at),
+            kept_session_signed_in_at: r.kept_session_signed_in_at,
           },
           w.signedInAt,
         );

@@ -21,13 +21,13 @@ type Waiting = { what: string; n: number; oldest: Date | string | null };
 // Drafts waiting for their second person; incoming wires one approver agreed to (waiting for the
 // second) and decisions sent without the bank's confirmation yet.
 const WAITING = `
-  SELECT 'drafts' AS what, count(*)::int AS n, min(prepared_at) AS oldest FROM payment_drafts WHERE status = 'pending'
+  SELECT 'drafts' AS what, count(*) AS n, min(prepared_at) AS oldest FROM payment_drafts WHERE status = 'pending'
   UNION ALL
-  SELECT 'second_approval', count(DISTINCT v.payment_id)::int, min(v.at) FROM incoming_wire_votes v
+  SELECT 'second_approval', count(DISTINCT v.payment_id), min(v.at) FROM incoming_wire_votes v
   WHERE NOT EXISTS (SELECT 1 FROM incoming_wire_decisions d
     WHERE d.payment_id = v.payment_id AND d.state NOT IN ('rejected', 'failed'))
   UNION ALL
-  SELECT 'unconfirmed', count(*)::int, min(created_at) FROM incoming_wire_decisions
+  SELECT 'unconfirmed', count(*), min(created_at) FROM incoming_wire_decisions
   WHERE state IN ('sending', 'queued', 'unconfirmed')`;
 
 function create(): DashboardMetrics {

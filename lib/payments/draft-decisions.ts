@@ -255,7 +255,7 @@ async function releaseClaimed(
 ): Promise<Draft> {
   const draft = {
     kind: row.kind as Draft["kind"],
-    amountCents: Number(row.amount_cents),
+    amountCents: row.amount_cents,
     counterparty: row.counterparty,
   };
   let channel: WireChannel = "primary";

@@ -76,7 +76,7 @@ function toDraft(r: ReadRow, req: Requirement, struck: Map<string, string>): Dra
     status: r.status as Draft["status"],
     version: r.version,
     fromAccount: r.from_account,
-    amountCents: Number(r.amount_cents),
+    amountCents: r.amount_cents,
     counterparty: r.counterparty,
     request: r.request,
     preparedBy: { id: r.prepared_by, email: r.prepared_by_email },

@@ -7,16 +7,16 @@ import type { WireSystemResponse } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
 
 export async function wireSystemState(db: Queryable): Promise<WireSystemResponse> {
-  const [r] = await db.query<{ since: Date | string | null; queued: string | number }>(
+  const [r] = await db.query<{ since: Date | null; queued: number }>(
     `SELECT min(at) AS since, count(*) AS queued FROM (
        SELECT coalesce(decided_at, prepared_at) AS at FROM payment_drafts WHERE status = 'queued'
        UNION ALL
        SELECT created_at FROM incoming_wire_decisions WHERE state = 'queued') q`,
   );
-  const queued = Number(r?.queued ?? 0);
+  const queued = r?.queued ?? 0;
   return {
     down: queued > 0,
-    since: queued > 0 && r.since ? new Date(r.since).toISOString() : null,
+    since: queued > 0 && r.since ? r.since.toISOString() : null,
     queued,
   };
 }

@@ -48,7 +48,7 @@ interface OccurrenceRow {
   key: string;
   status: OccurrenceStatus;
   version: number | null;
-  amount_cents: string | number | null;
+  amount_cents: number | null;
   request: Record<string, unknown> | null;
   claim_token: string | null;
   attempts: number;
@@ -166,7 +166,7 @@ async function tellFailure(db: Queryable, s: SeriesRow, o: OccurrenceRow, reason
         `SELECT email FROM users WHERE role IN ('approver', 'admin') AND NOT disabled ORDER BY email LIMIT 20`,
       );
   const to = [...new Set([s.prepared_by_email, ...others.map((a) => a.email)])];
-  const amount = (Number(s.amount_cents) / 100).toLocaleString("en-US", {
+  const amount = (s.amount_cents / 100).toLocaleString("en-US", {
     style: "currency",
     currency: "USD",
   });
@@ -198,11 +198,11 @@ async function sendOne(db: DashboardDb, bank: BankClient, o: OccurrenceRow, toke
   // The first attempt fixes what is sent: a resend after a lost answer repeats it exactly.
   let request = o.request;
   let version = o.version;
-  let amountCents = o.amount_cents === null ? null : Number(o.amount_cents);
+  let amountCents = o.amount_cents;
   if (!request) {
     request = s.request;
     version = s.version;
-    amountCents = Number(s.amount_cents);
+    amountCents = s.amount_cents;
     await db.query(
       `UPDATE series_occurrences SET request = $4, version = $5, amount_cents = $6
        WHERE series_id = $1 AND nominal_day = $2 AND claim_token = $3`,

@@ -17,7 +17,7 @@ import {
 } from "../calendar/recurrence.ts";
 import { isId } from "../dashboard-api/ids.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
-import type { paymentSeries } from "../db/schema.ts";
+import type { paymentSeries, seriesOccurrences } from "../db/schema.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 import { approvalsNeeded } from "./approval.ts";
 import {
@@ -88,7 +88,7 @@ async function toView(db: Queryable, r: ReadRow): Promise<SeriesView> {
   const schedule = fromRule(r.rule, r.roll);
   const required = await approvalsNeeded(db, {
     kind: r.kind,
-    amountCents: Number(r.amount_cents),
+    amountCents: r.amount_cents,
     fromAccount: r.from_account,
     preparedBy: r.prepared_by,
     beneficiaryId: r.beneficiary_id,
@@ -100,7 +100,7 @@ async function toView(db: Queryable, r: ReadRow): Promise<SeriesView> {
     status: r.status,
     version: r.version,
     fromAccount: r.from_account,
-    amountCents: Number(r.amount_cents),
+    amountCents: r.amount_cents,
     counterparty: r.counterparty,
     schedule,
     words: describeSchedule(schedule),
@@ -398,22 +398,22 @@ export interface OccurrenceView {
 
 /** What a series has run (and what was skipped), newest first. */
 export async function seriesHistory(db: Queryable, id: string): Promise<OccurrenceView[]> {
-  const rows = await db.query<Record<string, unknown>>(
+  const rows = await db.query<SqlRow<typeof seriesOccurrences>>(
     `SELECT * FROM series_occurrences WHERE series_id = $1 ORDER BY nominal_day DESC LIMIT 500`,
     [id],
   );
   return rows.map((r) => ({
-    seriesId: String(r.series_id),
-    nominalDay: String(r.nominal_day),
-    day: String(r.day),
-    key: String(r.key),
-    status: r.status as OccurrenceStatus,
-    amountCents: r.amount_cents === null ? null : Number(r.amount_cents),
-    paymentId: (r.payment_id as string | null) ?? null,
-    channel: (r.channel as string | null) ?? null,
-    reason: (r.reason as string | null) ?? null,
-    attempts: Number(r.attempts),
-    updatedAt: new Date(r.updated_at as string).toISOString(),
+    seriesId: r.series_id,
+    nominalDay: r.nominal_day,
+    day: r.day,
+    key: r.key,
+    status: r.status,
+    amountCents: r.amount_cents,
+    paymentId: r.payment_id,
+    channel: r.channel,
+    reason: r.reason,
+    attempts: r.attempts,
+    updatedAt: r.updated_at.toISOString(),
   }));
 }
 

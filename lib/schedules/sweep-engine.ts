@@ -133,11 +133,11 @@ async function send(
     day: m.day,
     slot: m.slot,
     direction: m.direction,
-    amountCents: Number(m.amount_cents),
+    amountCents: m.amount_cents,
     from: m.from_account,
     to: m.to_account,
-    availableCents: m.available_cents === null ? null : Number(m.available_cents),
-    fundingAvailableCents: m.funding_available_cents === null ? null : Number(m.funding_available_cents),
+    availableCents: m.available_cents,
+    fundingAvailableCents: m.funding_available_cents,
   };
   if (result.ok) {
     const mine = await finish(db, m, token, "sent", null, result.data);
@@ -193,7 +193,7 @@ export async function runSweepSlot(
   if (!(await approvedNow(db, s))) return "unapproved";
   const [kept, funding] = await Promise.all([available(bank, s.account), available(bank, s.funding_account)]);
   if (kept === null || funding === null) return "retry";
-  const band = { lowCents: Number(s.low_cents), highCents: Number(s.high_cents) };
+  const band = { lowCents: s.low_cents, highCents: s.high_cents };
   // Above the band the kept account pays, and it has the excess: what leaves is at most what it has.
   const plan = planSweepMove(band, kept, funding);
   const key = sweepMoveKey(s.id, day, slot);
@@ -347,7 +347,7 @@ export async function runSweepsOnCrossing(
     [n.accountNumber],
   );
   for (const s of sweeps) {
-    const band = { lowCents: Number(s.low_cents), highCents: Number(s.high_cents) };
+    const band = { lowCents: s.low_cents, highCents: s.high_cents };
     if (!crossesBand(band, n.previousCents, n.availableCents)) continue;
     report[await runSweepSlot(db, bank, s, n.today, `crossing:${n.crossingId}`)]++;
   }

@@ -59,7 +59,7 @@ export interface SweepView extends SweepTerms {
 /** The payment the policy judges a sweep as: a SEN transfer from its funding account, as large as its band's top. */
 export const sweepPayment = (s: Pick<SweepRow, "funding_account" | "high_cents" | "prepared_by">) => ({
   kind: "sen" as const,
-  amountCents: Math.max(1, Number(s.high_cents)),
+  amountCents: Math.max(1, s.high_cents),
   fromAccount: s.funding_account,
   preparedBy: s.prepared_by,
 });
@@ -92,8 +92,8 @@ export const toMoveView = (m: SweepMoveRow): SweepMoveView => ({
   key: m.key,
   status: m.status,
   direction: m.direction,
-  amountCents: Number(m.amount_cents),
-  availableCents: m.available_cents === null ? null : Number(m.available_cents),
+  amountCents: m.amount_cents,
+  availableCents: m.available_cents,
   reason: m.reason,
   at: new Date(m.updated_at).toISOString(),
 });
@@ -111,8 +111,8 @@ async function toView(db: Queryable, r: ReadRow): Promise<SweepView> {
     version: r.version,
     account: r.account,
     fundingAccount: r.funding_account,
-    lowCents: Number(r.low_cents),
-    highCents: Number(r.high_cents),
+    lowCents: r.low_cents,
+    highCents: r.high_cents,
     runAt: r.run_at,
     preparedBy: { id: r.prepared_by, email: r.prepared_by_email },
     approvals: r.approvals.map((a) => ({ ...a, at: new Date(a.at).toISOString() })),

@@ -11,6 +11,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { PG_TYPES, PGLITE_PARSERS } from "./db-types.ts";
 import { createPool } from "./pg-pool.ts";
 import { lockDataDirectory } from "./pglite-lock.ts";
 
@@ -31,32 +32,25 @@ function functionsScript(folder: string | undefined): string | null {
   return files.map((f) => fs.readFileSync(path.join(folder, f), "utf8")).join("\n");
 }
 
-export interface MigratedPglite<S extends Record<string, unknown>> {
+export interface MigratedPglite {
   client: PGlite;
-  orm: ReturnType<typeof drizzlePglite<S>>;
   /** Closes the database and gives its directory's lock back. */
   close(): Promise<void>;
 }
 
 /** PGlite in `dataDir` (`memory://` for none), locked to this process and migrated. */
-export async function openMigratedPglite<S extends Record<string, unknown>>(
-  dataDir: string,
-  schema: S,
-  source: SchemaSource,
-): Promise<MigratedPglite<S>> {
+export async function openMigratedPglite(dataDir: string, source: SchemaSource): Promise<MigratedPglite> {
   const dir = dataDir === "memory://" ? undefined : path.resolve(dataDir);
   // PGlite does not create missing parents; the lock keeps a second process out (it would lose writes).
   if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
   const release = dir ? lockDataDirectory(dir) : () => {};
   try {
-    const client = await PGlite.create(dir);
-    const orm = drizzlePglite(client, { schema });
-    await migratePglite(orm, { migrationsFolder: source.migrations });
+    const client = await PGlite.create(dir, { parsers: PGLITE_PARSERS });
+    await migratePglite(drizzlePglite(client), { migrationsFolder: source.migrations });
     const functions = functionsScript(source.functions);
     if (functions) await client.transaction((t) => t.exec(functions));
     return {
       client,
-      orm,
       async close() {
         await client.close();
         release();
@@ -68,32 +62,26 @@ export async function openMigratedPglite<S extends Record<string, unknown>>(
   }
 }
 
-export interface MigratedPg<S extends Record<string, unknown>> {
-  pool: pg.Pool;
-  orm: ReturnType<typeof drizzlePg<S>>;
-}
-
 /**
  * A PostgreSQL pool, migrated under the advisory lock `lockId` so that instances starting together
  * take turns. The migrations run on a connection of their own, outside the pool and closed before
  * the pool is handed out: a pool of one would otherwise wait for itself (the lock's connection
  * held while the migrator asks the pool for another).
  */
-export async function openMigratedPg<S extends Record<string, unknown>>(
+export async function openMigratedPg(
   url: string,
   poolSize: number,
   name: string,
-  schema: S,
   source: SchemaSource,
   lockId: number,
-): Promise<MigratedPg<S>> {
-  const c = new pg.Client({ connectionString: url });
+): Promise<pg.Pool> {
+  const c = new pg.Client({ connectionString: url, types: PG_TYPES });
   // An error of this short-lived connection is the failed open's, never the process's.
   c.on("error", () => {});
   await c.connect();
   try {
     await c.query("SELECT pg_advisory_lock($1)", [lockId]);
-    await migratePg(drizzlePg(c, { schema }), { migrationsFolder: source.migrations });
+    await migratePg(drizzlePg(c), { migrationsFolder: source.migrations });
     const functions = functionsScript(source.functions);
     if (functions)
       await c.query(`BEGIN;\n${functions}\nCOMMIT;`).catch(async (e) => {
@@ -105,8 +93,7 @@ export async function openMigratedPg<S extends Record<string, unknown>>(
     // Ending the session gives the advisory lock back even when a step above failed.
     await c.end().catch(() => {});
   }
-  const pool = createPool(url, poolSize, name);
-  return { pool, orm: drizzlePg(pool, { schema }) };
+  return createPool(url, poolSize, name);
 }
 
 /** The newest migration's time in a migrations folder's journal (read once per folder). */
@@ -129,9 +116,9 @@ function newestMigrationIn(folder: string): number {
  * older backup, or a migration that failed) makes the program unready rather than wrong.
  */
 export async function migrationsApplied(
-  query: (text: string) => Promise<{ newest: string | number | null }[]>,
+  query: (text: string) => Promise<{ newest: number | null }[]>,
   folder: string,
 ): Promise<boolean> {
   const rows = await query("SELECT max(created_at) AS newest FROM drizzle.__drizzle_migrations");
-  return Number(rows[0]?.newest ?? 0) >= newestMigrationIn(folder);
+  return (rows[0]?.newest ?? 0) >= newestMigrationIn(folder);
 }

@@ -1,12 +1,14 @@
 // A node-postgres pool whose idle connections may die (a server restart, a failover, an
 // administrator ending sessions) without taking the process down: pg re-emits such errors on
-// the pool, and an 'error' event with no listener is thrown.
+// the pool, and an 'error' event with no listener is thrown. Its connections read values as
+// lib/server/db-types.ts says, the same as PGlite.
 import pg from "pg";
+import { PG_TYPES } from "./db-types.ts";
 import { createLogger } from "./log.ts";
 
 export function createPool(url: string, max: number, name: string): pg.Pool {
   const log = createLogger(name);
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, types: PG_TYPES });
   pool.on("error", (err) => log.warn("idle database connection lost", { err: err.message }));
   return pool;
 }

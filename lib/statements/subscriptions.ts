@@ -204,7 +204,7 @@ const deliveryFromRow = (r: DeliveryRow): StatementDelivery => ({
   status: (r.status === "claimed" ? "retrying" : r.status) as DeliveryStatus,
   fileName: r.file_name,
   deliveredAt: iso(r.delivered_at),
-  attempts: Number(r.attempts),
+  attempts: r.attempts,
   reason: r.status === "delivered" ? null : r.last_error,
   nextAttemptAt: r.status === "retrying" && r.next_attempt_at ? iso(r.next_attempt_at) : null,
   failedAt: iso(r.failed_at),
@@ -283,7 +283,7 @@ async function claim(
      RETURNING attempts`,
     [subscriptionId, slot.businessDay, slot.from, slot.to, token, LEASE_SECONDS, now],
   );
-  return rows.length ? Number(rows[0].attempts) : null;
+  return rows.length ? rows[0].attempts : null;
 }
 
 async function readAll(body: ReadableStream<Uint8Array>): Promise<string> {

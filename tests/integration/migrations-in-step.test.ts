@@ -59,7 +59,7 @@ describe.each(DATABASES)("the $name database", ({ schema, migrations }) => {
   });
 
   it("is built by its migrations exactly as schema.ts declares it", async () => {
-    const migrated = await openMigratedPglite("memory://", schema, { migrations: folder });
+    const migrated = await openMigratedPglite("memory://", { migrations: folder });
     const declared = await PGlite.create();
     try {
       for (const statement of await generateMigration(

@@ -5,7 +5,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANK_SCHEMA } from "../../bank/db/client.ts";
-import * as schema from "../../bank/db/schema.ts";
 import { BUSINESS_ERRORS } from "../../lib/bank-api/errors.ts";
 import { TRANSFER_OUTCOMES } from "../../lib/bank-api/transfer-outcomes.ts";
 import { openMigratedPglite } from "../../lib/server/database.ts";
@@ -55,7 +54,7 @@ describe("SEN transfer answers kept from before the result codes", () => {
     const { dir, before } = bankMigrationsBefore(9, "bank-upgrade-");
     try {
       const data = path.join(dir, "db");
-      const old = await openMigratedPglite(data, schema, before);
+      const old = await openMigratedPglite(data, before);
       const stored = [
         ["k-ok", { status: "ok", transferId: "SENOLD1", fromAvailable: 1, toAvailable: 2 }, "ok"],
         [
@@ -85,7 +84,7 @@ describe("SEN transfer answers kept from before the result codes", () => {
         );
       await old.close();
 
-      const upgraded = await openMigratedPglite(data, schema, BANK_SCHEMA);
+      const upgraded = await openMigratedPglite(data, BANK_SCHEMA);
       try {
         for (const [key, , code] of stored) {
           const record = {

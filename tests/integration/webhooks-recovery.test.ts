@@ -7,7 +7,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANK_SCHEMA } from "../../bank/db/client.ts";
-import * as schema from "../../bank/db/schema.ts";
 import { openMigratedPglite } from "../../lib/server/database.ts";
 import {
   BACKENDS,
@@ -207,7 +206,7 @@ describe("claims by receiver, on notifications written before the receiver was a
     const { dir, before } = bankMigrationsBefore(11, "bank-outbox-upgrade-");
     try {
       const data = path.join(dir, "db");
-      const old = await openMigratedPglite(data, schema, before);
+      const old = await openMigratedPglite(data, before);
       const t0 = Date.parse("2026-11-23T12:00:00Z");
       const at = (s: number) => new Date(t0 + s * 1000).toISOString();
       // [message id, channel, target, written (s), attempts, next attempt (s)]
@@ -231,7 +230,7 @@ describe("claims by receiver, on notifications written before the receiver was a
         );
       await old.close();
 
-      const db = await openMigratedPglite(data, schema, BANK_SCHEMA);
+      const db = await openMigratedPglite(data, BANK_SCHEMA);
       try {
         const hosts = await db.client.query<{ message_id: string; host: string }>(
           "SELECT message_id, host FROM outbox ORDER BY id",
