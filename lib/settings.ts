@@ -14,15 +14,14 @@ import {
   type UpdateSettingsBody,
   weakensControl,
 } from "./dashboard-api/settings.ts";
-import { qb, run } from "./db/builder.ts";
 import type { Queryable } from "./db/client.ts";
-import { dashboardSettings } from "./db/schema.ts";
+import type { dashboardSettings } from "./db/schema.ts";
 import type { SqlRow } from "./server/sql-row.ts";
 
 type Row = SqlRow<typeof dashboardSettings>;
 
 function readRows(db: Queryable): Promise<Row[]> {
-  return run<Row>(db, qb.select().from(dashboardSettings));
+  return db.query<Row>("SELECT * FROM dashboard_settings");
 }
 
 function merge(rows: Row[]): Omit<SettingsResponse, "pending"> {

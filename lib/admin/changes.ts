@@ -4,7 +4,6 @@
 // change expires after PENDING_CHANGE_DAYS.
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
 import { conflict } from "../api/errors.ts";
 import { type Actor, appendAudit } from "../auth/audit.ts";
 import { credentialHistory } from "../auth/credential-links.ts";
@@ -12,9 +11,8 @@ import { ROLE_PERMISSIONS, type Role } from "../auth/permissions.ts";
 import { formatUsd } from "../bank-api/money.ts";
 import type { AdminChange, AdminChangeKind } from "../dashboard-api/admin-changes.ts";
 import { type DashboardSettings, SETTING_LABELS } from "../dashboard-api/settings.ts";
-import { qb, run } from "../db/builder.ts";
 import type { Queryable } from "../db/client.ts";
-import { adminChanges } from "../db/schema.ts";
+import type { adminChanges } from "../db/schema.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 
 /** How long a change waits for a second administrator before it lapses. */
@@ -175,13 +173,10 @@ export async function requestChange(q: Queryable, actor: Actor, c: ChangeRequest
 /** The changes waiting for a second administrator, oldest first; only these kinds when given. */
 export async function pendingChanges(q: Queryable, kinds?: AdminChangeKind[]): Promise<AdminChange[]> {
   await expireChanges(q);
-  const rows = await run<AdminChangeRow>(
-    q,
-    qb
-      .select()
-      .from(adminChanges)
-      .where(and(eq(adminChanges.status, "pending"), kinds ? inArray(adminChanges.kind, kinds) : undefined))
-      .orderBy(adminChanges.requestedAt, adminChanges.id),
+  const rows = await q.query<AdminChangeRow>(
+    `SELECT * FROM admin_changes WHERE status = 'pending' AND ($1::text[] IS NULL OR kind = ANY ($1))
+     ORDER BY requested_at, id`,
+    [kinds ?? null],
   );
   return withCredentialHistory(q, rows.map(toAdminChange));
 }

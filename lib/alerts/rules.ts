@@ -3,27 +3,24 @@
 // bank as an e-mail webhook on the account (the bank's webhook e-mail); that webhook follows the
 // rule: replaced when the addresses change, deleted with the rule.
 import "server-only";
-import { eq, isNotNull } from "drizzle-orm";
 import type { AuditEntry } from "../auth/audit.ts";
 import { appendAudit } from "../auth/audit.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { unwrap } from "../bank-client/errors.ts";
 import { config } from "../config.ts";
 import type { AlertRule } from "../dashboard-api/alerts.ts";
-import { qb, run } from "../db/builder.ts";
 import type { DashboardDb } from "../db/client.ts";
-import { alertRules } from "../db/schema.ts";
-import type { AsText, SqlRow } from "../server/sql-row.ts";
+import type { alertRules } from "../db/schema.ts";
+import type { SqlRow } from "../server/sql-row.ts";
 
 export const ALERT_EMAIL_DESCRIPTION = "Treasury dashboard balance alert e-mail";
 
-// bigint columns come back as text from node-postgres: read as text, converted with Number().
-type Row = AsText<SqlRow<typeof alertRules>, "below_cents" | "above_cents" | "last_event_seq">;
+type Row = SqlRow<typeof alertRules>;
 
 const toRule = (r: Row): AlertRule => ({
   accountNumber: r.account_number,
-  belowCents: r.below_cents === null ? null : Number(r.below_cents),
-  aboveCents: r.above_cents === null ? null : Number(r.above_cents),
+  belowCents: r.below_cents,
+  aboveCents: r.above_cents,
   notifyUsers: r.notify_users,
   emails: r.emails,
   belowArmed: r.below_armed,
@@ -33,12 +30,12 @@ const toRule = (r: Row): AlertRule => ({
 });
 
 export async function listRules(db: DashboardDb): Promise<AlertRule[]> {
-  return (await run<Row>(db, qb.select().from(alertRules).orderBy(alertRules.accountNumber))).map(toRule);
+  return (await db.query<Row>("SELECT * FROM alert_rules ORDER BY account_number")).map(toRule);
 }
 
 /** The bank webhook ids that carry a rule's e-mail (shown as the dashboard's own on /webhooks). */
 export async function alertEmailHookIds(db: DashboardDb): Promise<Set<string>> {
-  const rows = await run<Row>(db, qb.select().from(alertRules).where(isNotNull(alertRules.bankWebhookId)));
+  const rows = await db.query<Row>("SELECT * FROM alert_rules WHERE bank_webhook_id IS NOT NULL");
   return new Set(rows.map((r) => r.bank_webhook_id as string));
 }
 
@@ -74,10 +71,7 @@ export async function saveRule(
   actor: Actor,
   emailDelivery: "smtp" | "bank",
 ): Promise<AlertRule> {
-  const [old] = await run<Row>(
-    db,
-    qb.select().from(alertRules).where(eq(alertRules.accountNumber, accountNumber)),
-  );
+  const [old] = await db.query<Row>("SELECT * FROM alert_rules WHERE account_number = $1", [accountNumber]);
   const wantHook = emailDelivery === "bank" && change.emails !== "";
   let hookId = old?.bank_webhook_id ?? null;
   const stale = hookId && (!wantHook || old?.emails !== change.emails);

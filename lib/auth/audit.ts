@@ -1,9 +1,7 @@
 // The audit log: every state-changing action, appended (the table refuses UPDATE and DELETE).
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { qb, run } from "../db/builder.ts";
 import type { Queryable } from "../db/client.ts";
-import { auditLog } from "../db/schema.ts";
-import type { AsText, SqlRow } from "../server/sql-row.ts";
+import type { auditLog } from "../db/schema.ts";
+import type { SqlRow } from "../server/sql-row.ts";
 
 export interface AuditEntry {
   actorId: string | null;
@@ -92,30 +90,25 @@ export async function readAudit(
   limit = 200,
   filter: AuditFilter = {},
 ): Promise<AuditRecord[]> {
-  const zone = filter.timeZone ?? "UTC";
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  // LIKE's own wildcards in the typed text match themselves.
+  if (filter.actor)
+    where.push(`actor_email ILIKE ${param(`%${filter.actor.replace(/[\\%_]/g, "\\$&")}%`)} ESCAPE '\\'`);
+  if (filter.action) where.push(`action = ${param(filter.action)}`);
   // A day starts at midnight in the zone: its instant moves with daylight saving time.
   const midnight = (day: string, plusDays: 0 | 1) =>
-    sql`((${day}::date + ${sql.raw(String(plusDays))})::timestamp AT TIME ZONE ${zone})`;
-  const query = qb
-    .select()
-    .from(auditLog)
-    .where(
-      and(
-        // LIKE's own wildcards in the typed text match themselves.
-        filter.actor
-          ? sql`${auditLog.actorEmail} ILIKE ${`%${filter.actor.replace(/[\\%_]/g, "\\$&")}%`} ESCAPE '\\'`
-          : undefined,
-        filter.action ? eq(auditLog.action, filter.action) : undefined,
-        filter.from ? gte(auditLog.at, midnight(filter.from, 0)) : undefined,
-        filter.to ? lt(auditLog.at, midnight(filter.to, 1)) : undefined,
-      ),
-    )
-    .orderBy(desc(auditLog.id))
-    .limit(limit);
-  // bigserial comes back as text from node-postgres: read as text, converted with Number().
-  const rows = await run<AsText<SqlRow<typeof auditLog>, "id">>(db, query);
+    `((${param(day)}::date + ${plusDays})::timestamp AT TIME ZONE ${param(filter.timeZone ?? "UTC")})`;
+  if (filter.from) where.push(`at >= ${midnight(filter.from, 0)}`);
+  if (filter.to) where.push(`at < ${midnight(filter.to, 1)}`);
+  const rows = await db.query<SqlRow<typeof auditLog>>(
+    `SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+     ORDER BY id DESC LIMIT ${param(limit)}`,
+    params,
+  );
   return rows.map((r) => ({
-    id: Number(r.id),
+    id: r.id,
     at: new Date(r.at).toISOString(),
     actorId: r.actor_id,
     actorEmail: r.actor_email,

@@ -1,11 +1,9 @@
 // Dashboard users: creation, look-up, role and status changes, and the sign-in check with
 // lockout (10 failures lock an account for 30 minutes) and the optional TOTP second factor.
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { AdminUser, SessionUser } from "../dashboard-api/index.ts";
-import { qb, run } from "../db/builder.ts";
 import type { Queryable } from "../db/client.ts";
-import { type signInFailures, users } from "../db/schema.ts";
+import type { signInFailures, users } from "../db/schema.ts";
 import { dashboardMetrics } from "../operations/metrics.ts";
 import { createLogger } from "../server/log.ts";
 import type { SqlRow } from "../server/sql-row.ts";
@@ -52,7 +50,7 @@ export function sessionOpen(
   signedInAt: number,
 ) {
   if (u.sessions_from === null) return true;
-  if (u.kept_session_signed_in_at !== null && Number(u.kept_session_signed_in_at) === signedInAt) return true;
+  if (u.kept_session_signed_in_at === signedInAt) return true;
   return signedInAt >= Math.floor(new Date(u.sessions_from).getTime() / 1000);
 }
 
@@ -84,25 +82,17 @@ function readRow(row: UserRow | undefined): UserRow | null {
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
-  const rows = await run<UserRow>(
-    db,
-    qb
-      .select()
-      .from(users)
-      .where(eq(users.email, normalizeEmail(email))),
-  );
+  const rows = await db.query<UserRow>("SELECT * FROM users WHERE email = $1", [normalizeEmail(email)]);
   return readRow(rows[0]);
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
-  const rows = await run<UserRow>(db, qb.select().from(users).where(eq(users.id, id)));
+  const rows = await db.query<UserRow>("SELECT * FROM users WHERE id = $1", [id]);
   return readRow(rows[0]);
 }
 
 export async function listUsers(db: Queryable): Promise<UserRow[]> {
-  return (await run<UserRow>(db, qb.select().from(users).orderBy(users.email))).map(
-    (r) => readRow(r) as UserRow,
-  );
+  return (await db.query<UserRow>("SELECT * FROM users ORDER BY email")).map((r) => readRow(r) as UserRow);
 }
 
 export class EmailTakenError extends Error {}
