@@ -96,12 +96,18 @@ export async function run(): Promise<void> {
       dash.push(await timed(viaDashboard.url, viaDashboard.headers));
       bank.push(await timed(direct.url, direct.headers));
     }
-    const dashGroup = childGroup(stack.pid, /next/);
-    const bankGroup = childGroup(stack.pid, /bank\/main\.ts/);
-    const cpu = () => ({
-      dash: dashGroup ? groupCpuSeconds(dashGroup) : Number.NaN,
-      bank: bankGroup ? groupCpuSeconds(bankGroup) : Number.NaN,
-    });
+    // The start script's two children, each the leader of its process group, found by the script
+    // each runs: the dashboard runs Next inside scripts/dashboard-server.js, so no "next" is in
+    // its command line. A program not found fails the run rather than writing NaN as its figure.
+    const groupOf = (program: string, script: RegExp) => {
+      const group = childGroup(stack.pid, script);
+      if (group === null)
+        throw new Error(`the ${program}'s process is not among the start script's children`);
+      return group;
+    };
+    const dashGroup = groupOf("dashboard", /scripts\/dashboard-server\.js/);
+    const bankGroup = groupOf("bank", /bank\/main\.ts/);
+    const cpu = () => ({ dash: groupCpuSeconds(dashGroup), bank: groupCpuSeconds(bankGroup) });
     const c0 = cpu();
     const dashRps = await throughput(viaDashboard.url, viaDashboard.headers);
     const c1 = cpu();
