@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { openMigratedPg, openMigratedPglite, type SchemaSource } from "../../lib/server/database.ts";
+import { PG_TYPES } from "../../lib/server/db-types.ts";
 import { poolQuery, poolTransaction } from "../../lib/server/pg-pool.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -81,7 +82,7 @@ async function openPg(url: string, poolSize: number): Promise<BankDb> {
         if (m.channel === channel) fn();
       };
       const connect = async (): Promise<void> => {
-        const c = new pg.Client({ connectionString: url });
+        const c = new pg.Client({ connectionString: url, types: PG_TYPES });
         let lost = false;
         const detach = () => {
           lost = true;

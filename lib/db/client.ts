@@ -4,6 +4,7 @@
 import pg from "pg";
 import { config } from "../config.ts";
 import { openMigratedPg, openMigratedPglite } from "../server/database.ts";
+import { PG_TYPES } from "../server/db-types.ts";
 import { poolQuery, poolTransaction } from "../server/pg-pool.ts";
 import { processSingleton } from "../server/process-singleton.ts";
 
@@ -74,7 +75,7 @@ async function openPg(url: string, poolSize: number): Promise<DashboardDb> {
     query: poolQuery(pool),
     tx: (fn) => poolTransaction(pool, fn),
     async exclusive(lockId, fn) {
-      const c = new pg.Client({ connectionString: url });
+      const c = new pg.Client({ connectionString: url, types: PG_TYPES });
       c.on("error", () => {});
       await c.connect();
       try {

@@ -12,6 +12,7 @@ import { getBankClient } from "../bank-client/index.ts";
 import { config } from "../config.ts";
 import { type DashboardDb, getDashboardDb, type Queryable } from "../db/client.ts";
 import type { liveEvents } from "../db/schema.ts";
+import { PG_TYPES } from "../server/db-types.ts";
 import { createLogger } from "../server/log.ts";
 import { processSingleton } from "../server/process-singleton.ts";
 import type { SqlRow } from "../server/sql-row.ts";
@@ -118,7 +119,7 @@ export class LiveHub {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.opts.listenUrl });
+    const client = new pg.Client({ connectionString: this.opts.listenUrl, types: PG_TYPES });
     const retry = () => {
       if (this.closed || this.listener !== client) return;
       this.listener = null;

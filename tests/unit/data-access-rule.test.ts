@@ -28,6 +28,19 @@ describe("the data-access rule", () => {
     ]);
   });
 
+  it("opens every connection of the two programs with the shared readers of values", () => {
+    const programs = files.filter((f) => /^(lib|bank)\//.test(f));
+    const opens = programs.flatMap((f) =>
+      [
+        ...fs
+          .readFileSync(f, "utf8")
+          .matchAll(/new pg\.(?:Client|Pool)\(\{[^}]*\}\)|PGlite\.create\([^)]*\)/g),
+      ].map((m) => `${f}: ${m[0]}`),
+    );
+    expect(opens.length).toBeGreaterThan(4);
+    expect(opens.filter((o) => !/types: PG_TYPES|parsers: PGLITE_PARSERS/.test(o))).toEqual([]);
+  });
+
   it("never changes pg's process-wide type parsers (each connection sets its own)", () => {
     const setters = files.filter((f) => /types\.setTypeParser\(/.test(fs.readFileSync(f, "utf8")));
     expect(setters).toEqual([]);
