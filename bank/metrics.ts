@@ -60,7 +60,7 @@ export function createBankMetrics(enabled: boolean, db: Queryable, clock: Clock)
   let reading: Promise<Map<string, { n: number; oldest: Date | null }>> | null = null;
   const readOutbox = () => {
     reading ??= db
-      .query<{ channel: string; n: number; oldest: Date | string | null }>(
+      .query<{ channel: string; n: number; oldest: Date | null }>(
         // Each half matches one of the outbox's partial indexes (never tried, retries): the
         // delivered rows, however many, are not read.
         `SELECT channel, sum(n)::bigint AS n, min(oldest) AS oldest FROM (

@@ -63,8 +63,8 @@ interface VoterRow {
   role: string;
   disabled: boolean;
   password_must_change: boolean;
-  locked_until: Date | string | null;
-  credentials_changed_at: Date | string | null;
+  locked_until: Date | null;
+  credentials_changed_at: Date | null;
 }
 
 /**
@@ -109,8 +109,8 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 export async function payeeFacts(q: Queryable, beneficiaryId: string | null): Promise<PaymentFacts["payee"]> {
   if (!beneficiaryId) return null;
   const rows = await q.query<{
-    first_paid_at: Date | string | null;
-    changed_at: Date | string | null;
+    first_paid_at: Date | null;
+    changed_at: Date | null;
     changed_by: string | null;
   }>(
     `SELECT (SELECT min(decided_at) FROM payment_drafts
@@ -214,7 +214,7 @@ export async function draftFacts(
     amount_cents: number;
     from_account: string;
     prepared_by: string;
-    prepared_at: Date | string;
+    prepared_at: Date;
     beneficiary_id: string | null;
   },
 ): Promise<PaymentFacts> {

@@ -7,7 +7,9 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { invalid, RouteError } from "../api/errors.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
+import type { credentialLinks } from "../db/schema.ts";
 import { queueMail } from "../inbox/mail-outbox.ts";
+import type { SqlRow } from "../server/sql-row.ts";
 import { type Actor, appendAudit } from "./audit.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { checkUnderLockout, endEverySession, findUserById, type UserRow } from "./users.ts";
@@ -134,13 +136,9 @@ export async function resetCredentials(q: Queryable, userId: string, now = new D
   await endEverySession(q, userId, { now });
 }
 
-interface LinkRow {
-  id: string;
-  user_id: string;
+type LinkRow = Pick<SqlRow<typeof credentialLinks>, "id" | "user_id" | "expires_at" | "used_at"> & {
   purpose: CredentialLinkPurpose;
-  expires_at: Date | string;
-  used_at: Date | string | null;
-}
+};
 
 const LINK_UNUSABLE = () =>
   invalid(
@@ -284,7 +282,7 @@ export async function credentialHistory(
   now = new Date(),
 ): Promise<CredentialEvent[]> {
   const rows = await q.query<{
-    at: Date | string;
+    at: Date;
     action: string;
     actor_email: string | null;
     result: string;

@@ -128,7 +128,7 @@ export async function scheduleNoticesFor(db: Queryable, u: InboxUser): Promise<S
     from_account: string;
     counterparty: string;
     reason: string | null;
-    updated_at: Date | string;
+    updated_at: Date;
   }>(
     `SELECT o.series_id, o.nominal_day, o.day, o.amount_cents, o.reason, o.updated_at,
             s.name, s.amount_cents AS series_amount_cents, s.from_account, s.counterparty

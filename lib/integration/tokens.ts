@@ -10,6 +10,8 @@ import { type Actor, appendAudit } from "../auth/audit.ts";
 import { clientIp } from "../auth/throttle.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import { getDashboardDb } from "../db/client.ts";
+import type { integrationTokens } from "../db/schema.ts";
+import type { SqlRow } from "../server/sql-row.ts";
 
 /** Tokens start with this, so a leaked one is recognised (and the logs' censor knows its shape). */
 export const TOKEN_PREFIX = "itk_";
@@ -27,18 +29,19 @@ export interface IntegrationToken {
   lastUsedIp: string | null;
 }
 
-interface Row {
-  id: string;
-  name: string;
-  prefix: string;
-  accounts: string[];
-  created_by: string;
-  created_at: Date | string;
-  revoked_at: Date | string | null;
-  revoked_by: string | null;
-  last_used_at: Date | string | null;
-  last_used_ip: string | null;
-}
+type Row = Pick<
+  SqlRow<typeof integrationTokens>,
+  | "id"
+  | "name"
+  | "prefix"
+  | "accounts"
+  | "created_by"
+  | "created_at"
+  | "revoked_at"
+  | "revoked_by"
+  | "last_used_at"
+  | "last_used_ip"
+>;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 

@@ -22,10 +22,10 @@ let timer: ReturnType<typeof setInterval> | null = null;
 
 interface Row {
   id: string;
-  revoked_at: Date | string | null;
-  expires_at: Date | string;
+  revoked_at: Date | null;
+  expires_at: Date;
   disabled: boolean | null;
-  sessions_from: Date | string | null;
+  sessions_from: Date | null;
   kept_session_signed_in_at: number | null;
 }
 

@@ -16,7 +16,7 @@ export interface DashboardMetrics {
   lockout(): void;
 }
 
-type Waiting = { what: string; n: number; oldest: Date | string | null };
+type Waiting = { what: string; n: number; oldest: Date | null };
 
 // Drafts waiting for their second person; incoming wires one approver agreed to (waiting for the
 // second) and decisions sent without the bank's confirmation yet.

@@ -7,16 +7,16 @@ import type { PaymentStoryStep } from "../dashboard-api/payments.ts";
 import type { Queryable } from "../db/client.ts";
 
 type AuditRow = {
-  at: Date | string;
+  at: Date;
   action: string;
   result: string;
   who: string | null;
   email: string | null;
   /** When the release claimed the draft: before the bank's answer, which the audit entry follows. */
-  decided_at: Date | string | null;
+  decided_at: Date | null;
 };
 type DecisionRow = {
-  created_at: Date | string;
+  created_at: Date;
   action: string;
   channel: string;
   state: string;

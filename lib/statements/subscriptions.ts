@@ -18,8 +18,10 @@ import { addDays, businessDayFormatter } from "../bank-api/dates.ts";
 import { bankNow } from "../bank-client/bank-time.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
+import type { statementDeliveries, statementSubscriptions } from "../db/schema.ts";
 import { queueMail } from "../inbox/mail-outbox.ts";
 import { smtpOptions } from "../server/smtp.ts";
+import type { SqlRow } from "../server/sql-row.ts";
 import { ownedAccounts, prepareStatement } from "./export.ts";
 
 /** The hour (bank's time zone) from which a business day's delivery is due. */
@@ -62,16 +64,10 @@ export interface StatementDelivery {
   failedAt: string | null;
 }
 
-interface SubscriptionRow {
-  id: string;
-  name: string;
-  accounts: string[];
-  recipients: string[];
-  starts_on: string;
-  created_by: string;
-  created_at: Date | string;
-  cancelled_at: Date | string | null;
-}
+type SubscriptionRow = Pick<
+  SqlRow<typeof statementSubscriptions>,
+  "id" | "name" | "accounts" | "recipients" | "starts_on" | "created_by" | "created_at" | "cancelled_at"
+>;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -179,19 +175,20 @@ export async function listSubscriptions(db: Queryable): Promise<StatementSubscri
   return rows.map(fromRow);
 }
 
-interface DeliveryRow {
-  subscription_id: string;
-  business_day: string;
-  from_day: string;
-  to_day: string;
-  status: string;
-  file_name: string | null;
-  delivered_at: Date | string | null;
-  attempts: number;
-  last_error: string | null;
-  next_attempt_at: Date | string | null;
-  failed_at: Date | string | null;
-}
+type DeliveryRow = Pick<
+  SqlRow<typeof statementDeliveries>,
+  | "subscription_id"
+  | "business_day"
+  | "from_day"
+  | "to_day"
+  | "status"
+  | "file_name"
+  | "delivered_at"
+  | "attempts"
+  | "last_error"
+  | "next_attempt_at"
+  | "failed_at"
+>;
 
 const DELIVERY_COLUMNS =
   "subscription_id, business_day, from_day, to_day, status, file_name, delivered_at, attempts, last_error, next_attempt_at, failed_at";
