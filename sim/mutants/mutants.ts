@@ -1,5 +1,13 @@
 // Known bugs, each as the edit that puts it back into the product, the short seed that shows it
 // and the invariant that must catch it (sim/mutants/run.ts runs them).
+//
+// A dashboard mutant whose edits read `MUTANT_ON` where the bug is switched on (an edit without it
+// changing nothing alone, such as an import) is "switched":
+// the runner puts all of them into one copy of the product, each behind its own name
+// (`process.env.SIM_MUTANT === "<name>"`), builds that copy once, and runs each seed with its
+// mutant's name set, so a new dashboard mutant costs a run, not a build of minutes. Run alone, a
+// switched mutant's MUTANT_ON reads `true`. Nothing of this reaches the product: the edits are made
+// only in the copy.
 
 export interface Mutant {
   name: string;
@@ -45,17 +53,18 @@ export const MUTANTS: Mutant[] = [
       {
         file: "app/api/admin/users/[id]/reset-password/route.ts",
         from: 'import { findUserById, toAdminUser } from "@/lib/auth/users.ts";',
+        // An import changes nothing until the lines below use it (behind MUTANT_ON).
         to: 'import { findUserById, toAdminUser } from "@/lib/auth/users.ts";\nimport { hashPassword } from "@/lib/auth/passwords.ts";',
       },
       {
         file: "app/api/admin/users/[id]/reset-password/route.ts",
         from: "      await resetCredentials(q, id);",
-        to: '      await resetCredentials(q, id);\n      await q.query("UPDATE users SET password_hash = $2 WHERE id = $1", [id, await hashPassword("Temporary-0001-password")]);',
+        to: '      await resetCredentials(q, id);\n      if (MUTANT_ON) await q.query("UPDATE users SET password_hash = $2 WHERE id = $1", [id, await hashPassword("Temporary-0001-password")]);',
       },
       {
         file: "app/api/admin/users/[id]/reset-password/route.ts",
         from: "return { user: toAdminUser(after ?? before), linkExpiresAt: expiresAt.toISOString() };",
-        to: 'return Object.assign({ user: toAdminUser(after ?? before), linkExpiresAt: expiresAt.toISOString() }, { temporaryPassword: "Temporary-0001-password" });',
+        to: 'return Object.assign({ user: toAdminUser(after ?? before), linkExpiresAt: expiresAt.toISOString() }, MUTANT_ON ? { temporaryPassword: "Temporary-0001-password" } : {});',
       },
     ],
     // The rogue admin's scene starts at op 1: demotion, reset and sign-in as the target at op 3.
@@ -71,7 +80,7 @@ export const MUTANTS: Mutant[] = [
       {
         file: "lib/approvals/policy.ts",
         from: "if (!isRole(voter.role) || !hasPermission(voter.role, VOTE_PERMISSION[pay.rail]))",
-        to: "if (!isRole(voter.role))",
+        to: "if (!isRole(voter.role) || (!MUTANT_ON && !hasPermission(voter.role, VOTE_PERMISSION[pay.rail])))",
       },
     ],
     // vic approves an incoming wire above the limit (op 2), is made a viewer (op 3), a2 approves (op 4).
@@ -87,7 +96,7 @@ export const MUTANTS: Mutant[] = [
       {
         file: "lib/auth/credential-embargo.ts",
         from: "export const CREDENTIAL_EMBARGO_MS = 24 * 60 * 60 * 1000;",
-        to: "export const CREDENTIAL_EMBARGO_MS = 0;",
+        to: "export const CREDENTIAL_EMBARGO_MS = MUTANT_ON ? 0 : 24 * 60 * 60 * 1000;",
       },
     ],
     // vic approves an incoming wire above the limit (op 2), is reset with a second admin and chooses
@@ -95,6 +104,55 @@ export const MUTANTS: Mutant[] = [
     seed: 1,
     ops: 7,
     caughtBy: "vote.credentials-recent",
+  },
+  {
+    name: "sign-out-keeps-session",
+    what: "signing out clears the cookie but leaves the session open on the server",
+    program: "dashboard",
+    edits: [
+      {
+        file: "lib/auth/sign-out.ts",
+        from: "export async function revokeAtSignOut(db: OpenDb, sid: string, expiresAt: number): Promise<boolean> {",
+        to: "export async function revokeAtSignOut(db: OpenDb, sid: string, expiresAt: number): Promise<boolean> {\n  if (MUTANT_ON) return true;",
+      },
+    ],
+    // p1 drafts a wire (op 2, signed in), signs out (op 6), and a copy of the old cookie sends a
+    // SEN transfer (op 7). A sign-out by someone not yet signed in leaves no cookie to replay.
+    seed: 442,
+    ops: 8,
+    caughtBy: "session.signed-out",
+  },
+  {
+    name: "one-admin-raise",
+    what: "one administrator raises the SEN release threshold and it is in force at once",
+    program: "dashboard",
+    edits: [
+      {
+        file: "lib/settings.ts",
+        from: "if (weakensControl(key, before[key], value))",
+        to: "if (!MUTANT_ON && weakensControl(key, before[key], value))",
+      },
+    ],
+    // ad1 raises the threshold alone (op 2); a transfer between the old and the new line follows (op 3).
+    seed: 300,
+    ops: 5,
+    caughtBy: "control.one-admin",
+  },
+  {
+    name: "stale-user-read",
+    what: "a state-changing request reads its user from the one-second cache, not afresh",
+    program: "dashboard",
+    edits: [
+      {
+        file: "lib/api/route.ts",
+        from: "{ fresh: changesState }",
+        to: "{ fresh: changesState && !MUTANT_ON }",
+      },
+    ],
+    // flo reads on instance 1 (op 1), is made a viewer on instance 0 (op 2), sends on instance 1 (op 3).
+    seed: 115,
+    ops: 5,
+    caughtBy: "control.role-in-force",
   },
 ];
 
@@ -112,7 +170,10 @@ export const SCHEDULE_MUTANTS: Mutant[] = [
       {
         file: "lib/schedules/engine.ts",
         from: "ON CONFLICT (series_id, nominal_day) DO NOTHING RETURNING 1",
-        to: "ON CONFLICT (series_id, nominal_day) DO UPDATE SET status = 'due', reason = NULL RETURNING 1",
+        // The SQL is a template literal there: the switch is an interpolation in it.
+        to:
+          "ON CONFLICT (series_id, nominal_day) $" +
+          "{MUTANT_ON ? \"DO UPDATE SET status = 'due', reason = NULL\" : 'DO NOTHING'} RETURNING 1",
       },
     ],
     // p2 skips the next occurrence of the weekly A2 → K1 series at op 19; the clock then passes it.
@@ -129,7 +190,7 @@ export const SCHEDULE_MUTANTS: Mutant[] = [
       {
         file: "lib/schedules/sweep-engine.ts",
         from: "const need = band.lowCents - availableCents;",
-        to: "const need = band.lowCents - availableCents - 100_000;",
+        to: "const need = band.lowCents - availableCents - (MUTANT_ON ? 100_000 : 0);",
       },
     ],
     // The weekly K1 → A1 series takes K1 below its band in the first business week; F1 covers it.
