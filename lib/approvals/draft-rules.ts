@@ -114,7 +114,14 @@ export type InboxAct = "approve" | "cancel" | "return";
 export function planInboxAction(
   item:
     | { kind: "draft"; draft: DraftVotes }
-    | { kind: "incoming_wire"; wire: { needsTwoApprovers: boolean; votes: readonly unknown[] } },
+    | {
+        kind: "incoming_wire";
+        wire: {
+          needsTwoApprovers: boolean;
+          approvalsRequired: number;
+          votes: readonly { ineligible?: string }[];
+        };
+      },
   act: InboxAct,
 ): { fits: true; words: string } | { fits: false; why: string } {
   if (item.kind === "draft") {
@@ -129,7 +136,9 @@ export function planInboxAction(
   }
   const w = item.wire;
   const verb = { approve: "Approve", cancel: "Cancel", return: "Return" }[act];
-  if (w.needsTwoApprovers && w.votes.length === 0)
-    return { fits: true, words: `${verb} (first of two approvers)` };
+  // The votes that still count, struck ones aside; the one this action casts is the next.
+  const k = w.votes.filter((v) => !v.ineligible).length + 1;
+  if (w.needsTwoApprovers && k < w.approvalsRequired)
+    return { fits: true, words: `${verb} (${voteOfWords(k, w.approvalsRequired)} approvers)` };
   return { fits: true, words: `${verb} the wire` };
 }

@@ -115,4 +115,32 @@ describe("the approvals inbox", () => {
       words: "Approve (first of two): nothing is sent yet",
     });
   });
+
+  it("counts the approvers an incoming wire's policy asks for, struck votes aside", () => {
+    const needs = (approvalsRequired: number, votes: IncomingWire["votes"] = []) =>
+      plan(
+        {
+          kind: "incoming_wire",
+          wire: wire("I1", { needsTwoApprovers: approvalsRequired > 1, approvalsRequired, votes }),
+        },
+        "approve",
+      );
+    const vote = (userId: string, ineligible?: string) => ({
+      userId,
+      userEmail: `${userId}@example.com`,
+      action: "approve" as const,
+      at: "2026-11-26T10:00:00.000Z",
+      ...(ineligible ? { ineligible } : {}),
+    });
+    expect(needs(1)).toEqual({ fits: true, words: "Approve the wire" });
+    expect(needs(2)).toEqual({ fits: true, words: "Approve (first of two approvers)" });
+    expect(needs(2, [vote("a")])).toEqual({ fits: true, words: "Approve the wire" });
+    expect(needs(3)).toEqual({ fits: true, words: "Approve (first of three approvers)" });
+    expect(needs(3, [vote("a")])).toEqual({ fits: true, words: "Approve (second of three approvers)" });
+    expect(needs(3, [vote("a"), vote("b")])).toEqual({ fits: true, words: "Approve the wire" });
+    expect(needs(3, [vote("a", "is disabled"), vote("b")])).toEqual({
+      fits: true,
+      words: "Approve (second of three approvers)",
+    });
+  });
 });
