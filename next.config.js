@@ -2,7 +2,7 @@
 // response, so the proxy (proxy.ts) sets it; the API's answers (JSON, CSV, event streams and
 // next-auth's own pages) run no script and get a constant policy here that allows nothing. The
 // other headers are constant and set here. The same-origin check on state-changing API calls lives
-// in the route handlers (lib/api/same-origin.ts).
+// in the route handlers (lib/route-kit/same-origin.ts).
 
 const API_POLICY = { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" };
 

@@ -3,7 +3,7 @@
 // account and bank details are as saved: a change to any of them makes it a wire to someone new.
 import type { ZodForm } from "@/hooks/use-zod-form.ts";
 import type { Beneficiary, WireDraftInput, WireDraftRequest } from "@/lib/dashboard-api/wires.ts";
-import { PAYEE_DESTINATION_FIELDS, TEMPLATE_FIELDS } from "@/lib/forms/send-money-fields.ts";
+import { PAYEE_DESTINATION_FIELDS, TEMPLATE_FIELDS } from "@/lib/form-rules/send-money-fields.ts";
 
 export function useBeneficiaryFill(form: ZodForm<typeof WireDraftRequest>, templates: Beneficiary[]) {
   /** Fills the fields from the approved beneficiary `id` and names it on the wire. */

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { OutsideShell } from "@/components/auth/outside-shell.tsx";
 import { SignInForm } from "@/components/auth/sign-in-form.tsx";
 import { getSessionUser } from "@/lib/auth/session.ts";
-import { sessionSettings } from "@/lib/auth/settings.ts";
+import { sessionSettings } from "@/lib/auth/session-limits.ts";
 import { formatDuration } from "@/lib/format/durations.ts";
 
 export const metadata: Metadata = { title: "Sign in · Northwind Treasury" };

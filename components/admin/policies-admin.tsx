@@ -13,8 +13,8 @@ import type {
   PolicyPreviewResponse,
   PolicySetInput,
 } from "@/lib/dashboard-api/policies.ts";
+import { readTypedDollars } from "@/lib/form-rules/typed-dollars.ts";
 import { formatUsd } from "@/lib/format/money.ts";
-import { readTypedDollars } from "@/lib/forms/typed-dollars.ts";
 
 type Person = { id: string; email: string };
 

@@ -8,7 +8,7 @@ import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { centsToDecimal, formatUsd } from "@/lib/bank-api/money.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { SettingsResponse } from "@/lib/dashboard-api/index.ts";
-import { settingsForm } from "@/lib/forms/settings-form.ts";
+import { settingsForm } from "@/lib/form-rules/settings-form.ts";
 import { PendingChanges } from "./pending-changes.tsx";
 
 const asText = (cents: number) =>

@@ -231,7 +231,7 @@ export function TextField({ name, ...props }: Bound<typeof Input>) {
   return <Input {...props} {...useBound(name)} />;
 }
 
-/** Dollars as a person writes them ("1,250.00"); the form's schema reads them (readTypedDollars, lib/forms/typed-dollars.ts). */
+/** Dollars as a person writes them ("1,250.00"); the form's schema reads them (readTypedDollars, lib/form-rules/typed-dollars.ts). */
 export function MoneyField({ name, ...props }: Bound<typeof Input>) {
   return <Input inputMode="decimal" autoComplete="off" placeholder="0.00" {...props} {...useBound(name)} />;
 }

@@ -18,9 +18,9 @@ import { isIsoDay } from "@/lib/bank-api/dates.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { WireSummariesResponse } from "@/lib/dashboard-api/index.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
+import { ALL_ACCOUNTS } from "@/lib/form-rules/send-money-fields.ts";
 import { formatDay } from "@/lib/format/dates.ts";
 import { paymentStatusWords } from "@/lib/format/status-words.ts";
-import { ALL_ACCOUNTS } from "@/lib/forms/send-money-fields.ts";
 
 export interface WireSummaryFilter {
   accountNumber: string;

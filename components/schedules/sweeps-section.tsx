@@ -12,8 +12,8 @@ import { Panel } from "@/components/ui/section.tsx";
 import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { apiFetch, failureMessage, sendJson } from "@/lib/dashboard-api/fetch.ts";
 import type { Sweep, SweepMove, SweepResponse, SweepsResponse } from "@/lib/dashboard-api/schedules.ts";
+import { typedDollarsToCents } from "@/lib/form-rules/typed-dollars.ts";
 import { dayInWords } from "@/lib/format/dates.ts";
-import { typedDollarsToCents } from "@/lib/forms/typed-dollars.ts";
 
 const KEY = ["sweeps"] as const;
 

@@ -30,7 +30,7 @@ import type {
   BeneficiaryResponse,
   CreateBeneficiaryRequest,
 } from "@/lib/dashboard-api/wires.ts";
-import { BENEFICIARY_LABEL_MAX, TEMPLATE_FIELDS } from "@/lib/forms/send-money-fields.ts";
+import { BENEFICIARY_LABEL_MAX, TEMPLATE_FIELDS } from "@/lib/form-rules/send-money-fields.ts";
 
 // The schema (and zod with it) loads when the form is first used, not with the page.
 const loadSchema = () =>

@@ -17,9 +17,9 @@ import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { addDays } from "@/lib/bank-api/dates.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { PaymentsQuery, PaymentsResponse } from "@/lib/dashboard-api/payments.ts";
+import { ALL_ACCOUNTS, PAYMENT_PAGE_SIZES, PAYMENT_SORTS } from "@/lib/form-rules/send-money-fields.ts";
 import { formatDay } from "@/lib/format/dates.ts";
 import { PAYMENT_STATUS_CHOICES, paymentMovesMoney, paymentStatusWords } from "@/lib/format/status-words.ts";
-import { ALL_ACCOUNTS, PAYMENT_PAGE_SIZES, PAYMENT_SORTS } from "@/lib/forms/send-money-fields.ts";
 
 // The filters' schema (and zod with it) loads when the form is first used, not with the page.
 const loadSchema = () =>

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { CardBody, TitledCard } from "@/components/ui/card.tsx";
 import { Input } from "@/components/ui/field.tsx";
 import type { SaveBeneficiary } from "@/hooks/use-save-beneficiary.ts";
-import { BENEFICIARY_LABEL_MAX } from "@/lib/forms/send-money-fields.ts";
+import { BENEFICIARY_LABEL_MAX } from "@/lib/form-rules/send-money-fields.ts";
 
 export function SaveBeneficiaryCard({ state }: { state: SaveBeneficiary }) {
   return (

@@ -31,8 +31,8 @@ import type {
   SenTransferRequest,
   SenTransferResponse,
 } from "@/lib/dashboard-api/transfers.ts";
+import { typedDollarsToCents } from "@/lib/form-rules/typed-dollars.ts";
 import { formatUsd } from "@/lib/format/money.ts";
-import { typedDollarsToCents } from "@/lib/forms/typed-dollars.ts";
 
 // The route handler's schema (and zod with it) loads when the form is first used, not with the page.
 const loadSchema = () =>

@@ -34,10 +34,10 @@ import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { INITIATE_PAYMENT_FIELDS } from "@/lib/bank-api/rules.ts";
 import { ApiError, sendJson } from "@/lib/dashboard-api/fetch.ts";
 import type { Draft, DraftResponse, WireDraftInput, WireDraftRequest } from "@/lib/dashboard-api/wires.ts";
+import { TEMPLATE_FIELDS } from "@/lib/form-rules/send-money-fields.ts";
+import { typedDollarsToCents } from "@/lib/form-rules/typed-dollars.ts";
+import { EMPTY_WIRE, wireValuesOf } from "@/lib/form-rules/wire-values.ts";
 import { formatUsd } from "@/lib/format/money.ts";
-import { TEMPLATE_FIELDS } from "@/lib/forms/send-money-fields.ts";
-import { typedDollarsToCents } from "@/lib/forms/typed-dollars.ts";
-import { EMPTY_WIRE, wireValuesOf } from "@/lib/forms/wire-values.ts";
 
 // The schema (and zod with it) loads when the form is first used, not with the page.
 const loadSchema = () =>

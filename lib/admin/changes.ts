@@ -4,8 +4,7 @@
 // change expires after PENDING_CHANGE_DAYS.
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { conflict } from "../api/errors.ts";
-import { type Actor, appendAudit } from "../auth/audit.ts";
+import { type Actor, appendAudit } from "../audit/log.ts";
 import { credentialHistory } from "../auth/credential-links.ts";
 import { ROLE_PERMISSIONS, type Role } from "../auth/permissions.ts";
 import { formatUsd } from "../bank-api/money.ts";
@@ -13,6 +12,7 @@ import type { AdminChange, AdminChangeKind } from "../dashboard-api/admin-change
 import { type DashboardSettings, SETTING_LABELS } from "../dashboard-api/settings.ts";
 import type { Queryable } from "../db/client.ts";
 import type { adminChanges } from "../db/schema.ts";
+import { conflict } from "../route-kit/errors.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 
 /** How long a change waits for a second administrator before it lapses. */

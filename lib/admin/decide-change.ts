@@ -3,9 +3,8 @@
 // asked against still holds: two approvals at once apply it once, and a stale change is refused
 // (and closed as stale), never applied over a value that moved on.
 import "server-only";
-import { conflict, notFound, RouteError } from "../api/errors.ts";
 import { lockPolicies, storedPolicySet, writePolicySet } from "../approvals/facts.ts";
-import { type Actor, appendAudit } from "../auth/audit.ts";
+import { type Actor, appendAudit } from "../audit/log.ts";
 import { issueCredentialLink, resetCredentials } from "../auth/credential-links.ts";
 import { isRole } from "../auth/permissions.ts";
 import { forgetCachedUser } from "../auth/session-token.ts";
@@ -16,7 +15,7 @@ import { PolicySetInput } from "../dashboard-api/policies.ts";
 import { DashboardSettings, SETTING_LABELS } from "../dashboard-api/settings.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import { sendMailSoon } from "../inbox/send-soon.ts";
-import { lockSetting, settingsNow, writeSetting } from "../settings.ts";
+import { conflict, notFound, RouteError } from "../route-kit/errors.ts";
 import {
   type AdminChangeRow,
   changeSummary,
@@ -24,6 +23,7 @@ import {
   settingValueText,
   toAdminChange,
 } from "./changes.ts";
+import { lockSetting, settingsNow, writeSetting } from "./settings-store.ts";
 
 export type ChangeDecision = "approve" | "reject" | "withdraw";
 

@@ -3,8 +3,8 @@
 // bank as an e-mail webhook on the account (the bank's webhook e-mail); that webhook follows the
 // rule: replaced when the addresses change, deleted with the rule.
 import "server-only";
-import type { AuditEntry } from "../auth/audit.ts";
-import { appendAudit } from "../auth/audit.ts";
+import type { AuditEntry } from "../audit/log.ts";
+import { appendAudit } from "../audit/log.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { unwrap } from "../bank-client/errors.ts";
 import { config } from "../config.ts";

@@ -2,14 +2,14 @@
 // The dashboard's own (live balances, a balance alert's e-mail) cannot be deleted from here: they
 // would come back at the next check, or silently stop an alert's e-mail.
 import "server-only";
-import { conflict, notFound } from "../api/errors.ts";
-import { type AuditEntry, appendAudit } from "../auth/audit.ts";
+import { type AuditEntry, appendAudit } from "../audit/log.ts";
 import { WEBHOOK_DELETE_MESSAGES, type Webhook } from "../bank-api/webhooks.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, unwrap } from "../bank-client/errors.ts";
 import type { WebhooksResponse, WebhookView } from "../dashboard-api/alerts.ts";
 import type { DashboardDb } from "../db/client.ts";
 import { liveHookKind } from "../live/receiver.ts";
+import { conflict, notFound } from "../route-kit/errors.ts";
 import { alertEmailHookIds } from "./rules.ts";
 
 type Actor = Pick<AuditEntry, "actorId" | "actorEmail" | "ip">;

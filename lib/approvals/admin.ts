@@ -4,13 +4,13 @@
 // 30 days of payments beside what the set in force required.
 import "server-only";
 import { pendingChanges, requestChange } from "../admin/changes.ts";
-import { invalid } from "../api/errors.ts";
-import type { Actor } from "../auth/audit.ts";
+import type { Actor } from "../audit/log.ts";
 import { businessDayFormatter } from "../bank-api/dates.ts";
 import { formatUsd } from "../bank-api/money.ts";
 import { config } from "../config.ts";
 import type { PoliciesResponse, PolicyPreviewResponse, PolicySetInput } from "../dashboard-api/policies.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
+import { invalid } from "../route-kit/errors.ts";
 import { draftFacts, policySetNow, storedPolicySet } from "./facts.ts";
 import { evaluate, type PaymentFacts, type PolicySet, RAIL_WORDS, RAILS, type Rail } from "./policy.ts";
 

@@ -3,12 +3,12 @@
 // FOR SHARE inside the deciding transaction so a role change or a disabling cannot land between
 // the count and the decision (it waits for the decision, or the decision sees it).
 import "server-only";
-import { type Actor, appendAudit } from "../auth/audit.ts";
+import { getDashboardSettings } from "../admin/settings-store.ts";
+import { type Actor, appendAudit } from "../audit/log.ts";
 import { credentialEmbargoUntil } from "../auth/credential-embargo.ts";
 import { config } from "../config.ts";
 import { PolicySetInput } from "../dashboard-api/policies.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
-import { getDashboardSettings } from "../settings.ts";
 import { defaultPolicies, type PaymentFacts, type PolicySet, type Rail, type VoterState } from "./policy.ts";
 
 /** Where the stated policy set is kept: a row of dashboard_settings of its own. */

@@ -5,12 +5,12 @@
 // stored; each link works once, before it expires, and is delivered through the dashboard's outbox
 // (DASHBOARD_SMTP_URL, and the person's own /mail).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { invalid, RouteError } from "../api/errors.ts";
+import { type Actor, appendAudit } from "../audit/log.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import type { credentialLinks } from "../db/schema.ts";
 import { queueMail } from "../inbox/mail-outbox.ts";
+import { invalid, RouteError } from "../route-kit/errors.ts";
 import type { SqlRow } from "../server/sql-row.ts";
-import { type Actor, appendAudit } from "./audit.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { checkUnderLockout, endEverySession, findUserById, type UserRow } from "./users.ts";
 

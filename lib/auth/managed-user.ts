@@ -1,9 +1,10 @@
 // A user an administrator changes: found from the route's path; after the change, the cached
 // session user is forgotten (the change applies at the next request) and the change is audited.
-import { notFound } from "../api/errors.ts";
+
+import { type AuditEntry, appendAudit } from "../audit/log.ts";
 import type { AdminUser } from "../dashboard-api/index.ts";
 import type { Queryable } from "../db/client.ts";
-import { type AuditEntry, appendAudit } from "./audit.ts";
+import { notFound } from "../route-kit/errors.ts";
 import { forgetCachedUser } from "./session-token.ts";
 import { findUserById, toAdminUser, type UserRow } from "./users.ts";
 

@@ -2,15 +2,15 @@
 // the last activity (refreshed through session updates) and end when idle or after 12 hours.
 import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { appendAudit } from "../audit/log.ts";
 import { config } from "../config.ts";
 import { getDashboardDb } from "../db/client.ts";
 import { dashboardMetrics } from "../operations/metrics.ts";
 import { createLogger } from "../server/log.ts";
-import { appendAudit } from "./audit.ts";
 import { sameOriginPath } from "./callback-url.ts";
+import { sessionSettings } from "./session-limits.ts";
 import { openSessionRecord, sessionRecordOpen } from "./session-store.ts";
 import { type SessionClaims, sessionExpiry } from "./session-token.ts";
-import { sessionSettings } from "./settings.ts";
 import { revokeAtSignOut } from "./sign-out.ts";
 import { allowSignInAttempt, clientIp } from "./throttle.ts";
 import { checkSignIn, toSessionUser } from "./users.ts";

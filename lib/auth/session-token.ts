@@ -6,8 +6,8 @@ import { decode, type JWT } from "next-auth/jwt";
 import { config, requireAuthSecret } from "../config.ts";
 import type { SessionUser } from "../dashboard-api/index.ts";
 import { getDashboardDb, type Queryable } from "../db/client.ts";
+import { type SessionSettings, sessionSettings } from "./session-limits.ts";
 import { sessionRecordOpen } from "./session-store.ts";
-import { type SessionSettings, sessionSettings } from "./settings.ts";
 import { findUserById, sessionOpen, toSessionUser, type UserRow } from "./users.ts";
 
 export interface SessionClaims extends JWT {

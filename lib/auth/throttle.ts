@@ -3,7 +3,7 @@ import type { Queryable } from "../db/client.ts";
 import type { signInThrottle } from "../db/schema.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 import { clientAddress } from "./client-address.ts";
-import { signInRateLimit } from "./settings.ts";
+import { signInRateLimit } from "./session-limits.ts";
 
 /** Counts one attempt; false when the address has used up this minute's allowance. */
 export async function allowSignInAttempt(db: Queryable, ip: string, now = Date.now()): Promise<boolean> {

@@ -11,7 +11,7 @@ import { credentialEmbargoUntil } from "./credential-embargo.ts";
 import { hashPassword, verifyDecoy, verifyPassword } from "./passwords.ts";
 import { isRole, type Role } from "./permissions.ts";
 import { open, seal } from "./secret-box.ts";
-import { LOCKOUT } from "./settings.ts";
+import { LOCKOUT } from "./session-limits.ts";
 import { checkTotp } from "./totp.ts";
 
 /** A users row as SELECT * returns it. */

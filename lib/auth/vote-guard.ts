@@ -4,9 +4,9 @@
 // one place the embargo rule is applied to a voter), so the refusal here and a struck vote there
 // cannot disagree; this only answers early, with the until-when, before anything is recorded.
 
-import { RouteError } from "../api/errors.ts";
 import { votersNow } from "../approvals/facts.ts";
 import type { Queryable } from "../db/client.ts";
+import { RouteError } from "../route-kit/errors.ts";
 
 /** Why a voter under the embargo cannot vote, and until when, in the dialog's words. */
 export function embargoMessage(until: Date): string {

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { TEXT_CHECKS } from "../bank-api/rules.ts";
 import { registerWebhookRequest, splitList, WEBHOOK_LIMITS } from "../bank-api/webhooks.ts";
-import { readTypedDollars, typedDollarsMessage, typedDollarsToCents } from "../forms/typed-dollars.ts";
+import { readTypedDollars, typedDollarsMessage, typedDollarsToCents } from "../form-rules/typed-dollars.ts";
 
 const accountNumber = z
   .string()

@@ -67,7 +67,7 @@ export type VersionedAnswer<T> =
 
 /**
  * A GET polled often, naming the version of the answer it holds (If-None-Match): the server
- * answers 304 without a body when nothing changed (lib/api/route.ts, `version`).
+ * answers 304 without a body when nothing changed (lib/route-kit/route.ts, `version`).
  */
 export async function apiFetchIfChanged<S extends z.$ZodType>(
   path: string,

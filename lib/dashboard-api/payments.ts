@@ -15,7 +15,7 @@ import {
   PAYMENT_PAGE_SIZE_MESSAGE,
   PAYMENT_PAGE_SIZES,
   PAYMENT_SORTS,
-} from "../forms/send-money-fields.ts";
+} from "../form-rules/send-money-fields.ts";
 
 const day = calendarDay();
 const accountNumber = z.string().regex(/^\d{1,20}$/, "must be an account number (digits only)");

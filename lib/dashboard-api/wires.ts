@@ -16,7 +16,7 @@ import {
   INTERMEDIARY_BANK_FIELDS,
   isBeneficiaryIdText,
   TEMPLATE_FIELDS,
-} from "../forms/send-money-fields.ts";
+} from "../form-rules/send-money-fields.ts";
 import { typedDollars } from "./money-input.ts";
 
 const w = initiatePaymentRequest.shape;

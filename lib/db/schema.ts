@@ -278,7 +278,7 @@ export const beneficiaryChanges = pgTable(
   ],
 );
 
-/** Settings an administrator changes at run time; a key with no row has its default (lib/settings.ts). */
+/** Settings an administrator changes at run time; a key with no row has its default (lib/admin/settings-store.ts). */
 export const dashboardSettings = pgTable("dashboard_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),

@@ -4,8 +4,8 @@
 
 import { addDays, isIsoDay } from "../bank-api/dates.ts";
 import type { HistoryItem } from "../dashboard-api/index.ts";
+import { readTypedDollars, typedDollarsMessage } from "../form-rules/typed-dollars.ts";
 import { todayIsoDay } from "../format/dates.ts";
-import { readTypedDollars, typedDollarsMessage } from "../forms/typed-dollars.ts";
 import { rangeErrors } from "./range-check.ts";
 
 export type Direction = "all" | "debit" | "credit";

@@ -7,7 +7,8 @@
 // draft is a new version and waits anew.
 import "server-only";
 import nodemailer from "nodemailer";
-import { appendAudit } from "../auth/audit.ts";
+import { getDashboardSettings } from "../admin/settings-store.ts";
+import { appendAudit } from "../audit/log.ts";
 import { isRole } from "../auth/permissions.ts";
 import { bankNow } from "../bank-client/bank-time.ts";
 import type { BankClient } from "../bank-client/client.ts";
@@ -17,7 +18,6 @@ import { formatInstant } from "../format/dates.ts";
 import { formatUsd, maskAccountNumber } from "../format/money.ts";
 import { createLogger } from "../server/log.ts";
 import { smtpOptions } from "../server/smtp.ts";
-import { getDashboardSettings } from "../settings.ts";
 import { queueMail } from "./mail-outbox.ts";
 import { actionableFor, collectWaiting, type Waiting } from "./read.ts";
 

@@ -8,10 +8,9 @@
 //    decision is never sent twice; the bank's timestamp check makes a late duplicate harmless too.
 import "server-only";
 import { toCents } from "../accounts/views.ts";
-import { conflict, forbidden, notFound, RouteError } from "../api/errors.ts";
 import { policySetNow, votersNow } from "../approvals/facts.ts";
 import { evaluate, type PaymentFacts, tally } from "../approvals/policy.ts";
-import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
+import { type Actor, appendAudit, auditActor } from "../audit/log.ts";
 import type { PaymentRecord } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, type BankError } from "../bank-client/errors.ts";
@@ -23,6 +22,7 @@ import type {
 } from "../dashboard-api/incoming-wires.ts";
 import type { DashboardDb } from "../db/client.ts";
 import { actOnIncomingWire, type WireSend } from "../payments/wire-fallback.ts";
+import { conflict, forbidden, notFound, RouteError } from "../route-kit/errors.ts";
 import { isIncoming, readPayment } from "./queue.ts";
 import {
   castVote,

@@ -11,7 +11,7 @@ import {
   type VoterState,
   whyIneligible,
 } from "../approvals/policy.ts";
-import { appendAudit } from "../auth/audit.ts";
+import { appendAudit } from "../audit/log.ts";
 import { type PaymentRecord, paymentWindowBegin } from "../bank-api/payments.ts";
 import { bankNow } from "../bank-client/bank-time.ts";
 import type { BankClient } from "../bank-client/client.ts";

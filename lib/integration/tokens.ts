@@ -4,13 +4,13 @@
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
-import { notFound, RouteError } from "../api/errors.ts";
-import { json, withPublicRoute } from "../api/route.ts";
-import { type Actor, appendAudit } from "../auth/audit.ts";
+import { type Actor, appendAudit } from "../audit/log.ts";
 import { clientIp } from "../auth/throttle.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import { getDashboardDb } from "../db/client.ts";
 import type { integrationTokens } from "../db/schema.ts";
+import { notFound, RouteError } from "../route-kit/errors.ts";
+import { json, withPublicRoute } from "../route-kit/route.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 
 /** Tokens start with this, so a leaked one is recognised (and the logs' censor knows its shape). */

@@ -5,8 +5,7 @@
 // address lines change alone. Every step is audited.
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { conflict, forbidden, invalid, notFound } from "../api/errors.ts";
-import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
+import { type Actor, appendAudit, auditActor } from "../audit/log.ts";
 import { readsAlike } from "../bank-api/lookalike.ts";
 import { isId } from "../dashboard-api/ids.ts";
 import type {
@@ -17,12 +16,13 @@ import type {
 } from "../dashboard-api/wires.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import type { beneficiaries, beneficiaryChanges } from "../db/schema.ts";
-import { maskAccountNumber } from "../format/money.ts";
 import {
   PAYEE_DESTINATION_FIELDS,
   PAYEE_FIELD_WORDS,
   PAYEE_MASKED_FIELDS,
-} from "../forms/send-money-fields.ts";
+} from "../form-rules/send-money-fields.ts";
+import { maskAccountNumber } from "../format/money.ts";
+import { conflict, forbidden, invalid, notFound } from "../route-kit/errors.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 
 type ChangeRow = SqlRow<typeof beneficiaryChanges>;

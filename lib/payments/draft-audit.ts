@@ -2,10 +2,10 @@
 // in the words the person sees: not found, their own draft, or changed, claimed or decided by
 // someone else since they opened it.
 import "server-only";
-import { conflict, forbidden, notFound, type RouteError } from "../api/errors.ts";
-import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
+import { type Actor, appendAudit, auditActor } from "../audit/log.ts";
 import type { Draft } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
+import { conflict, forbidden, notFound, type RouteError } from "../route-kit/errors.ts";
 import { getDraft } from "./drafts.ts";
 
 /** Audits a step of a draft (`draft.<step>.<kind>`) and hands the draft back. */

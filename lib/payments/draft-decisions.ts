@@ -5,10 +5,9 @@
 // transfersen) carries Idempotency-Key = the draft's id, so a retry pays once.
 import { randomUUID } from "node:crypto";
 import "server-only";
-import { conflict, forbidden, notFound, RouteError } from "../api/errors.ts";
 import { draftFacts, policySetNow, votersNow } from "../approvals/facts.ts";
 import { type Tally, tally } from "../approvals/policy.ts";
-import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
+import { type Actor, appendAudit, auditActor } from "../audit/log.ts";
 import type { InitiatePaymentInput } from "../bank-api/payments.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, type BankError, type BankResult } from "../bank-client/errors.ts";
@@ -16,6 +15,7 @@ import { config } from "../config.ts";
 import { isId } from "../dashboard-api/ids.ts";
 import type { Draft } from "../dashboard-api/wires.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
+import { conflict, forbidden, notFound, RouteError } from "../route-kit/errors.ts";
 import { auditDraft, staleOrMissing } from "./draft-audit.ts";
 import { type DraftRow, readDraft } from "./drafts.ts";
 import { sendOutgoingWire, type WireChannel } from "./wire-fallback.ts";

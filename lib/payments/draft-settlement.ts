@@ -1,7 +1,7 @@
 // Wires released while the wire system was down wait in the bank's backup log, their drafts
 // queued; polled when drafts are listed or read, they end released or failed with the payment.
 import "server-only";
-import { appendAudit } from "../auth/audit.ts";
+import { appendAudit } from "../audit/log.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import type { Queryable } from "../db/client.ts";
 import type { DraftRow } from "./drafts.ts";

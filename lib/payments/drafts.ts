@@ -3,16 +3,16 @@
 // them; releasing and rejecting are in draft-decisions.ts, the audit of each step and the words
 // of a refused step in draft-audit.ts, the settlement of queued wires in draft-settlement.ts.
 import "server-only";
-import { conflict } from "../api/errors.ts";
 import { OPEN_DRAFT_STATUSES, sqlStates } from "../approvals/draft-rules.ts";
 import { draftFacts, policySetNow, votersNow } from "../approvals/facts.ts";
 import { type Requirement, tally } from "../approvals/policy.ts";
-import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
+import { type Actor, appendAudit, auditActor } from "../audit/log.ts";
 import { config } from "../config.ts";
 import { isId } from "../dashboard-api/ids.ts";
 import type { Draft } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
 import type { paymentDrafts } from "../db/schema.ts";
+import { conflict } from "../route-kit/errors.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 import { auditDraft, staleOrMissing } from "./draft-audit.ts";
 

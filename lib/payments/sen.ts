@@ -4,11 +4,9 @@
 // source account's history is searched for the key before anyone is told the money did not move.
 import "server-only";
 import { toCents } from "../accounts/views.ts";
-import { RouteError } from "../api/errors.ts";
-import { businessToday } from "../api/params.ts";
 import { policySetNow, senSentToday, withSenDailyTotals } from "../approvals/facts.ts";
 import { evaluate } from "../approvals/policy.ts";
-import { type Actor, appendAudit, appendAuditOnce, auditActor } from "../auth/audit.ts";
+import { type Actor, appendAudit, appendAuditOnce, auditActor } from "../audit/log.ts";
 import { centsToDollars } from "../bank-api/money.ts";
 import { SEN_TRANSFER_FIELDS } from "../bank-api/rules.ts";
 import type { BankClient } from "../bank-client/client.ts";
@@ -17,6 +15,8 @@ import { config } from "../config.ts";
 import type { SenTransferResponse, SenTransferValues } from "../dashboard-api/transfers.ts";
 import { withoutBlanks } from "../dashboard-api/wires.ts";
 import type { DashboardDb } from "../db/client.ts";
+import { RouteError } from "../route-kit/errors.ts";
+import { businessToday } from "../route-kit/params.ts";
 import { createDraft } from "./drafts.ts";
 
 /** The transfersen body the bank is sent: wire names, dollars, empty lines left out. */

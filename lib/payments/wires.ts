@@ -3,7 +3,7 @@
 // filled from a saved beneficiary names it: the beneficiary must be approved, with nothing waiting
 // for a second person, and the wire must carry its approved details (lib/payments/beneficiaries.ts).
 import "server-only";
-import type { Actor } from "../auth/audit.ts";
+import type { Actor } from "../audit/log.ts";
 import { centsToDollars } from "../bank-api/money.ts";
 import { initiatePaymentRequest } from "../bank-api/payments.ts";
 import { type Draft, type WireDraftValues, withoutBlanks } from "../dashboard-api/wires.ts";

@@ -5,7 +5,7 @@
 // so any number of instances, restarts and retries pay it once.
 import { randomUUID } from "node:crypto";
 import "server-only";
-import { appendAudit } from "../auth/audit.ts";
+import { appendAudit } from "../audit/log.ts";
 import { rollToBusinessDay } from "../bank-api/business-days.ts";
 import { addDays, businessDayFormatter } from "../bank-api/dates.ts";
 import type { InitiatePaymentInput } from "../bank-api/payments.ts";

@@ -1,7 +1,6 @@
 // From the Scheduled page's forms to a series: the bank request each occurrence sends, built as a
 // manual SEN transfer or wire builds it, and the bank's business date the series counts from.
 import "server-only";
-import { bankToday, businessToday } from "../api/params.ts";
 import type { Schedule } from "../calendar/recurrence.ts";
 import type { SenTransferValues } from "../dashboard-api/transfers.ts";
 import type { WireDraftValues } from "../dashboard-api/wires.ts";
@@ -9,6 +8,7 @@ import type { DashboardDb } from "../db/client.ts";
 import { checkBeneficiaryFillsWire } from "../payments/beneficiaries.ts";
 import { senTransferBody } from "../payments/sen.ts";
 import { wireBody } from "../payments/wires.ts";
+import { bankToday, businessToday } from "../route-kit/params.ts";
 import type { NewSeries } from "./series.ts";
 
 export type ScheduleForm =

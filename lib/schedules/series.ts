@@ -4,8 +4,7 @@
 // approvals start again.
 import { createHash } from "node:crypto";
 import "server-only";
-import { conflict, forbidden, notFound } from "../api/errors.ts";
-import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
+import { type Actor, appendAudit, auditActor } from "../audit/log.ts";
 import { addDays } from "../bank-api/dates.ts";
 import {
   describeSchedule,
@@ -18,6 +17,7 @@ import {
 import { isId } from "../dashboard-api/ids.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import type { paymentSeries, seriesOccurrences } from "../db/schema.ts";
+import { conflict, forbidden, notFound } from "../route-kit/errors.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 import { approvalsNeeded } from "./approval.ts";
 import {

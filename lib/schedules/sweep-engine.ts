@@ -9,7 +9,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import "server-only";
 import { toCents } from "../accounts/views.ts";
-import { appendAudit } from "../auth/audit.ts";
+import { appendAudit } from "../audit/log.ts";
 import { isBusinessDay } from "../bank-api/business-days.ts";
 import { centsToDollars, formatUsd } from "../bank-api/money.ts";
 import type { BankClient } from "../bank-client/client.ts";

@@ -4,11 +4,11 @@
 // besides the preparer (a sweep moves money with no person at each move). A wider band or other
 // accounts start a new version, whose approvals start again; a narrower band does not.
 import "server-only";
-import { conflict, forbidden, invalid, notFound } from "../api/errors.ts";
-import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
+import { type Actor, appendAudit, auditActor } from "../audit/log.ts";
 import { isId } from "../dashboard-api/ids.ts";
 import type { Queryable } from "../db/client.ts";
 import type { sweepMoves, sweeps } from "../db/schema.ts";
+import { conflict, forbidden, invalid, notFound } from "../route-kit/errors.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 import { approvalsNeeded } from "./approval.ts";
 import {

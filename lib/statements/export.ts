@@ -1,11 +1,12 @@
 // One statement download: its query checked (400 naming the field), its accounts the customer's
 // (404), every account planned from the bank before the first byte, then the file streamed day by
 // day so that a 90-day export of thousands of entries a day never sits in memory.
-import { invalid, notFound } from "../api/errors.ts";
+
 import { addDays, businessDayFormatter } from "../bank-api/dates.ts";
 import { bankNow } from "../bank-client/bank-time.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, unwrap } from "../bank-client/errors.ts";
+import { invalid, notFound } from "../route-kit/errors.ts";
 import { Bai2Writer } from "./bai2.ts";
 import { CamtWriter } from "./camt.ts";
 import { STATEMENT_BANK } from "./codes.ts";

@@ -3,11 +3,11 @@
 // streamed. A signed-in user or an integration token (Authorization: Bearer) may call them.
 import "server-only";
 import type { NextRequest } from "next/server";
-import { businessToday } from "../api/params.ts";
-import { withRoute } from "../api/route.ts";
 import { getBankClient } from "../bank-client/index.ts";
 import { config } from "../config.ts";
 import { sessionOrToken } from "../integration/tokens.ts";
+import { businessToday } from "../route-kit/params.ts";
+import { withRoute } from "../route-kit/route.ts";
 import {
   ownedAccounts,
   parseStatementQuery,

@@ -11,8 +11,8 @@
 // backoff; after the last, the day is 'failed', told to its people, and "Retry now" reopens it.
 import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
-import type { Actor } from "../auth/audit.ts";
-import { appendAudit } from "../auth/audit.ts";
+import type { Actor } from "../audit/log.ts";
+import { appendAudit } from "../audit/log.ts";
 import { addBusinessDays, businessDaysBetween, isBusinessDay } from "../bank-api/business-days.ts";
 import { addDays, businessDayFormatter } from "../bank-api/dates.ts";
 import { bankNow } from "../bank-client/bank-time.ts";

@@ -128,7 +128,7 @@ export const MUTANTS: Mutant[] = [
     program: "dashboard",
     edits: [
       {
-        file: "lib/settings.ts",
+        file: "lib/admin/settings-store.ts",
         from: "if (weakensControl(key, before[key], value))",
         to: "if (!MUTANT_ON && weakensControl(key, before[key], value))",
       },
@@ -144,7 +144,7 @@ export const MUTANTS: Mutant[] = [
     program: "dashboard",
     edits: [
       {
-        file: "lib/api/route.ts",
+        file: "lib/route-kit/route.ts",
         from: "{ fresh: changesState }",
         to: "{ fresh: changesState && !MUTANT_ON }",
       },

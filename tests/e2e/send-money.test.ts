@@ -16,8 +16,8 @@ import type {
   DraftListResponse,
   PaymentsResponse,
 } from "../../lib/dashboard-api/index.ts";
+import { MISPLACED_SEPARATOR_RULE } from "../../lib/form-rules/typed-dollars.ts";
 import { parseCsv } from "../../lib/format/csv.ts";
-import { MISPLACED_SEPARATOR_RULE } from "../../lib/forms/typed-dollars.ts";
 import {
   FIRST_WAIT,
   headerOutOfOrder,

@@ -4,12 +4,11 @@
 // them, against the real bank and a real dashboard database.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-import { readAudit } from "../../lib/auth/audit.ts";
+import { getDashboardSettings } from "../../lib/admin/settings-store.ts";
+import { readAudit } from "../../lib/audit/log.ts";
 import { checkSignIn, findUserById, type UserRow } from "../../lib/auth/users.ts";
 import { getBankClient, setBankClient } from "../../lib/bank-client/index.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
-import { getDashboardSettings } from "../../lib/settings.ts";
 import { sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
 import {
   invoke,

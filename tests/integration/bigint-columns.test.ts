@@ -5,7 +5,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBankDb } from "../../bank/db/client.ts";
-import { appendAudit, readAudit } from "../../lib/auth/audit.ts";
+import { appendAudit, readAudit } from "../../lib/audit/log.ts";
 import { openDashboardDb } from "../../lib/db/client.ts";
 import { createTestDatabase, PG_URL } from "../helpers/databases.ts";
 

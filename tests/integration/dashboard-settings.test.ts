@@ -2,11 +2,10 @@
 // lowering that applies at once and a raise that waits for a second administrator, each audited
 // with the old value; refusals for other roles and bad input.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-import { readAudit } from "../../lib/auth/audit.ts";
+import { getDashboardSettings } from "../../lib/admin/settings-store.ts";
+import { readAudit } from "../../lib/audit/log.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
-import { getDashboardSettings } from "../../lib/settings.ts";
 import { cookieFor, invoke, openTestDashboardDb, type TestDashboardDb, testUser } from "../helpers/routes.ts";
 
 process.env.NEXTAUTH_SECRET = "settings-test-secret-0123456789abcdef";

@@ -3,7 +3,7 @@
 // and outages staged through the bank's /sandbox, every outcome read back from the bank itself.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { readAudit } from "../../lib/auth/audit.ts";
+import { readAudit } from "../../lib/audit/log.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
 import { businessDayFormatter } from "../../lib/bank-api/dates.ts";
 import type { PaymentRecord } from "../../lib/bank-api/payments.ts";

@@ -2,7 +2,7 @@
 // user, change, payee, token, subscription; or the bank's: an account number, a payment id, a
 // webhook id; or a business day), called by an administrator with a value that cannot name
 // one, answers 404 naming the parameter, never a 500 and before any query: withRoute checks the
-// path against the route's params schema (lib/api/params.ts). Thirty-six dashes passed the older,
+// path against the route's params schema (lib/route-kit/params.ts). Thirty-six dashes passed the older,
 // looser id patterns and reached the database, which refused them as a uuid: a 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserRow } from "../../lib/auth/users.ts";

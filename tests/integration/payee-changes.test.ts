@@ -11,7 +11,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { PayeeFieldDiff } from "../../components/send-money/payee-change.tsx";
-import { readAudit } from "../../lib/auth/audit.ts";
+import { readAudit } from "../../lib/audit/log.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
 import { setBankClient } from "../../lib/bank-client/index.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";

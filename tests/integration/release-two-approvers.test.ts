@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { readAudit } from "../../lib/auth/audit.ts";
+import { readAudit } from "../../lib/audit/log.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
 import { dollarsToCents } from "../../lib/bank-api/money.ts";
 import { getBankClient } from "../../lib/bank-client/index.ts";

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { policySetNow, writePolicySet } from "../../lib/approvals/facts.ts";
-import type { Actor } from "../../lib/auth/audit.ts";
+import type { Actor } from "../../lib/audit/log.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
 import { isBusinessDay } from "../../lib/bank-api/business-days.ts";
 import { getBankClient } from "../../lib/bank-client/index.ts";

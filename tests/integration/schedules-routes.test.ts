@@ -3,7 +3,7 @@
 // approval of their own series, an approver's approval, skip, pause and resume, each audited.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readAudit } from "../../lib/auth/audit.ts";
+import { readAudit } from "../../lib/audit/log.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
 import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
 

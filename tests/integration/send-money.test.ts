@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { readAudit } from "../../lib/auth/audit.ts";
+import { readAudit } from "../../lib/audit/log.ts";
 import { ROLES, type Role } from "../../lib/auth/permissions.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
 import { addDays } from "../../lib/bank-api/dates.ts";

@@ -3,7 +3,7 @@
 // approval of their own sweep, an approver's approval, pause, resume and delete, each audited.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readAudit } from "../../lib/auth/audit.ts";
+import { readAudit } from "../../lib/audit/log.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
 import { getBankClient } from "../../lib/bank-client/index.ts";
 import { lookForShortfalls, mailShortfalls, shortfallKey } from "../../lib/schedules/shortfall-mail.ts";

@@ -9,8 +9,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { Actor } from "../../lib/auth/audit.ts";
-import { readAudit } from "../../lib/auth/audit.ts";
+import type { Actor } from "../../lib/audit/log.ts";
+import { readAudit } from "../../lib/audit/log.ts";
 import { isBusinessDay } from "../../lib/bank-api/business-days.ts";
 import { dollarsToCents } from "../../lib/bank-api/money.ts";
 import { BankClient } from "../../lib/bank-client/client.ts";

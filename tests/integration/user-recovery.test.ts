@@ -3,7 +3,7 @@
 // it); both are audited. Route handlers run on a real dashboard database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { readAudit } from "../../lib/auth/audit.ts";
+import { readAudit } from "../../lib/audit/log.ts";
 import { openSessionRecord } from "../../lib/auth/session-store.ts";
 import { checkSignIn, findUserById, type UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";

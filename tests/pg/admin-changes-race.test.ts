@@ -3,11 +3,10 @@
 // applied once, one approval wins and the others answer 409; an approval racing a change that
 // tightens the same setting never leaves the raise in force over the tighter value.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-import { readAudit } from "../../lib/auth/audit.ts";
+import { getDashboardSettings } from "../../lib/admin/settings-store.ts";
+import { readAudit } from "../../lib/audit/log.ts";
 import { findUserById, type UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
-import { getDashboardSettings } from "../../lib/settings.ts";
 import { PG_URL } from "../helpers/databases.ts";
 import { invoke, openPgTestDashboardDb, type TestDashboardDb, testUser } from "../helpers/routes.ts";
 

@@ -1,4 +1,4 @@
-// The path parameters' schemas (lib/api/params.ts) that withRoute checks before a handler: a
+// The path parameters' schemas (lib/route-kit/params.ts) that withRoute checks before a handler: a
 // dashboard id by the one id pattern, an account number and a payment id by the bank's field
 // rules, a day only when it is a real date. What they refuse is answered 404 by every route.
 import { describe, expect, it } from "vitest";
@@ -9,7 +9,7 @@ import {
   PaymentParams,
   SweepParams,
   WebhookParams,
-} from "../../lib/api/params.ts";
+} from "../../lib/route-kit/params.ts";
 
 const ID = "0b8f5a8e-3c1d-4e2f-9a7b-1c2d3e4f5a6b";
 /** The parameters a parse refused, each once (one value may break several rules). */

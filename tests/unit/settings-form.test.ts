@@ -3,7 +3,7 @@
 // refuses, nor refuses one it would take. A bound changed in one place moves the other.
 import { describe, expect, it } from "vitest";
 import { DashboardSettings, DIGEST_MINUTES, SETTING_MAX_CENTS } from "../../lib/dashboard-api/settings.ts";
-import { settingsForm } from "../../lib/forms/settings-form.ts";
+import { settingsForm } from "../../lib/form-rules/settings-form.ts";
 
 const VALID = {
   senReleaseThresholdCents: "250,000.00",

@@ -12,7 +12,7 @@ const HOMES = [
   // The contract of the settings (their limits and which way weakens a control).
   "lib/dashboard-api/settings.ts",
   // The settings form and page: they show and send the values, and decide nothing.
-  "lib/forms/settings-form.ts",
+  "lib/form-rules/settings-form.ts",
   "components/admin/settings-form.tsx",
   // The simulator's administrators change them through the settings route.
   "sim/world.ts",

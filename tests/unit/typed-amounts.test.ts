@@ -3,14 +3,14 @@
 import { describe, expect, it } from "vitest";
 import { AlertRuleFormSchema, AlertRuleInputSchema } from "../../lib/dashboard-api/alerts.ts";
 import { CreateSenAccountRequest, SenTransferRequest } from "../../lib/dashboard-api/index.ts";
-import { dollarsInput } from "../../lib/forms/settings-form.ts";
+import { dollarsInput } from "../../lib/form-rules/settings-form.ts";
 import {
   MISPLACED_SEPARATOR_RULE,
   MISPLACED_SEPARATOR_SENTENCE,
   misplacedSeparator,
   typedDollarsText,
   typedDollarsToCents,
-} from "../../lib/forms/typed-dollars.ts";
+} from "../../lib/form-rules/typed-dollars.ts";
 import { parseAmountFilter } from "../../lib/history/filters.ts";
 
 const READ: [string, number][] = [

@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { bicCountry, ibanCountry, ibanProblem, looksLikeIban } from "../../lib/bank-api/iban.ts";
 import { WireDraftRequest } from "../../lib/dashboard-api/wires.ts";
+import { TEMPLATE_FIELDS } from "../../lib/form-rules/send-money-fields.ts";
 import { fieldErrorText, labelAsNoun } from "../../lib/format/field-errors.ts";
-import { TEMPLATE_FIELDS } from "../../lib/forms/send-money-fields.ts";
 
 describe("IBANs", () => {
   it("accepts valid ones with or without the spaces people type, and names their country", () => {

@@ -2,9 +2,9 @@
 import type { Metadata } from "next";
 import { NotAllowed, SendPage } from "@/components/send-money/page-frame.tsx";
 import { PaymentsView } from "@/components/send-money/payments-view.tsx";
-import { bankToday } from "@/lib/api/params.ts";
 import { hasPermission } from "@/lib/auth/permissions.ts";
 import { pageUser } from "@/lib/auth/session.ts";
+import { bankToday } from "@/lib/route-kit/params.ts";
 
 export const metadata: Metadata = { title: "Payments" };
 export const dynamic = "force-dynamic";

@@ -7,12 +7,12 @@ import { StatementsForm } from "@/components/statements/statements-form.tsx";
 import { Card } from "@/components/ui/card.tsx";
 import { ErrorState } from "@/components/ui/error-state.tsx";
 import { accountNames } from "@/lib/accounts/views.ts";
-import { bankToday } from "@/lib/api/params.ts";
 import { hasPermission } from "@/lib/auth/permissions.ts";
 import { pageUser } from "@/lib/auth/session.ts";
 import { listUsers } from "@/lib/auth/users.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { getDashboardDb } from "@/lib/db/client.ts";
+import { bankToday } from "@/lib/route-kit/params.ts";
 import { listDeliveries, listSubscriptions } from "@/lib/statements/subscriptions.ts";
 
 export const metadata: Metadata = { title: "Statements" };

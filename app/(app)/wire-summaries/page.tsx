@@ -2,10 +2,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { WireSummaries } from "@/components/incoming-wires/wire-summaries.tsx";
-import { bankToday } from "@/lib/api/params.ts";
 import { hasPermission } from "@/lib/auth/permissions.ts";
 import { pageUser } from "@/lib/auth/session.ts";
 import { isIsoDay } from "@/lib/bank-api/dates.ts";
+import { bankToday } from "@/lib/route-kit/params.ts";
 
 export const metadata: Metadata = { title: "Wire summaries" };
 export const dynamic = "force-dynamic";

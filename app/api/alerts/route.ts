@@ -3,9 +3,9 @@
 
 import { listAccounts } from "@/lib/accounts/views.ts";
 import { alertEmailDelivery, listRules } from "@/lib/alerts/rules.ts";
-import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { AlertRulesResponseSchema } from "@/lib/dashboard-api/alerts.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const dynamic = "force-dynamic";
 

@@ -1,13 +1,14 @@
 // GET /api/beneficiaries - saved wire beneficiaries, each with its status and any change waiting
 // for approval (BeneficiaryListResponse); POST {label, fields} - saves one, which waits for a second
 // person before it fills a wire (audited).
-import { withRoute } from "@/lib/api/route.ts";
+
 import {
   BeneficiaryListResponse,
   BeneficiaryResponse,
   CreateBeneficiaryRequest,
 } from "@/lib/dashboard-api/wires.ts";
 import { createBeneficiary, listBeneficiaries } from "@/lib/payments/beneficiaries.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const GET = withRoute(async ({ db }) => ({ beneficiaries: await listBeneficiaries(db) }), {
   permission: "wires.create",

@@ -6,8 +6,7 @@
 // first gets what it missed, then the live events, none twice. The first connection of a process
 // makes sure the bank's webhooks point at this dashboard. A stream whose session ends (signed out on
 // any instance, or ended by a new password) is closed (lib/live/stream-sessions.ts).
-import { errorBody } from "@/lib/api/errors.ts";
-import { withRoute } from "@/lib/api/route.ts";
+
 import { hasPermission } from "@/lib/auth/permissions.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { config } from "@/lib/config.ts";
@@ -16,6 +15,8 @@ import { getLiveHub, type LiveEvent, REPLAY_LIMIT } from "@/lib/live/hub.ts";
 import { ensureBankWebhooksOnce, liveEnabled } from "@/lib/live/receiver.ts";
 import { watchStreamSession } from "@/lib/live/stream-sessions.ts";
 import { mayReceive } from "@/lib/live/visibility.ts";
+import { errorBody } from "@/lib/route-kit/errors.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 const HEARTBEAT_MS = 25_000;
 

@@ -1,6 +1,7 @@
 // GET /api/health - the dashboard is up and its database answers
-import { withPublicRoute } from "@/lib/api/route.ts";
+
 import { getDashboardDb } from "@/lib/db/client.ts";
+import { withPublicRoute } from "@/lib/route-kit/route.ts";
 
 export const dynamic = "force-dynamic";
 

@@ -2,10 +2,10 @@
 // oldest first (InboxResponse), or only its counts (InboxCount, for the navigation and the home
 // page). Decisions go to the routes of each kind, which enforce every control.
 import { createHash } from "node:crypto";
-import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { InboxAnswer, InboxQuery } from "@/lib/dashboard-api/inbox.ts";
 import { readInbox } from "@/lib/inbox/read.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const GET = withRoute(
   async ({ db, user, query }) => {

@@ -3,10 +3,10 @@
 // names (If-None-Match) is answered 304 with only the time it was read (X-As-Of), so the page
 // neither downloads nor parses a thousand wires again.
 import { createHash } from "node:crypto";
-import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { IncomingWiresResponse } from "@/lib/dashboard-api/incoming-wires.ts";
 import { readQueue } from "@/lib/incoming-wires/queue.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const GET = withRoute(async ({ db }) => readQueue(db, await getBankClient()), {
   permission: "wires.act",

@@ -2,7 +2,6 @@
 // with the user's read marks. POST /api/notifications - mark one ({seq}) or all ({all: true}) read.
 
 import { listNotifications, markAllRead, markRead } from "@/lib/alerts/notifications.ts";
-import { withRoute } from "@/lib/api/route.ts";
 import { hasPermission } from "@/lib/auth/permissions.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import {
@@ -12,6 +11,7 @@ import {
   NotificationsResponseSchema,
 } from "@/lib/dashboard-api/alerts.ts";
 import { customerAccounts } from "@/lib/live/visibility.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const dynamic = "force-dynamic";
 

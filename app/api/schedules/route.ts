@@ -1,11 +1,12 @@
 // GET /api/schedules - every series and the occurrences of the next 90 days from the bank's
 // business date (SchedulesResponse). POST - a new scheduled or recurring SEN transfer or wire
 // (SeriesResponse); the form session's key is its id, so a double submit makes one series.
-import { forbidden } from "@/lib/api/errors.ts";
-import { withRoute } from "@/lib/api/route.ts";
+
 import { hasPermission } from "@/lib/auth/permissions.ts";
 import { addDays } from "@/lib/bank-api/dates.ts";
 import { CreateScheduleRequest, SchedulesResponse, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
+import { forbidden } from "@/lib/route-kit/errors.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 import { scheduleToday, seriesFromForm } from "@/lib/schedules/requests.ts";
 import { createSeries, listSeries, seriesHistory, upcomingOccurrences } from "@/lib/schedules/series.ts";
 

@@ -1,7 +1,8 @@
 // GET /api/session - the session's idle and absolute deadlines, for the idle guard
-import { withRoute } from "@/lib/api/route.ts";
-import { sessionSettings } from "@/lib/auth/settings.ts";
+
+import { sessionSettings } from "@/lib/auth/session-limits.ts";
 import { SessionTiming } from "@/lib/dashboard-api/index.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 const iso = (sec: number) => new Date(sec * 1000).toISOString();
 

@@ -2,14 +2,14 @@
 // POST /api/webhooks - register one (a URL and/or e-mail addresses), audited.
 
 import { listWebhookViews, registerWebhook } from "@/lib/alerts/webhooks.ts";
-import { withRoute } from "@/lib/api/route.ts";
-import { auditActor } from "@/lib/auth/audit.ts";
+import { auditActor } from "@/lib/audit/log.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import {
   RegisterWebhookResponseSchema,
   RegisterWebhookSchema,
   WebhooksResponseSchema,
 } from "@/lib/dashboard-api/alerts.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const dynamic = "force-dynamic";
 

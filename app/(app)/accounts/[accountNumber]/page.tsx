@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AccountDetailLoader } from "@/components/accounts/account-detail-loader.tsx";
 import { isOwnAccount } from "@/lib/accounts/views.ts";
-import { accountNumberParam } from "@/lib/api/params.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { maskAccountNumber } from "@/lib/format/money.ts";
+import { accountNumberParam } from "@/lib/route-kit/params.ts";
 
 type Params = Promise<{ accountNumber: string }>;
 

@@ -9,7 +9,7 @@ import { buttonClasses } from "@/components/ui/button.tsx";
 import { Refusal } from "@/components/ui/refusal.tsx";
 import { Table, Td, Th } from "@/components/ui/table.tsx";
 import { accountNames } from "@/lib/accounts/views.ts";
-import { auditActions, readAudit } from "@/lib/auth/audit.ts";
+import { auditActions, readAudit } from "@/lib/audit/log.ts";
 import { hasPermission } from "@/lib/auth/permissions.ts";
 import { pageUser } from "@/lib/auth/session.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";

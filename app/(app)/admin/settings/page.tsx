@@ -3,10 +3,10 @@ import type { Metadata } from "next";
 import { SettingsForm } from "@/components/admin/settings-form.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
 import { Refusal } from "@/components/ui/refusal.tsx";
+import { readSettingsWithChanges } from "@/lib/admin/settings-store.ts";
 import { hasPermission } from "@/lib/auth/permissions.ts";
 import { pageUser } from "@/lib/auth/session.ts";
 import { getDashboardDb } from "@/lib/db/client.ts";
-import { readSettingsWithChanges } from "@/lib/settings.ts";
 
 export const metadata: Metadata = { title: "Settings · Northwind Treasury" };
 export const dynamic = "force-dynamic";

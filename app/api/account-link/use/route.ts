@@ -2,14 +2,15 @@
 // one-time link once: the person sets their own password (an invitation or a reset), or removes
 // their lost two-step device with their password; every session of theirs ends. No session;
 // counted under the sign-in's per-address rate limit.
-import { invalid, RouteError } from "@/lib/api/errors.ts";
-import { parsePublicBody, withPublicRoute } from "@/lib/api/route.ts";
+
 import { inspectCredentialLink, redeemCredentialLink } from "@/lib/auth/credential-links.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
 import { allowSignInAttempt, clientIp } from "@/lib/auth/throttle.ts";
 import { findUserByEmail } from "@/lib/auth/users.ts";
 import { UseAccountLinkBody, type UseAccountLinkResponse } from "@/lib/dashboard-api/admin.ts";
 import { getDashboardDb } from "@/lib/db/client.ts";
+import { invalid, RouteError } from "@/lib/route-kit/errors.ts";
+import { parsePublicBody, withPublicRoute } from "@/lib/route-kit/route.ts";
 
 export const POST = withPublicRoute(async ({ req }): Promise<UseAccountLinkResponse> => {
   const body = await parsePublicBody(req, UseAccountLinkBody);

@@ -1,11 +1,11 @@
 // GET /api/accounts/[accountNumber] - one account: balance record and cash-manager balance (AccountDetailResponse)
 
 import { accountDetail } from "@/lib/accounts/views.ts";
-import { notFound } from "@/lib/api/errors.ts";
-import { AccountParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { AccountDetailResponse } from "@/lib/dashboard-api/index.ts";
+import { notFound } from "@/lib/route-kit/errors.ts";
+import { AccountParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const GET = withRoute(
   async ({ params }) => {

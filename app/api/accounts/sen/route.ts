@@ -1,12 +1,13 @@
 // POST /api/accounts/sen - opens a SEN account (CreateSenAccountResponse), audited with the bank's answer.
 // The new account gets its live-balance webhook at once, not at the next periodic check.
-import { withRoute } from "@/lib/api/route.ts";
-import { appendAudit } from "@/lib/auth/audit.ts";
+
+import { appendAudit } from "@/lib/audit/log.ts";
 import { BankCallError } from "@/lib/bank-client/errors.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { CreateSenAccountRequest, CreateSenAccountResponse } from "@/lib/dashboard-api/sen-accounts.ts";
 import { withoutBlanks } from "@/lib/dashboard-api/wires.ts";
 import { accountsChanged } from "@/lib/live/receiver.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const POST = withRoute(
   async ({ db, user, body, ip }) => {

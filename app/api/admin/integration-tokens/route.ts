@@ -1,9 +1,9 @@
 // GET /api/admin/integration-tokens - every integration token (never its value), with its last use;
 // POST - a new read-only token for chosen accounts, its value shown in this answer only (audited).
 import { z } from "zod";
-import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { createIntegrationToken, listIntegrationTokens } from "@/lib/integration/tokens.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 import { ownedAccounts } from "@/lib/statements/export.ts";
 
 const newToken = z.object({

@@ -3,14 +3,14 @@
 // administrator sets or sees. A user added with a role that moves or approves money, or
 // administers, starts as a viewer and the role waits for a second administrator (202 with it).
 import { isPrivilegedRole, requestChange } from "@/lib/admin/changes.ts";
-import { conflict } from "@/lib/api/errors.ts";
-import { json, withRoute } from "@/lib/api/route.ts";
-import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
+import { appendAudit, auditActor } from "@/lib/audit/log.ts";
 import { issueCredentialLink, unknowablePasswordHash } from "@/lib/auth/credential-links.ts";
 import { createUser, EmailTakenError, listUsers, toAdminUser } from "@/lib/auth/users.ts";
 import { config } from "@/lib/config.ts";
 import { AdminUsersResponse, CreateUserResponse, NewUserBody } from "@/lib/dashboard-api/index.ts";
 import { sendMailSoon } from "@/lib/inbox/send-soon.ts";
+import { conflict } from "@/lib/route-kit/errors.ts";
+import { json, withRoute } from "@/lib/route-kit/route.ts";
 
 export const GET = withRoute(
   async ({ db }): Promise<AdminUsersResponse> => ({

@@ -2,10 +2,7 @@
 // DELETE /api/alerts/[accountNumber] - remove it. Both audited.
 
 import { alertEmailDelivery, deleteRule, saveRule } from "@/lib/alerts/rules.ts";
-import { notFound } from "@/lib/api/errors.ts";
-import { AccountParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
-import { auditActor } from "@/lib/auth/audit.ts";
+import { auditActor } from "@/lib/audit/log.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import {
   AlertRuleInputSchema,
@@ -13,6 +10,9 @@ import {
   SaveRuleResponseSchema,
 } from "@/lib/dashboard-api/alerts.ts";
 import { customerAccounts } from "@/lib/live/visibility.ts";
+import { notFound } from "@/lib/route-kit/errors.ts";
+import { AccountParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const PUT = withRoute(
   async ({ db, user, params, body, ip }) => {

@@ -4,10 +4,10 @@
 
 import { type NextRequest, NextResponse } from "next/server";
 import NextAuth from "next-auth";
-import { errorBody } from "@/lib/api/errors.ts";
-import { refuseCrossSite } from "@/lib/api/same-origin.ts";
 import { authOptions } from "@/lib/auth/options.ts";
 import { withSignOutOutcome } from "@/lib/auth/sign-out.ts";
+import { errorBody } from "@/lib/route-kit/errors.ts";
+import { refuseCrossSite } from "@/lib/route-kit/same-origin.ts";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 

@@ -5,14 +5,14 @@
 // more than 64 KiB, refused before the rest is read); a refused
 // notification is stored nowhere.
 
-import { errorBody } from "@/lib/api/errors.ts";
-import { readBodyText } from "@/lib/api/route.ts";
-import { refuseCrossSite } from "@/lib/api/same-origin.ts";
 import { verifyWebhook } from "@/lib/bank-api/webhook-signature.ts";
 import { balanceNotificationSchema, WEBHOOK_HEADERS } from "@/lib/bank-api/webhooks.ts";
 import { config } from "@/lib/config.ts";
 import { getLiveHub } from "@/lib/live/hub.ts";
 import { isReceiverToken } from "@/lib/live/receiver.ts";
+import { errorBody } from "@/lib/route-kit/errors.ts";
+import { readBodyText } from "@/lib/route-kit/route.ts";
+import { refuseCrossSite } from "@/lib/route-kit/same-origin.ts";
 import { sweepOnBalance } from "@/lib/schedules/ticker.ts";
 
 const answer = (status: number, message?: string) =>

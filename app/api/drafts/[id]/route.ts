@@ -1,15 +1,15 @@
 // GET /api/drafts/[id] - one draft (DraftResponse); PUT - prepares a pending wire draft again with
 // new details (the editor becomes its preparer; body: the wire form plus the version seen).
 import { z } from "zod";
-import { notFound } from "@/lib/api/errors.ts";
-import { IdParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { DraftResponse, WireDraftRequest } from "@/lib/dashboard-api/wires.ts";
 import { settleQueuedDrafts } from "@/lib/payments/draft-settlement.ts";
 import { getDraft } from "@/lib/payments/drafts.ts";
 import { withPayeeChanges } from "@/lib/payments/payee-changes.ts";
 import { changeWireDraft } from "@/lib/payments/wires.ts";
+import { notFound } from "@/lib/route-kit/errors.ts";
+import { IdParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const GET = withRoute(
   async ({ db, params }) => {

@@ -3,9 +3,9 @@
 // day, the projected balance and the payments out that lead there. The inbox shows them days ahead.
 
 import { accountNames, ownAccountNumbers } from "@/lib/accounts/views.ts";
-import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { ShortfallsResponse } from "@/lib/dashboard-api/schedules.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 import { readBalanceAhead } from "@/lib/schedules/ahead-read.ts";
 
 export const GET = withRoute(

@@ -1,7 +1,6 @@
 // POST /api/incoming-wires/[paymentId] - approve, cancel or return one incoming wire (a vote when it needs two approvers); an approval or
 // return by a user invited or reset in the last 24 hours is refused (403 credentials_recent)
-import { PaymentParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
+
 import { refuseEmbargoedVoter } from "@/lib/auth/vote-guard.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import {
@@ -9,6 +8,8 @@ import {
   IncomingWireDecisionResponse,
 } from "@/lib/dashboard-api/incoming-wires.ts";
 import { decideIncomingWire } from "@/lib/incoming-wires/decide.ts";
+import { PaymentParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const POST = withRoute(
   async ({ db, params, body, actor }) => {

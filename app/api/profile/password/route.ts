@@ -2,13 +2,13 @@
 // sign-in's rate limit and lockout; audited.
 // The user's other sessions end; the one that made the change goes on.
 
-import { RouteError } from "@/lib/api/errors.ts";
-import { checkProofUnderLimits } from "@/lib/api/proof.ts";
-import { withRoute } from "@/lib/api/route.ts";
 import { verifyPassword } from "@/lib/auth/passwords.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
 import { findUserById, setUserPassword } from "@/lib/auth/users.ts";
 import { ChangePasswordBody, ChangePasswordResponse } from "@/lib/dashboard-api/index.ts";
+import { RouteError } from "@/lib/route-kit/errors.ts";
+import { checkProofUnderLimits } from "@/lib/route-kit/proof.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const POST = withRoute(
   async ({ db, user, body, actor, session }) => {

@@ -2,9 +2,7 @@
 // by the password, or a replacement of the device proven by the password and a current code (each
 // under the sign-in's rate limit and lockout); DELETE - turn it off with the password and a current
 // code, under the sign-in's rate limit and lockout. Each change is e-mailed to the person.
-import { invalid, RouteError } from "@/lib/api/errors.ts";
-import { checkProofUnderLimits, type Refusal, WRONG_CODE } from "@/lib/api/proof.ts";
-import { withRoute } from "@/lib/api/route.ts";
+
 import { verifyPassword } from "@/lib/auth/passwords.ts";
 import { tellSecondFactorChange } from "@/lib/auth/second-factor-mail.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
@@ -12,6 +10,9 @@ import { newTotpSecret, totpUri } from "@/lib/auth/totp.ts";
 import { disableTotp, findUserById, proveCurrentCode, setPendingTotp } from "@/lib/auth/users.ts";
 import { TotpDisableBody, TotpEnrolment, TotpStartBody, TotpStatus } from "@/lib/dashboard-api/index.ts";
 import { sendMailSoon } from "@/lib/inbox/send-soon.ts";
+import { invalid, RouteError } from "@/lib/route-kit/errors.ts";
+import { checkProofUnderLimits, type Refusal, WRONG_CODE } from "@/lib/route-kit/proof.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const GET = withRoute(
   async ({ db, user }): Promise<TotpStatus> => {

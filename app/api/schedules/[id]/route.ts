@@ -2,10 +2,11 @@
 // changes it as seen at that version: any change to what the bank is asked (amount, account,
 // payee, any field of the request) needs approval again, a new name or schedule does not; a
 // changed series is 409.
-import { notFound } from "@/lib/api/errors.ts";
-import { IdParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
+
 import { EditScheduleRequest, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
+import { notFound } from "@/lib/route-kit/errors.ts";
+import { IdParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 import { scheduleToday, seriesFromForm } from "@/lib/schedules/requests.ts";
 import { editSeries, getSeries, seriesHistory } from "@/lib/schedules/series.ts";
 

@@ -4,9 +4,9 @@
 // until approved. The form session's key is its id, so a double submit makes one sweep.
 
 import { ownAccountNumbers } from "@/lib/accounts/views.ts";
-import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { CreateSweepRequest, SweepResponse, SweepsResponse } from "@/lib/dashboard-api/schedules.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 import { createSweep, listSweeps } from "@/lib/schedules/sweeps.ts";
 
 export const GET = withRoute(async ({ db }) => ({ sweeps: await listSweeps(db) }), {

@@ -2,11 +2,11 @@
 // last 90 days; POST - a new one (administrators): each business day at 07:00 by the bank's clock,
 // the prior-day BAI2 of its accounts e-mailed to dashboard users (audited).
 import { z } from "zod";
-import { invalid } from "@/lib/api/errors.ts";
-import { bankToday } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
 import { listUsers } from "@/lib/auth/users.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
+import { invalid } from "@/lib/route-kit/errors.ts";
+import { bankToday } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 import { ownedAccounts } from "@/lib/statements/export.ts";
 import { STATEMENT_MAX_ACCOUNTS } from "@/lib/statements/query.ts";
 import { createSubscription, listDeliveries, listSubscriptions } from "@/lib/statements/subscriptions.ts";

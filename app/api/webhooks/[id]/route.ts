@@ -2,11 +2,11 @@
 // (live balances, a balance alert's e-mail) are refused with 409.
 
 import { deleteWebhook } from "@/lib/alerts/webhooks.ts";
-import { WebhookParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
-import { auditActor } from "@/lib/auth/audit.ts";
+import { auditActor } from "@/lib/audit/log.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { DeleteWebhookResponseSchema } from "@/lib/dashboard-api/alerts.ts";
+import { WebhookParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const DELETE = withRoute(
   async ({ db, user, params, ip }) => {

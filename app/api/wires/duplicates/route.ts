@@ -1,8 +1,9 @@
 // GET /api/wires/duplicates?beneficiary_account_number&amountCents - wires to the same account
 // for the same amount prepared in the last 7 days (WireDuplicatesResponse), for a warning.
-import { withRoute } from "@/lib/api/route.ts";
+
 import { WireDuplicatesQuery, WireDuplicatesResponse } from "@/lib/dashboard-api/wires.ts";
 import { recentSameWires } from "@/lib/payments/wire-duplicates.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const GET = withRoute(
   async ({ db, query }) => ({

@@ -2,10 +2,11 @@
 // next 30 business days (BalanceAheadResponse): scheduled occurrences and sweeps, drafts waiting
 // for release and incoming wires waiting for a decision, each kind apart; the first day below zero
 // or below the account's low alert line.
-import { AccountParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
+
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { BalanceAheadResponse } from "@/lib/dashboard-api/schedules.ts";
+import { AccountParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 import { readBalanceAhead } from "@/lib/schedules/ahead-read.ts";
 
 export const GET = withRoute(

@@ -2,9 +2,6 @@
 // a signed-in user's, or an integration token's for an account it lists.
 import { z } from "zod";
 import { readHistory } from "@/lib/accounts/views.ts";
-import { fieldsOf, invalid } from "@/lib/api/errors.ts";
-import { AccountParams, addDays, businessToday } from "@/lib/api/params.ts";
-import { parsePathParams, withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import {
   HISTORY_REQUEST_MAX_DAYS,
@@ -13,6 +10,9 @@ import {
 } from "@/lib/dashboard-api/history-range.ts";
 import { HistoryResponse } from "@/lib/dashboard-api/index.ts";
 import { sessionOrToken, tokenMayRead } from "@/lib/integration/tokens.ts";
+import { fieldsOf, invalid } from "@/lib/route-kit/errors.ts";
+import { AccountParams, addDays, businessToday } from "@/lib/route-kit/params.ts";
+import { parsePathParams, withRoute } from "@/lib/route-kit/route.ts";
 
 const order = z
   .string()

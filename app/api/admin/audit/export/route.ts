@@ -1,9 +1,10 @@
 // GET /api/admin/audit/export - the filtered audit log as a CSV download (up to 10,000 entries)
-import { withRoute } from "@/lib/api/route.ts";
-import { readAudit } from "@/lib/auth/audit.ts";
+
+import { readAudit } from "@/lib/audit/log.ts";
 import { config } from "@/lib/config.ts";
 import { AuditQuery } from "@/lib/dashboard-api/index.ts";
 import { auditToCsv } from "@/lib/format/audit-csv.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 const AUDIT_EXPORT_LIMIT = 10_000;
 

@@ -1,7 +1,8 @@
 // DELETE /api/admin/integration-tokens/[id] - revokes the token at once (audited); its row stays for the record.
-import { IdParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
+
 import { revokeIntegrationToken } from "@/lib/integration/tokens.ts";
+import { IdParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const DELETE = withRoute(
   async ({ db, actor, params }) => {

@@ -3,15 +3,15 @@
 // re-enabling a disabled user waits for a second administrator (202 with the pending change).
 import { z } from "zod";
 import { type ChangeRequest, grantsMore, requestChange } from "@/lib/admin/changes.ts";
-import { conflict } from "@/lib/api/errors.ts";
-import { IdParams } from "@/lib/api/params.ts";
-import { json, withRoute } from "@/lib/api/route.ts";
-import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
+import { appendAudit, auditActor } from "@/lib/audit/log.ts";
 import { findUserInPath, settleUserChange } from "@/lib/auth/managed-user.ts";
 import { isRole, ROLES } from "@/lib/auth/permissions.ts";
 import { toAdminUser, updateUser } from "@/lib/auth/users.ts";
 import type { AdminChange } from "@/lib/dashboard-api/index.ts";
 import { UpdateUserResponse, userName } from "@/lib/dashboard-api/index.ts";
+import { conflict } from "@/lib/route-kit/errors.ts";
+import { IdParams } from "@/lib/route-kit/params.ts";
+import { json, withRoute } from "@/lib/route-kit/route.ts";
 
 const change = z
   .object({

@@ -1,8 +1,9 @@
 // POST /api/drafts/[id]/reject {version, reason} - ends a draft unpaid, with the reason (DraftResponse).
-import { IdParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
+
 import { DraftResponse, RejectDraftRequest } from "@/lib/dashboard-api/wires.ts";
 import { rejectDraft } from "@/lib/payments/draft-decisions.ts";
+import { IdParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const POST = withRoute(
   async ({ db, params, body, actor }) => ({

@@ -6,13 +6,14 @@
 // or a second approval by the same approver, is 409; an approver invited or reset in the last 24
 // hours is refused (403 credentials_recent).
 // The answer carries the beneficiary's recent payee changes, as the release dialog showed them.
-import { IdParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
+
 import { refuseEmbargoedVoter } from "@/lib/auth/vote-guard.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { DraftResponse, ReleaseDraftRequest } from "@/lib/dashboard-api/wires.ts";
 import { releaseDraft } from "@/lib/payments/draft-decisions.ts";
 import { withPayeeChanges } from "@/lib/payments/payee-changes.ts";
+import { IdParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const POST = withRoute(
   async ({ db, params, body, actor }) => {

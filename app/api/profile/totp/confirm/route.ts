@@ -1,15 +1,16 @@
 // POST /api/profile/totp/confirm - finish enrolment (or a replacement) with a code from the app;
 // sign-in then asks for a code from it; the person is e-mailed that it changed. A secret pending beside a live one was set only with a
 // proof (POST /api/profile/totp), so the confirmation needs none of its own.
-import { invalid } from "@/lib/api/errors.ts";
-import { checkProof, WRONG_CODE } from "@/lib/api/proof.ts";
-import { withRoute } from "@/lib/api/route.ts";
+
 import { tellSecondFactorChange } from "@/lib/auth/second-factor-mail.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
 import { checkTotp } from "@/lib/auth/totp.ts";
 import { enableTotp, findUserById } from "@/lib/auth/users.ts";
 import { TotpCodeBody, TotpStatus } from "@/lib/dashboard-api/index.ts";
 import { sendMailSoon } from "@/lib/inbox/send-soon.ts";
+import { invalid } from "@/lib/route-kit/errors.ts";
+import { checkProof, WRONG_CODE } from "@/lib/route-kit/proof.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const POST = withRoute(
   async ({ db, user, body, actor }): Promise<TotpStatus> => {

@@ -1,9 +1,10 @@
 // POST /api/schedules/[id]/approve {version} - approves the series' version for every occurrence
 // up to its amount (SeriesResponse). Never by its preparer (403); a changed series, or a second
 // approval by the same approver, is 409.
-import { IdParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
+
 import { ApproveScheduleRequest, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
+import { IdParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 import { approveSeries, seriesHistory } from "@/lib/schedules/series.ts";
 
 export const POST = withRoute(

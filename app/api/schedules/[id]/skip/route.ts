@@ -1,9 +1,10 @@
 // POST /api/schedules/[id]/skip {nominalDay} - one occurrence (named by the day its rule names) is
 // not paid (SeriesResponse); one already sent or decided is 409.
-import { notFound } from "@/lib/api/errors.ts";
-import { IdParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
+
 import { SeriesResponse, SkipOccurrenceRequest } from "@/lib/dashboard-api/schedules.ts";
+import { notFound } from "@/lib/route-kit/errors.ts";
+import { IdParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 import { getSeries, seriesHistory, skipOccurrence } from "@/lib/schedules/series.ts";
 
 export const POST = withRoute(

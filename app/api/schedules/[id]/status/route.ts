@@ -1,8 +1,9 @@
 // POST /api/schedules/[id]/status {action: pause|resume|cancel} - nothing is paid while paused; a
 // resumed series goes on from today's occurrence (SeriesResponse). A move its status does not allow is 409.
-import { IdParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
+
 import { ScheduleStatusRequest, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
+import { IdParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 import { scheduleToday } from "@/lib/schedules/requests.ts";
 import { seriesHistory, setSeriesStatus } from "@/lib/schedules/series.ts";
 

@@ -3,10 +3,10 @@
 // DELETE - ends it (204); its moves stay in history and the audit.
 
 import { ownAccountNumbers } from "@/lib/accounts/views.ts";
-import { SweepParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
 import { getBankClient } from "@/lib/bank-client/index.ts";
 import { EditSweepRequest, SweepResponse } from "@/lib/dashboard-api/schedules.ts";
+import { SweepParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 import { editSweep, setSweepStatus } from "@/lib/schedules/sweeps.ts";
 
 export const PUT = withRoute(

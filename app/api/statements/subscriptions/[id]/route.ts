@@ -1,8 +1,8 @@
 // DELETE /api/statements/subscriptions/[id] - ends a subscription (administrators, audited); the
 // files it delivered stay their 90 days.
-import { notFound } from "@/lib/api/errors.ts";
-import { IdParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
+import { notFound } from "@/lib/route-kit/errors.ts";
+import { IdParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 import { cancelSubscription } from "@/lib/statements/subscriptions.ts";
 
 export const DELETE = withRoute(

@@ -1,8 +1,8 @@
 // POST /api/admin/changes/[id]/withdraw - take back one's own waiting change; audited
 import { decideChange } from "@/lib/admin/decide-change.ts";
-import { IdParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
 import { AdminChangeDecisionResponse } from "@/lib/dashboard-api/index.ts";
+import { IdParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const POST = withRoute(
   async ({ db, actor, params }) => decideChange(db, actor, params.id, "withdraw"),

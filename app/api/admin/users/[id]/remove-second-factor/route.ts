@@ -4,9 +4,6 @@
 // For a user whose role moves or approves money, or administers, it waits for a second
 // administrator (202 with the pending change).
 import { isPrivilegedRole, requestChange } from "@/lib/admin/changes.ts";
-import { conflict } from "@/lib/api/errors.ts";
-import { IdParams } from "@/lib/api/params.ts";
-import { json, withRoute } from "@/lib/api/route.ts";
 import { issueCredentialLink } from "@/lib/auth/credential-links.ts";
 import { findUserInPath } from "@/lib/auth/managed-user.ts";
 import { isRole } from "@/lib/auth/permissions.ts";
@@ -14,6 +11,9 @@ import { toAdminUser } from "@/lib/auth/users.ts";
 import { config } from "@/lib/config.ts";
 import { ResetPasswordResponse } from "@/lib/dashboard-api/index.ts";
 import { sendMailSoon } from "@/lib/inbox/send-soon.ts";
+import { conflict } from "@/lib/route-kit/errors.ts";
+import { IdParams } from "@/lib/route-kit/params.ts";
+import { json, withRoute } from "@/lib/route-kit/route.ts";
 
 export const POST = withRoute(
   async ({ db, user, params, actor }) => {

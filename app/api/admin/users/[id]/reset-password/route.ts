@@ -4,10 +4,7 @@
 // approves money, or administers, the reset waits for a second administrator (202 with the
 // pending change): a reset locks its user out until they act, and starts their day without votes.
 import { isPrivilegedRole, requestChange } from "@/lib/admin/changes.ts";
-import { conflict } from "@/lib/api/errors.ts";
-import { IdParams } from "@/lib/api/params.ts";
-import { json, withRoute } from "@/lib/api/route.ts";
-import { appendAudit, auditActor } from "@/lib/auth/audit.ts";
+import { appendAudit, auditActor } from "@/lib/audit/log.ts";
 import { issueCredentialLink, resetCredentials } from "@/lib/auth/credential-links.ts";
 import { findUserInPath } from "@/lib/auth/managed-user.ts";
 import { isRole } from "@/lib/auth/permissions.ts";
@@ -16,6 +13,9 @@ import { findUserById, toAdminUser } from "@/lib/auth/users.ts";
 import { config } from "@/lib/config.ts";
 import { ResetPasswordResponse } from "@/lib/dashboard-api/index.ts";
 import { sendMailSoon } from "@/lib/inbox/send-soon.ts";
+import { conflict } from "@/lib/route-kit/errors.ts";
+import { IdParams } from "@/lib/route-kit/params.ts";
+import { json, withRoute } from "@/lib/route-kit/route.ts";
 
 export const POST = withRoute(
   async ({ db, user, params, ip, actor }) => {

@@ -1,10 +1,11 @@
 // POST /api/admin/users/[id]/unlock - lift a lockout after failed sign-ins at once, audited
-import { IdParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
-import { auditActor } from "@/lib/auth/audit.ts";
+
+import { auditActor } from "@/lib/audit/log.ts";
 import { findUserInPath, settleUserChange } from "@/lib/auth/managed-user.ts";
 import { toAdminUser, unlockUser } from "@/lib/auth/users.ts";
 import { UpdateUserResponse } from "@/lib/dashboard-api/index.ts";
+import { IdParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 
 export const POST = withRoute(
   async ({ db, user, params, ip }) => {

@@ -1,8 +1,8 @@
 // GET /api/statements/subscriptions/[id]/deliveries/[day] - the BAI2 file a subscription delivered
 // for that business day, as it was e-mailed (kept 90 days).
-import { notFound } from "@/lib/api/errors.ts";
-import { DeliveryParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
+import { notFound } from "@/lib/route-kit/errors.ts";
+import { DeliveryParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 import { deliveredFile } from "@/lib/statements/subscriptions.ts";
 
 export const GET = withRoute(

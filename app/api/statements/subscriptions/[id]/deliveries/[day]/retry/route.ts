@@ -2,9 +2,9 @@
 // audited): a failed delivery is due again at once, with a fresh round of attempts, and the next
 // run of any instance sends it. A delivered day is never sent again, nor a cancelled
 // subscription's (409).
-import { conflict, notFound } from "@/lib/api/errors.ts";
-import { DeliveryParams } from "@/lib/api/params.ts";
-import { withRoute } from "@/lib/api/route.ts";
+import { conflict, notFound } from "@/lib/route-kit/errors.ts";
+import { DeliveryParams } from "@/lib/route-kit/params.ts";
+import { withRoute } from "@/lib/route-kit/route.ts";
 import { retryDelivery } from "@/lib/statements/subscriptions.ts";
 
 export const POST = withRoute(

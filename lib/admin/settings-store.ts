@@ -3,9 +3,8 @@
 // releasing drafts. A new setting is one entry in DashboardSettings (lib/dashboard-api/settings.ts)
 // and its default.
 import "server-only";
-import { pendingChanges, requestChange } from "./admin/changes.ts";
-import { type Actor, appendAudit } from "./auth/audit.ts";
-import type { AdminChange } from "./dashboard-api/admin-changes.ts";
+import { type Actor, appendAudit } from "../audit/log.ts";
+import type { AdminChange } from "../dashboard-api/admin-changes.ts";
 import {
   DashboardSettings,
   SETTING_DEFAULTS,
@@ -13,10 +12,11 @@ import {
   type SettingsResponse,
   type UpdateSettingsBody,
   weakensControl,
-} from "./dashboard-api/settings.ts";
-import type { Queryable } from "./db/client.ts";
-import type { dashboardSettings } from "./db/schema.ts";
-import type { SqlRow } from "./server/sql-row.ts";
+} from "../dashboard-api/settings.ts";
+import type { Queryable } from "../db/client.ts";
+import type { dashboardSettings } from "../db/schema.ts";
+import type { SqlRow } from "../server/sql-row.ts";
+import { pendingChanges, requestChange } from "./changes.ts";
 
 type Row = SqlRow<typeof dashboardSettings>;
 

@@ -2,7 +2,7 @@
 // from the app): the attempt is audited whether or not the proof holds, and a wrong proof refuses
 // the request on its field.
 import "server-only";
-import { type Actor, appendAudit, auditActor } from "../auth/audit.ts";
+import { type Actor, appendAudit, auditActor } from "../audit/log.ts";
 import { allowSignInAttempt } from "../auth/throttle.ts";
 import { checkUnderLockout, type UserRow } from "../auth/users.ts";
 import type { Queryable } from "../db/client.ts";

@@ -5,7 +5,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import * as z from "zod/v4/core";
-import type { Actor } from "../auth/audit.ts";
+import type { Actor } from "../audit/log.ts";
 import { hasPermission, type Permission } from "../auth/permissions.ts";
 import {
   checkSessionCookie,
@@ -75,7 +75,7 @@ interface RouteOptions<
    */
   beforePasswordChange?: "allowed";
   /**
-   * The path's parameters (lib/api/params.ts): a value they refuse names nothing, so the request
+   * The path's parameters (lib/route-kit/params.ts): a value they refuse names nothing, so the request
    * is answered 404 naming the parameter, before any query. Omitted: each is the string given.
    */
   params?: PS;

@@ -1,6 +1,6 @@
 // The settings form's values, built from the contract's limits (lib/dashboard-api/settings.ts):
 // amounts as typed ("1,234.50") to integer cents through the one reader of typed dollars
-// (lib/forms/typed-dollars.ts), minutes as typed, each mistake worded as a sentence. Written with zod's
+// (lib/form-rules/typed-dollars.ts), minutes as typed, each mistake worded as a sentence. Written with zod's
 // tree-shakable build: the settings page carries it in its first load.
 import * as z from "zod/mini";
 import { DIGEST_MINUTES, SETTING_MAX_CENTS } from "../dashboard-api/settings.ts";
