@@ -4,6 +4,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, sendJson } from "@/lib/dashboard-api/fetch.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { BeneficiaryResponse } from "@/lib/dashboard-api/wires.ts";
 
 /** `fields`: the beneficiary and bank fields as the form holds them when saving. */
@@ -21,7 +22,7 @@ export function useSaveBeneficiary(fields: () => Record<string, string>) {
         fields: fields(),
       });
       setSaved(r.beneficiary.label);
-      void queryClient.invalidateQueries({ queryKey: ["beneficiaries"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.beneficiaries() });
     } catch (e) {
       setError(
         e instanceof ApiError

@@ -4,16 +4,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { BeneficiaryListResponse, DraftResponse } from "@/lib/dashboard-api/wires.ts";
 
 export function useWireSources(draftId: string | undefined) {
   const accounts = useQuery(accountsQuery());
   const beneficiaries = useQuery({
-    queryKey: ["beneficiaries"],
+    queryKey: queryKeys.beneficiaries(),
     queryFn: ({ signal }) => apiFetch<typeof BeneficiaryListResponse>("/api/beneficiaries", { signal }),
   });
   const stored = useQuery({
-    queryKey: ["drafts", "one", draftId],
+    queryKey: queryKeys.draft(draftId),
     enabled: !!draftId,
     queryFn: ({ signal }) => apiFetch<typeof DraftResponse>(`/api/drafts/${draftId}`, { signal }),
   });

@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { Panel } from "@/components/ui/section.tsx";
 import { apiFetch, failureMessage } from "@/lib/dashboard-api/fetch.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { AheadShortfallView, BalanceAheadResponse } from "@/lib/dashboard-api/schedules.ts";
 import { dayInWords } from "@/lib/format/dates.ts";
 import { formatUsd } from "@/lib/format/money.ts";
@@ -35,7 +36,7 @@ export function ShortfallCauses({ shortfall }: { shortfall: AheadShortfallView }
 
 export function BalanceAhead({ accountNumber }: { accountNumber: string }) {
   const q = useQuery({
-    queryKey: ["balance-ahead", accountNumber],
+    queryKey: queryKeys.balanceAhead(accountNumber),
     queryFn: () =>
       apiFetch<typeof BalanceAheadResponse>(`/api/accounts/${encodeURIComponent(accountNumber)}/ahead`),
   });

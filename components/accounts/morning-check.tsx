@@ -9,6 +9,7 @@ import { Stat } from "@/components/ui/stat.tsx";
 import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { AccountSummary, MorningCheckResponse } from "@/lib/dashboard-api/index.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import { formatDay } from "@/lib/format/dates.ts";
 import { maskAccountNumber } from "@/lib/format/money.ts";
 import { countOf } from "@/lib/format/status-words.ts";
@@ -23,7 +24,7 @@ const FIGURE = "text-lg font-semibold sm:text-xl";
 
 export function MorningCheck({ accounts }: { accounts: AccountSummary[] }) {
   const q = useQuery({
-    queryKey: ["accounts", "morning"],
+    queryKey: queryKeys.morningCheck(),
     queryFn: ({ signal }) => apiFetch<typeof MorningCheckResponse>("/api/accounts/morning", { signal }),
   });
   const name = (n: string) => accounts.find((a) => a.accountNumber === n)?.name ?? "Account";

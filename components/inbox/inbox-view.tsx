@@ -289,7 +289,7 @@ export function InboxView() {
             if (decided) {
               setSelected(new Set());
               void queryClient.invalidateQueries({ queryKey: queryKeys.inbox() });
-              void queryClient.invalidateQueries({ queryKey: ["accounts"] });
+              void queryClient.invalidateQueries({ queryKey: queryKeys.accounts() });
             }
             requestAnimationFrame(() => focusRow(cursor));
           }}

@@ -8,13 +8,14 @@ import Link from "next/link";
 import { ShortfallCauses, shortfallLine } from "@/components/accounts/balance-ahead.tsx";
 import { Card, CardHeader } from "@/components/ui/card.tsx";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { ShortfallsResponse } from "@/lib/dashboard-api/schedules.ts";
 import { dayInWords } from "@/lib/format/dates.ts";
 import { formatUsd } from "@/lib/format/money.ts";
 
 export function ShortfallWarnings() {
   const q = useQuery({
-    queryKey: ["inbox-shortfalls"],
+    queryKey: queryKeys.inboxShortfalls(),
     queryFn: () => apiFetch<typeof ShortfallsResponse>("/api/inbox/shortfalls"),
     refetchInterval: 60_000,
   });

@@ -30,6 +30,7 @@ import {
   stillNeededWords,
 } from "@/lib/approvals/draft-rules.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { Draft, DraftListResponse, DraftResponse } from "@/lib/dashboard-api/wires.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
 import { draftStatusWords } from "@/lib/format/status-words.ts";
@@ -50,7 +51,7 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
   const [rejecting, setRejecting] = useState<Draft | null>(null);
   const [announce, setAnnounce] = useState("");
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["drafts"] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.drafts() });
 
   const release = useConfirmedAction({
     mutationFn: (d: Draft) =>
@@ -69,8 +70,8 @@ export function DraftsView({ me, canRelease }: { me: { id: string }; canRelease:
               ? `Released. The bank's payment id is ${r.draft.paymentId}.`
               : "Released: the transfer is complete.",
       );
-      void queryClient.invalidateQueries({ queryKey: ["accounts"] });
-      void queryClient.invalidateQueries({ queryKey: ["payments"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.accounts() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.payments() });
     },
     onSettled: () => refresh(),
   });

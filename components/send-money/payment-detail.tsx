@@ -14,6 +14,7 @@ import { bicCountry, countryName } from "@/lib/bank-api/iban.ts";
 import { PAYMENT_FIELD_GROUPS, type PaymentDetailField } from "@/lib/bank-api/payment-record-fields.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { PaymentDetailResponse } from "@/lib/dashboard-api/payments.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import { formatDay, formatInstant, timeZoneLabel } from "@/lib/format/dates.ts";
 import { PAYMENT_INSTANT_FIELDS, paymentFieldWords } from "@/lib/format/payment-fields.ts";
 import { paymentMovesMoney, paymentStatusWords } from "@/lib/format/status-words.ts";
@@ -51,7 +52,7 @@ function valueInWords(field: PaymentDetailField, value: string, direction: strin
 export function PaymentDetail({ id, account }: { id: string; account: string }) {
   const timeZone = useBusinessTimeZone();
   const q = useQuery({
-    queryKey: ["payments", "detail", account, id],
+    queryKey: queryKeys.payment(account, id),
     queryFn: ({ signal }) =>
       apiFetch<typeof PaymentDetailResponse>(
         `/api/payments/${encodeURIComponent(id)}?account=${encodeURIComponent(account)}`,

@@ -17,6 +17,7 @@ import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { addDays } from "@/lib/bank-api/dates.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type { PaymentsQuery, PaymentsResponse } from "@/lib/dashboard-api/payments.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import { ALL_ACCOUNTS, PAYMENT_PAGE_SIZES, PAYMENT_SORTS } from "@/lib/form-rules/send-money-fields.ts";
 import { formatDay } from "@/lib/format/dates.ts";
 import { PAYMENT_STATUS_CHOICES, paymentMovesMoney, paymentStatusWords } from "@/lib/format/status-words.ts";
@@ -60,7 +61,7 @@ export function PaymentsView({ today, initialAccount }: { today: string; initial
   const accountName = (n: string) => accounts.data?.accounts.find((a) => a.accountNumber === n)?.name;
 
   const payments = useQuery({
-    queryKey: ["payments", applied],
+    queryKey: queryKeys.paymentsList(applied),
     enabled: !!applied,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>

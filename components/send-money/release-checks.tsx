@@ -10,13 +10,14 @@ import { VoteEmbargoNotice } from "@/components/session/vote-embargo-notice.tsx"
 import { Money } from "@/components/ui/money.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { Draft, WireSystemResponse } from "@/lib/dashboard-api/wires.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
 import { maskAccountNumber } from "@/lib/format/money.ts";
 import { countOf } from "@/lib/format/status-words.ts";
 
 export const wireSystemQuery = () => ({
-  queryKey: ["wire-system"] as const,
+  queryKey: queryKeys.wireSystem(),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     apiFetch<typeof WireSystemResponse>("/api/wire-system", { signal }),
 });

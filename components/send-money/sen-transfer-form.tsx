@@ -149,7 +149,7 @@ export function SenTransferForm({
       (r) => {
         setResult(r);
         void queryClient.invalidateQueries({ queryKey: queryKeys.accounts() });
-        if (r.outcome === "draft") void queryClient.invalidateQueries({ queryKey: ["drafts"] });
+        if (r.outcome === "draft") void queryClient.invalidateQueries({ queryKey: queryKeys.drafts() });
       },
     );
   }

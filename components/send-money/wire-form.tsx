@@ -33,6 +33,7 @@ import { useWireSources } from "@/hooks/use-wire-sources.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
 import { INITIATE_PAYMENT_FIELDS } from "@/lib/bank-api/rules.ts";
 import { ApiError, sendJson } from "@/lib/dashboard-api/fetch.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { Draft, DraftResponse, WireDraftInput, WireDraftRequest } from "@/lib/dashboard-api/wires.ts";
 import { TEMPLATE_FIELDS } from "@/lib/form-rules/send-money-fields.ts";
 import { typedDollarsToCents } from "@/lib/form-rules/typed-dollars.ts";
@@ -88,7 +89,7 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
         });
         setDraft(r.draft);
         setStage("done");
-        void queryClient.invalidateQueries({ queryKey: ["drafts"] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.drafts() });
       } catch (e) {
         if (e instanceof ApiError && e.status === 400) setStage("edit");
         throw e;
@@ -100,7 +101,7 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
       [400, 409],
       (r) => {
         setDraft(r.draft);
-        void queryClient.invalidateQueries({ queryKey: ["drafts"] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.drafts() });
       },
     );
   }

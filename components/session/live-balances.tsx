@@ -57,7 +57,7 @@ export function LiveBalances() {
     source.addEventListener("inbox", () => {
       queryClient.invalidateQueries({ queryKey: queryKeys.inbox() });
       queryClient.invalidateQueries({ queryKey: queryKeys.incomingWires() });
-      queryClient.invalidateQueries({ queryKey: ["drafts"] });
+      queryClient.invalidateQueries({ queryKey: queryKeys.drafts() });
     });
     source.addEventListener("balance", (e) => {
       const event = JSON.parse((e as MessageEvent<string>).data) as LiveBalanceEvent;

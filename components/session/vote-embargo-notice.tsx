@@ -4,13 +4,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { useBusinessTimeZone } from "@/components/session/business-time-zone.tsx";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
+import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { SessionUser } from "@/lib/dashboard-api/session.ts";
 import { formatInstant } from "@/lib/format/dates.ts";
 
 export function VoteEmbargoNotice() {
   const timeZone = useBusinessTimeZone();
   const me = useQuery({
-    queryKey: ["me"],
+    queryKey: queryKeys.me(),
     queryFn: ({ signal }) => apiFetch<typeof SessionUser>("/api/me", { signal }),
     refetchOnMount: "always",
   });

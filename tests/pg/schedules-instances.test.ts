@@ -11,10 +11,11 @@ import { occurrencesBetween, type Schedule, toRule, WEEKDAYS } from "../../lib/c
 import { bankBusinessDate, runSchedules } from "../../lib/schedules/engine.ts";
 import { createSeries, occurrenceKey } from "../../lib/schedules/series.ts";
 import { sandbox } from "../helpers/bank.ts";
+import { PG_URL } from "../helpers/databases.ts";
 import { openPgDraftWorld, type PgDraftWorld } from "../helpers/pg-drafts.ts";
 import { dashboardInstance } from "../helpers/routes.ts";
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("schedules on two dashboard instances", () => {
+describe.skipIf(!PG_URL)("schedules on two dashboard instances", () => {
   let world: PgDraftWorld;
   let preparer: UserRow;
 

@@ -11,10 +11,11 @@ import { getBankClient } from "../../lib/bank-client/index.ts";
 import { SenTransferRequest } from "../../lib/dashboard-api/transfers.ts";
 import { type DashboardDb, openDashboardDb } from "../../lib/db/client.ts";
 import { sendSenTransfer } from "../../lib/payments/sen.ts";
+import { PG_URL } from "../helpers/databases.ts";
 import { openPgDraftWorld, type PgDraftWorld } from "../helpers/pg-drafts.ts";
 import { testUser } from "../helpers/routes.ts";
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("SEN daily totals under concurrency", () => {
+describe.skipIf(!PG_URL)("SEN daily totals under concurrency", () => {
   let world: PgDraftWorld;
   let instances: DashboardDb[];
   let from: string;

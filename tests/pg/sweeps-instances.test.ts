@@ -9,10 +9,11 @@ import { bankBusinessDate } from "../../lib/schedules/engine.ts";
 import { runSweeps, sweepMoveKey } from "../../lib/schedules/sweep-engine.ts";
 import { approveSweep, createSweep } from "../../lib/schedules/sweeps.ts";
 import { sandbox } from "../helpers/bank.ts";
+import { PG_URL } from "../helpers/databases.ts";
 import { openPgDraftWorld, type PgDraftWorld } from "../helpers/pg-drafts.ts";
 import { dashboardInstance } from "../helpers/routes.ts";
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("a sweep on two dashboard instances", () => {
+describe.skipIf(!PG_URL)("a sweep on two dashboard instances", () => {
   let world: PgDraftWorld;
 
   beforeAll(async () => {

@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
+import { PG_URL } from "../helpers/databases.ts";
 import { openPgDraftWorld, type PgDraftWorld } from "../helpers/pg-drafts.ts";
 import { invoke, testUser } from "../helpers/routes.ts";
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("a demotion racing the deciding vote", () => {
+describe.skipIf(!PG_URL)("a demotion racing the deciding vote", () => {
   let world: PgDraftWorld;
   let db: DashboardDb;
   let admin: UserRow;
