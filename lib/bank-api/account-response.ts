@@ -6,15 +6,20 @@ import { type LongErrorItem, longErrorItemSchema } from "./errors.ts";
 export const accountResponse = <T extends z.ZodType>(responseData: T) =>
   z.object({ SEQUENCE: z.number().int(), ResponseData: responseData, ERROR: z.array(longErrorItemSchema) });
 
+const recordPageHead = { RECS_RETURNED: z.number().int(), MOREDATA: z.string() };
+
 /** Pages of records under `name`, each with how many it returned and whether more wait (MOREDATA). */
 export const recordPages = <K extends string, T extends z.ZodType>(name: K, record: T) =>
   z.array(
     z.object({
-      RECS_RETURNED: z.number().int(),
-      MOREDATA: z.string(),
+      ...recordPageHead,
       ...({ [name]: z.array(record) } as { [P in K]: z.ZodArray<T> }),
     }),
   );
+
+/** An answer of record pages without the records (left out of the checked copy), for a reader checking them one by one. */
+export const recordPagesAnswerHead = accountResponse(z.array(z.object(recordPageHead)));
+export type RecordPageHead = z.output<typeof recordPagesAnswerHead>["ResponseData"][number];
 
 /** An answer as the bank writes it: the sequence number echoed, the data, and the errors (none by default). */
 export function accountAnswer<T>(sequence: number, responseData: T, errors: LongErrorItem[] = []) {

@@ -6,6 +6,7 @@
 // the same bytes as the last time is not parsed and checked again (see `checked`).
 import "server-only";
 import type { z } from "zod";
+import { type RecordPageHead, recordPagesAnswerHead } from "../bank-api/account-response.ts";
 import { type EndpointDef, type EndpointName, endpoints } from "../bank-api/endpoints.ts";
 import { gatewayErrorSchema, type LongErrorItem, type ShortErrorItem } from "../bank-api/errors.ts";
 import { BANK_HEADERS } from "../bank-api/headers.ts";
@@ -206,15 +207,7 @@ export class BankClient {
     o: CallOptions<N>,
     readKey?: string,
   ): Promise<BankResult<ResponseOf<N>>> {
-    const body = o.body === undefined ? undefined : JSON.stringify(o.body);
-
-    let token = await this.opts.tokens.getToken();
-    let attempt = await this.send(def, path, token, body, o.idempotencyKey);
-    if (attempt.kind === "response" && attempt.status === 401) {
-      // One renewal after a 401: the token may have lapsed early (clock skew, a restart of the bank).
-      token = await this.opts.tokens.renewAfterRejection(token);
-      attempt = await this.send(def, path, token, body, o.idempotencyKey);
-    }
+    const attempt = await this.exchange(def, path, o);
     if (!readKey || attempt.kind !== "response" || attempt.status !== 200)
       return this.interpret(name, def, attempt);
     const last = this.checked.get(readKey);
@@ -227,6 +220,102 @@ export class BankClient {
     const result = this.interpret(name, def, attempt);
     if (result.ok) this.remember(readKey, attempt.text, result);
     return result;
+  }
+
+  /**
+   * A read answered with pages of records (recordPages), each record checked against the contract's
+   * `record` schema and handed to `each` as soon as it is checked, its raw value dropped at once.
+   * A day of history (up to 5,000 entries, some 3.5 MB of text) read whole stays reachable three
+   * times over (the text, its parsed value and the checked copy) until its last entry is used; read
+   * this way, the text goes once parsed and each entry once converted. Neither shared with other
+   * callers nor kept to recognise an unchanged read.
+   */
+  async callRecords<N extends EndpointName, T, E>(
+    name: N,
+    o: CallOptions<N>,
+    records: { key: string; schema: z.ZodType<T> },
+    each: (record: T, index: number) => E,
+  ): Promise<BankResult<{ pages: RecordPageHead[]; records: E[] }>> {
+    const def = endpoints[name] as EndpointDef;
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(o.query ?? {}))
+      if (v !== undefined && v !== null) qs.set(k, String(v));
+    const path = qs.size ? `${def.path}?${qs}` : def.path;
+    const fail = (error: BankError) => ({ ok: false as const, error });
+    const mismatch = (issues: z.core.$ZodIssue[]) => {
+      this.log.error("bank response does not match the contract", {
+        endpoint: name,
+        issues: issues.slice(0, 5).map((i) => `${i.path.join(".")}: ${i.message}`),
+      });
+      return fail({ kind: "bank_error", message: "The bank's answer did not match the API contract." });
+    };
+    try {
+      let attempt: Attempt | null = await this.exchange(def, path, o);
+      if (attempt.kind !== "response" || attempt.status !== 200) {
+        const r = this.interpret(name, { ...def, response: undefined }, attempt);
+        return r.ok ? fail({ kind: "bank_error", message: "The bank's answer could not be read." }) : r;
+      }
+      const json = parseJson(attempt.text) as { ResponseData?: Record<string, unknown>[] } | undefined;
+      attempt = null;
+      const head = recordPagesAnswerHead.safeParse(json);
+      if (!head.success) return mismatch(head.error.issues);
+      const items = businessErrors(head.data);
+      if (items.length)
+        return fail({
+          kind: "rejected",
+          status: 200,
+          message: items.map((i) => i.ERRORMSG).join("; "),
+          fields: items.filter((i) => i.FIELDNAME).map((i) => ({ field: i.FIELDNAME, message: i.ERRORMSG })),
+        });
+      const out: E[] = [];
+      for (const [p, page] of (json?.ResponseData ?? []).entries()) {
+        const raw = page[records.key];
+        if (!Array.isArray(raw))
+          return mismatch([
+            {
+              code: "invalid_type",
+              expected: "array",
+              path: ["ResponseData", p, records.key],
+              message: "Expected array",
+            },
+          ] as z.core.$ZodIssue[]);
+        page[records.key] = undefined;
+        for (let i = 0; i < raw.length; i++) {
+          const checked = records.schema.safeParse(raw[i]);
+          if (!checked.success)
+            return mismatch(
+              checked.error.issues.map((issue) => ({
+                ...issue,
+                path: ["ResponseData", p, records.key, i, ...issue.path],
+              })),
+            );
+          raw[i] = undefined;
+          out.push(each(checked.data, out.length));
+        }
+      }
+      return { ok: true, data: { pages: head.data.ResponseData, records: out } };
+    } catch (e) {
+      if (e instanceof BankCallError) return { ok: false, error: e.error };
+      this.log.error("bank call failed unexpectedly", { endpoint: name, error: e });
+      return { ok: false, error: { kind: "bank_error", message: "The bank's answer could not be read." } };
+    }
+  }
+
+  /** Sends a call with the current token, once more with a renewed one after a 401. */
+  private async exchange<N extends EndpointName>(
+    def: EndpointDef,
+    path: string,
+    o: CallOptions<N>,
+  ): Promise<Attempt> {
+    const body = o.body === undefined ? undefined : JSON.stringify(o.body);
+    let token = await this.opts.tokens.getToken();
+    let attempt = await this.send(def, path, token, body, o.idempotencyKey);
+    if (attempt.kind === "response" && attempt.status === 401) {
+      // One renewal after a 401: the token may have lapsed early (clock skew, a restart of the bank).
+      token = await this.opts.tokens.renewAfterRejection(token);
+      attempt = await this.send(def, path, token, body, o.idempotencyKey);
+    }
+    return attempt;
   }
 
   /** Keeps a read's checked answer beside its text, the oldest going first past CHECKED_TEXT. */

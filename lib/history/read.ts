@@ -4,7 +4,7 @@
 // has no further page, and a date-time given for a day is read as its business day, so no
 // narrower window exists; a capped day is reported as such for the caller to refuse or note).
 import { addDays } from "../bank-api/dates.ts";
-import type { Transaction } from "../bank-api/history.ts";
+import { type Transaction, transactionSchema } from "../bank-api/history.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { unwrap } from "../bank-client/errors.ts";
 
@@ -12,11 +12,14 @@ import { unwrap } from "../bank-client/errors.ts";
 export const HISTORY_DAY_CONCURRENCY = 4;
 
 /** One business day of history as `extendedhistory` returned it; `capped` when it holds more. */
-export interface HistoryDay {
+export interface HistoryDay<E = Transaction> {
   day: string;
-  txs: Transaction[];
+  txs: E[];
   capped: boolean;
 }
+
+/** Each entry of a day as the reader keeps it, from the entry and its 0-based position in the answer. */
+export type EntryOf<E> = (t: Transaction, day: string, index: number) => E;
 
 export type HistoryRead<R> =
   /** The whole range in one call (in the order asked). */
@@ -61,13 +64,32 @@ export async function readHistoryDay(
   };
 }
 
+/** One whole business day, each entry turned into the caller's own value as it is checked (see `BankClient.callRecords`). */
+export async function readHistoryDayEach<E>(
+  bank: BankClient,
+  accountNumber: string,
+  day: string,
+  order: "A" | "D",
+  entry: EntryOf<E>,
+): Promise<HistoryDay<E>> {
+  const r = unwrap(
+    await bank.callRecords(
+      "extendedHistory",
+      { query: { accountNumber, date: day, displayOrder: order } },
+      { key: "TRANSACTION", schema: transactionSchema },
+      (t, k) => entry(t, day, k),
+    ),
+  );
+  return { day, txs: r.records, capped: r.pages.some((d) => d.MOREDATA.toUpperCase() === "Y") };
+}
+
 /**
  * The account's history from `from` through `to`, or through the bank's own today when `to` is
  * left out (then the days run through the later of `today` and the newest booking the bank
  * returned, so nothing booked after the bank's midnight is missed). Each day read one by one goes
  * through `perDay` as it arrives, so a caller keeps only what it needs of thousands of entries.
  */
-export async function readAccountHistory<R>(
+export async function readAccountHistory<R, E = Transaction>(
   bank: BankClient,
   q: {
     accountNumber: string;
@@ -78,7 +100,9 @@ export async function readAccountHistory<R>(
     /** The order of the entries within a day read alone (the days come in `order`); `order` by default. */
     dayOrder?: "A" | "D";
   },
-  perDay: (d: HistoryDay) => R | Promise<R>,
+  perDay: (d: HistoryDay<E>) => R | Promise<R>,
+  /** Each entry of a day read alone as the caller keeps it, made as the entry is checked. */
+  o: { entry?: EntryOf<E> } = {},
 ): Promise<HistoryRead<R>> {
   const range = unwrap(
     await bank.call("history", {
@@ -98,8 +122,13 @@ export async function readAccountHistory<R>(
   if (q.order === "D") days.reverse();
   return {
     kind: "days",
-    days: await mapLimit(days, HISTORY_DAY_CONCURRENCY, async (day) =>
-      perDay(await readHistoryDay(bank, q.accountNumber, day, q.dayOrder ?? q.order)),
-    ),
+    days: await mapLimit(days, HISTORY_DAY_CONCURRENCY, async (day) => {
+      const order = q.dayOrder ?? q.order;
+      return perDay(
+        o.entry
+          ? await readHistoryDayEach(bank, q.accountNumber, day, order, o.entry)
+          : ((await readHistoryDay(bank, q.accountNumber, day, order)) as HistoryDay<E>),
+      );
+    }),
   };
 }

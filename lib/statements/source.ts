@@ -133,13 +133,13 @@ export class SpillDir {
 }
 
 /** A day's entries as read: whole, refused when the bank holds more than its one-day history returns. */
-function dayEntries(accountNumber: string, d: HistoryDay): StatementEntry[] {
+function dayEntries(accountNumber: string, d: HistoryDay<StatementEntry>): StatementEntry[] {
   if (d.capped)
     throw new BankCallError({
       kind: "rejected",
       message: `Account ${accountNumber} holds more entries on ${d.day} than the bank's history returns for one day (5,000): the statement would be incomplete.`,
     });
-  return d.txs.map((t, k) => toStatementEntry(t, d.day, k + 1));
+  return d.txs;
 }
 
 interface DayTotals {
@@ -245,10 +245,11 @@ async function readSince(
     } else plan.spilled.set(day, await o.spill.write(entries));
   };
   // Without an end date the bank reads through its own today, whatever the dashboard's clock says.
-  const read = await readAccountHistory(
+  const read = await readAccountHistory<void, StatementEntry>(
     bank,
     { accountNumber, from: o.from, today: o.today, order: "D", dayOrder: "A" },
     (d) => keep(d.day, dayEntries(accountNumber, d)),
+    { entry: (t, day, k) => toStatementEntry(t, day, k + 1) },
   );
   if (read.kind === "range") {
     const byDay = new Map<string, Transaction[]>();

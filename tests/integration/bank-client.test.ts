@@ -7,6 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { transactionSchema } from "../../lib/bank-api/history.ts";
 import { BankClient, CHECKED_ANSWER_TEXT } from "../../lib/bank-client/client.ts";
 import { TokenManager } from "../../lib/bank-client/token-manager.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
@@ -247,6 +248,81 @@ describe("an answer the bank repeats", () => {
     expect(JSON.stringify(first.data).length).toBeGreaterThan(CHECKED_ANSWER_TEXT);
     expect(again.data).not.toBe(first.data);
     expect(again.data).toEqual(first.data);
+  });
+});
+
+describe("a day of history read entry by entry", () => {
+  it("hands each entry, checked, to the caller in the answer's order: the same entries as the whole read", async () => {
+    const acct = await customer.account("SEN", 10);
+    const day = bank.running.bank.clock.businessDate();
+    await bank.running.bank.db.query(
+      `SELECT post_entry($1, CASE WHEN g % 3 = 0 THEN 'D' ELSE 'C' END, 100 + g, '1100', ARRAY['BULK ' || g, 'LINE2'], $2::timestamptz + make_interval(secs => g), $3, '', '')
+       FROM generate_series(1, 40) AS g`,
+      [acct, `${day}T15:00:00Z`, day],
+    );
+    const query = { accountNumber: acct, date: day, displayOrder: "A" };
+    const whole = await client.call("extendedHistory", { query });
+    const each = await client.callRecords(
+      "extendedHistory",
+      { query },
+      { key: "TRANSACTION", schema: transactionSchema },
+      (t, k) => ({ k, t }),
+    );
+    if (!whole.ok || !each.ok) return expect.fail("both reads should succeed");
+    expect(each.data.records.map((r) => r.t)).toEqual(whole.data.ResponseData[0].TRANSACTION);
+    expect(each.data.records.map((r) => r.k)).toEqual(each.data.records.map((_, k) => k));
+    expect(each.data.pages).toEqual([{ RECS_RETURNED: 41, MOREDATA: "N" }]);
+  });
+
+  it("returns an entry off the contract as a bank_error value, and ERROR items as a rejected one", async () => {
+    let answer: unknown;
+    const s = await misbehavingServer((req, res) => {
+      if (req.url?.startsWith("/v2/access/token")) return tokenAnswer(res);
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(answer));
+    });
+    const read = () =>
+      s
+        .client()
+        .callRecords(
+          "extendedHistory",
+          { query: { accountNumber: "1", date: "2026-01-05" } },
+          { key: "TRANSACTION", schema: transactionSchema },
+          (t) => t.TRANAMT,
+        );
+    try {
+      answer = {
+        SEQUENCE: 1,
+        ResponseData: [{ RECS_RETURNED: 1, MOREDATA: "N", TRANSACTION: [{ TRANAMT: "12.00" }] }],
+        ERROR: [],
+      };
+      expect(await read()).toEqual({
+        ok: false,
+        error: { kind: "bank_error", message: "The bank's answer did not match the API contract." },
+      });
+      answer = { SEQUENCE: 1, ResponseData: [{ RECS_RETURNED: 0, MOREDATA: "N" }], ERROR: [] };
+      expect(await read()).toMatchObject({ ok: false, error: { kind: "bank_error" } });
+      answer = {
+        SEQUENCE: 1,
+        ResponseData: [],
+        ERROR: [
+          {
+            MESSAGEID: "1",
+            MESSAGETYPE: "E",
+            SEGMENTID: "1",
+            SEGMENT_OCCUR: "1",
+            FIELDNAME: "accountNumber",
+            ERRORMSG: "Account not found",
+          },
+        ],
+      };
+      expect(await read()).toMatchObject({
+        ok: false,
+        error: { kind: "rejected", message: "Account not found" },
+      });
+    } finally {
+      await s.close();
+    }
   });
 });
 
