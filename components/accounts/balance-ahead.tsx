@@ -13,7 +13,7 @@ import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { AheadShortfallView, BalanceAheadResponse } from "@/lib/dashboard-api/schedules.ts";
 import { dayInWords } from "@/lib/format/dates.ts";
 import { formatUsd } from "@/lib/format/money.ts";
-import { AHEAD_KIND_WORDS, AHEAD_KINDS, AHEAD_LIKELIHOOD } from "@/lib/schedules/balance-ahead.ts";
+import { AHEAD_KIND_WORDS, AHEAD_KINDS } from "@/lib/schedules/balance-ahead.ts";
 
 /** "below zero" or "below the alert line of $X": what a shortfall falls under, in words. */
 export function shortfallLine(s: Pick<AheadShortfallView, "line" | "lineCents">): string {
@@ -26,7 +26,7 @@ export function ShortfallCauses({ shortfall }: { shortfall: AheadShortfallView }
     <ul className="mt-1 list-disc pl-5">
       {shortfall.causes.map((c) => (
         <li key={c.key}>
-          {c.label}: <Money cents={c.amountCents} /> ({AHEAD_LIKELIHOOD[c.kind]})
+          {c.label}: <Money cents={c.amountCents} /> ({c.likelihood})
         </li>
       ))}
       {shortfall.moreCauses ? <li>and {shortfall.moreCauses} smaller payments</li> : null}
@@ -126,7 +126,7 @@ export function BalanceAhead({ accountNumber }: { accountNumber: string }) {
                         {d.flows.map((f) => (
                           <li key={f.key}>
                             {f.label}: <Money cents={f.amountCents} />{" "}
-                            <span className="text-slate-600">({AHEAD_LIKELIHOOD[f.kind]})</span>
+                            <span className="text-slate-600">({f.likelihood})</span>
                           </li>
                         ))}
                       </ul>

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isIsoDay } from "../bank-api/dates.ts";
 import { idempotencyKey } from "../bank-api/transfers.ts";
 import { scheduleSchema } from "../calendar/recurrence.ts";
-import { AHEAD_KINDS } from "../schedules/balance-ahead.ts";
+import { AHEAD_KINDS, AHEAD_LIKELIHOODS } from "../schedules/balance-ahead.ts";
 import {
   OCCURRENCE_STATUSES,
   SERIES_KINDS,
@@ -191,6 +191,8 @@ const aheadKinds = z.object({
 const aheadFlow = z.object({
   key: z.string(),
   kind: z.enum(AHEAD_KINDS),
+  /** How sure it is, in the words the page shows: scheduled, waiting for approval, not yet accepted. */
+  likelihood: z.enum(AHEAD_LIKELIHOODS),
   amountCents: z.number().int(),
   label: z.string(),
 });

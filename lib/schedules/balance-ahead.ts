@@ -7,8 +7,12 @@ import { addBusinessDays, isBusinessDay, rollToBusinessDay } from "../bank-api/b
 export const AHEAD_KINDS = ["scheduled", "sweep", "draft", "incoming_wire"] as const;
 export type AheadKind = (typeof AHEAD_KINDS)[number];
 
-/** How sure each kind is, in the words the page shows beside each amount. */
-export const AHEAD_LIKELIHOOD: Record<AheadKind, string> = {
+/** How sure a payment ahead is, in words. */
+export const AHEAD_LIKELIHOODS = ["scheduled", "waiting for approval", "not yet accepted"] as const;
+export type AheadLikelihood = (typeof AHEAD_LIKELIHOODS)[number];
+
+/** How sure each kind is, in the words the route gives and the page shows beside each amount. */
+export const AHEAD_LIKELIHOOD: Record<AheadKind, AheadLikelihood> = {
   scheduled: "scheduled",
   sweep: "scheduled",
   draft: "waiting for approval",
@@ -27,6 +31,8 @@ export interface AheadFlow {
   /** Unique within its day: the payment it stands for. */
   key: string;
   kind: AheadKind;
+  /** How sure it is (`AHEAD_LIKELIHOOD` of its kind): what a reader of the route shows beside it. */
+  likelihood: AheadLikelihood;
   /** Signed: money in is positive. */
   amountCents: number;
   label: string;
@@ -160,6 +166,12 @@ export function firstShortfall(
   };
 }
 
+/** A payment ahead, its likelihood taken from its kind. */
+const flow = (f: Omit<AheadFlow, "likelihood">): AheadFlow => ({
+  ...f,
+  likelihood: AHEAD_LIKELIHOOD[f.kind],
+});
+
 const none = (): Record<AheadKind, number> => ({ scheduled: 0, sweep: 0, draft: 0, incoming_wire: 0 });
 
 /**
@@ -174,20 +186,24 @@ export function projectBalanceAhead(i: AheadInput): AheadDay[] {
   const byDay = new Map(days.map((d) => [d, [] as AheadFlow[]]));
   for (const d of i.drafts)
     if (d.fromAccount === i.account)
-      byDay.get(first)?.push({
-        key: `draft:${d.id}`,
-        kind: "draft",
-        amountCents: -d.amountCents,
-        label: `${d.kind === "wire" ? "Wire" : "SEN transfer"} to ${d.counterparty}`,
-      });
+      byDay.get(first)?.push(
+        flow({
+          key: `draft:${d.id}`,
+          kind: "draft",
+          amountCents: -d.amountCents,
+          label: `${d.kind === "wire" ? "Wire" : "SEN transfer"} to ${d.counterparty}`,
+        }),
+      );
   for (const w of i.incomingWires)
     if (w.accountNumber === i.account)
-      byDay.get(first)?.push({
-        key: `wire:${w.paymentId}`,
-        kind: "incoming_wire",
-        amountCents: w.amountCents,
-        label: `Wire from ${w.originator}`,
-      });
+      byDay.get(first)?.push(
+        flow({
+          key: `wire:${w.paymentId}`,
+          kind: "incoming_wire",
+          amountCents: w.amountCents,
+          label: `Wire from ${w.originator}`,
+        }),
+      );
   for (const o of i.occurrences) {
     if (o.status !== "due" || !isBusinessDay(o.day)) continue;
     const list = byDay.get(o.day);
@@ -195,9 +211,10 @@ export function projectBalanceAhead(i: AheadInput): AheadDay[] {
     const key = `schedule:${o.seriesId}/${o.nominalDay}`;
     // Its kind says how sure it is: a series not yet approved waits for approval like a draft.
     const kind: AheadKind = o.approved ? "scheduled" : "draft";
-    if (o.fromAccount === i.account) list.push({ key, kind, amountCents: -o.amountCents, label: o.name });
+    if (o.fromAccount === i.account)
+      list.push(flow({ key, kind, amountCents: -o.amountCents, label: o.name }));
     else if (o.kind === "sen" && o.counterparty === i.account)
-      list.push({ key, kind, amountCents: o.amountCents, label: o.name });
+      list.push(flow({ key, kind, amountCents: o.amountCents, label: o.name }));
   }
   const sweeps = i.sweeps.filter((s) => s.account === i.account && s.status === "active" && s.approved);
   let balance = i.availableCents;
@@ -208,27 +225,31 @@ export function projectBalanceAhead(i: AheadInput): AheadDay[] {
       const move =
         balance < s.lowCents ? s.lowCents - balance : balance > s.highCents ? s.highCents - balance : 0;
       if (!move) continue;
-      flows.push({
-        key: `sweep:${s.id}`,
-        kind: "sweep",
-        amountCents: move,
-        label: `${s.name} (${move > 0 ? "from" : "to"} ${s.fundingAccount})`,
-        sweepId: s.id,
-        sweepName: s.name,
-      });
+      flows.push(
+        flow({
+          key: `sweep:${s.id}`,
+          kind: "sweep",
+          amountCents: move,
+          label: `${s.name} (${move > 0 ? "from" : "to"} ${s.fundingAccount})`,
+          sweepId: s.id,
+          sweepName: s.name,
+        }),
+      );
       balance += move;
     }
     // A sweep this account funds: the kept account's move, the other way round.
     for (const m of i.fundedMoves ?? []) {
       if (m.day !== day) continue;
-      flows.push({
-        key: `sweep:${m.sweepId}`,
-        kind: "sweep",
-        amountCents: -m.amountCents,
-        label: `${m.name} (${m.amountCents > 0 ? "to" : "from"} ${m.account})`,
-        sweepId: m.sweepId,
-        sweepName: m.name,
-      });
+      flows.push(
+        flow({
+          key: `sweep:${m.sweepId}`,
+          kind: "sweep",
+          amountCents: -m.amountCents,
+          label: `${m.name} (${m.amountCents > 0 ? "to" : "from"} ${m.account})`,
+          sweepId: m.sweepId,
+          sweepName: m.name,
+        }),
+      );
       balance -= m.amountCents;
     }
     const byKind = none();

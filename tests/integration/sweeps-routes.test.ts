@@ -5,9 +5,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAudit } from "../../lib/audit/log.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
+import { rollToBusinessDay } from "../../lib/bank-api/business-days.ts";
 import { getBankClient } from "../../lib/bank-client/index.ts";
 import { lookForShortfalls, mailShortfalls, shortfallKey } from "../../lib/schedules/shortfall-mail.ts";
-import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
+import { sandbox } from "../helpers/bank.ts";
+import { invoke, openRouteWorld, type RouteWorld, testUser, wireForm } from "../helpers/routes.ts";
 
 let world: RouteWorld;
 let preparer: UserRow;
@@ -25,7 +27,22 @@ const mod = {
   shortfalls: () => import("../../app/api/inbox/shortfalls/route.ts"),
   alert: () => import("../../app/api/alerts/[accountNumber]/route.ts"),
   schedules: () => import("../../app/api/schedules/route.ts"),
+  wires: () => import("../../app/api/wires/route.ts"),
 };
+
+interface AheadFlowJson {
+  key: string;
+  kind: string;
+  likelihood: string;
+  amountCents: number;
+  label: string;
+}
+interface AheadDayJson {
+  day: string;
+  byKind: Record<string, number>;
+  flows: AheadFlowJson[];
+  projectedCents: number;
+}
 
 beforeAll(async () => {
   world = await openRouteWorld("sweeps-routes", { customer: "Sweeps Routes Inc" });
@@ -188,6 +205,13 @@ describe("the sweep routes", () => {
     // $1,000 less $400 is under the band's $800 low: the sweep tops it up the same day, apart.
     expect(rent[0].byKind.sweep).toBe(20_000);
     expect(rent[0].projectedCents).toBe(80_000);
+    // Both are sure to come: each is said to be scheduled.
+    expect(
+      (rent[0] as unknown as AheadDayJson).flows.map((f) => [f.kind, f.amountCents, f.likelihood]),
+    ).toEqual([
+      ["scheduled", -40_000, "scheduled"],
+      ["sweep", 20_000, "scheduled"],
+    ]);
     for (const d of days) expect(d.projectedCents).toBeGreaterThanOrEqual(80_000);
 
     // The funding account sees the same moves going out, on the same days.
@@ -200,6 +224,55 @@ describe("the sweep routes", () => {
     for (const [i, d] of days.entries()) expect(out[i].byKind.sweep + d.byKind.sweep).toBe(0);
     expect(out.find((d) => d.day === rent[0].day)?.byKind.sweep).toBe(-20_000);
   });
+  it("projects a wire draft waiting for release and an incoming wire waiting for a decision on today, each apart with its likelihood", async () => {
+    const dda = await world.customer.account("DDA", 5_000);
+    const draft = await invoke(mod.wires, "POST", "/api/wires", { as: preparer, body: wireForm(dda) });
+    expect(draft.status, draft.text).toBe(200);
+    const draftId = draft.json.draft.id as string;
+    const originator = `AHEAD ORIGINATOR ${Date.now().toString(36).toUpperCase()}`.slice(0, 35);
+    const wire = await sandbox<{ payment_id: string }>(world.bank, "POST", "/sandbox/incoming-wires", {
+      accountNumber: dda,
+      amount: 300.25,
+      originatorName: originator,
+      originatorToBeneficiaryInfo: "INVOICE AHEAD",
+    });
+    const r = await invoke(mod.ahead, "GET", `/api/accounts/${dda}/ahead`, {
+      as: viewer,
+      params: { accountNumber: dda },
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.notes).toEqual([]);
+    const days = r.json.days as AheadDayJson[];
+    // Both go as soon as someone decides: they land on the first day of the line, the bank's
+    // business day (the next one when today is a weekend or a holiday).
+    expect(days[0].day).toBe(rollToBusinessDay(r.json.today, "following"));
+    expect(days[0].flows).toEqual([
+      {
+        key: `draft:${draftId}`,
+        kind: "draft",
+        likelihood: "waiting for approval",
+        amountCents: -125_050,
+        label: "Wire to Acme Supplies Inc",
+      },
+      {
+        key: `wire:${wire.payment_id}`,
+        kind: "incoming_wire",
+        likelihood: "not yet accepted",
+        amountCents: 30_025,
+        label: `Wire from ${originator}`,
+      },
+    ]);
+    expect(days[0].byKind).toEqual({ scheduled: 0, sweep: 0, draft: -125_050, incoming_wire: 30_025 });
+    const start = r.json.availableCents as number;
+    expect(start).toBe(500_000);
+    expect(days[0].projectedCents).toBe(start - 125_050 + 30_025);
+    // No later day has a payment of its own; the line stays where today left it.
+    for (const d of days.slice(1)) {
+      expect(d.flows).toEqual([]);
+      expect(d.projectedCents).toBe(days[0].projectedCents);
+    }
+  });
+
   it("says which accounts fall short ahead, below zero or below their alert line, and the payments behind it", async () => {
     const short = await world.customer.account("SEN", 1_000);
     const payee = await world.customer.account("SEN", 0);
