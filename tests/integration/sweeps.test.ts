@@ -324,4 +324,61 @@ describe("a sweep", () => {
       sweepMoveKey(s.id, day, `crossing:${crossing.crossingId}`),
     ]);
   });
+
+  it("holds a target (low equal to high) to the cent: the run and each crossing move exactly to it, once per crossing", async () => {
+    const { kept, funding, own } = await accounts(0, 10_000);
+    const s = await approvedSweep(terms(kept, funding, 1_000, 1_000, "Exact target"), own);
+    expect((await runSweeps(db, await bank(), { today: day, time: "09:00" })).moved).toBe(1);
+    expect(await availableCents(kept)).toBe(100_000);
+    // At the target the account is inside: the same day's run again finds its slot taken.
+    expect((await runSweeps(db, await bank(), { today: day, time: "18:00" })).moved).toBe(0);
+
+    // A payment of $300.01 out: the account falls below the target, and the move brings back that much.
+    const payee = await world.customer.account("SEN", 0);
+    const out = await (await bank()).call("transferSen", {
+      body: { AccountNumberFrom: kept, AccountNumberTo: payee, Amount: 300.01 } as never,
+      idempotencyKey: randomUUID(),
+    });
+    expect(out.ok).toBe(true);
+    const below = {
+      accountNumber: kept,
+      availableCents: 69_999,
+      previousCents: 100_000,
+      crossingId: randomUUID(),
+      today: day,
+    };
+    // The bank tells it twice, and tells of a further fall while the account is still below (it
+    // left the target once), all at once: one crossing, one move, of exactly what is missing.
+    const stillBelow = { ...below, availableCents: 60_000, previousCents: 69_999, crossingId: randomUUID() };
+    const runs = await Promise.all(
+      [below, below, stillBelow].map(async (n) => runSweepsOnCrossing(db, await bank(), n)),
+    );
+    expect(runs.reduce((n, r) => n + r.moved, 0)).toBe(1);
+    expect(await availableCents(kept)).toBe(100_000);
+    expect(await runSweepsOnCrossing(db, await bank(), below)).toMatchObject({ moved: 0, taken: 1 });
+    // The notification of the move itself is back inside: nothing runs.
+    const back = { ...below, availableCents: 100_000, previousCents: 69_999, crossingId: randomUUID() };
+    expect((await runSweepsOnCrossing(db, await bank(), back)).moved).toBe(0);
+    expect(await availableCents(kept)).toBe(100_000);
+
+    // $50.00 in: the account is above the target, and exactly the excess goes back.
+    const payer = await world.customer.account("SEN", 50);
+    const topUp = await (await bank()).call("transferSen", {
+      body: { AccountNumberFrom: payer, AccountNumberTo: kept, Amount: 50 } as never,
+      idempotencyKey: randomUUID(),
+    });
+    expect(topUp.ok).toBe(true);
+    const above = { ...below, availableCents: 105_000, previousCents: 100_000, crossingId: randomUUID() };
+    expect(await runSweepsOnCrossing(db, await bank(), above)).toMatchObject({ moved: 1 });
+    expect(await availableCents(kept)).toBe(100_000);
+    expect(await availableCents(funding)).toBe(1_000_000 - 100_000 - 30_001 + 5_000);
+    expect((await getSweep(db, s.id))?.lastMoves.map((m) => [m.slot, m.direction, m.amountCents])).toEqual([
+      [`crossing:${above.crossingId}`, "sweep", 5_000],
+      [`crossing:${below.crossingId}`, "fund", 30_001],
+      ["run", "fund", 100_000],
+    ]);
+    expect((await debits(funding, day)).map((d) => d.IDEMPOTENCYKEY).sort()).toEqual(
+      [sweepMoveKey(s.id, day, "run"), sweepMoveKey(s.id, day, `crossing:${below.crossingId}`)].sort(),
+    );
+  });
 });
