@@ -15,9 +15,8 @@ import { centsToDollars, formatUsd } from "../bank-api/money.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import type { BankResult } from "../bank-client/errors.ts";
 import type { Queryable } from "../db/client.ts";
-import { seriesTally } from "./approval.ts";
 import type { SweepDirection, SweepMoveStatus } from "./states.ts";
-import { type SweepMoveRow, type SweepRow, sweepApprovalsNeeded, sweepPayment } from "./sweeps.ts";
+import { type SweepMoveRow, type SweepRow, sweepApproval } from "./sweeps.ts";
 
 const SYSTEM = { actorId: "sweep", actorEmail: "sweep", ip: null };
 /** The bank keeps 40 characters of a description line. */
@@ -86,14 +85,13 @@ async function approvedNow(db: Queryable, s: SweepRow): Promise<boolean> {
      ORDER BY approved_at, approver_id`,
     [s.id, s.version, s.prepared_by],
   );
-  const counted = (
-    await seriesTally(
+  return (
+    await sweepApproval(
       db,
-      sweepPayment(s),
+      s,
       voters.map((v) => v.approver_id),
     )
-  ).counted;
-  return counted.length >= (await sweepApprovalsNeeded(db, s));
+  ).approved;
 }
 
 export type SlotOutcome = "moved" | "inside" | "short" | "failed" | "taken" | "unapproved" | "retry";

@@ -10,7 +10,7 @@ import type { Queryable } from "../db/client.ts";
 import type { sweepMoves, sweeps } from "../db/schema.ts";
 import { conflict, forbidden, invalid, notFound } from "../route-kit/errors.ts";
 import type { SqlRow } from "../server/sql-row.ts";
-import { approvalsNeeded } from "./approval.ts";
+import { seriesTally } from "./approval.ts";
 import {
   LIVE_SWEEP_STATUSES,
   type SweepDirection,
@@ -64,12 +64,19 @@ export const sweepPayment = (s: Pick<SweepRow, "funding_account" | "high_cents" 
   preparedBy: s.prepared_by,
 });
 
-/** Approvals a sweep needs: the policy's for its payment, and at least one. */
-export async function sweepApprovalsNeeded(
+/**
+ * The sweep's approvals as the run counts them: each approver as they stand now (disabled, no
+ * longer an approver, outside the policy's group, credentials just changed: not counted) against
+ * what the policy asks of its payment, at least one. The page, the route and the run read this one answer.
+ */
+export async function sweepApproval(
   db: Queryable,
   s: Pick<SweepRow, "funding_account" | "high_cents" | "prepared_by">,
-): Promise<number> {
-  return Math.max(1, await approvalsNeeded(db, sweepPayment(s)));
+  approverIds: readonly string[],
+): Promise<{ required: number; counted: number; approved: boolean }> {
+  const t = await seriesTally(db, sweepPayment(s), approverIds);
+  const required = Math.max(1, t.requirement.approvers);
+  return { required, counted: t.counted.length, approved: t.counted.length >= required };
 }
 
 /** Whether the new terms widen what the old allowed: a lower floor, a higher top, or other accounts. */
@@ -99,7 +106,11 @@ export const toMoveView = (m: SweepMoveRow): SweepMoveView => ({
 });
 
 async function toView(db: Queryable, r: ReadRow): Promise<SweepView> {
-  const required = await sweepApprovalsNeeded(db, r);
+  const { required, approved } = await sweepApproval(
+    db,
+    r,
+    r.approvals.map((a) => a.id),
+  );
   const moves = await db.query<SweepMoveRow>(
     `SELECT * FROM sweep_moves WHERE sweep_id = $1 ORDER BY created_at DESC, slot DESC LIMIT 10`,
     [r.id],
@@ -117,7 +128,7 @@ async function toView(db: Queryable, r: ReadRow): Promise<SweepView> {
     preparedBy: { id: r.prepared_by, email: r.prepared_by_email },
     approvals: r.approvals.map((a) => ({ ...a, at: new Date(a.at).toISOString() })),
     approvalsRequired: required,
-    approved: r.approvals.length >= required,
+    approved,
     lastMoves: moves.map(toMoveView),
   };
 }

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAudit } from "../../lib/audit/log.ts";
-import type { UserRow } from "../../lib/auth/users.ts";
+import { type UserRow, updateUser } from "../../lib/auth/users.ts";
 import { rollToBusinessDay } from "../../lib/bank-api/business-days.ts";
 import { getBankClient } from "../../lib/bank-client/index.ts";
 import { lookForShortfalls, mailShortfalls, shortfallKey } from "../../lib/schedules/shortfall-mail.ts";
@@ -72,7 +72,14 @@ describe("the sweep routes", () => {
     const body = form();
     const made = await invoke(mod.list, "POST", "/api/schedules/sweeps", { as: preparer, body });
     expect(made.status, made.text).toBe(200);
-    expect(made.json.sweep).toMatchObject({ status: "active", version: 1, approved: false, lastMoves: [] });
+    // A $20,000 top is under the SEN release threshold, yet a sweep is never approved by nobody.
+    expect(made.json.sweep).toMatchObject({
+      status: "active",
+      version: 1,
+      approvalsRequired: 1,
+      approved: false,
+      lastMoves: [],
+    });
     const again = await invoke(mod.list, "POST", "/api/schedules/sweeps", { as: preparer, body });
     expect(again.json.sweep.id).toBe(made.json.sweep.id);
     const listed = await invoke(mod.list, "GET", "/api/schedules/sweeps", { as: viewer });
@@ -156,6 +163,43 @@ describe("the sweep routes", () => {
         "sweep.delete ok",
       ]),
     );
+  });
+
+  it("needs the approvers its policy names for its band's top, each counted as the run counts them", async () => {
+    const second = await testUser(world.db, "approver", `appr2-${randomUUID()}@sweep-routes.example`);
+    // A top of $1,500,000.00 is over the two-approver limit ($1,000,000.00 by default): two approvers.
+    const made = await invoke(mod.list, "POST", "/api/schedules/sweeps", {
+      as: preparer,
+      body: form({ name: "Large band", lowCents: 50_000_000, highCents: 150_000_000 }),
+    });
+    expect(made.status, made.text).toBe(200);
+    expect(made.json.sweep).toMatchObject({ approvalsRequired: 2, approved: false });
+    const id = made.json.sweep.id as string;
+    const approve = (as: UserRow) =>
+      invoke(mod.approve, "POST", `/api/schedules/sweeps/${id}/approve`, {
+        as,
+        params: { sweepId: id },
+        body: { version: 1 },
+      });
+    const one = await approve(approver);
+    expect(one.status, one.text).toBe(200);
+    expect(one.json.sweep).toMatchObject({ approvalsRequired: 2, approved: false });
+    const two = await approve(second);
+    expect(two.status, two.text).toBe(200);
+    expect(two.json.sweep).toMatchObject({ approvalsRequired: 2, approved: true });
+    expect(
+      (await readAudit(world.db, 500))
+        .filter((a) => a.target === id && a.action === "sweep.approve")
+        .map((a) => a.result)
+        .sort(),
+    ).toEqual(["approved", "awaiting_second_approval"]);
+    // A disabled approver's approval no longer counts: the sweep waits again, as its run would.
+    await updateUser(world.db, second.id, { disabled: true });
+    const listed = await invoke(mod.list, "GET", "/api/schedules/sweeps", { as: viewer });
+    expect(listed.json.sweeps.find((s: { id: string }) => s.id === id)).toMatchObject({
+      approvalsRequired: 2,
+      approved: false,
+    });
   });
 
   it("projects an account's balance ahead: a scheduled payment and an approved sweep, each apart", async () => {
