@@ -1,5 +1,7 @@
 // Sweeps in real Chromium against the product as `npm start` starts it: a preparer sets up a band
-// on one SEN account funded from the other, the approvers its policy names approve it, the bank's clock reaches the
+// on one SEN account funded from the other whose top is over the two-approver limit, so the policy
+// names two approvers (docs/decisions.md, "Sweeps are approved like a series"): the approver's
+// approval alone moves nothing, the administrator's second does; the bank's clock reaches the
 // next business day's run, and the account is inside its band with the move in its history under
 // the sweep's name. Widening the band is a change that waits for approval again.
 import type { BrowserContext, Page } from "playwright-core";
@@ -8,6 +10,7 @@ import { addBusinessDays } from "../../lib/bank-api/business-days.ts";
 import { daysBetween } from "../../lib/bank-api/dates.ts";
 import type { AccountsResponse, HistoryResponse } from "../../lib/dashboard-api/index.ts";
 import type { SchedulesResponse, SweepsResponse } from "../../lib/dashboard-api/schedules.ts";
+import { SETTING_DEFAULTS } from "../../lib/dashboard-api/settings.ts";
 import { FIRST_WAIT, seriousAxeViolations, shot } from "../helpers/browser.ts";
 import { browserWorld } from "../helpers/browser-world.ts";
 
@@ -43,9 +46,10 @@ describe("sweeps, in Chromium", () => {
   it("keeps an account inside its band from the next business day's run, named in its history", async () => {
     const { page } = preparer;
     const start = await balanceOf(kept);
-    // A band above today's balance: the run tops the account up to its low.
+    // A band above today's balance: the run tops the account up to its low. Its top is over the
+    // two-approver limit, whatever the demo account holds: it needs exactly two approvers.
     const low = start + 10_000_000;
-    const high = start + 20_000_000;
+    const high = Math.max(start + 20_000_000, SETTING_DEFAULTS.releaseDualApprovalCents + 50_000_000);
     await page.goto(`${world.app.url}/scheduled`);
     const form = page.getByRole("form", { name: "New sweep" });
     await form.getByLabel("Sweep name").fill("E2E operating band", { timeout: FIRST_WAIT });
@@ -67,13 +71,13 @@ describe("sweeps, in Chromium", () => {
     // Nothing moves while it waits for approval.
     expect(await balanceOf(kept)).toBe(start);
 
-    // A band this size needs the approvals its policy names (a second above the two-approver
-    // limit): the approver, then the administrator, each from their own Scheduled page.
-    const required = (await world.api<SweepsResponse>(page, "/api/schedules/sweeps")).sweeps[0]
-      .approvalsRequired;
-    expect(required).toBeGreaterThanOrEqual(1);
-    expect(required).toBeLessThanOrEqual(2);
-    for (const who of [approver, admin].slice(0, required)) {
+    // Two approvers, each from their own Scheduled page: the approver's approval alone leaves it
+    // waiting (and the day's run would move nothing), the administrator's second approves it.
+    expect((await world.api<SweepsResponse>(page, "/api/schedules/sweeps")).sweeps[0]).toMatchObject({
+      approvalsRequired: 2,
+      approved: false,
+    });
+    const approveAs = async (who: { page: Page }) => {
       const a = who.page;
       await a.goto(`${world.app.url}/scheduled`);
       const approve = a.getByRole("region", { name: "E2E operating band" }).getByRole("button", {
@@ -83,8 +87,19 @@ describe("sweeps, in Chromium", () => {
       await expect
         .poll(() => a.getByRole("region", { name: "Sweeps" }).getByRole("status").innerText())
         .toContain("You approved E2E operating band.");
-    }
-    expect((await world.api<SweepsResponse>(page, "/api/schedules/sweeps")).sweeps[0].approved).toBe(true);
+    };
+    await approveAs(approver);
+    const half = await world.api<SweepsResponse>(page, "/api/schedules/sweeps");
+    expect(half.sweeps[0]).toMatchObject({ approvalsRequired: 2, approved: false });
+    expect(half.sweeps[0].approvals).toHaveLength(1);
+    await page.reload();
+    await expect.poll(() => card.innerText(), { timeout: FIRST_WAIT }).toContain("1 of 2 approvals");
+    expect(await card.innerText()).toContain("Waiting for approval");
+    await approveAs(admin);
+    expect((await world.api<SweepsResponse>(page, "/api/schedules/sweeps")).sweeps[0]).toMatchObject({
+      approvalsRequired: 2,
+      approved: true,
+    });
 
     // The bank's next business day: its run tops the account up to the band's low.
     const { today } = await world.api<SchedulesResponse>(page, "/api/schedules");
