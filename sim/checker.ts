@@ -6,7 +6,7 @@ import { isBusinessDay } from "../lib/bank-api/business-days.ts";
 import { addDays } from "../lib/bank-api/dates.ts";
 import { ok } from "./history.ts";
 import { ALERT_ACCOUNT, ALERT_LINES, WEEKDAYS } from "./schedule.ts";
-import { outOfBand, type SeriesModel, type World } from "./world.ts";
+import { outOfBand, type SeriesModel, termsKey, type World } from "./world.ts";
 
 type Row = Record<string, unknown>;
 const n = (v: unknown) => Number(v ?? 0);
@@ -131,6 +131,33 @@ export class Checker {
   // Schedules and sweeps ----------------------------------------------------------------------
 
   /** SEN debits at the bank under each of these Idempotency-Keys. */
+  /**
+   * What the bank paid under each occurrence key: SEN debits, and outgoing wires not cancelled
+   * (sent, or taken into the backup log), each with its amount and who it paid.
+   */
+  private async paymentsByKey(
+    keys: string[],
+  ): Promise<Map<string, { cents: number; payee: string; what: string }[]>> {
+    const out = new Map<string, { cents: number; payee: string; what: string }[]>();
+    if (!keys.length) return out;
+    const rows = await this.w.cluster.bankQuery<{
+      key: string;
+      cents: string;
+      payee: string | null;
+      what: string;
+    }>(
+      `SELECT lower(idempotency_key) AS key, amount_cents AS cents, counterparty_account AS payee, 'SEN debit ' || id AS what
+       FROM ledger_entries WHERE dr_cr = 'D' AND tran_code IN ('9084', '9028') AND lower(idempotency_key) = ANY($1)
+       UNION ALL
+       SELECT lower(idempotency_key), amount_cents, details->>'beneficiary_id', 'wire ' || id || ' ' || status
+       FROM payments WHERE direction = 'Outgoing' AND status <> 'Canceled' AND lower(idempotency_key) = ANY($1)`,
+      [keys],
+    );
+    for (const r of rows)
+      out.set(r.key, [...(out.get(r.key) ?? []), { cents: n(r.cents), payee: r.payee ?? "", what: r.what }]);
+    return out;
+  }
+
   private async debitsByKey(keys: string[]): Promise<Map<string, number>> {
     if (!keys.length) return new Map();
     const rows = await this.w.cluster.bankQuery<{ key: string; k: string }>(
@@ -157,9 +184,23 @@ export class Checker {
       reason: string | null;
     }>("SELECT series_id, nominal_day, day, key::text AS key, status, reason FROM series_occurrences");
     if (!rows.length && !this.w.series.size) return;
-    const paid = await this.debitsByKey(rows.map((r) => r.key.toLowerCase()));
-    const times = (r: { key: string }) => paid.get(r.key.toLowerCase()) ?? 0;
+    const payments = await this.paymentsByKey(rows.map((r) => r.key.toLowerCase()));
+    const times = (r: { key: string }) => payments.get(r.key.toLowerCase())?.length ?? 0;
     const byId = new Map([...this.w.series.values()].map((m) => [m.id, m]));
+    // Whatever a series paid, it paid terms (amount and payee) that the product had called approved:
+    // a payment under an edited series before the edit was approved again has terms never approved.
+    for (const r of rows) {
+      const m = byId.get(r.series_id);
+      if (!m) continue;
+      for (const p of payments.get(r.key.toLowerCase()) ?? [])
+        if (!m.approvedTerms.has(termsKey(p.cents, p.payee)))
+          this.report(
+            "schedule.paid-as-approved",
+            op,
+            `terms-${r.key}-${p.what}`,
+            `occurrence ${r.nominal_day} of ${m.rail} series ${m.id} paid $${(p.cents / 100).toFixed(2)} to ${p.payee} (${p.what}), terms no answer called approved (approved: ${[...m.approvedTerms].join("; ") || "none"})`,
+          );
+    }
     const rowOf = new Map(rows.map((r) => [`${r.series_id}/${r.nominal_day}`, r]));
     for (const r of rows) {
       const what = `occurrence ${r.nominal_day} (paid on ${r.day}) of series ${r.series_id}`;
@@ -185,7 +226,7 @@ export class Checker {
           `failed-${r.key}`,
           `${what} is recorded as not sent (${r.reason}) but the bank paid it ${times(r)} time(s)`,
         );
-      if (end && r.status === "sent" && times(r) !== 1)
+      if (end && (r.status === "sent" || r.status === "queued") && times(r) !== 1)
         this.report(
           "schedule.paid-once",
           op,
@@ -246,7 +287,7 @@ export class Checker {
               `reason-${m.id}-${o.nominal}`,
               `${what} was not sent (${r.status}) and no reason is recorded`,
             );
-        } else if (r.status !== "sent" || times(r) !== 1)
+        } else if ((r.status !== "sent" && !(m.rail === "wire" && r.status === "queued")) || times(r) !== 1)
           this.report(
             "schedule.none-missed",
             op,

@@ -180,7 +180,8 @@ async function scheduleSummary(world: World): Promise<string> {
   const c = world.cluster;
   if (!c.readable) return "";
   const occ = await c.dashQuery<{ status: string; reason: string | null; k: string }>(
-    "SELECT status, CASE WHEN status = 'failed' THEN left(reason, 60) END AS reason, count(*) AS k FROM series_occurrences GROUP BY 1, 2 ORDER BY 1, 2",
+    `SELECT s.kind || ' ' || o.status AS status, CASE WHEN o.status = 'failed' THEN left(o.reason, 60) END AS reason, count(*) AS k
+     FROM series_occurrences o JOIN payment_series s ON s.id = o.series_id GROUP BY 1, 2 ORDER BY 1, 2`,
   );
   const moves = await c.dashQuery<{ status: string; run: boolean; k: string }>(
     "SELECT status, slot = 'run' AS run, count(*) AS k FROM sweep_moves GROUP BY 1, 2 ORDER BY 1, 2",
@@ -189,7 +190,7 @@ async function scheduleSummary(world: World): Promise<string> {
   const below = looks.filter((l) => l.keptCents < l.sweep.lowCents).length;
   const waited = Math.max(0, ...looks.map((l) => l.waited));
   return [
-    `schedules: ${world.series.size} series through ${world.bankDate}; occurrences ${occ.map((o) => `${o.status}${o.reason ? ` (${o.reason})` : ""} ${o.k}`).join(", ") || "none"}; ${[...world.series.values()].reduce((n, m) => n + m.skipped.size, 0)} skipped by a person`,
+    `schedules: ${world.series.size} series (${[...world.series.values()].filter((m) => m.rail === "wire").length} wire) through ${world.bankDate}; edits answered ${world.seriesEdits.amount} amount, ${world.seriesEdits.payee} payee, ${world.seriesEdits.rename} rename; occurrences ${occ.map((o) => `${o.status}${o.reason ? ` (${o.reason})` : ""} ${o.k}`).join(", ") || "none"}; ${[...world.series.values()].reduce((n, m) => n + m.skipped.size, 0)} skipped by a person`,
     `sweeps: moves ${moves.map((m) => `${m.status} ${m.k} (${m.run ? "day's run" : "crossing"})`).join(", ") || "none"}; ${looks.length} looks after a day's runs, ${below} of them below the band with the funding account short; the runs settled within ${waited} s at most`,
   ].join("\n");
 }

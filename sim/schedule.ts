@@ -128,16 +128,36 @@ export type Op = { i: number; par?: boolean } & (
   | { kind: "streams" }
   | { kind: "kill"; target: "bank" | "dashboard"; index: number }
   | { kind: "check" }
-  /** A preparer sets up a recurring SEN transfer (series `series` of the run), from its first day on. */
+  /**
+   * A preparer sets up a recurring payment (series `series` of the run), from its first day on: a
+   * SEN transfer to `to`, or a wire from the DDA to the beneficiary account `payee`.
+   */
   | {
       kind: "series";
       who: Person;
       series: number;
+      rail: "sen" | "wire";
       from: Account;
       to: Account;
+      payee?: string;
       cents: number;
       pattern: SeriesPattern;
       key: string;
+      inst: number;
+    }
+  /**
+   * A preparer changes a series as last read: its amount, its payee (another account for SEN,
+   * another beneficiary account for a wire), both needing approval again, or its name alone, which
+   * keeps its approvals.
+   */
+  | {
+      kind: "seriesEdit";
+      who: Person;
+      series: number;
+      change: "amount" | "payee" | "rename";
+      cents: number;
+      to: Account;
+      payee: string;
       inst: number;
     }
   /** An approver approves the series' version as last read. */
@@ -800,22 +820,33 @@ function scheduleActors(
   let steps = 0;
   const dollars = (lo: number, hi: number) => r.range(lo * 100, hi * 100);
   const approvers = ["a1", "a2"] as const;
-  const newSeries = (from: Account, to: Account, cents: number, pattern: SeriesPattern) => {
+  /** Each series' rail and accounts as drawn, so that a new payee is another account. */
+  const drawn: { rail: "sen" | "wire"; from: Account; to: Account }[] = [];
+  const approve = (n: number) => {
+    // a1 and a2 are never reset, demoted or invited in a run: their approvals keep counting.
+    for (const who of approvers) push({ kind: "seriesApprove", who, series: n, inst: inst() });
+  };
+  const newSeries = (from: Account, to: Account, cents: number, pattern: SeriesPattern, payee?: string) => {
     const n = series++;
+    const rail = payee ? "wire" : "sen";
+    drawn.push({ rail, from, to });
     push({
       kind: "series",
       who: r.pick(PREPARERS),
       series: n,
+      rail,
       from,
       to,
+      ...(payee ? { payee } : {}),
       cents,
       pattern,
       key: r.guid(),
       inst: inst(),
     });
-    // a1 and a2 are never reset, demoted or invited in a run: their approvals keep counting.
-    for (const who of approvers) push({ kind: "seriesApprove", who, series: n, inst: inst() });
+    approve(n);
   };
+  /** A beneficiary account number of a wire series: eight digits. */
+  const beneficiary = () => String(r.range(10_000_000, 99_999_999));
   const weekly = (): SeriesPattern => ({ kind: "weekly", weekday: r.pick(WEEKDAYS) });
   // Main-loop steps expected over the run (each step adds about 1.6 operations).
   const expectedSteps = Math.max(1, Math.floor(o.ops / 1.6));
@@ -826,6 +857,8 @@ function scheduleActors(
       newSeries("A2", "K1", dollars(5_000, 9_000), weekly());
       newSeries("F1", "A3", dollars(3_000, 8_000), { kind: "monthly-day", day: r.range(1, 28) });
       newSeries("A3", "A1", dollars(1_000, 300_000), weekly());
+      // A weekly wire from the DDA: every wire needs an approver, whatever its size.
+      newSeries("A0", "A0", dollars(2_000, 30_000), weekly(), beneficiary());
       push({
         kind: "sweep",
         who: r.pick(PREPARERS),
@@ -850,7 +883,17 @@ function scheduleActors(
       if (!r.chance(0.12)) return;
       const s = r.int(series);
       switch (
-        r.weighted({ skip: 4, pause: 2, resume: 3, cancel: 1, sweepStatus: 2, fund: 1, newSeries: 1 })
+        r.weighted({
+          skip: 4,
+          pause: 2,
+          resume: 3,
+          cancel: 1,
+          sweepStatus: 2,
+          fund: 1,
+          newSeries: 1,
+          edit: 3,
+          approve: 1,
+        })
       ) {
         case "skip":
           push({ kind: "skip", who: r.pick(PREPARERS), series: s, ahead: r.int(3), inst: inst() });
@@ -875,7 +918,35 @@ function scheduleActors(
           // Seldom and small: the funding account runs dry now and then.
           push({ kind: "deposit", acct: "F1", cents: dollars(2_000, 15_000), bank: r.int(o.instances) });
           return;
+        case "edit": {
+          const change = r.pick(["amount", "amount", "payee", "rename"] as const);
+          const d = drawn[s];
+          const wire = d.rail === "wire";
+          const to = r.pick(["K1", ...DASH_SEN].filter((a) => a !== d.from && a !== d.to) as Account[]);
+          if (change === "payee" && !wire) d.to = to;
+          push({
+            kind: "seriesEdit",
+            who: r.pick(PREPARERS),
+            series: s,
+            change,
+            cents: wire ? dollars(2_000, 30_000) : dollars(500, 20_000),
+            to,
+            payee: beneficiary(),
+            inst: inst(),
+          });
+          // What needs approval again gets it at once, most of the time; else a later `approve`
+          // does, and the occurrences between are not sent.
+          if (change !== "rename" && r.chance(0.5)) approve(s);
+          return;
+        }
+        case "approve":
+          approve(s);
+          return;
         case "newSeries": {
+          if (r.chance(0.3)) {
+            newSeries("A0", "A0", dollars(2_000, 30_000), weekly(), beneficiary());
+            return;
+          }
           const from = r.pick(["K1", "F1", ...DASH_SEN] as const);
           const to = r.pick(["K1", ...DASH_SEN].filter((a) => a !== from) as Account[]);
           newSeries(

@@ -130,9 +130,19 @@ const LINK_TOKEN = /\/account-link#([A-Za-z0-9_-]+)/g;
 export interface SeriesModel {
   id: string;
   version: number;
+  rail: "sen" | "wire";
   from: Account;
   to: Account;
+  /** Who it pays, as the bank names it: the account number a SEN transfer credits, or a wire's beneficiary account. */
+  payee: string;
   cents: number;
+  /**
+   * The terms (`termsKey`: amount and payee) of every version the product called approved in an
+   * answer: an occurrence paid with other terms went without the approval of what it paid.
+   */
+  approvedTerms: Set<string>;
+  /** The schedule form's key, sent again with each change of it. */
+  key: string;
   pattern: SeriesPattern;
   /** The first day of its rule, as the product stored it (the bank's business date when it was set up). */
   startsOn: string;
@@ -141,6 +151,21 @@ export interface SeriesModel {
   /** Nominal days a person skipped (the product said so). */
   skipped: Set<string>;
 }
+
+/** A series as the product answers it (the fields the simulator reads). */
+interface SeriesSeen {
+  id: string;
+  name: string;
+  version: number;
+  status: string;
+  amountCents: number;
+  approved: boolean;
+  approvals: unknown[];
+  schedule: { startsOn: string };
+}
+
+/** A series version's terms as the checker compares them with what the bank paid. */
+export const termsKey = (cents: number, payee: string) => `${cents} to ${payee}`;
 
 /** A sweep as the simulator set it up. */
 export interface SweepModel {
@@ -219,6 +244,8 @@ export class World {
   private pwCounter = 0;
   /** Schedules and sweeps (runs with `--days`): the series and sweeps of the schedule by number. */
   readonly series = new Map<number, SeriesModel>();
+  /** Changes of a series the product answered, by what changed. */
+  readonly seriesEdits = { amount: 0, payee: 0, rename: 0 };
   readonly sweeps = new Map<number, SweepModel>();
   readonly sweepLooks: SweepLook[] = [];
   /** The bank's business date as last heard. */
@@ -1201,6 +1228,7 @@ export class World {
       case "check":
         return;
       case "series":
+      case "seriesEdit":
       case "seriesApprove":
       case "seriesStatus":
       case "skip":
@@ -1255,6 +1283,7 @@ export class World {
       {
         kind:
           | "series"
+          | "seriesEdit"
           | "seriesApprove"
           | "seriesStatus"
           | "skip"
@@ -1266,9 +1295,7 @@ export class World {
     >,
   ): Promise<void> {
     const i = op.i;
-    type SeriesAnswer = {
-      series?: { id: string; version: number; status: string; schedule: { startsOn: string } };
-    };
+    type SeriesAnswer = { series?: SeriesSeen };
     type SweepAnswer = { sweep?: { id: string; version: number; status: string; approved: boolean } };
     switch (op.kind) {
       case "series": {
@@ -1277,31 +1304,93 @@ export class World {
           op.pattern.kind === "weekly"
             ? { kind: "weekly", everyWeeks: 1, weekday: op.pattern.weekday }
             : { kind: "monthly-day", day: op.pattern.day };
-        const call = await this.submit(i, op.who, op.inst, "/api/schedules", {
-          kind: "sen",
-          name: `Sim series ${op.series}`,
-          schedule: { startsOn, pattern, count: null, until: null, roll: "following" },
-          transfer: {
-            idempotencyKey: op.key,
-            AccountNumberFrom: this.accounts[op.from],
-            AccountNumberTo: this.accounts[op.to],
-            Amount: dollars(op.cents),
-          },
-        });
+        const schedule = { startsOn, pattern, count: null, until: null, roll: "following" };
+        const payee = op.rail === "wire" ? (op.payee ?? "") : this.accounts[op.to];
+        const call = await this.submit(
+          i,
+          op.who,
+          op.inst,
+          "/api/schedules",
+          this.seriesBody(op.rail, `Sim series ${op.series}`, schedule, op.key, op.from, payee, op.cents),
+        );
         const s = (call.answer as SeriesAnswer | undefined)?.series;
         if (!ok(call) || !s) return;
         const day = s.schedule.startsOn;
-        this.series.set(op.series, {
+        const m: SeriesModel = {
           id: s.id,
           version: s.version,
+          rail: op.rail,
           from: op.from,
           to: op.to,
+          payee,
           cents: op.cents,
+          approvedTerms: new Set(),
+          key: op.key,
           pattern: op.pattern,
           startsOn: day,
           changes: [{ day, status: s.status }],
           skipped: new Set(),
+        };
+        this.series.set(op.series, m);
+        this.seeSeries(m, s);
+        return;
+      }
+      case "seriesEdit": {
+        const m = this.series.get(op.series);
+        if (!m) return;
+        const got = await this.dash(i, op.who, op.inst, "GET", `/api/schedules/${m.id}`);
+        const before = (got.answer as SeriesAnswer | undefined)?.series;
+        if (!ok(got) || !before || !["active", "paused"].includes(before.status)) return;
+        const cents = op.change === "amount" ? op.cents : m.cents;
+        const payee = op.change !== "payee" ? m.payee : m.rail === "wire" ? op.payee : this.accounts[op.to];
+        if (op.change === "payee" && m.rail === "sen" && (op.to === m.from || payee === m.payee)) return;
+        const name = op.change === "rename" ? `Sim series ${op.series} (renamed at op ${i})` : before.name;
+        const call = await this.dash(
+          i,
+          op.who,
+          op.inst,
+          "PUT",
+          `/api/schedules/${m.id}`,
+          {
+            version: before.version,
+            ...this.seriesBody(m.rail, name, before.schedule, m.key, m.from, payee, cents),
+          },
+          { need: "transfer" },
+        );
+        const after = (call.answer as SeriesAnswer | undefined)?.series;
+        if (!ok(call) || !after) {
+          // No answer: what the product holds decides the model (the edit may have landed).
+          const now = await this.dash(i, "v1", op.inst, "GET", `/api/schedules/${m.id}`);
+          const s = (now.answer as SeriesAnswer | undefined)?.series;
+          if (s && s.version !== m.version && s.amountCents === cents) {
+            Object.assign(m, {
+              version: s.version,
+              cents,
+              payee,
+              ...(op.change === "payee" ? { to: op.to } : {}),
+            });
+            this.seeSeries(m, s);
+          }
+          return;
+        }
+        this.seriesEdits[op.change]++;
+        // A new amount or payee is approved anew: a higher version with no approval of its own;
+        // a new name keeps the version and what approved it.
+        const raised = after.version > before.version && after.approvals.length === 0;
+        const kept = after.version === before.version && after.approved === before.approved;
+        if (op.change === "rename" ? !kept : !raised)
+          this.violation(
+            "schedule.edit-approval",
+            i,
+            `${op.who} changed the ${op.change} of series ${m.id} (version ${before.version}, ${before.approved ? "approved" : "not approved"}): the answer says version ${after.version} with ${after.approvals.length} approval(s), ${after.approved ? "approved" : "not approved"}`,
+          );
+        Object.assign(m, {
+          version: after.version,
+          cents,
+          payee,
+          ...(op.change === "payee" && m.rail === "sen" ? { to: op.to } : {}),
         });
+        this.seeSeries(m, after);
         return;
       }
       case "seriesApprove": {
@@ -1317,7 +1406,15 @@ export class World {
           { need: "release" },
         );
         const s = (call.answer as SeriesAnswer | undefined)?.series;
-        if (ok(call) && s) m.version = s.version;
+        if (ok(call) && s) {
+          m.version = s.version;
+          this.seeSeries(m, s);
+        } else if (!definite(call)) {
+          // No answer: the approval may have landed; the product's next answer says.
+          const now = await this.dash(i, "v1", op.inst, "GET", `/api/schedules/${m.id}`);
+          const seen = (now.answer as SeriesAnswer | undefined)?.series;
+          if (seen) this.seeSeries(m, seen);
+        }
         return;
       }
       case "seriesStatus": {
@@ -1710,6 +1807,46 @@ export class World {
     if (d) return d;
     const sen = [...this.drafts.entries()].filter(([k]) => k >= 10_000);
     return sen.length ? sen[(n + op) % sen.length][1] : undefined;
+  }
+
+  /** The schedule form's body: a SEN transfer to the account `payee`, or a wire to the beneficiary account `payee`. */
+  private seriesBody(
+    rail: "sen" | "wire",
+    name: string,
+    schedule: unknown,
+    key: string,
+    from: Account,
+    payee: string,
+    cents: number,
+  ) {
+    return rail === "sen"
+      ? {
+          kind: "sen",
+          name,
+          schedule,
+          transfer: {
+            idempotencyKey: key,
+            AccountNumberFrom: this.accounts[from],
+            AccountNumberTo: payee,
+            Amount: dollars(cents),
+          },
+        }
+      : {
+          kind: "wire",
+          name,
+          schedule,
+          wire: {
+            ...this.wireBody(key, from, cents),
+            beneficiary_account_number: payee,
+            originator_to_beneficiary_info: "SIM SERIES",
+          },
+        };
+  }
+
+  /** The series' terms are approved when an answer says so of the version the model holds. */
+  private seeSeries(m: SeriesModel, s: SeriesSeen) {
+    if (s.approved && s.version === m.version && s.amountCents === m.cents)
+      m.approvedTerms.add(termsKey(m.cents, m.payee));
   }
 
   private wireBody(key: string, from: Account, cents: number) {

@@ -199,4 +199,21 @@ export const SCHEDULE_MUTANTS: Mutant[] = [
     days: 20,
     caughtBy: "sweep.in-band",
   },
+  {
+    name: "edit-keeps-approval",
+    what: "a series whose amount or payee changes keeps its version, so the old approvals pay the new terms",
+    program: "dashboard",
+    edits: [
+      {
+        file: "lib/schedules/series.ts",
+        from: "version = version + $11,",
+        to: "version = version + 0 * $11,",
+      },
+    ],
+    // p2 changes the amount of the monthly F1 → A3 series at op 156, p1 that of the weekly A2 → K1 at op 158.
+    seed: 7,
+    ops: 170,
+    days: 20,
+    caughtBy: "schedule.edit-approval",
+  },
 ];
