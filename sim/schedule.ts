@@ -929,7 +929,12 @@ function scheduleActors(
             who: r.pick(PREPARERS),
             series: s,
             change,
-            cents: wire ? dollars(2_000, 30_000) : dollars(500, 20_000),
+            // A SEN amount above the release threshold half the time: the new version then needs an approver.
+            cents: wire
+              ? dollars(2_000, 30_000)
+              : r.chance(0.5)
+                ? DEFAULT_SEN_THRESHOLD + dollars(1_000, 50_000)
+                : dollars(500, 20_000),
             to,
             payee: beneficiary(),
             inst: inst(),

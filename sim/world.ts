@@ -1534,6 +1534,14 @@ export class World {
         return;
       }
       case "advance": {
+        // What the Scheduled page calls approved before the days pass (a change of the policy by
+        // the admins may approve a version no approval answered).
+        const page = await this.dash(i, "v1", op.bank % this.cluster.n, "GET", "/api/schedules");
+        const listed = (page.answer as { series?: SeriesSeen[] } | undefined)?.series ?? [];
+        for (const m of this.series.values()) {
+          const seen = listed.find((x) => x.id === m.id);
+          if (seen) this.seeSeries(m, seen);
+        }
         for (let d = 0; d < op.days; d++) {
           // A day at a time until the bank's date is a business day (weekends and holidays pass).
           for (let k = 0; k < 10; k++) {

@@ -210,10 +210,28 @@ export const SCHEDULE_MUTANTS: Mutant[] = [
         to: "version = version + 0 * $11,",
       },
     ],
-    // p2 changes the amount of the monthly F1 → A3 series at op 156, p1 that of the weekly A2 → K1 at op 158.
-    seed: 7,
-    ops: 170,
+    // p1 changes the amount of the weekly A3 → A1 series at op 33 (the same schedule as the two above).
+    seed: 34,
+    ops: 60,
     days: 20,
     caughtBy: "schedule.edit-approval",
+  },
+  {
+    name: "edit-pays-old-approvals",
+    what: "an occurrence counts the approvals of any version of its series, so a changed amount or payee is paid on the old approvals",
+    program: "dashboard",
+    edits: [
+      {
+        file: "lib/schedules/engine.ts",
+        from: "FROM series_approvals WHERE series_id = $1 AND version = $2 AND approver_id <> $3",
+        to: "FROM series_approvals WHERE series_id = $1 AND version <= $2 AND approver_id <> $3",
+      },
+    ],
+    // p1 raises the weekly A3 → A1 series over the release threshold at op 33 and no one approves
+    // its new version: its next occurrences must not be sent (the product as it is fails three).
+    seed: 34,
+    ops: 60,
+    days: 20,
+    caughtBy: "schedule.paid-as-approved",
   },
 ];
