@@ -207,7 +207,8 @@ export const SCHEDULE_MUTANTS: Mutant[] = [
       {
         file: "lib/schedules/series.ts",
         from: "version = version + $11,",
-        to: "version = version + 0 * $11,",
+        // A template literal there: the switch is an interpolation in it.
+        to: "version = version + $" + "{MUTANT_ON ? '0 * ' : ''}$11,",
       },
     ],
     // p1 changes the amount of the weekly A3 → A1 series at op 33 (the same schedule as the two above).
@@ -224,7 +225,9 @@ export const SCHEDULE_MUTANTS: Mutant[] = [
       {
         file: "lib/schedules/engine.ts",
         from: "FROM series_approvals WHERE series_id = $1 AND version = $2 AND approver_id <> $3",
-        to: "FROM series_approvals WHERE series_id = $1 AND version <= $2 AND approver_id <> $3",
+        to:
+          "FROM series_approvals WHERE series_id = $1 AND version $" +
+          "{MUTANT_ON ? '<=' : '='} $2 AND approver_id <> $3",
       },
     ],
     // p1 raises the weekly A3 → A1 series over the release threshold at op 33 and no one approves
