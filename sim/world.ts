@@ -7,7 +7,7 @@ import { isBusinessDay } from "../lib/bank-api/business-days.ts";
 import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { openDashboardDb } from "../lib/db/client.ts";
 import { maskAccountNumber } from "../lib/format/money.ts";
-import { OPEN_OCCURRENCE_STATUSES, sqlWords } from "../lib/schedules/states.ts";
+import { isLiveSeries, OPEN_OCCURRENCE_STATUSES, sqlWords } from "../lib/schedules/states.ts";
 import { type Cluster, SANDBOX_KEY } from "./cluster.ts";
 import { type Call, definite, History, ok } from "./history.ts";
 import {
@@ -1340,7 +1340,7 @@ export class World {
         if (!m) return;
         const got = await this.dash(i, op.who, op.inst, "GET", `/api/schedules/${m.id}`);
         const before = (got.answer as SeriesAnswer | undefined)?.series;
-        if (!ok(got) || !before || !["active", "paused"].includes(before.status)) return;
+        if (!ok(got) || !before || !isLiveSeries(before.status)) return;
         const cents = op.change === "amount" ? op.cents : m.cents;
         const payee = op.change !== "payee" ? m.payee : m.rail === "wire" ? op.payee : this.accounts[op.to];
         if (op.change === "payee" && m.rail === "sen" && (op.to === m.from || payee === m.payee)) return;
