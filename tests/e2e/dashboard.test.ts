@@ -260,7 +260,8 @@ describe("dashboard in Chromium", () => {
 
     await page.goto(`${app.url}/accounts`);
     await whileActive(page, page.getByRole("link", { name, exact: true }).click({ timeout: FIRST_WAIT }));
-    await page.waitForURL(new RegExp(`/accounts/${senAccount}`));
+    // The busy account's page may take a while to answer on a loaded machine: the user waits on it.
+    await whileActive(page, page.waitForURL(new RegExp(`/accounts/${senAccount}`), { timeout: FIRST_WAIT }));
     await whileActive(
       page,
       page.getByRole("heading", { level: 1, name, exact: true }).waitFor({ timeout: FIRST_WAIT }),
