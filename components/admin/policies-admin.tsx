@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { PendingChanges } from "@/components/admin/pending-changes.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { Table, Td, Th } from "@/components/ui/table.tsx";
+import { DESKTOP_ONLY, Table, Td, Th } from "@/components/ui/table.tsx";
 import { type Policy, RAIL_WORDS, RAILS, type Rail } from "@/lib/approvals/policy.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import type {
@@ -115,24 +115,30 @@ export function PoliciesAdmin({
         <thead>
           <tr>
             <Th>Policy</Th>
-            <Th>When</Th>
             <Th>Approvers</Th>
-            <Th>Who may approve</Th>
+            <Th className={DESKTOP_ONLY}>Who may approve</Th>
           </tr>
         </thead>
         <tbody>
-          {current.set.policies.map((p) => (
-            <tr key={p.id}>
-              <Td>{p.name}</Td>
-              <Td>{conditionWords(p, people)}</Td>
-              <Td>{p.approvers}</Td>
-              <Td>
-                {p.group
-                  ? `${p.group.name}: ${p.group.userIds.map((id) => people.find((x) => x.id === id)?.email ?? id).join(", ")}`
-                  : "Any approver"}
-              </Td>
-            </tr>
-          ))}
+          {current.set.policies.map((p) => {
+            const when = conditionWords(p, people);
+            const who = p.group
+              ? `${p.group.name}: ${p.group.userIds.map((id) => people.find((x) => x.id === id)?.email ?? id).join(", ")}`
+              : "Any approver";
+            return (
+              <tr key={p.id}>
+                <Td>
+                  <span className="font-medium text-slate-900">{p.name}</span>
+                  {/* A policy named after its condition says it once. */}
+                  {when === p.name ? null : <span className="block text-slate-600">{when}</span>}
+                  {/* On a phone the third column is folded in here. */}
+                  <span className="block text-slate-600 sm:hidden">{who}</span>
+                </Td>
+                <Td>{p.approvers}</Td>
+                <Td className={DESKTOP_ONLY}>{who}</Td>
+              </tr>
+            );
+          })}
         </tbody>
       </Table>
       <p className="text-sm text-slate-700">
@@ -251,7 +257,7 @@ export function PoliciesAdmin({
             </label>
           ))}
         </fieldset>
-        <div className="flex gap-3">
+        <div className="flex flex-wrap gap-3">
           <Button
             type="button"
             variant="secondary"
@@ -267,7 +273,7 @@ export function PoliciesAdmin({
       </form>
 
       {preview ? (
-        <Table caption="What this set would have required of the last 30 days">
+        <Table caption="What this set would have required of the last 30 days" scrollable>
           <thead>
             <tr>
               <Th>Rail</Th>

@@ -21,7 +21,7 @@ export const HISTORY_PHONE_WIDTHS: Record<string, string> = {
 };
 
 /** Hidden below the small breakpoint: the cells of a column a phone does without. */
-export const DESKTOP_ONLY = "hidden sm:table-cell";
+export { DESKTOP_ONLY } from "@/components/ui/table.tsx";
 
 /** Fixed row height (px): the virtualiser never needs to measure, which keeps 5,000 rows smooth. */
 export const HISTORY_ROW_HEIGHT = 56;

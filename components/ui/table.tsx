@@ -31,6 +31,9 @@ export function Table({
   );
 }
 
+/** A cell or header a phone leaves out (the table shows its words another way there). */
+export const DESKTOP_ONLY = "hidden sm:table-cell";
+
 export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
   return (
     <th

@@ -86,6 +86,8 @@ export async function checkRolePages(
     { path: "/admin/settings", roles: ["admin"] },
     { path: "/admin/audit", roles: ["admin"] },
     { path: "/admin/policies", roles: ["admin"] },
+    { path: "/admin/users", roles: ["admin"] },
+    { path: "/admin/integration-tokens", roles: ["admin"] },
   ];
   for (const role of roles) {
     for (const size of WIDTHS) {
@@ -102,7 +104,8 @@ export async function checkRolePages(
           links.map((l) => l.replace(/\s*\d+\s+waiting$/, "").trim()),
           `${role}'s header`,
         ).toEqual(PAGES.filter((p) => p.link && p.roles.includes(role)).map((p) => p.link));
-        for (const target of PAGES.filter((p) => p.roles.includes(role))) {
+        // The pages behind /admin too: an administrator reads them on a phone as well.
+        for (const target of [...PAGES, ...ADMIN_PAGES].filter((p) => p.roles.includes(role))) {
           const where = `${target.path} as ${role} at ${size.width} px`;
           const tab = await context.newPage();
           const errors = consoleErrors(tab);
