@@ -60,6 +60,13 @@ export const OPENING_CENTS = 500_000_000;
 /** The alert lines of ALERT_ACCOUNT: just below and above its opening balance. */
 export const ALERT_LINES = { belowCents: OPENING_CENTS - 3_000_000, aboveCents: OPENING_CENTS + 3_000_000 };
 
+/**
+ * How long the `bankPathFault` scene waits before releasing its drafts again: past the dashboards'
+ * draft claim timeout (`DRAFT_CLAIM_STUCK_SECONDS=5` in sim/cluster.ts), so another approver may
+ * take over a claim that a lost answer left.
+ */
+export const CLAIM_STUCK_WAIT_MS = 6_000;
+
 export const DEFAULT_SEN_THRESHOLD = 25_000_000;
 export const DEFAULT_DUAL_APPROVAL = 100_000_000;
 /** Drafts above this need two approvers besides the preparer. */
@@ -82,7 +89,16 @@ export type Op = { i: number; par?: boolean } & (
     } & SenForm)
   | { kind: "wire"; who: Person; from: Account; cents: number; draft: number; key: string; inst: number }
   | { kind: "edit"; who: Person; draft: number; cents: number; inst: number }
-  | { kind: "release"; who: Person; draft: number; copies: number; insts: number[]; abortMs?: number }
+  | {
+      kind: "release";
+      who: Person;
+      draft: number;
+      copies: number;
+      insts: number[];
+      abortMs?: number;
+      /** Sent this long after the operation before it ended: a release again once the claim is stuck. */
+      afterMs?: number;
+    }
   | { kind: "reject"; who: Person; draft: number; inst: number }
   | { kind: "inWire"; acct: Account; cents: number; wire: number; bank: number }
   | { kind: "decide"; who: Person; wire: number; action: "approve" | "cancel" | "return"; inst: number }
@@ -115,6 +131,12 @@ export type Op = { i: number; par?: boolean } & (
   | { kind: "signOut"; who: Person; inst: number }
   | ({ kind: "replayRevoked" } & SenForm)
   | { kind: "changePassword"; who: Person; inst: number }
+  /** The person turns on two-step sign-in from their profile (password, then a code from the app). */
+  | { kind: "factorOn"; who: Person; inst: number }
+  /** An admin asks for the target's lost two-step device to be removed (a link e-mailed to them). */
+  | { kind: "factorRemoval"; who: Person; target: Person; inst: number }
+  /** The person opens the removal link from their mail box with their password: every session of theirs ends. */
+  | { kind: "factorLink"; who: Person; inst: number }
   | { kind: "alertRule"; who: Person; acct: Account; inst: number }
   | { kind: "registerHook"; who: Person; acct: Account; inst: number }
   | { kind: "payee"; who: Person; payee: number; account: string; inst: number }
@@ -255,6 +277,12 @@ const MACROS = {
   invite: 1,
   voteThenChange: 3,
 } as const;
+
+/** A form key for an operation of a scene that draws nothing: a name-based UUID of the seed and the operation. */
+function sceneKey(seed: number, op: number): string {
+  const h = createHash("sha256").update(`${seed}:${op}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 export function makeSchedule(o: ScheduleOptions): Schedule {
   const r = new Prng(o.seed);
@@ -442,13 +470,29 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
         push({ kind: "bankPath", index: i, mode: r.pick(["lost", "slow", "cut"] as const) });
         const outage = r.chance(0.5);
         if (outage) push({ kind: "wireSystem", status: "down", bank: i });
+        const released: { draft: number; who: Person }[] = [];
         for (let k = r.range(2, 4); k > 0; k--) {
           const [from, to] = twoSen();
           push({ kind: "sen", who: preparer(), from, to, cents: dollars(1, 900), key: r.guid(), inst: i });
           const d = newDraft(preparer(), dollars(100, 9_000));
-          push({ kind: "release", who: approver(), draft: d, copies: 1, insts: [i] });
+          const who = approver();
+          push({ kind: "release", who, draft: d, copies: 1, insts: [i] });
+          released.push({ draft: d, who });
         }
         push({ kind: "bankPath", index: i, mode: "up" });
+        // Each of those drafts released again by the next approver, on another instance, once a
+        // claim left by a lost answer is stuck (DRAFT_CLAIM_STUCK_SECONDS, 5 s in the simulator),
+        // the wire system still as it was: a draft whose first send the bank took must not be sent
+        // a second time. Nothing is drawn here, so the rest of the seed's schedule is unchanged.
+        for (const [k, { draft, who }] of released.entries())
+          push({
+            kind: "release",
+            who: APPROVERS[(APPROVERS.indexOf(who as (typeof APPROVERS)[number]) + 1) % APPROVERS.length],
+            draft,
+            copies: 1,
+            insts: [(i + 1) % o.instances],
+            ...(k === 0 ? { afterMs: CLAIM_STUCK_WAIT_MS } : {}),
+          });
         if (outage) push({ kind: "wireSystem", status: "up", bank: r.int(o.instances) });
         push({ kind: "settle", bank: r.int(o.instances) });
         return;
@@ -514,6 +558,26 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
         else push({ kind: "signIn", who: "flo", inst: a });
         push({ kind: "approveChanges", who: other, inst: b });
         if (change === "reset") push({ kind: "changePassword", who: "flo", inst: a });
+        // The second factor: flo turns on two-step sign-in on A; an admin asks on B for flo's
+        // device to be removed and the second admin approves; flo reads on A, opens the e-mailed
+        // link on B (every session of flo's ends), and the old session sends a transfer on A
+        // within the second A's cache of flo lasts; flo then signs in again on A. Nothing is
+        // drawn here, so the rest of the seed's schedule is unchanged.
+        push({ kind: "factorOn", who: "flo", inst: a });
+        push({ kind: "factorRemoval", who: admin, target: "flo", inst: b });
+        push({ kind: "approveChanges", who: other, inst: b });
+        push({ kind: "read", who: "flo", inst: a });
+        push({ kind: "factorLink", who: "flo", inst: b });
+        push({
+          kind: "replayRevoked",
+          who: "flo",
+          from,
+          to,
+          cents: 100 + ops.length,
+          key: sceneKey(o.seed, ops.length),
+          inst: a,
+        });
+        push({ kind: "signIn", who: "flo", inst: a });
         return;
       }
       case "rogueAdmin": {

@@ -3,6 +3,7 @@
 // (/sandbox: deposits, incoming wires, outages, the clock), plus the faults. Each operation of the
 // schedule runs here; what was asked and answered goes to the history, and the little the
 // checker must know to judge it (who may act, which limits are in force) is kept in the model.
+import { generate } from "otplib";
 import { isBusinessDay } from "../lib/bank-api/business-days.ts";
 import { BANK_HEADERS } from "../lib/bank-api/headers.ts";
 import { openDashboardDb } from "../lib/db/client.ts";
@@ -62,6 +63,8 @@ interface PersonState {
   credentialsAt: number | null;
   /** Sign-ins the person themselves attempted: every session of theirs must come from one of them. */
   ownSignIns: number;
+  /** The secret of the person's two-step sign-in device, once they turned it on; null when off. */
+  totpSecret?: string | null;
 }
 
 interface DraftState {
@@ -355,7 +358,8 @@ export class World {
   private async signIn(op: number, who: Person, inst: number): Promise<boolean> {
     const p = this.people[who];
     p.ownSignIns++;
-    const cookie = await this.credentialsSignIn(op, who, p.email, p.password, inst);
+    const totp = p.totpSecret ? await generate({ secret: p.totpSecret }) : undefined;
+    const cookie = await this.credentialsSignIn(op, who, p.email, p.password, inst, undefined, totp);
     if (!cookie) return false;
     p.cookie = cookie;
     p.temporary = p.resetPending;
@@ -374,6 +378,7 @@ export class World {
     password: string,
     inst: number,
     session?: string,
+    totp?: string,
   ): Promise<string | null> {
     const base = this.cluster.dashUrl(inst);
     const jar = new Map<string, string>();
@@ -394,7 +399,7 @@ export class World {
         method: "POST",
         redirect: "manual",
         headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin: base },
-        body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+        body: new URLSearchParams({ csrfToken, email, password, ...(totp ? { totp } : {}), json: "true" }),
         signal: AbortSignal.timeout(30_000),
       });
       keep(res);
@@ -735,6 +740,7 @@ export class World {
       case "release": {
         const d = this.releasable(op.draft, i);
         if (!d) return;
+        if (op.afterMs) await new Promise((r) => setTimeout(r, op.afterMs));
         const got = await this.dash(i, op.who, op.insts[0], "GET", `/api/drafts/${d.id}`);
         const version = (got.answer as { draft?: { version: number } } | undefined)?.draft?.version;
         if (!version) return;
@@ -1068,6 +1074,27 @@ export class World {
         );
         return;
       }
+      case "factorOn": {
+        const p = this.people[op.who];
+        const start = await this.dash(i, op.who, op.inst, "POST", "/api/profile/totp", {
+          currentPassword: p.password,
+        });
+        const secret = (start.answer as { secret?: string } | undefined)?.secret;
+        if (!ok(start) || !secret) return;
+        const done = await this.dash(i, op.who, op.inst, "POST", "/api/profile/totp/confirm", {
+          code: await generate({ secret }),
+        });
+        if (ok(done)) p.totpSecret = secret;
+        return;
+      }
+      case "factorRemoval": {
+        const t = this.people[op.target];
+        if (!t.totpSecret) return;
+        await this.asAdmin(i, op, "POST", `/api/admin/users/${t.id}/remove-second-factor`);
+        return;
+      }
+      case "factorLink":
+        return this.removeFactorByLink(op.who, op.inst, i);
       case "changePassword": {
         const p = this.people[op.who];
         if (!p.cookie) await this.signIn(i, op.who, op.inst);
@@ -1704,6 +1731,48 @@ export class World {
     t.temporary = false;
     t.resetPending = true;
     t.credentialsAt = Date.now();
+  }
+
+  /**
+   * The person opens the newest two-step removal link in their own mail box and proves their
+   * password: the device is removed and every session of theirs ends (the one in hand must never
+   * act again), and their credentials changed now.
+   */
+  private async removeFactorByLink(who: Person, inst: number, op: number) {
+    const p = this.people[who];
+    if (!p.totpSecret) return;
+    const mail = await this.cluster.dashQuery<{ text: string }>(
+      `SELECT text FROM mail_outbox WHERE "to" = $1 AND kind = 'credential_link.totp_removal' ORDER BY created_at DESC LIMIT 1`,
+      [p.email],
+    );
+    const token = /\/account-link#([A-Za-z0-9_-]+)/.exec(mail[0]?.text ?? "")?.[1];
+    if (!token) return;
+    const t0 = Date.now();
+    const res = await fetch(`${this.cluster.dashUrl(inst)}/api/account-link/use`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token, currentPassword: p.password }),
+    }).catch(() => null);
+    await res?.arrayBuffer();
+    this.history.calls.push({
+      op,
+      actor: who,
+      target: `dashboard${inst}`,
+      method: "POST",
+      path: "/api/account-link/use",
+      status: res?.status ?? "aborted",
+      t0,
+      t1: Date.now(),
+    });
+    // No answer: the device may be gone and the sessions ended, or not; the session in hand is
+    // given up all the same.
+    if (res && res.status !== 200) return;
+    if (p.cookie) p.revoked.push(p.cookie);
+    p.cookie = null;
+    if (res) {
+      p.totpSecret = null;
+      p.credentialsAt = Date.now();
+    }
   }
 
   /** The person reads their own mail box and chooses a password through the newest link there. */

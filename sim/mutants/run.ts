@@ -1,6 +1,7 @@
 // The simulator's own proof: each mutant puts one known bug back into a copy of the product (the
 // working tree's files, in a temporary folder), runs a short seed there, and must be caught by the
-// invariant named. `node --import tsx sim/mutants/run.ts [name…]` (SCHEDULE_MUTANTS only by name);
+// invariant named. `node --import tsx sim/mutants/run.ts [name…]` (RACE_MUTANTS and SCHEDULE_MUTANTS
+// only by name);
 // exit 1 when any goes unseen.
 // A mutant of the bank only reuses the dashboard's build (it has no source of the dashboard's to
 // change); the dashboard's mutants switched by name (mutants.ts) share one copy, built once; any
@@ -10,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild, ROOT } from "../cluster.ts";
-import { MUTANTS, type Mutant, SCHEDULE_MUTANTS } from "./mutants.ts";
+import { MUTANTS, type Mutant, RACE_MUTANTS, SCHEDULE_MUTANTS } from "./mutants.ts";
 
 /** The dashboard's build the copies start from: `.next` in the test suite (as the short seed), `.next-sim` from the command line. */
 const dist = () => process.env.NEXT_DIST_DIR || ".next";
@@ -149,7 +150,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const names = process.argv.slice(2);
   // Every mutant named, or those of `npm test` (the schedule mutants only by name: they are long).
   const chosen = names.length
-    ? [...MUTANTS, ...SCHEDULE_MUTANTS].filter((m) => names.includes(m.name))
+    ? [...MUTANTS, ...RACE_MUTANTS, ...SCHEDULE_MUTANTS].filter((m) => names.includes(m.name))
     : MUTANTS;
   let missed = 0;
   const runner = mutantRunner(chosen);
