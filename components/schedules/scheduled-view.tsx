@@ -3,6 +3,7 @@
 // a list or a month, and each series with its approvals, its actions and its history.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { OwnSenAccounts, SenAccountSelect } from "@/components/accounts/sen-account-select.tsx";
 import { Badge, StatusPill } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
@@ -190,14 +191,18 @@ function NewSchedule({ onDone, today }: { onDone: (text: string) => void; today?
           error={errors.Amount}
           hint="Dollars"
         />
+        <SenAccountSelect label="From account" name="from" error={errors.AccountNumberFrom} />
         <Input
-          label="From account"
-          name="from"
+          label="To account"
+          name="to"
           inputMode="numeric"
           required
-          error={errors.AccountNumberFrom}
+          list="schedule-sen-accounts"
+          autoComplete="off"
+          error={errors.AccountNumberTo}
+          hint="One of your SEN accounts, or another customer's SEN account number."
         />
-        <Input label="To account" name="to" inputMode="numeric" required error={errors.AccountNumberTo} />
+        <OwnSenAccounts id="schedule-sen-accounts" />
         <Select label="Repeats" name="kind" value={kind} onChange={(e) => setKind(e.target.value)}>
           <option value="once">Once, on a future day</option>
           <option value="weekly">Weekly, or every few weeks</option>

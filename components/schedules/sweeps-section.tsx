@@ -3,6 +3,7 @@
 // another), and each sweep with its band, its approvals, its actions and its last moves.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { SenAccountSelect } from "@/components/accounts/sen-account-select.tsx";
 import { Badge, StatusPill } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
@@ -205,19 +206,15 @@ function SweepForm({
         error={errors.runAt}
         hint="The bank's clock"
       />
-      <Input
+      <SenAccountSelect
         label="Keep this account"
         name="account"
-        inputMode="numeric"
-        required
         defaultValue={editing?.account}
         error={errors.account}
       />
-      <Input
+      <SenAccountSelect
         label="Funded from and swept to"
         name="fundingAccount"
-        inputMode="numeric"
-        required
         defaultValue={editing?.fundingAccount}
         error={errors.fundingAccount}
       />

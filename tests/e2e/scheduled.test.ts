@@ -52,7 +52,7 @@ describe("the Scheduled page, in Chromium", () => {
     const schedule = async (o: { name: string; amount: string; repeats: string; weekly?: boolean }) => {
       await page.getByLabel("Name", { exact: true }).fill(o.name);
       await page.getByLabel("Amount", { exact: true }).fill(o.amount);
-      await page.getByLabel("From account").fill(sen[0]);
+      await page.getByLabel("From account").selectOption(sen[0]);
       await page.getByLabel("To account").fill(sen[1]);
       await page.getByLabel("Repeats").selectOption(o.repeats);
       await page.getByLabel("Starts on").fill(tomorrow);
@@ -90,7 +90,7 @@ describe("the Scheduled page, in Chromium", () => {
     const due = addBusinessDays(today, 10);
     await page.getByLabel("Name", { exact: true }).fill("E2E equipment");
     await page.getByLabel("Amount", { exact: true }).fill(((available + 100_000) / 100).toFixed(2));
-    await page.getByLabel("From account").fill(sen[0]);
+    await page.getByLabel("From account").selectOption(sen[0]);
     await page.getByLabel("To account").fill(sen[1]);
     await page.getByLabel("Repeats").selectOption("once");
     await page.getByLabel("Pay on").fill(due);

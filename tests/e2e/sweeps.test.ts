@@ -54,8 +54,8 @@ describe("sweeps, in Chromium", () => {
     const form = page.getByRole("form", { name: "New sweep" });
     await form.getByLabel("Sweep name").fill("E2E operating band", { timeout: FIRST_WAIT });
     await form.getByLabel("Runs each business day at").fill("00:00");
-    await form.getByLabel("Keep this account").fill(kept);
-    await form.getByLabel("Funded from and swept to").fill(funding);
+    await form.getByLabel("Keep this account").selectOption(kept);
+    await form.getByLabel("Funded from and swept to").selectOption(funding);
     await form.getByLabel("Lowest available balance").fill((low / 100).toFixed(2));
     await form.getByLabel("Highest available balance").fill((high / 100).toFixed(2));
     await form.getByRole("button", { name: "Set up sweep" }).click();
