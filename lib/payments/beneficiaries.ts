@@ -1,31 +1,32 @@
 // Saved wire beneficiaries (templates that fill the wire form), kept in the dashboard database,
 // under the payee control (docs/decisions.md, "Payee control"): a new beneficiary, and a change to
 // where a saved one's money lands (its account or any bank on the way), wait for a second person
-// with beneficiaries.approve before the beneficiary can fill a wire. The label, the name and the
-// address lines change alone. Every step is audited.
+// with beneficiaries.approve before the beneficiary can fill a wire (payee-approvals.ts). The
+// label, the name and the address lines change alone. Every step is audited.
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { type Actor, appendAudit, auditActor } from "../audit/log.ts";
+import type { Actor } from "../audit/log.ts";
 import { readsAlike } from "../bank-api/lookalike.ts";
 import { isId } from "../dashboard-api/ids.ts";
-import type {
-  Beneficiary,
-  BeneficiaryTemplate,
-  PayeeChange,
-  PayeeFieldChange,
-} from "../dashboard-api/wires.ts";
+import type { Beneficiary, BeneficiaryTemplate } from "../dashboard-api/wires.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
-import type { beneficiaries, beneficiaryChanges } from "../db/schema.ts";
-import {
-  PAYEE_DESTINATION_FIELDS,
-  PAYEE_FIELD_WORDS,
-  PAYEE_MASKED_FIELDS,
-} from "../form-rules/send-money-fields.ts";
-import { maskAccountNumber } from "../format/money.ts";
-import { conflict, forbidden, invalid, notFound } from "../route-kit/errors.ts";
+import type { beneficiaries } from "../db/schema.ts";
+import { conflict, notFound } from "../route-kit/errors.ts";
 import type { SqlRow } from "../server/sql-row.ts";
+import {
+  auditBeneficiary as audit,
+  type ChangeRow,
+  destinationOf,
+  type Fields,
+  iso,
+  masked,
+  maskedFields,
+  partyOf,
+  payeeFieldChanges,
+  proposeChange,
+  toPayeeChange,
+} from "./payee-change-record.ts";
 
-type ChangeRow = SqlRow<typeof beneficiaryChanges>;
 type Row = Pick<
   SqlRow<typeof beneficiaries>,
   "id" | "label" | "fields" | "created_by_email" | "created_at"
@@ -33,53 +34,6 @@ type Row = Pick<
   /** The change waiting for a second person, as jsonb (to_jsonb of its row). */
   pending: ChangeRow | null;
 };
-
-type Fields = Record<string, string>;
-
-const iso = (d: Date | string) => new Date(d).toISOString();
-
-/** The fields that decide where the money lands, those given only. */
-export function destinationOf(fields: Fields): Fields {
-  return Object.fromEntries(PAYEE_DESTINATION_FIELDS.flatMap((f) => (fields[f] ? [[f, fields[f]]] : [])));
-}
-
-/** The other fields (name, address lines): they change without a second person. */
-const partyOf = (fields: Fields): Fields =>
-  Object.fromEntries(
-    Object.entries(fields).filter(([f]) => !(PAYEE_DESTINATION_FIELDS as readonly string[]).includes(f)),
-  );
-
-const masked = (field: string, value: string | undefined) =>
-  !value ? "" : PAYEE_MASKED_FIELDS.has(field) ? maskAccountNumber(value) : value;
-
-/**
- * What a change does, field by field, with account numbers and bank ids masked; `full` adds the
- * whole old and new values, for the page where the change is decided.
- */
-export function payeeFieldChanges(before: Fields | null, after: Fields, full = false): PayeeFieldChange[] {
-  return PAYEE_DESTINATION_FIELDS.filter((f) => (before?.[f] ?? "") !== (after[f] ?? "")).map((f) => ({
-    field: f,
-    words: PAYEE_FIELD_WORDS[f],
-    before: masked(f, before?.[f]),
-    after: masked(f, after[f]),
-    ...(full ? { beforeFull: before?.[f] ?? "", afterFull: after[f] ?? "" } : {}),
-  }));
-}
-
-export function toPayeeChange(r: ChangeRow, full = false): PayeeChange {
-  return {
-    id: r.id,
-    beneficiaryId: r.beneficiary_id,
-    kind: r.kind as PayeeChange["kind"],
-    status: r.status as PayeeChange["status"],
-    label: r.label,
-    fields: payeeFieldChanges(r.before, r.after, full),
-    changedBy: { id: r.changed_by, email: r.changed_by_email },
-    changedAt: iso(r.changed_at),
-    decidedBy: r.decided_by ? { id: r.decided_by, email: r.decided_by_email ?? "" } : null,
-    decidedAt: r.decided_at ? iso(r.decided_at) : null,
-  };
-}
 
 const toBeneficiary = (r: Row): Beneficiary => ({
   id: r.id,
@@ -145,46 +99,6 @@ async function refuseLookalike(q: Queryable, label: string, name: string): Promi
 
 /** A unique-index violation on the label (another beneficiary's name). */
 const isLabelClash = (e: unknown) => (e as { code?: string } | null)?.code === "23505";
-
-function audit(
-  db: Queryable,
-  actor: Actor,
-  action: string,
-  id: string,
-  detail: Record<string, unknown>,
-  result = "ok",
-) {
-  return appendAudit(db, { ...auditActor(actor, actor.ip), action, target: id, result, detail });
-}
-
-/** Records a change for a second person; the unique index keeps one pending per beneficiary. */
-async function proposeChange(
-  db: Queryable,
-  actor: Actor,
-  c: {
-    beneficiaryId: string;
-    kind: "create" | "change";
-    label: string;
-    before: Fields | null;
-    after: Fields;
-  },
-): Promise<ChangeRow> {
-  const rows = await db.query<ChangeRow>(
-    `INSERT INTO beneficiary_changes (id, beneficiary_id, kind, label, before, after, changed_by, changed_by_email)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
-    [
-      randomUUID(),
-      c.beneficiaryId,
-      c.kind,
-      c.label,
-      c.before ? JSON.stringify(c.before) : null,
-      JSON.stringify(c.after),
-      actor.id,
-      actor.email,
-    ],
-  );
-  return rows[0];
-}
 
 /** A new beneficiary: saved at once, and waiting for a second person before it fills a wire. */
 export async function createBeneficiary(
@@ -331,120 +245,4 @@ export async function deleteBeneficiary(db: DashboardDb, actor: Actor, id: strin
       fields: { ...partyOf(rows[0].fields), ...maskedFields(destinationOf(rows[0].fields)) },
     });
   });
-}
-
-const maskedFields = (f: Fields): Fields =>
-  Object.fromEntries(Object.entries(f).map(([k, v]) => [k, masked(k, v)]));
-
-const PAST = { approved: "approved", rejected: "rejected", withdrawn: "withdrawn" } as Record<string, string>;
-
-/**
- * A second person approves or rejects the change they reviewed (its id): never its author, and
- * never a change replaced or decided since. Approving a change puts its details in place;
- * rejecting a new beneficiary removes it, rejecting a change keeps the approved details.
- */
-export async function decideBeneficiaryChange(
-  db: DashboardDb,
-  actor: Actor,
-  beneficiaryId: string,
-  changeId: string,
-  decision: "approve" | "reject",
-): Promise<{ beneficiary: Beneficiary | null; change: PayeeChange }> {
-  if (!isId(beneficiaryId)) throw notFound("No such saved beneficiary.");
-  const status = decision === "approve" ? "approved" : "rejected";
-  const decided = await db.tx(async (q) => {
-    await q.query("SELECT id FROM beneficiaries WHERE id = $1 FOR UPDATE", [beneficiaryId]);
-    const rows = await q.query<ChangeRow>(
-      `UPDATE beneficiary_changes SET status = $4, decided_by = $3, decided_by_email = $5, decided_at = now()
-       WHERE id = $1 AND beneficiary_id = $2 AND status = 'pending' AND changed_by <> $3 RETURNING *`,
-      [changeId, beneficiaryId, actor.id, status, actor.email],
-    );
-    const c = rows[0];
-    if (!c) return null;
-    if (c.kind === "change" && decision === "approve") {
-      const current = await q.query<{ fields: Fields }>("SELECT fields FROM beneficiaries WHERE id = $1", [
-        beneficiaryId,
-      ]);
-      await q.query("UPDATE beneficiaries SET fields = $2 WHERE id = $1", [
-        beneficiaryId,
-        JSON.stringify({ ...partyOf(current[0]?.fields ?? {}), ...c.after }),
-      ]);
-    }
-    // A new beneficiary nobody approved is not kept.
-    if (c.kind === "create" && decision === "reject")
-      await q.query("DELETE FROM beneficiaries WHERE id = $1", [beneficiaryId]);
-    await audit(
-      q,
-      actor,
-      decision === "approve" ? "beneficiary.approve" : "beneficiary.reject",
-      beneficiaryId,
-      {
-        changeId: c.id,
-        kind: c.kind,
-        label: c.label,
-        changedBy: c.changed_by_email,
-        changedAt: iso(c.changed_at),
-        fields: payeeFieldChanges(c.before, c.after),
-      },
-      decision === "approve" ? "ok" : "rejected",
-    );
-    return c;
-  });
-  if (decided)
-    return { beneficiary: await getBeneficiary(db, beneficiaryId), change: toPayeeChange(decided) };
-
-  const rows = await db.query<ChangeRow>(
-    "SELECT * FROM beneficiary_changes WHERE id = $1 AND beneficiary_id = $2",
-    [isId(changeId) ? changeId : null, beneficiaryId],
-  );
-  const c = rows[0];
-  if (!c) throw notFound("No such change to this saved beneficiary.");
-  if (c.status === "pending" && c.changed_by === actor.id) {
-    await audit(
-      db,
-      actor,
-      decision === "approve" ? "beneficiary.approve" : "beneficiary.reject",
-      beneficiaryId,
-      { changeId: c.id, reason: "own change" },
-      "denied",
-    );
-    throw forbidden(`You made this change; another approver must ${decision} it.`);
-  }
-  throw conflict(
-    c.status === "withdrawn"
-      ? "This change was replaced or withdrawn after you opened it. Review the beneficiary again."
-      : `This change was already ${PAST[c.status]} by ${c.decided_by_email ?? "someone else"}.`,
-  );
-}
-
-/**
- * A wire filled from a saved beneficiary: the beneficiary must have nothing waiting for approval,
- * and the wire must carry its approved account and bank details unchanged.
- */
-export async function checkBeneficiaryFillsWire(
-  db: Queryable,
-  beneficiaryId: string,
-  wire: Record<string, unknown>,
-): Promise<void> {
-  const b = await getBeneficiary(db, beneficiaryId);
-  if (!b)
-    throw invalid([
-      { field: "beneficiaryId", message: "is not a saved beneficiary (it may have been deleted)" },
-    ]);
-  const waiting = b.pendingChange;
-  if (waiting)
-    throw conflict(
-      waiting.kind === "create"
-        ? `“${b.label}” is a new beneficiary waiting for approval (added by ${waiting.changedBy.email}): it cannot fill a wire until another person approves it.`
-        : `“${b.label}” has a change waiting for approval (by ${waiting.changedBy.email}): it cannot fill a wire until another person approves or rejects the change.`,
-      [{ field: "beneficiaryId", message: "waits for approval" }],
-    );
-  const differs = PAYEE_DESTINATION_FIELDS.filter((f) => String(wire[f] ?? "") !== (b.fields[f] ?? ""));
-  if (differs.length)
-    throw invalid([
-      {
-        field: "beneficiaryId",
-        message: `does not match the approved details of “${b.label}” (${differs.map((f) => PAYEE_FIELD_WORDS[f]).join(", ")})`,
-      },
-    ]);
 }

@@ -7,7 +7,7 @@ import type { Draft } from "../dashboard-api/wires.ts";
 import type { Queryable } from "../db/client.ts";
 import type { beneficiaryChanges } from "../db/schema.ts";
 import type { SqlRow } from "../server/sql-row.ts";
-import { toPayeeChange } from "./beneficiaries.ts";
+import { toPayeeChange } from "./payee-change-record.ts";
 
 /** How far back a payee change is shown at release. */
 export const PAYEE_CHANGE_DAYS = 30;

@@ -1,14 +1,14 @@
 // Outgoing wires start as drafts: the form's values become the initiate-payment body the bank
 // will be sent on release, checked by the contract's schema before anything is saved. A wire
 // filled from a saved beneficiary names it: the beneficiary must be approved, with nothing waiting
-// for a second person, and the wire must carry its approved details (lib/payments/beneficiaries.ts).
+// for a second person, and the wire must carry its approved details (lib/payments/beneficiary-wire-check.ts).
 import "server-only";
 import type { Actor } from "../audit/log.ts";
 import { centsToDollars } from "../bank-api/money.ts";
 import { initiatePaymentRequest } from "../bank-api/payments.ts";
 import { type Draft, type WireDraftValues, withoutBlanks } from "../dashboard-api/wires.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
-import { checkBeneficiaryFillsWire } from "./beneficiaries.ts";
+import { checkBeneficiaryFillsWire } from "./beneficiary-wire-check.ts";
 import { createDraft, updateDraft } from "./drafts.ts";
 
 export function wireBody(v: WireDraftValues): Record<string, unknown> {

@@ -5,7 +5,7 @@ import type { Schedule } from "../calendar/recurrence.ts";
 import type { SenTransferValues } from "../dashboard-api/transfers.ts";
 import type { WireDraftValues } from "../dashboard-api/wires.ts";
 import type { DashboardDb } from "../db/client.ts";
-import { checkBeneficiaryFillsWire } from "../payments/beneficiaries.ts";
+import { checkBeneficiaryFillsWire } from "../payments/beneficiary-wire-check.ts";
 import { senTransferBody } from "../payments/sen.ts";
 import { wireBody } from "../payments/wires.ts";
 import { bankToday, businessToday } from "../route-kit/params.ts";

@@ -3,7 +3,7 @@
 // (403); a change replaced or decided since it was opened is 409.
 
 import { BeneficiaryDecisionResponse, DecideBeneficiaryChangeRequest } from "@/lib/dashboard-api/wires.ts";
-import { decideBeneficiaryChange } from "@/lib/payments/beneficiaries.ts";
+import { decideBeneficiaryChange } from "@/lib/payments/payee-approvals.ts";
 import { IdParams } from "@/lib/route-kit/params.ts";
 import { withRoute } from "@/lib/route-kit/route.ts";
 
