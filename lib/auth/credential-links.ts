@@ -12,7 +12,8 @@ import { queueMail } from "../inbox/mail-outbox.ts";
 import { invalid, RouteError } from "../route-kit/errors.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
-import { checkUnderLockout, endEverySession, findUserById, type UserRow } from "./users.ts";
+import { checkUnderLockout } from "./sign-in.ts";
+import { endEverySession, findUserById, type UserRow } from "./users.ts";
 
 export type CredentialLinkPurpose = "invite" | "reset" | "totp_removal";
 

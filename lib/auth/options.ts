@@ -11,9 +11,10 @@ import { sameOriginPath } from "./callback-url.ts";
 import { sessionSettings } from "./session-limits.ts";
 import { openSessionRecord, sessionRecordOpen } from "./session-store.ts";
 import { type SessionClaims, sessionExpiry } from "./session-token.ts";
+import { checkSignIn } from "./sign-in.ts";
 import { revokeAtSignOut } from "./sign-out.ts";
 import { allowSignInAttempt, clientIp } from "./throttle.ts";
-import { checkSignIn, toSessionUser } from "./users.ts";
+import { toSessionUser } from "./users.ts";
 
 const log = createLogger("auth");
 

@@ -3,8 +3,9 @@
 // the request on its field.
 import "server-only";
 import { type Actor, appendAudit, auditActor } from "../audit/log.ts";
+import { checkUnderLockout } from "../auth/sign-in.ts";
 import { allowSignInAttempt } from "../auth/throttle.ts";
-import { checkUnderLockout, type UserRow } from "../auth/users.ts";
+import type { UserRow } from "../auth/users.ts";
 import type { Queryable } from "../db/client.ts";
 import { invalid, RouteError } from "./errors.ts";
 

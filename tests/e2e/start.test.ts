@@ -5,8 +5,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { enableTotp } from "../../lib/auth/second-factor.ts";
 import { newTotpSecret } from "../../lib/auth/totp.ts";
-import { enableTotp, findUserByEmail } from "../../lib/auth/users.ts";
+import { findUserByEmail } from "../../lib/auth/users.ts";
 import { openDashboardDb } from "../../lib/db/client.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 

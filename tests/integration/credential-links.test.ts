@@ -9,8 +9,10 @@ import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { issueCredentialLink } from "../../lib/auth/credential-links.ts";
+import { enableTotp } from "../../lib/auth/second-factor.ts";
+import { checkSignIn } from "../../lib/auth/sign-in.ts";
 import { newTotpSecret } from "../../lib/auth/totp.ts";
-import { checkSignIn, enableTotp, findUserById, type UserRow } from "../../lib/auth/users.ts";
+import { findUserById, type UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
 import { mailFor } from "../../lib/inbox/digest.ts";
 import {

@@ -7,9 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { authOptions } from "../../lib/auth/options.ts";
 import { verifyPassword } from "../../lib/auth/passwords.ts";
+import { enableTotp } from "../../lib/auth/second-factor.ts";
 import { openSessionRecord, revokeSessionRecord } from "../../lib/auth/session-store.ts";
+import { checkSignIn } from "../../lib/auth/sign-in.ts";
 import { allowSignInAttempt } from "../../lib/auth/throttle.ts";
-import { checkSignIn, createUser, enableTotp, findUserById } from "../../lib/auth/users.ts";
+import { createUser, findUserById } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
 import { mailFor } from "../../lib/inbox/digest.ts";
 import {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { readAudit } from "../../lib/audit/log.ts";
 import { openSessionRecord } from "../../lib/auth/session-store.ts";
-import { checkSignIn, findUserById, type UserRow } from "../../lib/auth/users.ts";
+import { checkSignIn } from "../../lib/auth/sign-in.ts";
+import { findUserById, type UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
 import { mailFor } from "../../lib/inbox/digest.ts";
 import {

@@ -3,8 +3,8 @@
 // approver's single vote cannot send what needs two. Route handlers against the real bank.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-import { checkSignIn, type UserRow } from "../../lib/auth/users.ts";
+import { checkSignIn } from "../../lib/auth/sign-in.ts";
+import type { UserRow } from "../../lib/auth/users.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
 import { sandbox, type TestBank } from "../helpers/bank.ts";
 import {

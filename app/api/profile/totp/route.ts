@@ -4,10 +4,11 @@
 // code, under the sign-in's rate limit and lockout. Each change is e-mailed to the person.
 
 import { verifyPassword } from "@/lib/auth/passwords.ts";
+import { disableTotp, proveCurrentCode, setPendingTotp } from "@/lib/auth/second-factor.ts";
 import { tellSecondFactorChange } from "@/lib/auth/second-factor-mail.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
 import { newTotpSecret, totpUri } from "@/lib/auth/totp.ts";
-import { disableTotp, findUserById, proveCurrentCode, setPendingTotp } from "@/lib/auth/users.ts";
+import { findUserById } from "@/lib/auth/users.ts";
 import { TotpDisableBody, TotpEnrolment, TotpStartBody, TotpStatus } from "@/lib/dashboard-api/index.ts";
 import { sendMailSoon } from "@/lib/inbox/send-soon.ts";
 import { invalid, RouteError } from "@/lib/route-kit/errors.ts";

@@ -2,10 +2,11 @@
 // sign-in then asks for a code from it; the person is e-mailed that it changed. A secret pending beside a live one was set only with a
 // proof (POST /api/profile/totp), so the confirmation needs none of its own.
 
+import { enableTotp } from "@/lib/auth/second-factor.ts";
 import { tellSecondFactorChange } from "@/lib/auth/second-factor-mail.ts";
 import { forgetCachedUser } from "@/lib/auth/session-token.ts";
 import { checkTotp } from "@/lib/auth/totp.ts";
-import { enableTotp, findUserById } from "@/lib/auth/users.ts";
+import { findUserById } from "@/lib/auth/users.ts";
 import { TotpCodeBody, TotpStatus } from "@/lib/dashboard-api/index.ts";
 import { sendMailSoon } from "@/lib/inbox/send-soon.ts";
 import { invalid } from "@/lib/route-kit/errors.ts";
