@@ -8,6 +8,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ScheduleNotices, StatementNotices } from "@/components/inbox/inbox-notices.tsx";
 import { InboxTable, type InboxTableHandle, itemTitle } from "@/components/inbox/inbox-table.tsx";
 import { ShortfallWarnings } from "@/components/inbox/shortfall-warnings.tsx";
 import { ReleaseChecks } from "@/components/send-money/release-checks.tsx";
@@ -25,7 +26,7 @@ import { accountsQuery } from "@/hooks/use-account-queries.ts";
 import { inboxQuery } from "@/hooks/use-inbox.ts";
 import { type InboxAct, myApprovalSends, planInboxAction } from "@/lib/approvals/draft-rules.ts";
 import { ApiError, apiFetch } from "@/lib/dashboard-api/fetch.ts";
-import type { InboxItem, ScheduleNotice, StatementNotice } from "@/lib/dashboard-api/inbox.ts";
+import type { InboxItem } from "@/lib/dashboard-api/inbox.ts";
 import type { IncomingWireDecisionResponse } from "@/lib/dashboard-api/incoming-wires.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { DraftResponse } from "@/lib/dashboard-api/wires.ts";
@@ -511,59 +512,5 @@ function ResultLine({ r }: { r: Result }) {
       <Badge tone={r.state === "done" ? "success" : "danger"}>{r.state === "done" ? "Done" : "Failed"}</Badge>
       <span data-result={r.state}>{r.text}</span>
     </span>
-  );
-}
-
-/** Scheduled payments that did not go: told here as by e-mail; the Scheduled page is where to act. */
-function ScheduleNotices({ notices }: { notices: ScheduleNotice[] }) {
-  return (
-    <Card aria-labelledby="schedule-notices-heading">
-      <CardHeader
-        id="schedule-notices-heading"
-        title="Scheduled payments that did not go"
-        description="Each series goes on with its next payment unless it is paused on the Scheduled page."
-      />
-      <ul className="flex flex-col gap-2 px-4 pb-4 text-sm">
-        {notices.map((n) => (
-          <li key={n.key} className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-slate-800">
-            <span className="font-medium">{n.name}</span>, {formatUsd(n.amountCents)} from {n.fromAccount} to{" "}
-            {n.counterparty}, due {n.day}: not sent, {n.reason}.{" "}
-            <Link className="text-brand-700 underline" href="/scheduled">
-              Open Scheduled
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </Card>
-  );
-}
-
-/** Statement deliveries given up: told here as by e-mail; "Retry now" is on the Statements page. */
-function StatementNotices({ notices }: { notices: StatementNotice[] }) {
-  return (
-    <Card aria-labelledby="statement-notices-heading">
-      <CardHeader
-        id="statement-notices-heading"
-        title="Statements that were not delivered"
-        description="Each stays here until an administrator sends it again with Retry now on the Statements page."
-      />
-      <ul className="flex flex-col gap-2 px-4 pb-4 text-sm">
-        {notices.map((n) => (
-          <li key={n.key} className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-slate-800">
-            <span className="font-medium">{n.name}</span>, BAI2 of {n.accounts.join(", ")} (
-            {n.fromDay === n.toDay ? n.toDay : `${n.fromDay} to ${n.toDay}`}) due at 07:00 on {n.businessDay}:
-            not delivered after {n.attempts} attempts, {n.reason}.{" "}
-            {n.laterDeliveredDay ? (
-              <span data-later-delivered={n.laterDeliveredDay}>
-                Delivery works again ({n.laterDeliveredDay} was delivered), but this day was never sent.{" "}
-              </span>
-            ) : null}
-            <Link className="text-brand-700 underline" href="/statements">
-              Open Statements
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </Card>
   );
 }

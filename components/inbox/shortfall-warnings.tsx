@@ -6,7 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { ShortfallCauses, shortfallLine } from "@/components/accounts/balance-ahead.tsx";
-import { Card, CardHeader } from "@/components/ui/card.tsx";
+import { Notice, NoticeCard } from "@/components/ui/notice-card.tsx";
 import { apiFetch } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { ShortfallsResponse } from "@/lib/dashboard-api/schedules.ts";
@@ -21,33 +21,26 @@ export function ShortfallWarnings() {
   });
   if (!q.data?.shortfalls.length) return null;
   return (
-    <Card aria-labelledby="shortfalls-heading">
-      <CardHeader
-        id="shortfalls-heading"
-        title="Balances that fall short ahead"
-        description="From what is scheduled and waiting over the next 30 business days. Fund the account, or move or cancel a payment, before the day."
-      />
-      <ul className="flex flex-col gap-2 px-4 pb-4 text-sm">
-        {q.data.shortfalls.map((s) => (
-          <li
-            key={s.accountNumber}
-            data-testid="shortfall"
-            className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-slate-800"
-          >
-            <p>
-              <span className="font-medium">{s.accountName}</span> is projected {shortfallLine(s)} on{" "}
-              <span className="font-medium">{dayInWords(s.day)}</span>: {formatUsd(s.projectedCents)}.{" "}
-              <Link
-                className="text-brand-700 underline"
-                href={`/accounts/${encodeURIComponent(s.accountNumber)}#ahead-heading`}
-              >
-                Open the balance ahead
-              </Link>
-            </p>
-            <ShortfallCauses shortfall={s} />
-          </li>
-        ))}
-      </ul>
-    </Card>
+    <NoticeCard
+      id="shortfalls-heading"
+      title="Balances that fall short ahead"
+      description="From what is scheduled and waiting over the next 30 business days. Fund the account, or move or cancel a payment, before the day."
+    >
+      {q.data.shortfalls.map((s) => (
+        <Notice key={s.accountNumber} data-testid="shortfall" tone="rose">
+          <p>
+            <span className="font-medium">{s.accountName}</span> is projected {shortfallLine(s)} on{" "}
+            <span className="font-medium">{dayInWords(s.day)}</span>: {formatUsd(s.projectedCents)}.{" "}
+            <Link
+              className="text-brand-700 underline"
+              href={`/accounts/${encodeURIComponent(s.accountNumber)}#ahead-heading`}
+            >
+              Open the balance ahead
+            </Link>
+          </p>
+          <ShortfallCauses shortfall={s} />
+        </Notice>
+      ))}
+    </NoticeCard>
   );
 }

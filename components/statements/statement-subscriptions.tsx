@@ -5,7 +5,7 @@
 // subscriptions and retry a failed delivery; everyone may download.
 import { useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
-import { Card, CardBody, CardHeader } from "@/components/ui/card.tsx";
+import { CardBody, TitledCard } from "@/components/ui/card.tsx";
 import { Checkbox, Input } from "@/components/ui/field.tsx";
 import { apiFetch, failureMessage } from "@/lib/dashboard-api/fetch.ts";
 
@@ -115,12 +115,11 @@ export function StatementSubscriptions({
 
   const active = data.subscriptions.filter((s) => !s.cancelledAt);
   return (
-    <Card aria-labelledby="subscriptions-heading">
-      <CardHeader
-        id="subscriptions-heading"
-        title="Daily BAI2 by e-mail"
-        description="Each business day at 07:00 (the bank's time), yesterday's BAI2 for the chosen accounts, e-mailed as an attachment and kept here for 90 days."
-      />
+    <TitledCard
+      id="subscriptions-heading"
+      title="Daily BAI2 by e-mail"
+      description="Each business day at 07:00 (the bank's time), yesterday's BAI2 for the chosen accounts, e-mailed as an attachment and kept here for 90 days."
+    >
       <CardBody className="flex flex-col gap-6">
         {active.length ? (
           <ul className="flex flex-col gap-2 text-sm">
@@ -232,6 +231,6 @@ export function StatementSubscriptions({
           )}
         </div>
       </CardBody>
-    </Card>
+    </TitledCard>
   );
 }
