@@ -9,7 +9,7 @@ import { poolQuery, poolTransaction } from "../../lib/server/pg-pool.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** The bank's tables (migrations) and its current SQL functions. */
-export const BANK_SCHEMA: SchemaSource = {
+export const BANK_SCHEMA_SOURCE: SchemaSource = {
   migrations: path.join(HERE, "migrations"),
   functions: path.join(HERE, "functions"),
 };
@@ -42,7 +42,7 @@ export async function openBankDb(opts: {
 }
 
 async function openPglite(dataDir: string): Promise<BankDb> {
-  const { client, close } = await openMigratedPglite(dataDir, BANK_SCHEMA);
+  const { client, close } = await openMigratedPglite(dataDir, BANK_SCHEMA_SOURCE);
   const query = async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows;
   return {
     kind: "pglite",
@@ -62,7 +62,7 @@ async function openPglite(dataDir: string): Promise<BankDb> {
 }
 
 async function openPg(url: string, poolSize: number): Promise<BankDb> {
-  const pool = await openMigratedPg(url, poolSize, "bank-db", BANK_SCHEMA, 72410001);
+  const pool = await openMigratedPg(url, poolSize, "bank-db", BANK_SCHEMA_SOURCE, 72410001);
   const query = poolQuery(pool);
   return {
     kind: "pg",

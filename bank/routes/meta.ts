@@ -6,7 +6,7 @@ import { buildOpenApi } from "../../lib/bank-api/openapi.ts";
 import { migrationsApplied } from "../../lib/server/database.ts";
 import { bearerMatches, scrape } from "../../lib/server/metrics.ts";
 import type { Bank } from "../context.ts";
-import { BANK_SCHEMA } from "../db/client.ts";
+import { BANK_SCHEMA_SOURCE } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import { type Router, reply } from "../http/router.ts";
 
@@ -74,7 +74,7 @@ export function registerMetaRoutes(router: Router, bank: Bank) {
       reply({ status: "unavailable", reason }, { status: 503, headers: { "retry-after": "1" } });
     if (bank.lifecycle.draining) return unready("stopping");
     try {
-      if (!(await migrationsApplied((t) => bank.db.query(t), BANK_SCHEMA.migrations)))
+      if (!(await migrationsApplied((t) => bank.db.query(t), BANK_SCHEMA_SOURCE.migrations)))
         return unready("migrations not applied");
     } catch {
       return unready("database unavailable");

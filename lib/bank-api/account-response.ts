@@ -1,10 +1,10 @@
 // The account side's answer (specification, "Accounts" and "Transaction history"): the request's
 // sequence number echoed as SEQUENCE, the data as ResponseData, and long-form ERROR items.
 import { z } from "zod";
-import { type LongErrorItem, longErrorItemSchema } from "./errors.ts";
+import { type LongErrorItem, LongErrorItemSchema } from "./errors.ts";
 
 export const accountResponse = <T extends z.ZodType>(responseData: T) =>
-  z.object({ SEQUENCE: z.number().int(), ResponseData: responseData, ERROR: z.array(longErrorItemSchema) });
+  z.object({ SEQUENCE: z.number().int(), ResponseData: responseData, ERROR: z.array(LongErrorItemSchema) });
 
 const recordPageHead = { RECS_RETURNED: z.number().int(), MOREDATA: z.string() };
 

@@ -1,7 +1,7 @@
 // Account list, balance, cash-manager balance and SEN account creation (specification, "Accounts").
 import { z } from "zod";
 import { accountResponse, recordPages } from "./account-response.ts";
-import { longErrorItemSchema } from "./errors.ts";
+import { LongErrorItemSchema } from "./errors.ts";
 import { contractShape, queryInt32, required, sequenceNumber } from "./fields.ts";
 import { CREATE_SEN_FIELDS } from "./rules.ts";
 
@@ -11,7 +11,7 @@ export const accountNumber = () => required(20);
 // GET /v2/account/list
 export const accountListQuery = z.object({ sequenceNumber: queryInt32().optional() });
 
-export const custAcctSchema = z.object({
+export const CustAcctSchema = z.object({
   APPLCD: z.string(),
   APPLDESC: z.string(),
   ACTNBR: z.string(),
@@ -28,9 +28,9 @@ export const custAcctSchema = z.object({
   LGLTTLLN6: z.string(),
   SHORTNAME: z.string(),
 });
-export type CustAcct = z.infer<typeof custAcctSchema>;
+export type CustAcct = z.infer<typeof CustAcctSchema>;
 
-export const accountListResponse = accountResponse(recordPages("CUSTACCT", custAcctSchema));
+export const accountListResponse = accountResponse(recordPages("CUSTACCT", CustAcctSchema));
 export type AccountListResponse = z.infer<typeof accountListResponse>;
 
 // GET /v2/account/balance and /v2/account/cashmanagerbalance
@@ -78,7 +78,7 @@ export const BALANCE_NUMBER_FIELDS = [
   "CHKSPDTDYA",
 ] as const;
 
-export const balanceRecordSchema = z.object({
+export const BalanceRecordSchema = z.object({
   ...Object.fromEntries(BALANCE_STRING_FIELDS.map((f) => [f, z.string()])),
   ...Object.fromEntries(BALANCE_NUMBER_FIELDS.map((f) => [f, z.number()])),
   AVGROLBAL: z.record(z.string(), z.unknown()),
@@ -88,9 +88,9 @@ export const balanceRecordSchema = z.object({
     [K in (typeof BALANCE_NUMBER_FIELDS)[number]]: z.ZodNumber;
   } & { AVGROLBAL: z.ZodRecord<z.ZodString, z.ZodUnknown>; AVGROLCOL: z.ZodRecord<z.ZodString, z.ZodUnknown> }
 >;
-export type BalanceRecord = z.infer<typeof balanceRecordSchema>;
+export type BalanceRecord = z.infer<typeof BalanceRecordSchema>;
 
-export const balanceResponse = accountResponse(z.array(balanceRecordSchema));
+export const balanceResponse = accountResponse(z.array(BalanceRecordSchema));
 export type BalanceResponse = z.infer<typeof balanceResponse>;
 
 export const cashManagerBalanceResponse = accountResponse(
@@ -112,7 +112,7 @@ export type CreateSenRequest = z.infer<typeof createSenRequest>;
 export const createSenResponse = z.object({
   SequenceNumber: z.number().int(),
   AccountNumber: z.string(),
-  Errors: z.array(longErrorItemSchema),
+  Errors: z.array(LongErrorItemSchema),
   Message: z.string(),
 });
 export type CreateSenResponse = z.infer<typeof createSenResponse>;

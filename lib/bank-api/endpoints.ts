@@ -21,11 +21,11 @@ import {
 import { transferSenRequest, transferSenResponse } from "./transfers.ts";
 import {
   registerWebhookRequest,
+  WebhookSchema,
   webhookDeleteQuery,
   webhookDeleteResponse,
   webhookListQuery,
   webhookListResponse,
-  webhookSchema,
 } from "./webhooks.ts";
 import { wireSummaryQuery, wireSummaryResponse } from "./wiresummary.ts";
 
@@ -202,7 +202,7 @@ export const endpoints = {
     tag: "Webhooks",
     needsToken: true,
     body: registerWebhookRequest,
-    response: webhookSchema,
+    response: WebhookSchema,
     xmlRoot: "WebHook",
   },
   listWebhooks: {

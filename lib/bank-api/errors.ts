@@ -2,27 +2,27 @@
 // ERROR / Errors items that travel inside 200 responses.
 import { z } from "zod";
 
-export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
-export type FieldError = z.infer<typeof fieldErrorSchema>;
+export const FieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof FieldErrorSchema>;
 
-export const gatewayErrorSchema = z.object({
+export const GatewayErrorSchema = z.object({
   statusCode: z.number().int(),
   message: z.string(),
-  errors: z.array(fieldErrorSchema).optional(),
+  errors: z.array(FieldErrorSchema).optional(),
 });
-export type GatewayError = z.infer<typeof gatewayErrorSchema>;
+export type GatewayError = z.infer<typeof GatewayErrorSchema>;
 
 /** Short-form error item (transfer response). */
-export const shortErrorItemSchema = z.object({
+export const ShortErrorItemSchema = z.object({
   MESSAGEID: z.string(),
   SEGMENTID: z.string(),
   FIELDNAME: z.string(),
   ERRORMSG: z.string(),
 });
-export type ShortErrorItem = z.infer<typeof shortErrorItemSchema>;
+export type ShortErrorItem = z.infer<typeof ShortErrorItemSchema>;
 
 /** Long-form error item (all other account-side responses, and `Errors` on wire responses). */
-export const longErrorItemSchema = z.object({
+export const LongErrorItemSchema = z.object({
   MESSAGEID: z.string(),
   MESSAGETYPE: z.string(),
   SEGMENTID: z.string(),
@@ -30,15 +30,15 @@ export const longErrorItemSchema = z.object({
   FIELDNAME: z.string(),
   ERRORMSG: z.string(),
 });
-export type LongErrorItem = z.infer<typeof longErrorItemSchema>;
+export type LongErrorItem = z.infer<typeof LongErrorItemSchema>;
 
 /** Message item (transfer response). */
-export const messageItemSchema = z.object({
+export const MessageItemSchema = z.object({
   MESSAGEID: z.string(),
   MESSAGETYPE: z.string(),
   MESSAGETEXT: z.string(),
 });
-export type MessageItem = z.infer<typeof messageItemSchema>;
+export type MessageItem = z.infer<typeof MessageItemSchema>;
 
 /**
  * The bank's catalogue of business rejections. The specification leaves MESSAGEID values

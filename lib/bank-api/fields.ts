@@ -4,14 +4,14 @@ import { z } from "zod";
 import { isCalendarDate, isoDayProblem } from "./dates.ts";
 import type { Cents } from "./money.ts";
 import {
-  ABA_SCHEMA,
-  ACCOUNT_NUMBER_SCHEMA,
+  AbaJsonSchema,
+  AccountNumberJsonSchema,
   amountCents,
   BANK_TYPE_MESSAGE,
   BANK_TYPES,
   type FieldRule,
   type FieldTable,
-  ROUTING_ID_SCHEMA,
+  RoutingIdJsonSchema,
   ruleChecks,
   TEXT_CHECKS,
 } from "./rules.ts";
@@ -237,9 +237,9 @@ export function contractField<R extends FieldRule>(rule: R): ContractField<R> {
   if (r.kind === "bankType") return bankType().optional() as ContractField<R>;
   let s: TextSchema = r.required ? required(r.max) : str(r.max);
   for (const check of ruleChecks(r)) s = s.refine(...check);
-  if (r.aba) s = s.meta(ABA_SCHEMA);
-  else if (r.code === "account") s = s.meta(ACCOUNT_NUMBER_SCHEMA);
-  else if (r.code === "routing") s = s.meta(ROUTING_ID_SCHEMA);
+  if (r.aba) s = s.meta(AbaJsonSchema);
+  else if (r.code === "account") s = s.meta(AccountNumberJsonSchema);
+  else if (r.code === "routing") s = s.meta(RoutingIdJsonSchema);
   return (r.required ? s : s.optional()) as ContractField<R>;
 }
 

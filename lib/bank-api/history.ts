@@ -18,7 +18,7 @@ const UNIQUE_ID_FIELDS = [
   "Description",
   "ExtendedDescriptionLine2",
 ] as const;
-const UNIQUE_ID_SCHEMA = {
+const UniqueIdJsonSchema = {
   pattern: "^[A-Za-z0-9+/=]+$",
   contentEncoding: "base64",
   contentMediaType: "application/json",
@@ -36,7 +36,7 @@ export const historyQuery = requiredUnless(
     beginDate: wireDate().optional(),
     endDate: wireDate().meta({ "x-not-before": "beginDate" }).optional(),
     displayOrder: displayOrder().optional(),
-    uniqueId: str(1000).meta(UNIQUE_ID_SCHEMA).optional(),
+    uniqueId: str(1000).meta(UniqueIdJsonSchema).optional(),
     paymentId: str(20).optional(),
   }),
   { accountNumber: ["uniqueId"] },
@@ -51,7 +51,7 @@ export const extendedHistoryQuery = z.object({
 });
 export type ExtendedHistoryQuery = z.output<typeof extendedHistoryQuery>;
 
-export const senTransferResponseSchema = z.object({
+export const SenTransferResponseSchema = z.object({
   CounterPartyAccountNumber: z.string(),
   Timestamp: z.string(),
   SenderMemo: z.string(),
@@ -72,7 +72,7 @@ export const TRANDESC_FIELDS = [
   "TRANDESC11",
 ] as const;
 
-export const transactionSchema = z.object({
+export const TransactionSchema = z.object({
   TRANDATE: z.string(),
   TRANCD: z.string(),
   TRANAMT: z.number(),
@@ -100,11 +100,11 @@ export const transactionSchema = z.object({
   ORIGSUBSRC: z.string(),
   UniqueId: z.string(),
   PaymentId: z.string(),
-  SenTransferResponse: senTransferResponseSchema.nullable(),
+  SenTransferResponse: SenTransferResponseSchema.nullable(),
 });
-export type Transaction = z.infer<typeof transactionSchema>;
+export type Transaction = z.infer<typeof TransactionSchema>;
 
-export const historyResponse = accountResponse(recordPages("TRANSACTION", transactionSchema));
+export const historyResponse = accountResponse(recordPages("TRANSACTION", TransactionSchema));
 export type HistoryResponse = z.infer<typeof historyResponse>;
 
 /** Transaction codes the public record shows (docs/decisions.md), plus the bank's own for deposits and incoming wires. */

@@ -3,7 +3,7 @@
 // Schema has none), so a generated client or a validating proxy refuses what the bank refuses.
 import { z } from "zod";
 import { type EndpointDef, endpoints } from "./endpoints.ts";
-import { gatewayErrorSchema } from "./errors.ts";
+import { GatewayErrorSchema } from "./errors.ts";
 import { BANK_HEADERS } from "./headers.ts";
 import { idempotencyKey } from "./transfers.ts";
 
@@ -63,7 +63,7 @@ function queryParameters(s: z.ZodType | undefined): Json[] {
   });
 }
 
-const errorBody = schemaOf(gatewayErrorSchema, "output");
+const errorBody = schemaOf(GatewayErrorSchema, "output");
 const errorResponse = (description: string) => ({ description, content: content(errorBody, "Error") });
 
 export function buildOpenApi(serverUrl?: string): Json {

@@ -1,6 +1,6 @@
 // Wire payments (specification, "Payment (wire) resource"; docs/api-notes.md for the query names).
 import { z } from "zod";
-import { longErrorItemSchema } from "./errors.ts";
+import { LongErrorItemSchema } from "./errors.ts";
 import { codeOf, contractShape, queryInt32, required, requiredUnless, str, wireDate } from "./fields.ts";
 import { PAYMENT_FIELD_GROUPS, type PaymentDetailField } from "./payment-record-fields.ts";
 import {
@@ -10,7 +10,7 @@ import {
   PAYMENT_STATUSES,
   PAYMENT_WINDOW_DAYS,
   ROUTING_PAIRS,
-  ROUTING_SCHEMA,
+  RoutingJsonSchema,
   routingProblem,
 } from "./rules.ts";
 
@@ -46,7 +46,7 @@ export const initiatePaymentRequest = z
       if (message) ctx.addIssue({ code: "custom", path: [idField], message });
     }
   })
-  .meta(ROUTING_SCHEMA);
+  .meta(RoutingJsonSchema);
 export type InitiatePaymentRequest = z.output<typeof initiatePaymentRequest>;
 export type InitiatePaymentInput = z.input<typeof initiatePaymentRequest>;
 
@@ -61,7 +61,7 @@ export const paymentResponse = z.object({
   // Empty, with the reasons in Errors, when the bank refuses the request.
   payment_status: z.enum(["", ...PAYMENT_STATUSES]),
   payment_timestamp: z.string(),
-  Errors: z.array(longErrorItemSchema).optional(),
+  Errors: z.array(LongErrorItemSchema).optional(),
 });
 export type PaymentResponse = z.infer<typeof paymentResponse>;
 
@@ -105,7 +105,7 @@ export const PAYMENT_RECORD_FIELDS = PAYMENT_FIELD_GROUPS.flatMap((g) => g.field
 export type PaymentRecordField = (typeof PAYMENT_RECORD_FIELDS)[number];
 
 /** One GET /v2/payment record: `amount` is a number, every other field a string (dates as date-time). */
-export const paymentRecordSchema = z.object({
+export const PaymentRecordSchema = z.object({
   ...(Object.fromEntries(PAYMENT_RECORD_FIELDS.map((f) => [f, z.string()])) as {
     [K in PaymentRecordField]: z.ZodString;
   }),
@@ -113,6 +113,6 @@ export const paymentRecordSchema = z.object({
   direction: z.enum(PAYMENT_DIRECTIONS),
   amount: z.number(),
 });
-export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+export type PaymentRecord = z.infer<typeof PaymentRecordSchema>;
 
-export const paymentListResponse = z.array(paymentRecordSchema);
+export const paymentListResponse = z.array(PaymentRecordSchema);

@@ -63,7 +63,7 @@ export const isWireAccountNumber = (s: string): boolean =>
   DIGITS.test(s) || (IBAN_SHAPE.test(s) && ibanProblem(s) === null);
 /** A wire's bank routing id (11 characters at most): digits (an ABA number, or the bank's account number), or a BIC. */
 export const isWireRoutingId = (s: string): boolean => DIGITS.test(s) || isSwiftBic(s);
-export const ACCOUNT_NUMBER_SCHEMA = {
+export const AccountNumberJsonSchema = {
   pattern: `^(\\d*|${IBAN_SHAPE.source.slice(1, -1)})$`,
   "x-iban-check-digits": true,
 } as const;
@@ -86,9 +86,9 @@ export function isSwiftBic(s: string): boolean {
 }
 
 /** The published form of an ABA number: nine digits, and an extension keyword for the check digit. */
-export const ABA_SCHEMA = { pattern: "^\\d{9}$", "x-aba-check-digit": true } as const;
-export const SWIFT_BIC_SCHEMA = { pattern: SWIFT_BIC.source } as const;
-export const ROUTING_ID_SCHEMA = { pattern: `^(\\d*|${SWIFT_BIC.source.slice(1, -1)})$` } as const;
+export const AbaJsonSchema = { pattern: "^\\d{9}$", "x-aba-check-digit": true } as const;
+export const SwiftBicJsonSchema = { pattern: SWIFT_BIC.source } as const;
+export const RoutingIdJsonSchema = { pattern: `^(\\d*|${SWIFT_BIC.source.slice(1, -1)})$` } as const;
 
 /**
  * One typed field. `text`: at most `max` characters, no control or hidden characters
@@ -230,12 +230,12 @@ export const ROUTING_PAIRS = [
  * The routing-id rule as JSON Schema: the id's shape follows the method named beside it (the
  * canonical upper-case method; a lower-case one is tolerated and checked the same way).
  */
-export const ROUTING_SCHEMA = {
+export const RoutingJsonSchema = {
   allOf: ROUTING_PAIRS.flatMap(([typeField, idField]) =>
     (
       [
-        ["ABA", ABA_SCHEMA],
-        ["SWIFT", SWIFT_BIC_SCHEMA],
+        ["ABA", AbaJsonSchema],
+        ["SWIFT", SwiftBicJsonSchema],
       ] as const
     ).map(([method, shape]) => ({
       if: { properties: { [typeField]: { const: method } }, required: [typeField, idField] },

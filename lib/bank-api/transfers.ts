@@ -1,6 +1,6 @@
 // SEN transfers (specification, "Transfer request").
 import { z } from "zod";
-import { messageItemSchema, shortErrorItemSchema } from "./errors.ts";
+import { MessageItemSchema, ShortErrorItemSchema } from "./errors.ts";
 import { contractShape, sequenceNumber } from "./fields.ts";
 import { canonicalGuid, GUID_PATTERN } from "./guid.ts";
 import { SEN_TRANSFER_FIELDS } from "./rules.ts";
@@ -15,8 +15,8 @@ export type TransferSenInput = z.input<typeof transferSenRequest>;
 
 export const transferSenResponse = z.object({
   SEQUENCE: z.number().int(),
-  MESSAGE: z.array(messageItemSchema),
-  ERROR: z.array(shortErrorItemSchema),
+  MESSAGE: z.array(MessageItemSchema),
+  ERROR: z.array(ShortErrorItemSchema),
 });
 export type TransferSenResponse = z.infer<typeof transferSenResponse>;
 

@@ -1,6 +1,6 @@
 // Balance-change webhooks (specification, "Webhook resource" and "Events"; docs/decisions.md, "Webhooks and e-mail").
 import { z } from "zod";
-import { longErrorItemSchema } from "./errors.ts";
+import { LongErrorItemSchema } from "./errors.ts";
 import { required, str } from "./fields.ts";
 
 /** Field limits of the webhook resource. AccountNumber's 20 is the specification's; the others are the bank's. */
@@ -80,16 +80,16 @@ export type RegisterWebhookRequest = z.output<typeof registerWebhookRequest>;
  * The webhook object. The register answer adds `Errors` (long-form items, as on the other
  * account-side answers): a refused registration (not the customer's account) has an empty WebHookId.
  */
-export const webhookSchema = z.object({
+export const WebhookSchema = z.object({
   WebHookId: z.string(),
   AccountNumber: z.string(),
   Description: z.string(),
   WebHookUrl: z.string(),
   Emails: z.string(),
   Sms: z.string(),
-  Errors: z.array(longErrorItemSchema).optional(),
+  Errors: z.array(LongErrorItemSchema).optional(),
 });
-export type Webhook = z.infer<typeof webhookSchema>;
+export type Webhook = z.infer<typeof WebhookSchema>;
 
 export const webhookListQuery = z.object({
   accountNumber: str(WEBHOOK_LIMITS.accountNumber).optional(),
@@ -98,7 +98,7 @@ export const webhookListQuery = z.object({
 
 export const webhookDeleteQuery = z.object({ webHookId: required(WEBHOOK_LIMITS.webHookId) });
 
-export const webhookListResponse = z.array(webhookSchema);
+export const webhookListResponse = z.array(WebhookSchema);
 export const webhookDeleteResponse = z.string();
 
 /** The string DELETE answers: the client tells the outcomes apart by these texts. */
@@ -108,12 +108,12 @@ export const WEBHOOK_DELETE_MESSAGES = {
 } as const;
 
 /** The notification body (docs/decisions.md): balances as zero-padded strings of cents. */
-export const balanceNotificationSchema = z.object({
+export const BalanceNotificationSchema = z.object({
   AccountNumber: z.string(),
   AvailableBalance: z.string().regex(/^-?\d+$/),
   PreviousBalance: z.string().regex(/^-?\d+$/),
 });
-export type BalanceNotification = z.infer<typeof balanceNotificationSchema>;
+export type BalanceNotification = z.infer<typeof BalanceNotificationSchema>;
 
 // The notification headers live with the contract's other header names.
 export { WEBHOOK_HEADERS } from "./headers.ts";

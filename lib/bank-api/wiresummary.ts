@@ -1,6 +1,6 @@
 // E-wire summaries (specification, "E-wire summary record"). The numeric suffixes are part of the names.
 import { z } from "zod";
-import { longErrorItemSchema } from "./errors.ts";
+import { LongErrorItemSchema } from "./errors.ts";
 import { codeOf, queryInt32, requiredUnless, str, wireDate } from "./fields.ts";
 import { noControlCharacters } from "./payments.ts";
 
@@ -47,18 +47,18 @@ export const EWIRE_STRING_FIELDS = [
   "UniqueId",
 ] as const;
 
-export const ewireSummarySchema = z.object({
+export const EwireSummarySchema = z.object({
   ...(Object.fromEntries(EWIRE_STRING_FIELDS.map((f) => [f, z.string()])) as {
     [K in (typeof EWIRE_STRING_FIELDS)[number]]: z.ZodString;
   }),
   Amount_12: z.number(),
 });
-export type EwireSummary = z.infer<typeof ewireSummarySchema>;
+export type EwireSummary = z.infer<typeof EwireSummarySchema>;
 
 export const wireSummaryResponse = z.object({
-  Errors: z.array(longErrorItemSchema),
+  Errors: z.array(LongErrorItemSchema),
   SequenceNumber: z.number().int(),
   RecordCount: z.number().int(),
-  EwireSummaries: z.array(ewireSummarySchema),
+  EwireSummaries: z.array(EwireSummarySchema),
 });
 export type WireSummaryResponse = z.infer<typeof wireSummaryResponse>;

@@ -8,7 +8,7 @@ import "server-only";
 import type { z } from "zod";
 import { type RecordPageHead, recordPagesAnswerHead } from "../bank-api/account-response.ts";
 import { type EndpointDef, type EndpointName, endpoints } from "../bank-api/endpoints.ts";
-import { gatewayErrorSchema, type LongErrorItem, type ShortErrorItem } from "../bank-api/errors.ts";
+import { GatewayErrorSchema, type LongErrorItem, type ShortErrorItem } from "../bank-api/errors.ts";
 import { BANK_HEADERS } from "../bank-api/headers.ts";
 import { createLogger, type Logger } from "../server/log.ts";
 import { SharedWork } from "../server/trace.ts";
@@ -395,7 +395,7 @@ export class BankClient {
     }
     const res = a;
     const json = parseJson(a.text);
-    const gateway = gatewayErrorSchema.safeParse(json);
+    const gateway = GatewayErrorSchema.safeParse(json);
     const bankMessage = gateway.success ? gateway.data.message : "";
     switch (res.status) {
       case 200:

@@ -24,7 +24,7 @@ const WEEKDAY_NAMES: Record<WeekdayCode, string> = {
 const isoDay = z.string().refine((s) => isIsoDay(s), "must be a date written YYYY-MM-DD");
 
 /** What a person chooses on the form; `toRule` writes it as RFC 5545 text. */
-export const schedulePatternSchema = z.discriminatedUnion("kind", [
+export const SchedulePatternSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("once") }),
   z.object({
     kind: z.literal("weekly"),
@@ -35,12 +35,12 @@ export const schedulePatternSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("monthly-first-business-day") }),
   z.object({ kind: z.literal("monthly-last-business-day") }),
 ]);
-export type SchedulePattern = z.infer<typeof schedulePatternSchema>;
+export type SchedulePattern = z.infer<typeof SchedulePatternSchema>;
 
-export const scheduleSchema = z
+export const ScheduleSchema = z
   .object({
     startsOn: isoDay,
-    pattern: schedulePatternSchema,
+    pattern: SchedulePatternSchema,
     count: z.number().int().min(1, "must be at least 1").max(1000, "must be at most 1,000").nullable(),
     until: isoDay.nullable(),
     roll: z.enum(ROLLS),
@@ -49,7 +49,7 @@ export const scheduleSchema = z
     if (s.until && s.until < s.startsOn)
       ctx.addIssue({ code: "custom", path: ["until"], message: "must not be before the start" });
   });
-export type Schedule = z.infer<typeof scheduleSchema>;
+export type Schedule = z.infer<typeof ScheduleSchema>;
 
 const compact = (day: string) => day.replaceAll("-", "");
 

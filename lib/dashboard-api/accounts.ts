@@ -1,7 +1,7 @@
 // Accounts, balances and history as the dashboard's own API serves them (app/api/accounts/*).
 // Amounts are integer cents; dates are YYYY-MM-DD in the bank's business day.
 import { z } from "zod";
-import { balanceRecordSchema } from "../bank-api/accounts.ts";
+import { BalanceRecordSchema } from "../bank-api/accounts.ts";
 
 const cents = z.number().int();
 const instant = z.string();
@@ -59,7 +59,7 @@ export type MorningCheckResponse = z.infer<typeof MorningCheckResponse>;
 export const AccountDetailResponse = z.object({
   account: AccountSummary,
   /** The bank's full balance record, as the contract types it. */
-  balance: balanceRecordSchema,
+  balance: BalanceRecordSchema,
   cashManager: z.object({ availableCents: cents, openDate: z.string() }).nullable(),
   asOf: instant,
 });

@@ -7,7 +7,7 @@ import {
   PAYMENT_DIRECTIONS as BANK_DIRECTIONS,
   PAYMENT_STATUSES,
   PAYMENT_WINDOW_DAYS,
-  paymentRecordSchema,
+  PaymentRecordSchema,
 } from "../bank-api/payments.ts";
 import {
   ALL_ACCOUNTS,
@@ -105,7 +105,7 @@ export const PaymentDetailResponse = z.object({
   account: z.string(),
   /** Oldest first: preparation, corrections, approvals and release, then the bank's statuses. */
   story: z.array(PaymentStoryStep),
-  record: paymentRecordSchema,
+  record: PaymentRecordSchema,
   amountCents: z.number().int(),
   /** The account's history entries that carry this payment id (after settlement). */
   history: z.array(

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { isIsoDay } from "../bank-api/dates.ts";
 import { idempotencyKey } from "../bank-api/transfers.ts";
-import { scheduleSchema } from "../calendar/recurrence.ts";
+import { ScheduleSchema } from "../calendar/recurrence.ts";
 import { AHEAD_KINDS, AHEAD_LIKELIHOODS } from "../schedules/balance-ahead.ts";
 import {
   OCCURRENCE_STATUSES,
@@ -18,8 +18,8 @@ import { WireDraftRequest } from "./wires.ts";
 const name = z.string().trim().min(1, "must not be empty").max(80, "must be at most 80 characters");
 
 export const CreateScheduleRequest = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("sen"), name, schedule: scheduleSchema, transfer: SenTransferRequest }),
-  z.object({ kind: z.literal("wire"), name, schedule: scheduleSchema, wire: WireDraftRequest }),
+  z.object({ kind: z.literal("sen"), name, schedule: ScheduleSchema, transfer: SenTransferRequest }),
+  z.object({ kind: z.literal("wire"), name, schedule: ScheduleSchema, wire: WireDraftRequest }),
 ]);
 export type CreateScheduleInput = z.input<typeof CreateScheduleRequest>;
 
@@ -28,14 +28,14 @@ export const EditScheduleRequest = z.discriminatedUnion("kind", [
     kind: z.literal("sen"),
     version: z.number().int().min(1),
     name,
-    schedule: scheduleSchema,
+    schedule: ScheduleSchema,
     transfer: SenTransferRequest,
   }),
   z.object({
     kind: z.literal("wire"),
     version: z.number().int().min(1),
     name,
-    schedule: scheduleSchema,
+    schedule: ScheduleSchema,
     wire: WireDraftRequest,
   }),
 ]);
@@ -56,7 +56,7 @@ export const SeriesSchema = z.object({
   fromAccount: z.string(),
   amountCents: z.number().int(),
   counterparty: z.string(),
-  schedule: scheduleSchema,
+  schedule: ScheduleSchema,
   words: z.string(),
   nextDay: z.string().nullable(),
   preparedBy: person,

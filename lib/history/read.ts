@@ -4,7 +4,7 @@
 // has no further page, and a date-time given for a day is read as its business day, so no
 // narrower window exists; a capped day is reported as such for the caller to refuse or note).
 import { addDays } from "../bank-api/dates.ts";
-import { type Transaction, transactionSchema } from "../bank-api/history.ts";
+import { type Transaction, TransactionSchema } from "../bank-api/history.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { unwrap } from "../bank-client/errors.ts";
 
@@ -76,7 +76,7 @@ export async function readHistoryDayEach<E>(
     await bank.callRecords(
       "extendedHistory",
       { query: { accountNumber, date: day, displayOrder: order } },
-      { key: "TRANSACTION", schema: transactionSchema },
+      { key: "TRANSACTION", schema: TransactionSchema },
       (t, k) => entry(t, day, k),
     ),
   );

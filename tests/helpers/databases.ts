@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { BANK_SCHEMA } from "../../bank/db/client.ts";
+import { BANK_SCHEMA_SOURCE } from "../../bank/db/client.ts";
 import type { SchemaSource } from "../../lib/server/database.ts";
 
 export const PG_URL = process.env.TEST_DATABASE_URL;
@@ -31,12 +31,12 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
 /**
  * A copy of the bank's migrations as they were before migration `first` (its journal cut there),
  * in a fresh temporary folder, with no functions: an upgrade test opens a database with it,
- * writes old rows, then opens it with BANK_SCHEMA. `dir` is removed by the caller.
+ * writes old rows, then opens it with BANK_SCHEMA_SOURCE. `dir` is removed by the caller.
  */
 export function bankMigrationsBefore(first: number, prefix: string): { dir: string; before: SchemaSource } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const migrations = path.join(dir, "migrations");
-  fs.cpSync(BANK_SCHEMA.migrations, migrations, { recursive: true });
+  fs.cpSync(BANK_SCHEMA_SOURCE.migrations, migrations, { recursive: true });
   const journalFile = path.join(migrations, "meta/_journal.json");
   const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
   const later = (tag: string) => Number(tag.slice(0, 4)) >= first;

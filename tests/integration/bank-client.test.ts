@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { transactionSchema } from "../../lib/bank-api/history.ts";
+import { TransactionSchema } from "../../lib/bank-api/history.ts";
 import { BankClient, CHECKED_ANSWER_TEXT } from "../../lib/bank-client/client.ts";
 import { TokenManager } from "../../lib/bank-client/token-manager.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
@@ -265,7 +265,7 @@ describe("a day of history read entry by entry", () => {
     const each = await client.callRecords(
       "extendedHistory",
       { query },
-      { key: "TRANSACTION", schema: transactionSchema },
+      { key: "TRANSACTION", schema: TransactionSchema },
       (t, k) => ({ k, t }),
     );
     if (!whole.ok || !each.ok) return expect.fail("both reads should succeed");
@@ -287,7 +287,7 @@ describe("a day of history read entry by entry", () => {
         .callRecords(
           "extendedHistory",
           { query: { accountNumber: "1", date: "2026-01-05" } },
-          { key: "TRANSACTION", schema: transactionSchema },
+          { key: "TRANSACTION", schema: TransactionSchema },
           (t) => t.TRANAMT,
         );
     try {

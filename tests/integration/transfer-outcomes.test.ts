@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BANK_SCHEMA } from "../../bank/db/client.ts";
+import { BANK_SCHEMA_SOURCE } from "../../bank/db/client.ts";
 import { BUSINESS_ERRORS } from "../../lib/bank-api/errors.ts";
 import { TRANSFER_OUTCOMES } from "../../lib/bank-api/transfer-outcomes.ts";
 import { openMigratedPglite } from "../../lib/server/database.ts";
@@ -84,7 +84,7 @@ describe("SEN transfer answers kept from before the result codes", () => {
         );
       await old.close();
 
-      const upgraded = await openMigratedPglite(data, BANK_SCHEMA);
+      const upgraded = await openMigratedPglite(data, BANK_SCHEMA_SOURCE);
       try {
         for (const [key, , code] of stored) {
           const record = {

@@ -6,7 +6,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BANK_SCHEMA } from "../../bank/db/client.ts";
+import { BANK_SCHEMA_SOURCE } from "../../bank/db/client.ts";
 import { openMigratedPglite } from "../../lib/server/database.ts";
 import {
   BACKENDS,
@@ -230,7 +230,7 @@ describe("claims by receiver, on notifications written before the receiver was a
         );
       await old.close();
 
-      const db = await openMigratedPglite(data, BANK_SCHEMA);
+      const db = await openMigratedPglite(data, BANK_SCHEMA_SOURCE);
       try {
         const hosts = await db.client.query<{ message_id: string; host: string }>(
           "SELECT message_id, host FROM outbox ORDER BY id",

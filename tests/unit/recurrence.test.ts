@@ -10,7 +10,7 @@ import {
   occurrencesBetween,
   type Schedule,
   type SchedulePattern,
-  scheduleSchema,
+  ScheduleSchema,
   toRule,
   WEEKDAYS,
 } from "../../lib/calendar/recurrence.ts";
@@ -198,7 +198,7 @@ describe("recurrence", () => {
   });
 
   it("refuses an end before the start and a count of zero, naming the field", () => {
-    const r = scheduleSchema.safeParse({
+    const r = ScheduleSchema.safeParse({
       startsOn: "2026-12-01",
       pattern: { kind: "weekly", everyWeeks: 1, weekday: "MO" },
       count: 0,

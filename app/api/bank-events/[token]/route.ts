@@ -6,7 +6,7 @@
 // notification is stored nowhere.
 
 import { verifyWebhook } from "@/lib/bank-api/webhook-signature.ts";
-import { balanceNotificationSchema, WEBHOOK_HEADERS } from "@/lib/bank-api/webhooks.ts";
+import { BalanceNotificationSchema, WEBHOOK_HEADERS } from "@/lib/bank-api/webhooks.ts";
 import { config } from "@/lib/config.ts";
 import { getLiveHub } from "@/lib/live/hub.ts";
 import { isReceiverToken } from "@/lib/live/receiver.ts";
@@ -41,7 +41,7 @@ export async function POST(req: Request, ctx: { params: Promise<{ token: string 
   } catch {
     return answer(400, "The body is not JSON.");
   }
-  const n = balanceNotificationSchema.safeParse(parsed);
+  const n = BalanceNotificationSchema.safeParse(parsed);
   if (!n.success) return answer(400, "The body is not a balance notification.");
   const availableCents = Number(n.data.AvailableBalance);
   const previousCents = Number(n.data.PreviousBalance);
