@@ -1,5 +1,8 @@
 // A person's browser over plain HTTP: next-auth's cookies kept between requests, and sign-in the way
-// the sign-in form does it. `request` is where every answer passes, so a test can look at them all.
+// the sign-in form does it (signInAttempt, live.ts). `request` is where every answer passes, so a
+// test can look at them all.
+import { signInAttempt } from "./live.ts";
+
 export class CookieBrowser {
   readonly cookies = new Map<string, string>();
   constructor(readonly base: string) {}
@@ -29,12 +32,7 @@ export class CookieBrowser {
 
   /** Signs in through next-auth: the error it names (`invalid`, `locked:30`, …), or null when signed in. */
   async signIn(email: string, password: string, totp = ""): Promise<string | null> {
-    const csrf = JSON.parse((await this.request("/api/auth/csrf")).text).csrfToken as string;
-    const r = await this.request("/api/auth/callback/credentials", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: this.base },
-      body: new URLSearchParams({ csrfToken: csrf, email, password, totp, json: "true" }),
-    });
-    return new URL(JSON.parse(r.text).url, this.base).searchParams.get("error");
+    const send = (p: string, init?: RequestInit) => this.request(p, init);
+    return (await signInAttempt(this.base, email, password, { totp, send })).error;
   }
 }

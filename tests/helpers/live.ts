@@ -226,29 +226,65 @@ export async function sessionCookie(context: BrowserContext): Promise<string> {
     .join("; ");
 }
 
+/** One request of a sign-in, read to the end (a CookieBrowser's `request`, or a cookie jar's). */
+export type SignInSend = (p: string, init?: RequestInit) => Promise<{ status: number; text: string }>;
+
+export interface SignInOptions {
+  /** The code of the second factor, sent as the sign-in form sends it. */
+  totp?: string;
+  /** Headers the credentials request carries besides next-auth's (X-Forwarded-For, say). */
+  headers?: Record<string, string>;
+  /** Where the requests go; by default a cookie jar of its own over fetch. */
+  send?: SignInSend;
+}
+
+/**
+ * One credentials sign-in through next-auth, as the sign-in form does it: the CSRF token, then the
+ * credentials callback. Answers the error next-auth names (`invalid`, `locked:30`, …), or null when
+ * signed in, and the Cookie header of the jar when `send` is its own.
+ */
+export async function signInAttempt(
+  base: string,
+  email: string,
+  password: string,
+  opts: SignInOptions = {},
+): Promise<{ error: string | null; cookie: string }> {
+  const jar = new Map<string, string>();
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const send: SignInSend =
+    opts.send ??
+    (async (p, init = {}) => {
+      const headers = new Headers(init.headers);
+      if (jar.size) headers.set("cookie", cookie());
+      const res = await fetch(new URL(p, base), { ...init, headers, redirect: "manual" });
+      for (const c of res.headers.getSetCookie()) {
+        const [pair] = c.split(";");
+        const i = pair.indexOf("=");
+        jar.set(pair.slice(0, i), pair.slice(i + 1));
+      }
+      return { status: res.status, text: await res.text() };
+    });
+  const { csrfToken } = JSON.parse((await send("/api/auth/csrf")).text) as { csrfToken: string };
+  const res = await send("/api/auth/callback/credentials", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base, ...opts.headers },
+    body: new URLSearchParams({
+      csrfToken,
+      email,
+      password,
+      ...(opts.totp === undefined ? {} : { totp: opts.totp }),
+      json: "true",
+    }),
+  });
+  const { url } = JSON.parse(res.text) as { url: string };
+  return { error: new URL(url, base).searchParams.get("error"), cookie: cookie() };
+}
+
 /** Signs in through next-auth's credentials endpoint, as the sign-in form does: the Cookie header. */
 export async function signInHttp(base: string, email: string, password: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const i = pair.indexOf("=");
-      jar.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const csrfRes = await fetch(`${base}/api/auth/csrf`);
-  keep(csrfRes);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie(), origin: base },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  keep(res);
-  if (![...jar.keys()].some((k) => k.endsWith("session-token"))) throw new Error("sign-in failed");
-  return cookie();
+  const { error, cookie } = await signInAttempt(base, email, password);
+  if (error || !/session-token=/.test(cookie)) throw new Error(`sign-in failed${error ? `: ${error}` : ""}`);
+  return cookie;
 }
 
 /** Signs the session of the Cookie header out through next-auth, as the sign-out button does. */

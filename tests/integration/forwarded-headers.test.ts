@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { AuditResponse } from "../../lib/dashboard-api/index.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
-import { signInHttp } from "../helpers/live.ts";
+import { signInAttempt, signInHttp } from "../helpers/live.ts";
 
 const started: RunningDashboard[] = [];
 
@@ -31,25 +31,8 @@ async function attempt(
   password: string,
   forwardedFor: string,
 ): Promise<string | null> {
-  const csrfRes = await fetch(`${app.url}/api/auth/csrf`);
-  const csrfCookie = csrfRes.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const res = await fetch(`${app.url}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      cookie: csrfCookie,
-      origin: app.url,
-      "x-forwarded-for": forwardedFor,
-    },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  const { url } = (await res.json()) as { url: string };
-  return new URL(url, app.url).searchParams.get("error");
+  return (await signInAttempt(app.url, email, password, { headers: { "x-forwarded-for": forwardedFor } }))
+    .error;
 }
 
 /** A demo user's session, signed in from the loopback. */
