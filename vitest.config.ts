@@ -11,6 +11,9 @@ export default defineConfig({
     },
   },
   test: {
+    // expect.poll's own default is one second: on a loaded two-core machine a save or a page's next
+    // fetch takes longer, and a poll that gives up early fails a test the product passes.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       // Projects of a run with different worker counts each need a group of their own: unit
       // first, then integration, then the PostgreSQL suite.
