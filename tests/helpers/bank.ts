@@ -5,9 +5,11 @@ import os from "node:os";
 import path from "node:path";
 import { type RunningBank, type StartBankOptions, startBank } from "../../bank/app.ts";
 import { loadBankConfig } from "../../bank/config.ts";
+import { BANK_SCHEMA_SOURCE } from "../../bank/db/client.ts";
 import type { SandboxMail } from "../../bank/sandbox/notify.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { createTestDatabase, PG_URL } from "./databases.ts";
+import { copyMigratedPglite } from "./pglite-template.ts";
 
 export interface TestBank {
   url: string;
@@ -38,7 +40,10 @@ export async function startTestBank(
     drop = d.drop;
   }
   const ownDir = !databaseUrl && !dataDir;
-  if (ownDir) dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bank-test-"));
+  if (ownDir) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bank-test-"));
+    await copyMigratedPglite(BANK_SCHEMA_SOURCE, dataDir);
+  }
   const sandboxKey = "sbx_test_key_0123456789";
   const config = loadBankConfig({
     BANK_PORT: "0",

@@ -13,9 +13,11 @@ import { createUser } from "../../lib/auth/users.ts";
 import type { EndpointName } from "../../lib/bank-api/endpoints.ts";
 import { BankClient, type CallOptions } from "../../lib/bank-client/client.ts";
 import { setBankClient, TokenManager } from "../../lib/bank-client/index.ts";
+import { config } from "../../lib/config.ts";
 import { type DashboardDb, getDashboardDb, openDashboardDb, setDashboardDb } from "../../lib/db/client.ts";
 import { type SandboxCustomer, sandboxCustomer, startTestBank, type TestBank } from "./bank.ts";
 import { createTestDatabase, PG_URL } from "./databases.ts";
+import { copyMigratedPglite } from "./pglite-template.ts";
 
 export interface SessionSubject {
   id: string;
@@ -162,6 +164,7 @@ function setSessionEnvironment(): void {
 /** A fresh dashboard database in a temporary folder, set as the one the route handlers use. */
 export async function openTestDashboardDb(name: string): Promise<TestDashboardDb> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  await copyMigratedPglite({ migrations: config().migrationsDir }, path.join(dir, "db"));
   const db = await openDashboardDb({ dataDir: path.join(dir, "db") });
   setDashboardDb(db);
   return {
