@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./tests/helpers/sequencer.ts";
 
 // Four suites: unit (no server), integration (the real bank over HTTP), pg (the same on a real
 // PostgreSQL server plus concurrency; skipped without TEST_DATABASE_URL) and e2e (real Chromium).
@@ -14,6 +15,8 @@ export default defineConfig({
     // expect.poll's own default is one second: on a loaded two-core machine a save or a page's next
     // fetch takes longer, and a poll that gives up early fails a test the product passes.
     expect: { poll: { timeout: 15_000 } },
+    // The longest files first in each suite (tests/helpers/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       // Projects of a run with different worker counts each need a group of their own: unit
       // first, then integration, then the PostgreSQL suite.

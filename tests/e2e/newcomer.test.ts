@@ -531,4 +531,20 @@ describe("a newcomer's first look", () => {
       await context.close();
     }
   });
+
+  it("has an accessibility check that finds what it must: each serious or critical fault of a page made with them", async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.setContent(
+        '<html><body><main><img src="x.png"><button></button><p style="color:#eee;background:#fff">faint</p></main></body></html>',
+      );
+      const found = (await axeProblems(page)).map((v) => v.split(" ")[0]);
+      expect(found).toEqual(
+        expect.arrayContaining(["button-name", "color-contrast", "image-alt", "html-has-lang"]),
+      );
+    } finally {
+      await context.close();
+    }
+  });
 });

