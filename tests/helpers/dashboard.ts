@@ -7,6 +7,8 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { BANK_SCHEMA_SOURCE } from "../../bank/db/client.ts";
+import { copyMigratedPglite } from "./pglite-template.ts";
 
 export interface DemoUser {
   email: string;
@@ -33,6 +35,13 @@ export interface StartOptions {
   via?: "npm" | "node";
   /** Writes files into the fresh data folder before the start (a second instance's shared secret). */
   prepare?: (dataDir: string) => void;
+  /**
+   * Lets `npm start` create its embedded databases itself. By default the data folder starts with
+   * the bank's and the dashboard's databases migrated and empty, as a first start leaves them just
+   * before it seeds (copies made once, tests/helpers/pglite-template.ts): a browser file is spared
+   * two initdb runs. The start test, which is about the first start, creates them.
+   */
+  fresh?: boolean;
 }
 
 export function freePort(): Promise<number> {
@@ -51,9 +60,17 @@ const READY = /Dashboard ready: (http:\/\/127\.0\.0\.1:\d+)/;
 const DEMO_USER = /demo user: (\S+) role=(\w+) password=(\S+)/g;
 
 export async function startDashboard(opts: StartOptions = {}): Promise<RunningDashboard> {
-  const { env = {}, timeoutMs = 600_000, via = "npm", prepare } = opts;
+  const { env = {}, timeoutMs = 600_000, via = "npm", prepare, fresh = false } = opts;
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-e2e-"));
+  if (!fresh && !env.DATA_DIR) {
+    if (!env.BANK_DATABASE_URL) await copyMigratedPglite(BANK_SCHEMA_SOURCE, path.join(dataDir, "bank"));
+    if (!env.DATABASE_URL)
+      await copyMigratedPglite(
+        { migrations: path.join(root, "lib/db/migrations") },
+        path.join(dataDir, "dashboard"),
+      );
+  }
   prepare?.(dataDir);
   const [port, bankPort] = [await freePort(), await freePort()];
   const [command, args] =
