@@ -5,6 +5,17 @@ import { useQuery } from "@tanstack/react-query";
 import { AccountOptions } from "@/components/accounts/account-options.tsx";
 import { Select } from "@/components/ui/field.tsx";
 import { accountsQuery } from "@/hooks/use-account-queries.ts";
+import { accountInWords } from "@/lib/format/money.ts";
+
+/**
+ * An own account as a sentence names it ("SEN RESERVE ••••4890"), from the accounts list; a
+ * number the list does not hold (another customer's, or the list not loaded yet) as itself.
+ */
+export function useAccountWords(): (accountNumber: string) => string {
+  const accounts = useQuery(accountsQuery());
+  const names = new Map((accounts.data?.accounts ?? []).map((a) => [a.accountNumber, a.name]));
+  return (n) => (names.get(n) ? accountInWords(n, names.get(n)) : n);
+}
 
 export function SenAccountSelect({
   label,

@@ -3,7 +3,7 @@
 // another), and each sweep with its band, its approvals, its actions and its last moves.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { SenAccountSelect } from "@/components/accounts/sen-account-select.tsx";
+import { SenAccountSelect, useAccountWords } from "@/components/accounts/sen-account-select.tsx";
 import { Badge, StatusPill } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
@@ -26,11 +26,11 @@ const MOVE_WORDS: Record<SweepMove["status"], string> = {
   short: "Nothing to fund from",
 };
 
-function moveWords(s: Sweep, m: SweepMove): string {
+function moveWords(s: Sweep, m: SweepMove, words: (accountNumber: string) => string): string {
   if (!m.direction || m.status === "inside") return "No move needed";
   return m.direction === "fund"
-    ? `From ${s.fundingAccount} to ${s.account}`
-    : `From ${s.account} to ${s.fundingAccount}`;
+    ? `From ${words(s.fundingAccount)} to ${words(s.account)}`
+    : `From ${words(s.account)} to ${words(s.fundingAccount)}`;
 }
 
 export function SweepsSection({
@@ -268,6 +268,7 @@ function SweepCard({
   onChanged: (text: string) => void;
 }) {
   const [editing, setEditing] = useState(false);
+  const words = useAccountWords();
   const mayApprove =
     canApprove && s.preparedBy.id !== me.id && !s.approved && s.approvals.every((a) => a.id !== me.id);
   const path = `/api/schedules/sweeps/${s.id}`;
@@ -285,7 +286,7 @@ function SweepCard({
         </div>
       </div>
       <p className="mt-1 text-sm text-slate-700">
-        Keeps {s.account}{" "}
+        Keeps {words(s.account)}{" "}
         {s.lowCents === s.highCents ? (
           <>
             at <Money cents={s.lowCents} />
@@ -295,7 +296,7 @@ function SweepCard({
             between <Money cents={s.lowCents} /> and <Money cents={s.highCents} />
           </>
         )}
-        , funded from and swept to {s.fundingAccount}, each business day at {s.runAt}
+        , funded from and swept to {words(s.fundingAccount)}, each business day at {s.runAt}
       </p>
       <p className="mt-1 text-xs text-slate-600">
         Set up by {s.preparedBy.email} · {s.approvals.length} of {s.approvalsRequired} approvals
@@ -387,7 +388,7 @@ function SweepCard({
                   <StatusPill status={MOVE_WORDS[m.status]} />
                 </Td>
                 <Td className="text-right">{m.amountCents ? <Money cents={m.amountCents} /> : "—"}</Td>
-                <Td>{m.reason ? `${moveWords(s, m)}: ${m.reason}` : moveWords(s, m)}</Td>
+                <Td>{m.reason ? `${moveWords(s, m, words)}: ${m.reason}` : moveWords(s, m, words)}</Td>
               </Tr>
             ))}
           </tbody>

@@ -22,6 +22,8 @@ describe("sweeps, in Chromium", () => {
   let admin: { context: BrowserContext; page: Page };
   let kept: string;
   let funding: string;
+  /** "SEN OPERATIONS ••••9524": an account as the page names it. */
+  const named: Record<string, string> = {};
 
   beforeAll(async () => {
     preparer = await world.session("preparer");
@@ -29,6 +31,7 @@ describe("sweeps, in Chromium", () => {
     admin = await world.session("admin");
     const accounts = await world.api<AccountsResponse>(preparer.page, "/api/accounts");
     [kept, funding] = accounts.accounts.filter((a) => a.type === "SEN").map((a) => a.accountNumber);
+    for (const a of accounts.accounts) named[a.accountNumber] = `${a.name} ••••${a.accountNumber.slice(-4)}`;
     await world.demo.sandbox("/sandbox/deposits", {
       accountNumber: funding,
       amount: 500_000,
@@ -65,6 +68,10 @@ describe("sweeps, in Chromium", () => {
       .toContain("Sweep E2E operating band set up: it waits for approval.");
     const card = page.getByRole("region", { name: "E2E operating band" });
     await expect.poll(() => card.innerText()).toContain("Waiting for approval");
+    // The accounts by name, as everywhere else, not as bare numbers.
+    // (once the accounts list has arrived: until then a number stands for itself)
+    await expect.poll(() => card.innerText()).toContain(`Keeps ${named[kept]} between`);
+    expect(await card.innerText()).toContain(`funded from and swept to ${named[funding]}, each business day`);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shot(page, "sweeps-new");
 
@@ -121,6 +128,7 @@ describe("sweeps, in Chromium", () => {
 
     await page.reload();
     await expect.poll(() => card.innerText(), { timeout: FIRST_WAIT }).toContain("Moved");
+    await expect.poll(() => card.innerText()).toContain(`From ${named[funding]} to ${named[kept]}`);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shot(page, "sweeps-moved");
 
