@@ -46,7 +46,23 @@ const WEEKDAY_OPTIONS = [
 const FIRST_PATTERN = "monthly-first-business-day";
 
 /** The wire form's field names: a route error under `wire.<name>` shows under that field. */
-const WIRE_FIELDS = new Set(Object.keys(EMPTY_WIRE).filter((f) => f !== "beneficiaryId"));
+const WIRE_FIELDS = new Set(
+  Object.keys(EMPTY_WIRE).filter((f) => f !== "beneficiaryId" && f !== "idempotencyKey"),
+);
+/** The other fields that show a route error under them (by the last part of its name); the rest is said above the button. */
+const SHOWN_HERE = new Set([
+  "name",
+  "Amount",
+  "AccountNumberFrom",
+  "AccountNumberTo",
+  "beneficiaryId",
+  "startsOn",
+  "everyWeeks",
+  "weekday",
+  "day",
+  "count",
+  "until",
+]);
 
 export function NewSchedule({
   onDone,
@@ -121,6 +137,7 @@ export function NewSchedule({
     } catch (err) {
       const fields = err instanceof ApiError ? err.fields : [];
       const shown: Record<string, string> = {};
+      const unplaced: string[] = [];
       let first = true;
       for (const x of fields) {
         const [head, ...rest] = x.field.split(".");
@@ -132,11 +149,18 @@ export function NewSchedule({
             { shouldFocus: first },
           );
           first = false;
-        } else shown[x.field.split(".").pop() as string] = x.message;
+        } else {
+          const last = x.field.split(".").pop() as string;
+          if (SHOWN_HERE.has(last)) shown[last] = x.message;
+          else unplaced.push(`${x.field}: ${x.message}`);
+        }
       }
+      if (unplaced.length) shown.form = unplaced.join(" ");
       // A refusal that is not about one field's format (a 409, a 403) is said in words as well.
       if (!fields.length || !(err instanceof ApiError && err.status === 400))
-        shown.form = failureMessage(err, "The schedule was not saved.");
+        shown.form = [failureMessage(err, "The schedule was not saved."), shown.form]
+          .filter(Boolean)
+          .join(" ");
       setErrors(shown);
     } finally {
       setPending(false);
