@@ -1,63 +1,58 @@
 "use client";
-// The Scheduled page: a new scheduled or recurring SEN transfer, the next 90 days of occurrences as
-// a list or a month, and each series with its approvals, its actions and its history.
+// The Scheduled page: a new scheduled or recurring SEN transfer or wire (new-schedule.tsx), the next
+// 90 days of occurrences as a list or a month, and each series with its approvals, its actions
+// (skip, pause, resume, cancel, a new name or amount) and its history.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { OwnSenAccounts, SenAccountSelect } from "@/components/accounts/sen-account-select.tsx";
+import { NewSchedule, SCHEDULES_KEY } from "@/components/schedules/new-schedule.tsx";
 import { Badge, StatusPill } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
-import { Input, Select } from "@/components/ui/field.tsx";
+import { Input } from "@/components/ui/field.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { Panel } from "@/components/ui/section.tsx";
 import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { addDays } from "@/lib/bank-api/dates.ts";
-import { apiFetch, failureMessage, sendJson } from "@/lib/dashboard-api/fetch.ts";
+import { ApiError, apiFetch, failureMessage, sendJson } from "@/lib/dashboard-api/fetch.ts";
 import type {
-  CreateScheduleInput,
   Occurrence,
   SchedulesResponse,
   Series,
   SeriesResponse,
   Upcoming,
 } from "@/lib/dashboard-api/schedules.ts";
+import { wireValuesOfRequest } from "@/lib/form-rules/wire-values.ts";
 import { dayInWords } from "@/lib/format/dates.ts";
 
-const KEY = ["schedules"] as const;
+const KEY = SCHEDULES_KEY;
 
 /** A stored status as a word with a capital: "sent" → "Sent". */
 const statusWord = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const WEEKDAY_OPTIONS = [
-  ["MO", "Monday"],
-  ["TU", "Tuesday"],
-  ["WE", "Wednesday"],
-  ["TH", "Thursday"],
-  ["FR", "Friday"],
-] as const;
-
 export function ScheduledView({
   me,
   canPrepare,
+  canPrepareWires,
   canApprove,
 }: {
   me: { id: string };
   canPrepare: boolean;
+  /** May prepare wires: a wire series can be scheduled and changed. */
+  canPrepareWires: boolean;
   canApprove: boolean;
 }) {
   const q = useQuery({ queryKey: KEY, queryFn: () => apiFetch<typeof SchedulesResponse>("/api/schedules") });
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const client = useQueryClient();
   const act = useMutation({
-    mutationFn: (a: { path: string; body: unknown; method?: "POST" | "PUT"; done: string }) =>
-      sendJson<typeof SeriesResponse>(a.method ?? "POST", a.path, a.body).then(() => a.done),
+    mutationFn: (a: { path: string; body: unknown; done: string }) =>
+      sendJson<typeof SeriesResponse>("POST", a.path, a.body).then(() => a.done),
     onSuccess: (done) => {
       setMessage({ tone: "ok", text: done });
       void client.invalidateQueries({ queryKey: KEY });
     },
     onError: (e) => setMessage({ tone: "error", text: failureMessage(e, "That did not work.") }),
   });
-  const run = (path: string, body: unknown, done: string, method?: "POST" | "PUT") =>
-    act.mutate({ path, body, done, method });
+  const run = (path: string, body: unknown, done: string) => act.mutate({ path, body, done });
 
   return (
     <div className="flex flex-col gap-6">
@@ -74,6 +69,7 @@ export function ScheduledView({
           key={q.data.today}
           onDone={(text) => setMessage({ tone: "ok", text })}
           today={q.data.today}
+          canWire={canPrepareWires}
         />
       ) : null}
       {q.isPending ? <p className="text-sm text-slate-600">Loading scheduled payments…</p> : null}
@@ -106,9 +102,14 @@ export function ScheduledView({
                       s={s}
                       me={me}
                       canPrepare={canPrepare}
+                      canPrepareWires={canPrepareWires}
                       canApprove={canApprove}
                       busy={act.isPending}
                       run={run}
+                      onChanged={(text) => {
+                        setMessage({ tone: "ok", text });
+                        void client.invalidateQueries({ queryKey: KEY });
+                      }}
                     />
                   </li>
                 ))}
@@ -118,172 +119,6 @@ export function ScheduledView({
         </>
       ) : null}
     </div>
-  );
-}
-
-function NewSchedule({ onDone, today }: { onDone: (text: string) => void; today?: string }) {
-  const client = useQueryClient();
-  const [kind, setKind] = useState("monthly-first-business-day");
-  const [ends, setEnds] = useState("never");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formKey, setFormKey] = useState(() => crypto.randomUUID());
-  const [pending, setPending] = useState(false);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const text = (n: string) => String(f.get(n) ?? "").trim();
-    const pattern =
-      kind === "weekly"
-        ? { kind, everyWeeks: Number(text("everyWeeks") || "1"), weekday: text("weekday") }
-        : kind === "monthly-day"
-          ? { kind, day: Number(text("day") || "1") }
-          : { kind };
-    const body = {
-      kind: "sen",
-      name: text("name"),
-      schedule: {
-        startsOn: text("startsOn"),
-        pattern,
-        count: ends === "count" ? Number(text("count")) : null,
-        until: ends === "until" ? text("until") : null,
-        roll: text("roll") || "following",
-      },
-      transfer: {
-        idempotencyKey: formKey,
-        AccountNumberFrom: text("from"),
-        AccountNumberTo: text("to"),
-        Amount: text("amount"),
-      },
-    } as unknown as CreateScheduleInput;
-    setPending(true);
-    try {
-      const made = await sendJson<typeof SeriesResponse>("POST", "/api/schedules", body);
-      setErrors({});
-      setFormKey(crypto.randomUUID());
-      (e.target as HTMLFormElement).reset();
-      await client.invalidateQueries({ queryKey: KEY });
-      onDone(`Scheduled: ${made.series.name}, ${made.series.words}.`);
-    } catch (err) {
-      const fields = (err as { fields?: { field: string; message: string }[] }).fields ?? [];
-      setErrors(Object.fromEntries(fields.map((x) => [x.field.split(".").pop() as string, x.message])));
-      if (!fields.length) setErrors({ form: failureMessage(err, "The schedule was not saved.") });
-    } finally {
-      setPending(false);
-    }
-  }
-
-  return (
-    <Panel id="new-schedule-heading" title="Schedule a SEN transfer">
-      <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
-        <Input
-          label="Name"
-          name="name"
-          required
-          error={errors.name}
-          hint="Shown in history, e.g. Office rent"
-        />
-        <Input
-          label="Amount"
-          name="amount"
-          inputMode="decimal"
-          required
-          error={errors.Amount}
-          hint="Dollars"
-        />
-        <SenAccountSelect label="From account" name="from" error={errors.AccountNumberFrom} />
-        <Input
-          label="To account"
-          name="to"
-          inputMode="numeric"
-          required
-          list="schedule-sen-accounts"
-          autoComplete="off"
-          error={errors.AccountNumberTo}
-          hint="One of your SEN accounts, or another customer's SEN account number."
-        />
-        <OwnSenAccounts id="schedule-sen-accounts" />
-        <Select label="Repeats" name="kind" value={kind} onChange={(e) => setKind(e.target.value)}>
-          <option value="once">Once, on a future day</option>
-          <option value="weekly">Weekly, or every few weeks</option>
-          <option value="monthly-day">Monthly on a day</option>
-          <option value="monthly-first-business-day">Monthly on the first business day</option>
-          <option value="monthly-last-business-day">Monthly on the last business day</option>
-        </Select>
-        <Input
-          label={kind === "once" ? "Pay on" : "Starts on"}
-          name="startsOn"
-          type="date"
-          required
-          defaultValue={today}
-          error={errors.startsOn}
-        />
-        {kind === "weekly" ? (
-          <>
-            <Input
-              label="Every how many weeks"
-              name="everyWeeks"
-              type="number"
-              min={1}
-              max={52}
-              defaultValue={1}
-              error={errors.everyWeeks}
-            />
-            <Select label="On" name="weekday" defaultValue="FR">
-              {WEEKDAY_OPTIONS.map(([v, l]) => (
-                <option key={v} value={v}>
-                  {l}
-                </option>
-              ))}
-            </Select>
-          </>
-        ) : null}
-        {kind === "monthly-day" ? (
-          <Input
-            label="Day of the month"
-            name="day"
-            type="number"
-            min={1}
-            max={31}
-            defaultValue={1}
-            error={errors.day}
-          />
-        ) : null}
-        {kind === "weekly" || kind === "monthly-day" || kind === "once" ? (
-          <Select label="When it is not a business day" name="roll" defaultValue="following">
-            <option value="following">Pay on the next business day</option>
-            <option value="preceding">Pay on the business day before</option>
-          </Select>
-        ) : null}
-        {kind !== "once" ? (
-          <Select label="Ends" name="ends" value={ends} onChange={(e) => setEnds(e.target.value)}>
-            <option value="never">Never (until cancelled)</option>
-            <option value="count">After a number of payments</option>
-            <option value="until">On a date</option>
-          </Select>
-        ) : null}
-        {kind !== "once" && ends === "count" ? (
-          <Input
-            label="Number of payments"
-            name="count"
-            type="number"
-            min={1}
-            max={1000}
-            required
-            error={errors.count}
-          />
-        ) : null}
-        {kind !== "once" && ends === "until" ? (
-          <Input label="Last day" name="until" type="date" required error={errors.until} />
-        ) : null}
-        <div className="flex items-center gap-3 sm:col-span-2">
-          <Button type="submit" disabled={pending}>
-            {pending ? "Scheduling…" : "Schedule transfer"}
-          </Button>
-          {errors.form ? <p className="text-sm font-medium text-rose-700">{errors.form}</p> : null}
-        </div>
-      </form>
-    </Panel>
   );
 }
 
@@ -482,16 +317,21 @@ function SeriesCard({
   s,
   me,
   canPrepare,
+  canPrepareWires,
   canApprove,
   busy,
   run,
+  onChanged,
 }: {
   s: Series;
   me: { id: string };
   canPrepare: boolean;
+  canPrepareWires: boolean;
   canApprove: boolean;
   busy: boolean;
-  run: (path: string, body: unknown, done: string, method?: "POST" | "PUT") => void;
+  run: (path: string, body: unknown, done: string) => void;
+  /** The series was changed: says so. */
+  onChanged: (text: string) => void;
 }) {
   const [editing, setEditing] = useState(false);
   const [history, setHistory] = useState<Occurrence[] | null>(null);
@@ -557,15 +397,17 @@ function SeriesCard({
         ) : null}
         {canPrepare && (s.status === "active" || s.status === "paused") ? (
           <>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={busy}
-              onClick={() => setEditing(!editing)}
-              aria-expanded={editing}
-            >
-              Edit
-            </Button>
+            {s.kind === "sen" || canPrepareWires ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={busy}
+                onClick={() => setEditing(!editing)}
+                aria-expanded={editing}
+              >
+                Edit
+              </Button>
+            ) : null}
             <Button
               variant="secondary"
               size="sm"
@@ -592,44 +434,13 @@ function SeriesCard({
         </Button>
       </div>
       {editing ? (
-        <form
-          className="mt-3 grid gap-3 sm:grid-cols-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const f = new FormData(e.currentTarget);
-            run(
-              `/api/schedules/${s.id}`,
-              {
-                kind: "sen",
-                version: s.version,
-                name: String(f.get("name")),
-                schedule: s.schedule,
-                transfer: {
-                  idempotencyKey: crypto.randomUUID(),
-                  AccountNumberFrom: s.fromAccount,
-                  AccountNumberTo: s.counterparty,
-                  Amount: String(f.get("amount")),
-                },
-              },
-              `${s.name} is changed.`,
-              "PUT",
-            );
+        <EditSeries
+          s={s}
+          onDone={(text) => {
             setEditing(false);
+            onChanged(text);
           }}
-        >
-          <Input label="Name" name="name" defaultValue={s.name} />
-          <Input
-            label="Amount"
-            name="amount"
-            defaultValue={(s.amountCents / 100).toFixed(2)}
-            hint="A new amount needs approval again"
-          />
-          <div className="flex items-end">
-            <Button type="submit" size="sm">
-              Save changes
-            </Button>
-          </div>
-        </form>
+        />
       ) : null}
       {history ? (
         history.length === 0 ? (
@@ -669,5 +480,85 @@ function SeriesCard({
         )
       ) : null}
     </Card>
+  );
+}
+
+/**
+ * A series' name and amount changed in place (a new amount needs approval again); the rest of what
+ * the bank is sent stays as stored, a SEN transfer's accounts or a wire's payee and banks. A 400
+ * shows under the field it names.
+ */
+function EditSeries({ s, onDone }: { s: Series; onDone: (text: string) => void }) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const name = String(f.get("name") ?? "");
+    const amount = String(f.get("amount") ?? "");
+    const key = crypto.randomUUID();
+    const body =
+      s.kind === "wire"
+        ? {
+            kind: "wire",
+            version: s.version,
+            name,
+            schedule: s.schedule,
+            wire: { ...wireValuesOfRequest(s.request, key, s.beneficiaryId), amount },
+          }
+        : {
+            kind: "sen",
+            version: s.version,
+            name,
+            schedule: s.schedule,
+            transfer: {
+              idempotencyKey: key,
+              AccountNumberFrom: s.fromAccount,
+              AccountNumberTo: s.counterparty,
+              Amount: amount,
+            },
+          };
+    setPending(true);
+    try {
+      await sendJson<typeof SeriesResponse>("PUT", `/api/schedules/${s.id}`, body);
+      setErrors({});
+      onDone(`${s.name} is changed.`);
+    } catch (err) {
+      const shown: Record<string, string> = {};
+      const fields = err instanceof ApiError ? err.fields : [];
+      for (const x of fields) {
+        const last = x.field.split(".").pop() as string;
+        if (last === "name") shown.name = x.message;
+        else if (last.toLowerCase() === "amount") shown.amount = x.message;
+        else shown.form = `${shown.form ? `${shown.form} ` : ""}${x.field}: ${x.message}`;
+      }
+      if (!fields.length) shown.form = failureMessage(err, "The change was not saved.");
+      setErrors(shown);
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <form className="mt-3 grid gap-3 sm:grid-cols-3" onSubmit={submit} noValidate>
+      <Input label="Name" name="name" defaultValue={s.name} error={errors.name} />
+      <Input
+        label="Amount"
+        name="amount"
+        inputMode="decimal"
+        defaultValue={(s.amountCents / 100).toFixed(2)}
+        hint="A new amount needs approval again"
+        error={errors.amount}
+      />
+      <div className="flex items-end">
+        <Button type="submit" size="sm" disabled={pending}>
+          {pending ? "Saving…" : "Save changes"}
+        </Button>
+      </div>
+      {errors.form ? (
+        <p role="alert" className="text-sm font-medium text-rose-700 sm:col-span-3">
+          {errors.form}
+        </p>
+      ) : null}
+    </form>
   );
 }

@@ -7,13 +7,13 @@
 // details are as saved. The review step warns of the same beneficiary and amount within 7 days.
 // What it reads (hooks/use-wire-sources.ts), the fill (hooks/use-beneficiary-fill.ts), the
 // duplicate check (hooks/use-wire-duplicates.ts) and saving a beneficiary (hooks/use-save-beneficiary.ts)
-// live beside it; this file creates or corrects the draft.
+// live beside it, the payment fields and the saved-beneficiary picker in wire-fields.tsx (the
+// Scheduled page's wire series uses them too); this file creates or corrects the draft.
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useWatch } from "react-hook-form";
-import { AccountOptions } from "@/components/accounts/account-options.tsx";
-import { CharacterCount, Form, MoneyField, SelectField, TextareaField } from "@/components/form/form.tsx";
+import { Form } from "@/components/form/form.tsx";
 import {
   BeneficiaryBankFields,
   BeneficiaryPartyFields,
@@ -21,9 +21,9 @@ import {
 import { DuplicateWarning } from "@/components/send-money/duplicate-warning.tsx";
 import { SaveBeneficiaryCard } from "@/components/send-money/save-beneficiary.tsx";
 import { Review, StepActions, StepTitle } from "@/components/send-money/send-steps.tsx";
+import { SavedBeneficiarySelect, WirePaymentFields } from "@/components/send-money/wire-fields.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { CardBody, TitledCard } from "@/components/ui/card.tsx";
-import { Select } from "@/components/ui/field.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { useBeneficiaryFill } from "@/hooks/use-beneficiary-fill.ts";
 import { useSaveBeneficiary } from "@/hooks/use-save-beneficiary.ts";
@@ -31,14 +31,12 @@ import { useSendSteps } from "@/hooks/use-send-steps.ts";
 import { useWireDuplicates } from "@/hooks/use-wire-duplicates.ts";
 import { useWireSources } from "@/hooks/use-wire-sources.ts";
 import { useZodForm } from "@/hooks/use-zod-form.ts";
-import { INITIATE_PAYMENT_FIELDS } from "@/lib/bank-api/rules.ts";
 import { ApiError, sendJson } from "@/lib/dashboard-api/fetch.ts";
 import { queryKeys } from "@/lib/dashboard-api/query-keys.ts";
 import type { Draft, DraftResponse, WireDraftInput, WireDraftRequest } from "@/lib/dashboard-api/wires.ts";
 import { TEMPLATE_FIELDS } from "@/lib/form-rules/send-money-fields.ts";
 import { typedDollarsToCents } from "@/lib/form-rules/typed-dollars.ts";
 import { EMPTY_WIRE, wireValuesOf } from "@/lib/form-rules/wire-values.ts";
-import { formatUsd } from "@/lib/format/money.ts";
 
 // The schema (and zod with it) loads when the form is first used, not with the page.
 const loadSchema = () =>
@@ -71,8 +69,6 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
   const values = useWatch({ control: form.control }) as WireDraftInput;
   const amountCents = typedDollarsToCents(String(values.amount ?? "")) ?? 0;
   const from = accounts.data?.accounts.find((a) => a.accountNumber === values.originator_account_number);
-
-  const waiting = templates.length - usable.length;
 
   async function onSubmit() {
     if (stage === "edit") {
@@ -175,56 +171,18 @@ export function WireForm({ draftId }: { draftId?: string } = {}) {
             }
           >
             <CardBody className="grid gap-4 md:grid-cols-2">
-              <SelectField name="originator_account_number" label="From account">
-                <option value="">Choose an account</option>
-                <AccountOptions accounts={accounts.data?.accounts ?? []} available />
-              </SelectField>
-              <MoneyField
-                name="amount"
-                label="Amount (USD)"
-                hint={
-                  from && amountCents > from.availableCents
-                    ? `More than the ${formatUsd(from.availableCents)} available now: the bank refuses it at release unless funds arrive.`
-                    : undefined
-                }
-              />
-              <TextareaField
-                name="originator_to_beneficiary_info"
-                label="Message to the beneficiary (optional)"
-                hint={
-                  <CharacterCount
-                    name="originator_to_beneficiary_info"
-                    max={INITIATE_PAYMENT_FIELDS.originator_to_beneficiary_info.max}
-                  />
-                }
-                rows={2}
-                className="md:col-span-2"
-              />
+              <WirePaymentFields accounts={accounts.data?.accounts ?? []} />
             </CardBody>
           </TitledCard>
 
           <TitledCard id="wire-beneficiary" title="Beneficiary" level={2}>
             <CardBody className="grid gap-4 md:grid-cols-2">
-              <Select
-                label="Fill from a saved beneficiary"
-                defaultValue=""
-                onChange={(e) => beneficiary.fill(e.target.value)}
-                className="md:col-span-2"
-                hint={
-                  beneficiariesLoaded && templates.length === 0
-                    ? "None saved yet: fill in the fields, then save them below for next time."
-                    : waiting
-                      ? `${waiting === 1 ? "One saved beneficiary is" : `${waiting} saved beneficiaries are`} not offered: new or changed, ${waiting === 1 ? "it waits" : "they wait"} for another person's approval.`
-                      : undefined
-                }
-              >
-                <option value="">Choose one to fill the fields</option>
-                {usable.map((b) => (
-                  <option key={b.id} value={b.id}>
-                    {b.label}
-                  </option>
-                ))}
-              </Select>
+              <SavedBeneficiarySelect
+                templates={templates}
+                usable={usable}
+                loaded={beneficiariesLoaded}
+                onChoose={beneficiary.fill}
+              />
               <BeneficiaryPartyFields />
             </CardBody>
           </TitledCard>

@@ -56,6 +56,10 @@ export const SeriesSchema = z.object({
   fromAccount: z.string(),
   amountCents: z.number().int(),
   counterparty: z.string(),
+  /** The saved beneficiary a wire series was filled from, if one was. */
+  beneficiaryId: z.string().nullable(),
+  /** The bank request each occurrence sends (wire or SEN names; amount in dollars), as a draft's is shown. */
+  request: z.record(z.string(), z.unknown()),
   schedule: ScheduleSchema,
   words: z.string(),
   nextDay: z.string().nullable(),

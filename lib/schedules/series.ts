@@ -67,6 +67,8 @@ export interface SeriesView {
   fromAccount: string;
   amountCents: number;
   counterparty: string;
+  beneficiaryId: string | null;
+  request: Record<string, unknown>;
   schedule: Schedule;
   words: string;
   nextDay: string | null;
@@ -102,6 +104,8 @@ async function toView(db: Queryable, r: ReadRow): Promise<SeriesView> {
     fromAccount: r.from_account,
     amountCents: r.amount_cents,
     counterparty: r.counterparty,
+    beneficiaryId: r.beneficiary_id,
+    request: r.request,
     schedule,
     words: describeSchedule(schedule),
     nextDay: r.next_day,

@@ -222,4 +222,70 @@ describe("the schedule routes", () => {
       [false, true],
     );
   });
+
+  it("a wire series keeps its kind: a new amount through the route keeps its payee and needs approval again; a SEN body is 400 naming kind, a viewer 403", async () => {
+    const wire = {
+      idempotencyKey: randomUUID(),
+      originator_account_number: from,
+      amount: "2,500.00",
+      beneficiary_name: "Route Supplies LLC",
+      beneficiary_account_number: "55443322",
+      beneficiary_address1: "9 Dock Street",
+      receiving_bank_routing_id: "021000021",
+    };
+    const schedule = form().schedule;
+    const made = await invoke(mod.list, "POST", "/api/schedules", {
+      as: preparer,
+      body: { kind: "wire", name: "Route wire", schedule, wire },
+    });
+    expect(made.status, made.text).toBe(200);
+    expect(made.json.series).toMatchObject({
+      kind: "wire",
+      counterparty: "Route Supplies LLC",
+      amountCents: 250_000,
+      beneficiaryId: null,
+      approvalsRequired: 1,
+    });
+    const id = made.json.series.id as string;
+    const edit = (as: UserRow, body: Record<string, unknown>) =>
+      invoke(mod.one, "PUT", "/x", {
+        as,
+        params: { id },
+        body: { version: 1, name: "Route wire", schedule, ...body },
+      });
+
+    // A SEN body on a wire series would make its occurrences send a transfer's request as a wire.
+    const asSen = await edit(preparer, {
+      kind: "sen",
+      transfer: {
+        idempotencyKey: randomUUID(),
+        AccountNumberFrom: from,
+        AccountNumberTo: to,
+        Amount: "1.00",
+      },
+    });
+    expect(asSen.status, asSen.text).toBe(400);
+    expect(asSen.json.error.fields).toEqual([{ field: "kind", message: expect.stringContaining("wire") }]);
+    const badAmount = await edit(preparer, { kind: "wire", wire: { ...wire, amount: "12.345" } });
+    expect(badAmount.status).toBe(400);
+    expect((badAmount.json.error.fields as { field: string }[]).map((f) => f.field)).toEqual(["wire.amount"]);
+    const byViewer = await edit(viewer, { kind: "wire", wire: { ...wire, amount: "2,600.00" } });
+    expect(byViewer.status).toBe(403);
+
+    const changed = await edit(preparer, { kind: "wire", wire: { ...wire, amount: "2,600.00" } });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.json.series).toMatchObject({
+      kind: "wire",
+      version: 2,
+      amountCents: 260_000,
+      counterparty: "Route Supplies LLC",
+      approved: false,
+    });
+    expect(changed.json.series.request).toMatchObject({
+      amount: 2600,
+      originator_account_number: from,
+      beneficiary_account_number: "55443322",
+      receiving_bank_routing_id: "021000021",
+    });
+  });
 });

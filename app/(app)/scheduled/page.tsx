@@ -1,5 +1,5 @@
-// /scheduled: scheduled and recurring payments: the next 90 days (list or month), each series with
-// its approvals, actions and history; then the sweeps, each with its band and last moves (accounts.read to see; transfers.create to prepare; wires.release to approve).
+// /scheduled: scheduled and recurring payments, SEN transfers and wires: the next 90 days (list or
+// month), each series with its approvals, actions and history; then the sweeps, each with its band and last moves (accounts.read to see; transfers.create to prepare; wires.release to approve).
 import type { Metadata } from "next";
 import { ScheduledView } from "@/components/schedules/scheduled-view.tsx";
 import { SweepsSection } from "@/components/schedules/sweeps-section.tsx";
@@ -24,6 +24,7 @@ export default async function Page() {
       <ScheduledView
         me={{ id: user.id }}
         canPrepare={hasPermission(user.role, "transfers.create")}
+        canPrepareWires={hasPermission(user.role, "wires.create")}
         canApprove={hasPermission(user.role, "wires.release")}
       />
       <SweepsSection

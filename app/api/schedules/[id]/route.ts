@@ -1,10 +1,12 @@
 // GET /api/schedules/[id] - one series and what it has run (SeriesResponse). PUT {version, ...} -
 // changes it as seen at that version: any change to what the bank is asked (amount, account,
 // payee, any field of the request) needs approval again, a new name or schedule does not; a
-// changed series is 409.
+// changed series is 409. A series keeps its kind (another is 400 naming `kind`), and a wire series
+// is changed only by someone who may prepare wires.
 
+import { hasPermission } from "@/lib/auth/permissions.ts";
 import { EditScheduleRequest, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
-import { notFound } from "@/lib/route-kit/errors.ts";
+import { forbidden, invalid, notFound } from "@/lib/route-kit/errors.ts";
 import { IdParams } from "@/lib/route-kit/params.ts";
 import { withRoute } from "@/lib/route-kit/route.ts";
 import { scheduleToday, seriesFromForm } from "@/lib/schedules/requests.ts";
@@ -20,7 +22,15 @@ export const GET = withRoute(
 );
 
 export const PUT = withRoute(
-  async ({ db, params, body, actor }) => {
+  async ({ db, params, body, actor, user }) => {
+    const current = await getSeries(db, params.id);
+    if (!current) throw notFound("No such scheduled payment.");
+    if (current.kind !== body.kind)
+      throw invalid([
+        { field: "kind", message: `must be ${current.kind}: a scheduled payment keeps its kind` },
+      ]);
+    if (body.kind === "wire" && !hasPermission(user.role, "wires.create"))
+      throw forbidden("Your role does not allow preparing wires.");
     const s = await seriesFromForm(db, body);
     const series = await editSeries(
       db,

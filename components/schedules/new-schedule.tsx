@@ -1,0 +1,411 @@
+"use client";
+// The Scheduled page's new series: a SEN transfer, or a wire with the wire form's own fields (the
+// account it leaves, the amount, a saved beneficiary that fills the rest), and the repeat rule both
+// kinds share. Both go to POST /api/schedules; a 400 shows under each field it names.
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
+import { FormProvider } from "react-hook-form";
+import { OwnSenAccounts, SenAccountSelect } from "@/components/accounts/sen-account-select.tsx";
+import {
+  BeneficiaryBankFields,
+  BeneficiaryPartyFields,
+} from "@/components/send-money/beneficiary-fields.tsx";
+import { SavedBeneficiarySelect, WirePaymentFields } from "@/components/send-money/wire-fields.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Input, Select } from "@/components/ui/field.tsx";
+import { Panel } from "@/components/ui/section.tsx";
+import { useBeneficiaryFill } from "@/hooks/use-beneficiary-fill.ts";
+import { useWireSources } from "@/hooks/use-wire-sources.ts";
+import { useZodForm, type ZodForm } from "@/hooks/use-zod-form.ts";
+import { ApiError, failureMessage, sendJson } from "@/lib/dashboard-api/fetch.ts";
+import type { CreateScheduleInput, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
+import type { WireDraftInput, WireDraftRequest } from "@/lib/dashboard-api/wires.ts";
+import { EMPTY_WIRE } from "@/lib/form-rules/wire-values.ts";
+import type { SeriesKind } from "@/lib/schedules/states.ts";
+
+// The wire schema (and zod with it) loads when a wire field is first checked, as on the wire form.
+const loadWireSchema = () =>
+  import("@/lib/dashboard-api/wires.ts").then((m): typeof WireDraftRequest => m.WireDraftRequest);
+
+export const SCHEDULES_KEY = ["schedules"] as const;
+
+/** What a new series pays with, in the order offered. */
+const RAILS: readonly (readonly [SeriesKind, string])[] = [
+  ["sen", "SEN transfer"],
+  ["wire", "Wire"],
+];
+type Rail = SeriesKind;
+
+const WEEKDAY_OPTIONS = [
+  ["MO", "Monday"],
+  ["TU", "Tuesday"],
+  ["WE", "Wednesday"],
+  ["TH", "Thursday"],
+  ["FR", "Friday"],
+] as const;
+const FIRST_PATTERN = "monthly-first-business-day";
+
+/** The wire form's field names: a route error under `wire.<name>` shows under that field. */
+const WIRE_FIELDS = new Set(
+  Object.keys(EMPTY_WIRE).filter((f) => f !== "beneficiaryId" && f !== "idempotencyKey"),
+);
+/** The other fields that show a route error under them (by the last part of its name); the rest is said above the button. */
+const SHOWN_HERE = new Set([
+  "name",
+  "Amount",
+  "AccountNumberFrom",
+  "AccountNumberTo",
+  "beneficiaryId",
+  "startsOn",
+  "everyWeeks",
+  "weekday",
+  "day",
+  "count",
+  "until",
+]);
+
+export function NewSchedule({
+  onDone,
+  today,
+  canWire,
+}: {
+  onDone: (text: string) => void;
+  today?: string;
+  /** May prepare wires (wires.create): the choice of a wire is offered. */
+  canWire: boolean;
+}) {
+  const client = useQueryClient();
+  const railName = useId();
+  const [rail, setRail] = useState<Rail>("sen");
+  const [pattern, setPattern] = useState<string>(FIRST_PATTERN);
+  const [ends, setEnds] = useState("never");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formKey, setFormKey] = useState(() => crypto.randomUUID());
+  const [pending, setPending] = useState(false);
+  const wire = useZodForm(loadWireSchema, { defaultValues: EMPTY_WIRE });
+  /** Drops the saved beneficiary from the wire when its account or bank details were changed. */
+  const keepBeneficiaryIfUnchanged = useRef<() => void>(() => {});
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const f = new FormData(form);
+    const text = (n: string) => String(f.get(n) ?? "").trim();
+    const schedule = {
+      startsOn: text("startsOn"),
+      pattern:
+        pattern === "weekly"
+          ? { kind: pattern, everyWeeks: Number(text("everyWeeks") || "1"), weekday: text("weekday") }
+          : pattern === "monthly-day"
+            ? { kind: pattern, day: Number(text("day") || "1") }
+            : { kind: pattern },
+      count: pattern !== "once" && ends === "count" ? Number(text("count")) : null,
+      until: pattern !== "once" && ends === "until" ? text("until") : null,
+      roll: text("roll") || "following",
+    };
+    if (rail === "wire") keepBeneficiaryIfUnchanged.current();
+    const body = (rail === "sen"
+      ? {
+          kind: "sen",
+          name: text("name"),
+          schedule,
+          transfer: {
+            idempotencyKey: formKey,
+            AccountNumberFrom: text("from"),
+            AccountNumberTo: text("to"),
+            Amount: text("amount"),
+          },
+        }
+      : {
+          kind: "wire",
+          name: text("name"),
+          schedule,
+          wire: { ...wire.getValues(), idempotencyKey: formKey },
+        }) as unknown as CreateScheduleInput;
+    setPending(true);
+    wire.clearErrors();
+    try {
+      const made = await sendJson<typeof SeriesResponse>("POST", "/api/schedules", body);
+      setErrors({});
+      setFormKey(crypto.randomUUID());
+      form.reset();
+      wire.reset(EMPTY_WIRE);
+      setPattern(FIRST_PATTERN);
+      setEnds("never");
+      await client.invalidateQueries({ queryKey: SCHEDULES_KEY });
+      onDone(`Scheduled: ${made.series.name}, ${made.series.words}.`);
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.fields : [];
+      const shown: Record<string, string> = {};
+      const unplaced: string[] = [];
+      let first = true;
+      for (const x of fields) {
+        const [head, ...rest] = x.field.split(".");
+        const name = rest.join(".");
+        if (rail === "wire" && head === "wire" && WIRE_FIELDS.has(rest[0] ?? "")) {
+          wire.setError(
+            name as keyof WireDraftInput,
+            { type: "server", message: x.message },
+            { shouldFocus: first },
+          );
+          first = false;
+        } else {
+          const last = x.field.split(".").pop() as string;
+          if (SHOWN_HERE.has(last)) shown[last] = x.message;
+          else unplaced.push(`${x.field}: ${x.message}`);
+        }
+      }
+      if (unplaced.length) shown.form = unplaced.join(" ");
+      // A refusal that is not about one field's format (a 409, a 403) is said in words as well.
+      if (!fields.length || !(err instanceof ApiError && err.status === 400))
+        shown.form = [failureMessage(err, "The schedule was not saved."), shown.form]
+          .filter(Boolean)
+          .join(" ");
+      setErrors(shown);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Panel id="new-schedule-heading" title={rail === "wire" ? "Schedule a wire" : "Schedule a SEN transfer"}>
+      {canWire ? (
+        <fieldset className="mb-4">
+          <legend className="mb-2 text-sm font-medium text-slate-700">Pay by</legend>
+          <div className="flex flex-wrap gap-6">
+            {RAILS.map(([value, label]) => (
+              <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  name={railName}
+                  value={value}
+                  checked={rail === value}
+                  onChange={() => {
+                    setRail(value);
+                    setErrors({});
+                  }}
+                  className="size-4 text-brand-700"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      <form onSubmit={submit} className="flex flex-col gap-6" noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input
+            label="Name"
+            name="name"
+            required
+            error={errors.name}
+            hint={
+              rail === "wire"
+                ? "The series' own name on this page, e.g. Supplier retainer"
+                : "Shown in history, e.g. Office rent"
+            }
+          />
+          {rail === "sen" ? <SenFields errors={errors} /> : null}
+        </div>
+        {rail === "wire" ? (
+          <FormProvider {...wire}>
+            <WireFields form={wire} errors={errors} keepIfUnchanged={keepBeneficiaryIfUnchanged} />
+          </FormProvider>
+        ) : null}
+        <RepeatFields
+          today={today}
+          errors={errors}
+          pattern={pattern}
+          setPattern={setPattern}
+          ends={ends}
+          setEnds={setEnds}
+        />
+        <div className="flex items-center gap-3">
+          <Button type="submit" disabled={pending}>
+            {pending ? "Scheduling…" : rail === "wire" ? "Schedule wire" : "Schedule transfer"}
+          </Button>
+          {errors.form ? (
+            <p role="alert" className="text-sm font-medium text-rose-700">
+              {errors.form}
+            </p>
+          ) : null}
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+/** A SEN transfer's amount and two accounts. */
+function SenFields({ errors }: { errors: Record<string, string> }) {
+  return (
+    <>
+      <Input label="Amount" name="amount" inputMode="decimal" required error={errors.Amount} hint="Dollars" />
+      <SenAccountSelect label="From account" name="from" error={errors.AccountNumberFrom} />
+      <Input
+        label="To account"
+        name="to"
+        inputMode="numeric"
+        required
+        list="schedule-sen-accounts"
+        autoComplete="off"
+        error={errors.AccountNumberTo}
+        hint="One of your SEN accounts, or another customer's SEN account number."
+      />
+      <OwnSenAccounts id="schedule-sen-accounts" />
+    </>
+  );
+}
+
+const GROUP = "grid gap-4 md:grid-cols-2";
+const LEGEND = "mb-2 text-sm font-semibold text-slate-900";
+
+/** The wire form's fields, grouped as its cards group them: the payment, the beneficiary, its bank. */
+function WireFields({
+  form,
+  errors,
+  keepIfUnchanged,
+}: {
+  form: ZodForm<typeof WireDraftRequest>;
+  errors: Record<string, string>;
+  keepIfUnchanged: RefObject<() => void>;
+}) {
+  const { accounts, beneficiariesLoaded, templates, usable } = useWireSources(undefined);
+  const beneficiary = useBeneficiaryFill(form, templates);
+  keepIfUnchanged.current = beneficiary.keepIfUnchanged;
+  return (
+    <>
+      <fieldset>
+        <legend className={LEGEND}>Payment</legend>
+        <p className="mb-3 text-sm text-slate-600">
+          Each payment goes to the bank on its day as a wire, once the series has the approvals a wire needs.
+        </p>
+        <div className={GROUP}>
+          <WirePaymentFields accounts={accounts.data?.accounts ?? []} refusedWhen="on its day" />
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className={LEGEND}>Beneficiary</legend>
+        <div className={GROUP}>
+          <SavedBeneficiarySelect
+            templates={templates}
+            usable={usable}
+            loaded={beneficiariesLoaded}
+            onChoose={beneficiary.fill}
+            error={errors.beneficiaryId}
+            none="None saved yet: fill in the fields, or save the beneficiary on the Beneficiaries page first."
+          />
+          <BeneficiaryPartyFields />
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className={LEGEND}>Beneficiary bank</legend>
+        <p className="mb-3 text-sm text-slate-600">
+          A US bank by its ABA routing number; a bank abroad by its SWIFT BIC.
+        </p>
+        <div className={GROUP}>
+          <BeneficiaryBankFields />
+        </div>
+      </fieldset>
+    </>
+  );
+}
+
+/** The repeat rule: the same for a SEN transfer and a wire. */
+function RepeatFields({
+  today,
+  errors,
+  pattern,
+  setPattern,
+  ends,
+  setEnds,
+}: {
+  today?: string;
+  errors: Record<string, string>;
+  pattern: string;
+  setPattern: (p: string) => void;
+  ends: string;
+  setEnds: (e: string) => void;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Select
+        label="Repeats"
+        name="kind"
+        defaultValue={FIRST_PATTERN}
+        onChange={(e) => setPattern(e.target.value)}
+      >
+        <option value="once">Once, on a future day</option>
+        <option value="weekly">Weekly, or every few weeks</option>
+        <option value="monthly-day">Monthly on a day</option>
+        <option value="monthly-first-business-day">Monthly on the first business day</option>
+        <option value="monthly-last-business-day">Monthly on the last business day</option>
+      </Select>
+      <Input
+        label={pattern === "once" ? "Pay on" : "Starts on"}
+        name="startsOn"
+        type="date"
+        required
+        defaultValue={today}
+        error={errors.startsOn}
+      />
+      {pattern === "weekly" ? (
+        <>
+          <Input
+            label="Every how many weeks"
+            name="everyWeeks"
+            type="number"
+            min={1}
+            max={52}
+            defaultValue={1}
+            error={errors.everyWeeks}
+          />
+          <Select label="On" name="weekday" defaultValue="FR" error={errors.weekday}>
+            {WEEKDAY_OPTIONS.map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </Select>
+        </>
+      ) : null}
+      {pattern === "monthly-day" ? (
+        <Input
+          label="Day of the month"
+          name="day"
+          type="number"
+          min={1}
+          max={31}
+          defaultValue={1}
+          error={errors.day}
+        />
+      ) : null}
+      {pattern === "weekly" || pattern === "monthly-day" || pattern === "once" ? (
+        <Select label="When it is not a business day" name="roll" defaultValue="following">
+          <option value="following">Pay on the next business day</option>
+          <option value="preceding">Pay on the business day before</option>
+        </Select>
+      ) : null}
+      {pattern !== "once" ? (
+        <Select label="Ends" name="ends" value={ends} onChange={(e) => setEnds(e.target.value)}>
+          <option value="never">Never (until cancelled)</option>
+          <option value="count">After a number of payments</option>
+          <option value="until">On a date</option>
+        </Select>
+      ) : null}
+      {pattern !== "once" && ends === "count" ? (
+        <Input
+          label="Number of payments"
+          name="count"
+          type="number"
+          min={1}
+          max={1000}
+          required
+          error={errors.count}
+        />
+      ) : null}
+      {pattern !== "once" && ends === "until" ? (
+        <Input label="Last day" name="until" type="date" required error={errors.until} />
+      ) : null}
+    </div>
+  );
+}
