@@ -195,7 +195,7 @@ export function NewSchedule({
       <form onSubmit={submit} className="flex flex-col gap-6" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
           <Input
-            label="Name"
+            label="Series name"
             name="name"
             required
             error={errors.name}

@@ -540,7 +540,7 @@ function EditSeries({ s, onDone }: { s: Series; onDone: (text: string) => void }
   }
   return (
     <form className="mt-3 grid gap-3 sm:grid-cols-3" onSubmit={submit} noValidate>
-      <Input label="Name" name="name" defaultValue={s.name} error={errors.name} />
+      <Input label="Series name" name="name" defaultValue={s.name} error={errors.name} />
       <Input
         label="Amount"
         name="amount"

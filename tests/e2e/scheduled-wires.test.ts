@@ -102,7 +102,7 @@ describe("wire series on the Scheduled page, in Chromium", () => {
   /** Fills the wire by keyboard: the series' name, the account, the saved beneficiary, then the amount. */
   async function fillWire(page: Page, panel: Locator, name: string, amount: string) {
     // The series' name comes first; the beneficiary's own Name is in the Beneficiary group.
-    await typeInto(page, panel.getByLabel("Name", { exact: true }).first(), name);
+    await typeInto(page, panel.getByLabel("Series name", { exact: true }), name);
     await chooseByKeys(page, panel.getByLabel("From account"), from.accountNumber);
     await chooseByKeys(page, panel.getByLabel("Fill from a saved beneficiary"), PAYEE.label);
     const payeeName = panel.getByRole("group", { name: "Beneficiary", exact: true }).getByLabel("Name", {
@@ -285,7 +285,7 @@ describe("wire series on the Scheduled page, in Chromium", () => {
     expect(errorId).toBeTruthy();
     expect(await page.locator(`[id="${errorId}"]`).innerText()).toMatch(/decimal|cents/i);
     // The rest of the form kept what was typed, and nothing was scheduled.
-    expect(await panel.getByLabel("Name", { exact: true }).first().inputValue()).toBe("E2E bad wire");
+    expect(await panel.getByLabel("Series name", { exact: true }).inputValue()).toBe("E2E bad wire");
     expect(await seriesNamed(page, "E2E bad wire")).toEqual([]);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shot(page, "scheduled-wire-bad-amount");

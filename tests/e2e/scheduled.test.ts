@@ -50,7 +50,7 @@ describe("the Scheduled page, in Chromium", () => {
     const { today } = await world.api<SchedulesResponse>(page, "/api/schedules");
     const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const schedule = async (o: { name: string; amount: string; repeats: string; weekly?: boolean }) => {
-      await page.getByLabel("Name", { exact: true }).fill(o.name);
+      await page.getByLabel("Series name", { exact: true }).fill(o.name);
       await page.getByLabel("Amount", { exact: true }).fill(o.amount);
       await page.getByLabel("From account").selectOption(sen[0]);
       await page.getByLabel("To account").fill(sen[1]);
@@ -88,7 +88,7 @@ describe("the Scheduled page, in Chromium", () => {
     // days out, is a coming shortfall that its account page and the inbox name, with the payment.
     const available = await balanceOf(page, sen[0]);
     const due = addBusinessDays(today, 10);
-    await page.getByLabel("Name", { exact: true }).fill("E2E equipment");
+    await page.getByLabel("Series name", { exact: true }).fill("E2E equipment");
     await page.getByLabel("Amount", { exact: true }).fill(((available + 100_000) / 100).toFixed(2));
     await page.getByLabel("From account").selectOption(sen[0]);
     await page.getByLabel("To account").fill(sen[1]);
