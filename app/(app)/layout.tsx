@@ -35,7 +35,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
             Skip to main content
           </a>
           <header className="bg-brand-900 text-white">
-            <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 pt-3 pb-2 sm:px-6 md:gap-x-8">
+            <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-4 gap-y-2 px-4 pt-3 pb-2 sm:px-6 md:gap-x-8">
               <Link
                 href="/accounts"
                 className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight"

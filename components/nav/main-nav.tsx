@@ -114,7 +114,7 @@ function NavGroup({ group, pathname, first }: { group: ShownNavGroup; pathname: 
                 href={i.href}
                 aria-current={current ? "page" : undefined}
                 className={cn(
-                  "flex items-center rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors md:px-2",
+                  "flex items-center rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors md:px-2 xl:px-1.5",
                   current ? "bg-white/15 text-white" : "text-brand-100 hover:bg-white/10 hover:text-white",
                 )}
               >

@@ -104,6 +104,15 @@ export async function checkRolePages(
           links.map((l) => l.replace(/\s*\d+\s+waiting$/, "").trim()),
           `${role}'s header`,
         ).toEqual(PAGES.filter((p) => p.link && p.roles.includes(role)).map((p) => p.link));
+        // At a desktop width every role's links fit one row (an administrator's once wrapped).
+        if (size.width === WIDTHS[0].width)
+          expect(
+            await page
+              .getByRole("navigation", { name: "Main" })
+              .getByRole("link")
+              .evaluateAll((ls) => new Set(ls.map((l) => Math.round(l.getBoundingClientRect().top))).size),
+            `${role}'s header rows at ${size.width} px`,
+          ).toBe(1);
         // The pages behind /admin too: an administrator reads them on a phone as well.
         for (const target of [...PAGES, ...ADMIN_PAGES].filter((p) => p.roles.includes(role))) {
           const where = `${target.path} as ${role} at ${size.width} px`;
