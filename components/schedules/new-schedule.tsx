@@ -17,6 +17,13 @@ import { Panel } from "@/components/ui/section.tsx";
 import { useBeneficiaryFill } from "@/hooks/use-beneficiary-fill.ts";
 import { useWireSources } from "@/hooks/use-wire-sources.ts";
 import { useZodForm, type ZodForm } from "@/hooks/use-zod-form.ts";
+import {
+  MAX_EVERY_WEEKS,
+  MAX_MONTH_DAY,
+  MAX_OCCURRENCES,
+  WEEKDAY_NAMES,
+  WEEKDAYS,
+} from "@/lib/calendar/schedule-limits.ts";
 import { ApiError, failureMessage, sendJson } from "@/lib/dashboard-api/fetch.ts";
 import type { CreateScheduleInput, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
 import type { WireDraftInput, WireDraftRequest } from "@/lib/dashboard-api/wires.ts";
@@ -34,15 +41,7 @@ const RAILS: readonly (readonly [SeriesKind, string])[] = [
   ["sen", "SEN transfer"],
   ["wire", "Wire"],
 ];
-type Rail = SeriesKind;
 
-const WEEKDAY_OPTIONS = [
-  ["MO", "Monday"],
-  ["TU", "Tuesday"],
-  ["WE", "Wednesday"],
-  ["TH", "Thursday"],
-  ["FR", "Friday"],
-] as const;
 const FIRST_PATTERN = "monthly-first-business-day";
 
 /** The wire form's field names: a route error under `wire.<name>` shows under that field. */
@@ -76,7 +75,7 @@ export function NewSchedule({
 }) {
   const client = useQueryClient();
   const railName = useId();
-  const [rail, setRail] = useState<Rail>("sen");
+  const [rail, setRail] = useState<SeriesKind>("sen");
   const [pattern, setPattern] = useState<string>(FIRST_PATTERN);
   const [ends, setEnds] = useState("never");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -355,14 +354,14 @@ function RepeatFields({
             name="everyWeeks"
             type="number"
             min={1}
-            max={52}
+            max={MAX_EVERY_WEEKS}
             defaultValue={1}
             error={errors.everyWeeks}
           />
           <Select label="On" name="weekday" defaultValue="FR" error={errors.weekday}>
-            {WEEKDAY_OPTIONS.map(([v, l]) => (
+            {WEEKDAYS.map((v) => (
               <option key={v} value={v}>
-                {l}
+                {WEEKDAY_NAMES[v]}
               </option>
             ))}
           </Select>
@@ -374,7 +373,7 @@ function RepeatFields({
           name="day"
           type="number"
           min={1}
-          max={31}
+          max={MAX_MONTH_DAY}
           defaultValue={1}
           error={errors.day}
         />
@@ -398,7 +397,7 @@ function RepeatFields({
           name="count"
           type="number"
           min={1}
-          max={1000}
+          max={MAX_OCCURRENCES}
           required
           error={errors.count}
         />

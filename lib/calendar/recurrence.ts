@@ -5,21 +5,21 @@ import { z } from "zod";
 import { isBusinessDay, ROLLS, type Roll, rollToBusinessDay } from "../bank-api/business-days.ts";
 import { addDays, isIsoDay } from "../bank-api/dates.ts";
 import { dayInWords } from "../format/dates.ts";
+import {
+  MAX_EVERY_WEEKS,
+  MAX_MONTH_DAY,
+  MAX_OCCURRENCES,
+  WEEKDAY_NAMES,
+  WEEKDAYS,
+  type WeekdayCode,
+} from "./schedule-limits.ts";
 
 export { dayInWords };
 
 // Node loads rrule's CommonJS build (its names under `default`), a bundler its ES build (names at the top).
 const { RRule, rrulestr } = (rruleModule as { default?: typeof rruleModule }).default ?? rruleModule;
 
-export const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR"] as const;
-export type WeekdayCode = (typeof WEEKDAYS)[number];
-const WEEKDAY_NAMES: Record<WeekdayCode, string> = {
-  MO: "Monday",
-  TU: "Tuesday",
-  WE: "Wednesday",
-  TH: "Thursday",
-  FR: "Friday",
-};
+export { WEEKDAYS, type WeekdayCode };
 
 const isoDay = z.string().refine((s) => isIsoDay(s), "must be a date written YYYY-MM-DD");
 
@@ -28,10 +28,14 @@ export const SchedulePatternSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("once") }),
   z.object({
     kind: z.literal("weekly"),
-    everyWeeks: z.number().int().min(1, "must be at least 1").max(52, "must be at most 52"),
+    everyWeeks: z
+      .number()
+      .int()
+      .min(1, "must be at least 1")
+      .max(MAX_EVERY_WEEKS, `must be at most ${MAX_EVERY_WEEKS}`),
     weekday: z.enum(WEEKDAYS),
   }),
-  z.object({ kind: z.literal("monthly-day"), day: z.number().int().min(1).max(31) }),
+  z.object({ kind: z.literal("monthly-day"), day: z.number().int().min(1).max(MAX_MONTH_DAY) }),
   z.object({ kind: z.literal("monthly-first-business-day") }),
   z.object({ kind: z.literal("monthly-last-business-day") }),
 ]);
@@ -41,7 +45,12 @@ export const ScheduleSchema = z
   .object({
     startsOn: isoDay,
     pattern: SchedulePatternSchema,
-    count: z.number().int().min(1, "must be at least 1").max(1000, "must be at most 1,000").nullable(),
+    count: z
+      .number()
+      .int()
+      .min(1, "must be at least 1")
+      .max(MAX_OCCURRENCES, `must be at most ${MAX_OCCURRENCES.toLocaleString("en-US")}`)
+      .nullable(),
     until: isoDay.nullable(),
     roll: z.enum(ROLLS),
   })

@@ -1,6 +1,7 @@
 // From the Scheduled page's forms to a series: the bank request each occurrence sends, built as a
 // manual SEN transfer or wire builds it, and the bank's business date the series counts from.
 import "server-only";
+import { hasPermission, type Role } from "../auth/permissions.ts";
 import type { Schedule } from "../calendar/recurrence.ts";
 import type { SenTransferValues } from "../dashboard-api/transfers.ts";
 import type { WireDraftValues } from "../dashboard-api/wires.ts";
@@ -8,6 +9,7 @@ import type { DashboardDb } from "../db/client.ts";
 import { checkBeneficiaryFillsWire } from "../payments/beneficiary-wire-check.ts";
 import { senTransferBody } from "../payments/sen.ts";
 import { wireBody } from "../payments/wires.ts";
+import { forbidden } from "../route-kit/errors.ts";
 import { bankToday, businessToday } from "../route-kit/params.ts";
 import type { NewSeries } from "./series.ts";
 
@@ -15,8 +17,13 @@ export type ScheduleForm =
   | { kind: "sen"; name: string; schedule: Schedule; transfer: SenTransferValues }
   | { kind: "wire"; name: string; schedule: Schedule; wire: WireDraftValues };
 
-/** The series a form describes; a wire filled from a saved beneficiary must carry its approved details. */
-export async function seriesFromForm(db: DashboardDb, f: ScheduleForm): Promise<NewSeries> {
+/**
+ * The series a form describes, for someone of `role`: a wire series only for a role that may
+ * prepare wires, and a wire filled from a saved beneficiary must carry its approved details.
+ */
+export async function seriesFromForm(db: DashboardDb, f: ScheduleForm, role: Role): Promise<NewSeries> {
+  if (f.kind === "wire" && !hasPermission(role, "wires.create"))
+    throw forbidden("Your role does not allow preparing wires.");
   if (f.kind === "sen") {
     const request = senTransferBody(f.transfer);
     return {

@@ -17,7 +17,7 @@ import {
 import { isId } from "../dashboard-api/ids.ts";
 import type { DashboardDb, Queryable } from "../db/client.ts";
 import type { paymentSeries, seriesOccurrences } from "../db/schema.ts";
-import { conflict, forbidden, notFound } from "../route-kit/errors.ts";
+import { conflict, forbidden, invalid, notFound } from "../route-kit/errors.ts";
 import type { SqlRow } from "../server/sql-row.ts";
 import { approvalsNeeded } from "./approval.ts";
 import {
@@ -294,6 +294,8 @@ export async function skipOccurrence(
 }
 
 export interface SeriesEdit {
+  /** A series keeps its kind: another is refused (400 naming `kind`). */
+  kind: SeriesKind;
   name: string;
   amountCents: number;
   fromAccount: string;
@@ -325,6 +327,8 @@ export async function editSeries(
   today: string,
 ): Promise<SeriesView> {
   const before = await mustGet(db, id);
+  if (e.kind !== before.kind)
+    throw invalid([{ field: "kind", message: `must be ${before.kind}: a scheduled payment keeps its kind` }]);
   const [stored] = await db.query<{ request: Record<string, unknown>; beneficiary_id: string | null }>(
     "SELECT request, beneficiary_id FROM payment_series WHERE id = $1",
     [id],

@@ -219,6 +219,7 @@ describe("the schedule run", () => {
       s.id,
       1,
       {
+        kind: "sen",
         name: "Payroll funding",
         amountCents: 31_000_000,
         fromAccount: from,

@@ -2,10 +2,8 @@
 // business date (SchedulesResponse). POST - a new scheduled or recurring SEN transfer or wire
 // (SeriesResponse); the form session's key is its id, so a double submit makes one series.
 
-import { hasPermission } from "@/lib/auth/permissions.ts";
 import { addDays } from "@/lib/bank-api/dates.ts";
 import { CreateScheduleRequest, SchedulesResponse, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
-import { forbidden } from "@/lib/route-kit/errors.ts";
 import { withRoute } from "@/lib/route-kit/route.ts";
 import { scheduleToday, seriesFromForm } from "@/lib/schedules/requests.ts";
 import { createSeries, listSeries, seriesHistory, upcomingOccurrences } from "@/lib/schedules/series.ts";
@@ -24,9 +22,12 @@ export const GET = withRoute(
 
 export const POST = withRoute(
   async ({ db, body, actor, user }) => {
-    if (body.kind === "wire" && !hasPermission(user.role, "wires.create"))
-      throw forbidden("Your role does not allow preparing wires.");
-    const series = await createSeries(db, actor, await seriesFromForm(db, body), await scheduleToday());
+    const series = await createSeries(
+      db,
+      actor,
+      await seriesFromForm(db, body, user.role),
+      await scheduleToday(),
+    );
     return { series, history: await seriesHistory(db, series.id) };
   },
   { permission: "transfers.create", body: CreateScheduleRequest, response: SeriesResponse },
