@@ -17,12 +17,13 @@ describe("the architecture map", () => {
     expect(missing).toEqual([]);
   });
 
-  it("names every top-level folder and every folder of bank/ and components/", () => {
+  it("names every top-level folder and every folder of bank/, components/, tests/, bench/ and sim/", () => {
     const top = folders(".").filter((f) => !["coverage", "test-results"].includes(f));
     const missing = [
       ...top.filter((f) => !map.includes(`${f}/`)),
       ...folders("bank").filter((f) => !map.includes(`${f}/`)),
       ...folders("components").filter((f) => !map.includes(`${f}/`)),
+      ...["tests", "bench", "sim"].flatMap((d) => folders(d).filter((f) => !map.includes(`${f}/`))),
     ];
     expect(missing).toEqual([]);
   });
