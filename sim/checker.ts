@@ -5,8 +5,9 @@
 import { isBusinessDay } from "../lib/bank-api/business-days.ts";
 import { addDays } from "../lib/bank-api/dates.ts";
 import { ok } from "./history.ts";
+import { outOfBand, type SeriesModel, termsKey } from "./model.ts";
 import { ALERT_ACCOUNT, ALERT_LINES, WEEKDAYS } from "./schedule.ts";
-import { outOfBand, type SeriesModel, termsKey, type World } from "./world.ts";
+import type { World } from "./world.ts";
 
 type Row = Record<string, unknown>;
 const n = (v: unknown) => Number(v ?? 0);

@@ -3,8 +3,10 @@
 import fs from "node:fs";
 import { Checker } from "./checker.ts";
 import { type Backend, Cluster, ensureBuild } from "./cluster.ts";
+import type { Violation } from "./model.ts";
 import { makeSchedule, type Op, type Schedule, scheduleHash } from "./schedule.ts";
-import { type Violation, World } from "./world.ts";
+import { runOp } from "./workload.ts";
+import { World } from "./world.ts";
 
 export interface RunOptions {
   seed: number;
@@ -79,7 +81,7 @@ export async function runSchedule(o: RunOptions, ops: Op[]): Promise<RunResult> 
     let reported = 0;
     const inflight = new Set<Promise<void>>();
     const guard = (op: Op) =>
-      world.run(op).catch((e) => log(`op ${op.i} (${op.kind}) threw: ${(e as Error).message}`));
+      runOp(world, op).catch((e) => log(`op ${op.i} (${op.kind}) threw: ${(e as Error).message}`));
     for (const op of ops) {
       if (op.par) {
         while (inflight.size >= window) await Promise.race(inflight);

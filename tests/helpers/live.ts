@@ -236,6 +236,10 @@ export interface SignInOptions {
   headers?: Record<string, string>;
   /** Where the requests go; by default a cookie jar of its own over fetch. */
   send?: SignInSend;
+  /** Each request of the default `send` gives up after this long (no limit by default). */
+  timeoutMs?: number;
+  /** Told of the credentials request's answer: its status, when it was sent and answered, and whether a session came back. */
+  onCredentials?: (a: { status: number; t0: number; t1: number; signedIn: boolean }) => void;
 }
 
 /**
@@ -256,7 +260,12 @@ export async function signInAttempt(
     (async (p, init = {}) => {
       const headers = new Headers(init.headers);
       if (jar.size) headers.set("cookie", cookie());
-      const res = await fetch(new URL(p, base), { ...init, headers, redirect: "manual" });
+      const res = await fetch(new URL(p, base), {
+        ...init,
+        headers,
+        redirect: "manual",
+        ...(opts.timeoutMs ? { signal: AbortSignal.timeout(opts.timeoutMs) } : {}),
+      });
       for (const c of res.headers.getSetCookie()) {
         const [pair] = c.split(";");
         const i = pair.indexOf("=");
@@ -265,6 +274,7 @@ export async function signInAttempt(
       return { status: res.status, text: await res.text() };
     });
   const { csrfToken } = JSON.parse((await send("/api/auth/csrf")).text) as { csrfToken: string };
+  const t0 = Date.now();
   const res = await send("/api/auth/callback/credentials", {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: base, ...opts.headers },
@@ -276,8 +286,16 @@ export async function signInAttempt(
       json: "true",
     }),
   });
-  const { url } = JSON.parse(res.text) as { url: string };
-  return { error: new URL(url, base).searchParams.get("error"), cookie: cookie() };
+  opts.onCredentials?.({ status: res.status, t0, t1: Date.now(), signedIn: /session-token=/.test(cookie()) });
+  // next-auth answers JSON naming where to go; anything else (a stopping server's 503) is no session.
+  let url: string | undefined;
+  try {
+    url = (JSON.parse(res.text) as { url?: string }).url;
+  } catch {}
+  return {
+    error: url ? new URL(url, base).searchParams.get("error") : `status ${res.status}`,
+    cookie: cookie(),
+  };
 }
 
 /** Signs in through next-auth's credentials endpoint, as the sign-in form does: the Cookie header. */
