@@ -21,7 +21,7 @@ export function usePagedHistory(
   const windows = useMemo(() => (enabled ? historyWindows(from, to, order) : []), [from, to, order, enabled]);
   const query = useInfiniteQuery({
     // The range's own key (from, to, order): live updates refresh it where it reaches today.
-    queryKey: [...queryKeys.history(accountNumber, from, to, order), "paged"] as const,
+    queryKey: queryKeys.pagedHistory(accountNumber, from, to, order),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) => {
       const w = windows[pageParam];

@@ -27,9 +27,6 @@ import {
 const loadSheet = () => import("./transaction-sheet.tsx");
 const TransactionSheet = lazy(() => loadSheet().then((m) => ({ default: m.TransactionSheet })));
 
-const queryKeysFor = (accountNumber: string, view: { from: string; to: string; order: "A" | "D" }) =>
-  queryKeys.history(accountNumber, view.from, view.to, view.order);
-
 export function HistoryPanel({ accountNumber }: { accountNumber: string }) {
   const [view, update] = useHistoryView();
   const tableRef = useRef<HistoryTableHandle>(null);
@@ -84,7 +81,9 @@ export function HistoryPanel({ accountNumber }: { accountNumber: string }) {
   const stop = () => {
     setStopped(true);
     setReading("idle");
-    void queryClient.cancelQueries({ queryKey: [...queryKeysFor(accountNumber, view), "paged"] });
+    void queryClient.cancelQueries({
+      queryKey: queryKeys.pagedHistory(accountNumber, view.from, view.to, view.order),
+    });
   };
 
   // The bank has nothing before the account was opened, nor after its today.

@@ -6,6 +6,9 @@ export const queryKeys = {
   account: (accountNumber: string) => ["accounts", accountNumber] as const,
   history: (accountNumber: string, from: string, to: string, order: "A" | "D") =>
     ["accounts", accountNumber, "history", { from, to, order }] as const,
+  /** The history page's range read window by window (under the range's key: live updates refresh it). */
+  pagedHistory: (accountNumber: string, from: string, to: string, order: "A" | "D") =>
+    ["accounts", accountNumber, "history", { from, to, order }, "paged"] as const,
   incomingWires: () => ["incoming-wires"] as const,
   /** What waits for the signed-in person: the list (items) and its counts. */
   inbox: (view?: "items" | "count") => (view ? (["inbox", view] as const) : (["inbox"] as const)),

@@ -12,7 +12,7 @@ describe("spelled once", () => {
     expect(
       copiesOutside(
         ["lib/dashboard-api/query-keys.ts"],
-        [/queryKey: \[\s*["'`]/],
+        [/queryKey: \[\s*["'`]/, /queryKey: \[\s*\.\.\./],
         ["lib", "components", "app", "hooks"],
       ),
     ).toEqual([]);
