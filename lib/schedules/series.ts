@@ -305,10 +305,6 @@ export interface SeriesEdit {
   schedule: Schedule;
 }
 
-/**
- * Changes a series as seen at `version`. A new amount, payee or account raises the version (its
- * approvals start again); the name or the dates alone do not. The editor becomes its preparer.
- */
 /** JSON with every object's keys in order: the same request reads the same however it was stored. */
 function canonicalJson(v: unknown): string {
   return JSON.stringify(v, (_key, value) =>
@@ -318,6 +314,25 @@ function canonicalJson(v: unknown): string {
   );
 }
 
+/**
+ * Where a series' money lands, as its audit entry shows it: a SEN transfer's account; a wire's
+ * beneficiary account and the routing id of the bank that holds it, and the saved payee it came from.
+ */
+function payeeOf(kind: SeriesKind, request: Record<string, unknown>, beneficiaryId: string | null) {
+  const text = (k: string) => (request[k] == null ? null : String(request[k]));
+  return kind === "sen"
+    ? { account: text("AccountNumberTo") }
+    : {
+        account: text("beneficiary_account_number"),
+        bank: text("beneficiary_bank_routing_id") ?? text("receiving_bank_routing_id"),
+        beneficiaryId,
+      };
+}
+
+/**
+ * Changes a series as seen at `version`. A new amount, payee or account raises the version (its
+ * approvals start again); the name or the dates alone do not. The editor becomes its preparer.
+ */
 export async function editSeries(
   db: Queryable,
   actor: Actor,
@@ -378,12 +393,14 @@ export async function editSeries(
       amountCents: before.amountCents,
       fromAccount: before.fromAccount,
       counterparty: before.counterparty,
+      payee: payeeOf(before.kind, stored?.request ?? {}, stored?.beneficiary_id ?? null),
       words: before.words,
     },
     after: {
       amountCents: after.amountCents,
       fromAccount: after.fromAccount,
       counterparty: after.counterparty,
+      payee: payeeOf(after.kind, after.request, after.beneficiaryId),
       words: after.words,
     },
   });
