@@ -83,8 +83,27 @@ const SERIES_SELECT = `SELECT s.*, coalesce((
     SELECT jsonb_agg(jsonb_build_object('id', a.approver_id, 'email', a.approver_email, 'at', a.approved_at)
                      ORDER BY a.approved_at, a.approver_id)
     FROM series_approvals a WHERE a.series_id = s.id AND a.version = s.version AND a.approver_id <> s.prepared_by),
-  '[]'::jsonb) AS approvals FROM payment_series s`;
-type ReadRow = SeriesRow & { approvals: { id: string; email: string; at: string }[] };
+  '[]'::jsonb) AS approvals,
+  ARRAY(SELECT o.nominal_day FROM series_occurrences o
+        WHERE o.series_id = s.id AND o.day >= s.next_day AND o.status <> 'due') AS decided_days
+  FROM payment_series s`;
+type ReadRow = SeriesRow & { approvals: { id: string; email: string; at: string }[]; decided_days: string[] };
+
+/**
+ * The next day a series pays, as shown: its `next_day`, past any occurrence already paid, failed or
+ * skipped. An edit or a resume starts again from the bank's today, whose occurrence may have been
+ * paid already; the run moves `next_day` past it at its next pass, and pays it no second time.
+ */
+function nextToPay(r: ReadRow): string | null {
+  const decided = new Set(r.decided_days);
+  let from = r.next_day;
+  for (let i = 0; from && i <= decided.size; i++) {
+    const o = nextOccurrence(r.rule, r.roll, from);
+    if (!o || !decided.has(o.nominal)) return o?.day ?? null;
+    from = addDays(o.day, 1);
+  }
+  return null;
+}
 
 async function toView(db: Queryable, r: ReadRow): Promise<SeriesView> {
   const schedule = fromRule(r.rule, r.roll);
@@ -108,7 +127,7 @@ async function toView(db: Queryable, r: ReadRow): Promise<SeriesView> {
     request: r.request,
     schedule,
     words: describeSchedule(schedule),
-    nextDay: r.next_day,
+    nextDay: nextToPay(r),
     preparedBy: { id: r.prepared_by, email: r.prepared_by_email },
     approvals: r.approvals.map((a) => ({ ...a, at: new Date(a.at).toISOString() })),
     approvalsRequired: required,
