@@ -317,7 +317,8 @@ export class Checker {
         );
     }
     // One dip, one move: two moves of a sweep planned from the same two balances (the day's run
-    // and a crossing's slot, or two crossings, reading them at once) move the same money twice.
+    // and a crossing's slot, or two crossings, reading them at once) move the same money twice. A
+    // move the bank refused changed nothing: a later plan from the same balances may stand.
     const twice = await this.w.cluster.dashQuery<{
       sweep_id: string;
       day: string;
@@ -326,7 +327,7 @@ export class Checker {
     }>(
       `SELECT sweep_id::text AS sweep_id, day, array_agg(slot ORDER BY created_at) AS slots,
          array_agg(slot || ' ' || status ORDER BY created_at) AS said
-       FROM sweep_moves WHERE status IN ('sending', 'sent', 'failed')
+       FROM sweep_moves WHERE status IN ('sending', 'sent')
        GROUP BY sweep_id, day, direction, available_cents, funding_available_cents HAVING count(*) > 1`,
     );
     for (const t of twice)
