@@ -317,6 +317,27 @@ export class Checker {
           `the sweep move of ${r.day} (${r.slot}, ${r.status}) was made ${k} times at the bank`,
         );
     }
+    // One dip, one move: two moves of a sweep planned from the same two balances (the day's run
+    // and a crossing's slot, or two crossings, reading them at once) move the same money twice. A
+    // move the bank refused changed nothing: a later plan from the same balances may stand.
+    const twice = await this.w.cluster.dashQuery<{
+      sweep_id: string;
+      day: string;
+      slots: string[];
+      said: string[];
+    }>(
+      `SELECT sweep_id::text AS sweep_id, day, array_agg(slot ORDER BY created_at) AS slots,
+         array_agg(slot || ' ' || status ORDER BY created_at) AS said
+       FROM sweep_moves WHERE status IN ('sending', 'sent')
+       GROUP BY sweep_id, day, direction, available_cents, funding_available_cents HAVING count(*) > 1`,
+    );
+    for (const t of twice)
+      this.report(
+        "sweep.once-per-dip",
+        op,
+        `${t.sweep_id}-${t.day}-${t.slots.join(",")}`,
+        `sweep ${t.sweep_id} planned ${t.slots.length} moves on ${t.day} from the same balances: ${t.said.join("; ")}`,
+      );
   }
 
   /**

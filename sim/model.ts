@@ -177,5 +177,9 @@ export const outOfBand = (l: Pick<SweepLook, "keptCents" | "fundingCents" | "swe
   l.keptCents > l.sweep.highCents ||
   (l.keptCents < l.sweep.lowCents && l.fundingCents >= l.sweep.lowCents - l.keptCents);
 
-/** How long the runners have to finish a business day's occurrences and sweeps. */
-export const RUNS_SETTLE_MS = 30_000;
+/**
+ * How long the runners have to finish a business day's occurrences and sweeps (they take about a
+ * second). `SIM_RUNS_SETTLE_SECONDS` shortens it for a mutant's seed, whose sweep stays outside its
+ * band every day and would wait out the whole limit on each.
+ */
+export const RUNS_SETTLE_MS = (Number(process.env.SIM_RUNS_SETTLE_SECONDS) || 30) * 1000;

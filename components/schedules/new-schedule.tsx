@@ -1,7 +1,8 @@
 "use client";
 // The Scheduled page's new series: a SEN transfer, or a wire with the wire form's own fields (the
 // account it leaves, the amount, a saved beneficiary that fills the rest), and the repeat rule both
-// kinds share. Both go to POST /api/schedules; a 400 shows under each field it names.
+// kinds share. Both go to POST /api/schedules; a 400 shows under each field it names. A wire
+// series' change (PUT /api/schedules/[id]) has the same wire fields, its payee among them.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
 import { FormProvider } from "react-hook-form";
@@ -25,9 +26,9 @@ import {
   WEEKDAYS,
 } from "@/lib/calendar/schedule-limits.ts";
 import { ApiError, failureMessage, sendJson } from "@/lib/dashboard-api/fetch.ts";
-import type { CreateScheduleInput, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
+import type { CreateScheduleInput, Series, SeriesResponse } from "@/lib/dashboard-api/schedules.ts";
 import type { WireDraftInput, WireDraftRequest } from "@/lib/dashboard-api/wires.ts";
-import { EMPTY_WIRE } from "@/lib/form-rules/wire-values.ts";
+import { EMPTY_WIRE, wireValuesOfRequest } from "@/lib/form-rules/wire-values.ts";
 import type { SeriesKind } from "@/lib/schedules/states.ts";
 
 // The wire schema (and zod with it) loads when a wire field is first checked, as on the wire form.
@@ -134,33 +135,7 @@ export function NewSchedule({
       await client.invalidateQueries({ queryKey: SCHEDULES_KEY });
       onDone(`Scheduled: ${made.series.name}, ${made.series.words}.`);
     } catch (err) {
-      const fields = err instanceof ApiError ? err.fields : [];
-      const shown: Record<string, string> = {};
-      const unplaced: string[] = [];
-      let first = true;
-      for (const x of fields) {
-        const [head, ...rest] = x.field.split(".");
-        const name = rest.join(".");
-        if (rail === "wire" && head === "wire" && WIRE_FIELDS.has(rest[0] ?? "")) {
-          wire.setError(
-            name as keyof WireDraftInput,
-            { type: "server", message: x.message },
-            { shouldFocus: first },
-          );
-          first = false;
-        } else {
-          const last = x.field.split(".").pop() as string;
-          if (SHOWN_HERE.has(last)) shown[last] = x.message;
-          else unplaced.push(`${x.field}: ${x.message}`);
-        }
-      }
-      if (unplaced.length) shown.form = unplaced.join(" ");
-      // A refusal that is not about one field's format (a 409, a 403) is said in words as well.
-      if (!fields.length || !(err instanceof ApiError && err.status === 400))
-        shown.form = [failureMessage(err, "The schedule was not saved."), shown.form]
-          .filter(Boolean)
-          .join(" ");
-      setErrors(shown);
+      setErrors(placeErrors(err, rail === "wire" ? wire : null, "The schedule was not saved."));
     } finally {
       setPending(false);
     }
@@ -231,6 +206,103 @@ export function NewSchedule({
         </div>
       </form>
     </Panel>
+  );
+}
+
+/**
+ * A refused form's errors: a wire field's under that field (the first focused), the others by the
+ * last part of their name, the rest (and any refusal not about one field's format, a 409 or a 403)
+ * in words above the button.
+ */
+function placeErrors(
+  err: unknown,
+  wire: ZodForm<typeof WireDraftRequest> | null,
+  fallback: string,
+): Record<string, string> {
+  const fields = err instanceof ApiError ? err.fields : [];
+  const shown: Record<string, string> = {};
+  const unplaced: string[] = [];
+  let first = true;
+  for (const x of fields) {
+    const [head, ...rest] = x.field.split(".");
+    const name = rest.join(".");
+    if (wire && head === "wire" && WIRE_FIELDS.has(rest[0] ?? "")) {
+      wire.setError(
+        name as keyof WireDraftInput,
+        { type: "server", message: x.message },
+        { shouldFocus: first },
+      );
+      first = false;
+    } else {
+      const last = x.field.split(".").pop() as string;
+      if (SHOWN_HERE.has(last)) shown[last] = x.message;
+      else unplaced.push(`${x.field}: ${x.message}`);
+    }
+  }
+  if (unplaced.length) shown.form = unplaced.join(" ");
+  if (!fields.length || !(err instanceof ApiError && err.status === 400))
+    shown.form = [failureMessage(err, fallback), shown.form].filter(Boolean).join(" ");
+  return shown;
+}
+
+/**
+ * A wire series changed in place: its name, and the wire form's own fields filled with what each
+ * occurrence sends (the account it leaves, the amount, the beneficiary and its banks, a saved
+ * beneficiary to fill them from). Any change to what the bank is sent, a new payee included,
+ * needs approval again; the repeat rule stays. A 400 shows under the field it names.
+ */
+export function EditWireSeries({ s, onDone }: { s: Series; onDone: (text: string) => void }) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const [formKey] = useState(() => crypto.randomUUID());
+  const wire = useZodForm(loadWireSchema, {
+    defaultValues: wireValuesOfRequest(s.request, formKey, s.beneficiaryId),
+  });
+  const keepBeneficiaryIfUnchanged = useRef<() => void>(() => {});
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const name = String(new FormData(e.currentTarget).get("name") ?? "");
+    keepBeneficiaryIfUnchanged.current();
+    setPending(true);
+    wire.clearErrors();
+    try {
+      await sendJson<typeof SeriesResponse>("PUT", `/api/schedules/${s.id}`, {
+        kind: "wire",
+        version: s.version,
+        name,
+        schedule: s.schedule,
+        wire: { ...wire.getValues(), idempotencyKey: formKey },
+      });
+      setErrors({});
+      onDone(`${s.name} is changed.`);
+    } catch (err) {
+      setErrors(placeErrors(err, wire, "The change was not saved."));
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <form className="mt-3 flex flex-col gap-4" onSubmit={submit} noValidate>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input label="Series name" name="name" defaultValue={s.name} error={errors.name} />
+      </div>
+      <p className="text-sm text-slate-600">
+        A new amount, account, beneficiary or bank needs approval again before the next payment.
+      </p>
+      <FormProvider {...wire}>
+        <WireFields form={wire} errors={errors} keepIfUnchanged={keepBeneficiaryIfUnchanged} />
+      </FormProvider>
+      <div className="flex items-center gap-3">
+        <Button type="submit" size="sm" disabled={pending}>
+          {pending ? "Saving…" : "Save changes"}
+        </Button>
+        {errors.form ? (
+          <p role="alert" className="text-sm font-medium text-rose-700">
+            {errors.form}
+          </p>
+        ) : null}
+      </div>
+    </form>
   );
 }
 

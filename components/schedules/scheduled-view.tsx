@@ -1,10 +1,10 @@
 "use client";
 // The Scheduled page: a new scheduled or recurring SEN transfer or wire (new-schedule.tsx), the next
 // 90 days of occurrences as a list or a month, and each series with its approvals, its actions
-// (skip, pause, resume, cancel, a new name or amount) and its history.
+// (skip, pause, resume, cancel, a new name or amount, a wire's new payee) and its history.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { NewSchedule, SCHEDULES_KEY } from "@/components/schedules/new-schedule.tsx";
+import { EditWireSeries, NewSchedule, SCHEDULES_KEY } from "@/components/schedules/new-schedule.tsx";
 import { Badge, StatusPill } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
@@ -21,7 +21,6 @@ import type {
   SeriesResponse,
   Upcoming,
 } from "@/lib/dashboard-api/schedules.ts";
-import { wireValuesOfRequest } from "@/lib/form-rules/wire-values.ts";
 import { dayInWords } from "@/lib/format/dates.ts";
 
 const KEY = SCHEDULES_KEY;
@@ -335,6 +334,10 @@ function SeriesCard({
 }) {
   const [editing, setEditing] = useState(false);
   const [history, setHistory] = useState<Occurrence[] | null>(null);
+  const done = (text: string) => {
+    setEditing(false);
+    onChanged(text);
+  };
   const mayApprove =
     canApprove && s.preparedBy.id !== me.id && !s.approved && s.approvals.every((a) => a.id !== me.id);
   const status =
@@ -434,13 +437,11 @@ function SeriesCard({
         </Button>
       </div>
       {editing ? (
-        <EditSeries
-          s={s}
-          onDone={(text) => {
-            setEditing(false);
-            onChanged(text);
-          }}
-        />
+        s.kind === "wire" ? (
+          <EditWireSeries s={s} onDone={done} />
+        ) : (
+          <EditSeries s={s} onDone={done} />
+        )
       ) : null}
       {history ? (
         history.length === 0 ? (
@@ -484,9 +485,9 @@ function SeriesCard({
 }
 
 /**
- * A series' name and amount changed in place (a new amount needs approval again); the rest of what
- * the bank is sent stays as stored, a SEN transfer's accounts or a wire's payee and banks. A 400
- * shows under the field it names.
+ * A SEN series' name and amount changed in place (a new amount needs approval again); its accounts
+ * stay as stored. A wire series has the wire form's fields (EditWireSeries). A 400 shows under the
+ * field it names.
  */
 function EditSeries({ s, onDone }: { s: Series; onDone: (text: string) => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -496,28 +497,18 @@ function EditSeries({ s, onDone }: { s: Series; onDone: (text: string) => void }
     const f = new FormData(e.currentTarget);
     const name = String(f.get("name") ?? "");
     const amount = String(f.get("amount") ?? "");
-    const key = crypto.randomUUID();
-    const body =
-      s.kind === "wire"
-        ? {
-            kind: "wire",
-            version: s.version,
-            name,
-            schedule: s.schedule,
-            wire: { ...wireValuesOfRequest(s.request, key, s.beneficiaryId), amount },
-          }
-        : {
-            kind: "sen",
-            version: s.version,
-            name,
-            schedule: s.schedule,
-            transfer: {
-              idempotencyKey: key,
-              AccountNumberFrom: s.fromAccount,
-              AccountNumberTo: s.counterparty,
-              Amount: amount,
-            },
-          };
+    const body = {
+      kind: "sen",
+      version: s.version,
+      name,
+      schedule: s.schedule,
+      transfer: {
+        idempotencyKey: crypto.randomUUID(),
+        AccountNumberFrom: s.fromAccount,
+        AccountNumberTo: s.counterparty,
+        Amount: amount,
+      },
+    };
     setPending(true);
     try {
       await sendJson<typeof SeriesResponse>("PUT", `/api/schedules/${s.id}`, body);

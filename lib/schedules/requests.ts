@@ -37,7 +37,9 @@ export async function seriesFromForm(db: DashboardDb, f: ScheduleForm, role: Rol
       schedule: f.schedule,
     };
   }
-  if (f.wire.beneficiaryId) await checkBeneficiaryFillsWire(db, f.wire.beneficiaryId.toLowerCase(), f.wire);
+  // The form sends an empty beneficiaryId for a wire typed by hand (or no longer as saved).
+  const beneficiaryId = f.wire.beneficiaryId ? f.wire.beneficiaryId.toLowerCase() : null;
+  if (beneficiaryId) await checkBeneficiaryFillsWire(db, beneficiaryId, f.wire);
   return {
     id: f.wire.idempotencyKey.toLowerCase(),
     kind: "wire",
@@ -45,7 +47,7 @@ export async function seriesFromForm(db: DashboardDb, f: ScheduleForm, role: Rol
     fromAccount: f.wire.originator_account_number.trim(),
     amountCents: f.wire.amount,
     counterparty: f.wire.beneficiary_name.trim(),
-    beneficiaryId: f.wire.beneficiaryId?.toLowerCase() ?? null,
+    beneficiaryId,
     request: wireBody(f.wire),
     schedule: f.schedule,
   };

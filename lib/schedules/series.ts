@@ -83,8 +83,27 @@ const SERIES_SELECT = `SELECT s.*, coalesce((
     SELECT jsonb_agg(jsonb_build_object('id', a.approver_id, 'email', a.approver_email, 'at', a.approved_at)
                      ORDER BY a.approved_at, a.approver_id)
     FROM series_approvals a WHERE a.series_id = s.id AND a.version = s.version AND a.approver_id <> s.prepared_by),
-  '[]'::jsonb) AS approvals FROM payment_series s`;
-type ReadRow = SeriesRow & { approvals: { id: string; email: string; at: string }[] };
+  '[]'::jsonb) AS approvals,
+  ARRAY(SELECT o.nominal_day FROM series_occurrences o
+        WHERE o.series_id = s.id AND o.day >= s.next_day AND o.status <> 'due') AS decided_days
+  FROM payment_series s`;
+type ReadRow = SeriesRow & { approvals: { id: string; email: string; at: string }[]; decided_days: string[] };
+
+/**
+ * The next day a series pays, as shown: its `next_day`, past any occurrence already paid, failed or
+ * skipped. An edit or a resume starts again from the bank's today, whose occurrence may have been
+ * paid already; the run moves `next_day` past it at its next pass, and pays it no second time.
+ */
+function nextToPay(r: ReadRow): string | null {
+  const decided = new Set(r.decided_days);
+  let from = r.next_day;
+  for (let i = 0; from && i <= decided.size; i++) {
+    const o = nextOccurrence(r.rule, r.roll, from);
+    if (!o || !decided.has(o.nominal)) return o?.day ?? null;
+    from = addDays(o.day, 1);
+  }
+  return null;
+}
 
 async function toView(db: Queryable, r: ReadRow): Promise<SeriesView> {
   const schedule = fromRule(r.rule, r.roll);
@@ -108,7 +127,7 @@ async function toView(db: Queryable, r: ReadRow): Promise<SeriesView> {
     request: r.request,
     schedule,
     words: describeSchedule(schedule),
-    nextDay: r.next_day,
+    nextDay: nextToPay(r),
     preparedBy: { id: r.prepared_by, email: r.prepared_by_email },
     approvals: r.approvals.map((a) => ({ ...a, at: new Date(a.at).toISOString() })),
     approvalsRequired: required,
@@ -305,10 +324,6 @@ export interface SeriesEdit {
   schedule: Schedule;
 }
 
-/**
- * Changes a series as seen at `version`. A new amount, payee or account raises the version (its
- * approvals start again); the name or the dates alone do not. The editor becomes its preparer.
- */
 /** JSON with every object's keys in order: the same request reads the same however it was stored. */
 function canonicalJson(v: unknown): string {
   return JSON.stringify(v, (_key, value) =>
@@ -318,6 +333,25 @@ function canonicalJson(v: unknown): string {
   );
 }
 
+/**
+ * Where a series' money lands, as its audit entry shows it: a SEN transfer's account; a wire's
+ * beneficiary account and the routing id of the bank that holds it, and the saved payee it came from.
+ */
+function payeeOf(kind: SeriesKind, request: Record<string, unknown>, beneficiaryId: string | null) {
+  const text = (k: string) => (request[k] == null ? null : String(request[k]));
+  return kind === "sen"
+    ? { account: text("AccountNumberTo") }
+    : {
+        account: text("beneficiary_account_number"),
+        bank: text("beneficiary_bank_routing_id") ?? text("receiving_bank_routing_id"),
+        beneficiaryId,
+      };
+}
+
+/**
+ * Changes a series as seen at `version`. A new amount, payee or account raises the version (its
+ * approvals start again); the name or the dates alone do not. The editor becomes its preparer.
+ */
 export async function editSeries(
   db: Queryable,
   actor: Actor,
@@ -378,12 +412,14 @@ export async function editSeries(
       amountCents: before.amountCents,
       fromAccount: before.fromAccount,
       counterparty: before.counterparty,
+      payee: payeeOf(before.kind, stored?.request ?? {}, stored?.beneficiary_id ?? null),
       words: before.words,
     },
     after: {
       amountCents: after.amountCents,
       fromAccount: after.fromAccount,
       counterparty: after.counterparty,
+      payee: payeeOf(after.kind, after.request, after.beneficiaryId),
       words: after.words,
     },
   });

@@ -14,7 +14,7 @@ import { isBusinessDay } from "../bank-api/business-days.ts";
 import { centsToDollars, formatUsd } from "../bank-api/money.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import type { BankResult } from "../bank-client/errors.ts";
-import type { Queryable } from "../db/client.ts";
+import type { DashboardDb, Queryable } from "../db/client.ts";
 import type { SweepDirection, SweepMoveStatus } from "./states.ts";
 import { type SweepMoveRow, type SweepRow, sweepApproval } from "./sweeps.ts";
 
@@ -171,17 +171,41 @@ async function send(
   return "retry";
 }
 
+/** Tries of a slot whose balances another slot's move made stale, and the pause between them. */
+const PLAN_TRIES = 20;
+const PLAN_PAUSE_MS = 250;
+
 /**
  * Runs one slot of one sweep: once, whichever instance or retry gets here first. The balances are
- * read before the claim; the claim is the slot's row, written with the plan it was made from.
+ * read before the claim; the claim is the slot's row, written with the plan it was made from. One
+ * dip is met by one move: the day's run and a crossing's slot (or two crossings) that read the same
+ * balances would both move, so a slot claims only while no other move of the sweep is on its way
+ * and none was sent since its balances were read; else it reads them again once that move is done.
  */
 export async function runSweepSlot(
-  db: Queryable,
+  db: DashboardDb,
   bank: BankClient,
   s: SweepRow,
   day: string,
   slot: string,
 ): Promise<SlotOutcome> {
+  for (let i = 0; i < PLAN_TRIES; i++) {
+    const out = await planAndClaim(db, bank, s, day, slot);
+    if (out !== "stale") return out;
+    await new Promise((r) => setTimeout(r, PLAN_PAUSE_MS));
+  }
+  // A move of the sweep still on its way (its run died mid-send): its lease ends it; the day's run
+  // comes back to this slot, a crossing is met by the runs after.
+  return "retry";
+}
+
+async function planAndClaim(
+  db: DashboardDb,
+  bank: BankClient,
+  s: SweepRow,
+  day: string,
+  slot: string,
+): Promise<SlotOutcome | "stale"> {
   const taken = await db.query("SELECT 1 FROM sweep_moves WHERE sweep_id = $1 AND day = $2 AND slot = $3", [
     s.id,
     day,
@@ -189,6 +213,10 @@ export async function runSweepSlot(
   ]);
   if (taken[0]) return "taken";
   if (!(await approvedNow(db, s))) return "unapproved";
+  // The database's clock before the balances are read: a move sent after it is not in them.
+  const [{ read_at: readAt }] = await db.query<{ read_at: string }>(
+    "SELECT clock_timestamp()::text AS read_at",
+  );
   const [kept, funding] = await Promise.all([available(bank, s.account), available(bank, s.funding_account)]);
   if (kept === null || funding === null) return "retry";
   const band = { lowCents: s.low_cents, highCents: s.high_cents };
@@ -219,29 +247,40 @@ export async function runSweepSlot(
       : plan.status === "sending" && plan.partial
         ? `${s.funding_account} had only ${formatUsd(plan.amountCents)} available`
         : null;
-  const rows = await db.query<SweepMoveRow>(
-    `INSERT INTO sweep_moves (sweep_id, day, slot, key, status, direction, from_account, to_account, amount_cents,
+  const claimed = await db.tx(async (q) => {
+    // One slot of a sweep at a time decides whether its balances still hold.
+    await q.query("SELECT 1 FROM sweeps WHERE id = $1 FOR UPDATE", [s.id]);
+    const moving = await q.query(
+      `SELECT 1 FROM sweep_moves WHERE sweep_id = $1
+         AND (status = 'sending' OR (status = 'sent' AND updated_at >= $2::timestamptz)) LIMIT 1`,
+      [s.id, readAt],
+    );
+    if (moving[0]) return "stale" as const;
+    return q.query<SweepMoveRow>(
+      `INSERT INTO sweep_moves (sweep_id, day, slot, key, status, direction, from_account, to_account, amount_cents,
        available_cents, funding_available_cents, request, claim_token, claimed_at, reason)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, CASE WHEN $5 = 'sending' THEN now() END, $14)
      ON CONFLICT DO NOTHING RETURNING *`,
-    [
-      s.id,
-      day,
-      slot,
-      key,
-      plan.status,
-      plan.status === "inside" ? null : plan.direction,
-      move?.from ?? null,
-      move?.to ?? null,
-      plan.status === "sending" ? plan.amountCents : 0,
-      kept,
-      funding,
-      request ? JSON.stringify(request) : null,
-      plan.status === "sending" ? token : null,
-      reason,
-    ],
-  );
-  const m = rows[0];
+      [
+        s.id,
+        day,
+        slot,
+        key,
+        plan.status,
+        plan.status === "inside" ? null : plan.direction,
+        move?.from ?? null,
+        move?.to ?? null,
+        plan.status === "sending" ? plan.amountCents : 0,
+        kept,
+        funding,
+        request ? JSON.stringify(request) : null,
+        plan.status === "sending" ? token : null,
+        reason,
+      ],
+    );
+  });
+  if (claimed === "stale") return "stale";
+  const m = claimed[0];
   if (!m) return "taken";
   if (plan.status !== "sending") {
     if (plan.status === "short")
@@ -306,7 +345,7 @@ const emptyReport = (): SweepRunReport => ({
 
 /** The day's run of every active sweep whose time has come (once a day each), and any move a dead run left. */
 export async function runSweeps(
-  db: Queryable,
+  db: DashboardDb,
   bank: BankClient,
   o: SweepRunOptions,
 ): Promise<SweepRunReport> {
@@ -334,7 +373,7 @@ export interface BalanceCrossing {
 
 /** Runs the sweeps of an account whose balance notification crossed their band. */
 export async function runSweepsOnCrossing(
-  db: Queryable,
+  db: DashboardDb,
   bank: BankClient,
   n: BalanceCrossing,
 ): Promise<SweepRunReport> {

@@ -20,6 +20,11 @@ export interface Mutant {
   ops: number;
   /** Business days of schedules and sweeps (`--days`), for a mutant of those. */
   days?: number;
+  /**
+   * How long the runners are given to settle each business day (`SIM_RUNS_SETTLE_SECONDS`; the
+   * simulator's own is 30 s): a bug that keeps a sweep outside its band would wait it out every day.
+   */
+  settleSeconds?: number;
   caughtBy: string;
 }
 
@@ -258,6 +263,48 @@ export const MUTANTS: Mutant[] = [
     ops: 12,
     caughtBy: "session.signed-out",
   },
+  {
+    name: "skip-reset-by-run",
+    what: "writing down the day's occurrences puts a skipped one back to due, so it is paid",
+    program: "dashboard",
+    edits: [
+      {
+        file: "lib/schedules/engine.ts",
+        from: "ON CONFLICT (series_id, nominal_day) DO NOTHING RETURNING 1",
+        // The SQL is a template literal there: the switch is an interpolation in it.
+        to:
+          "ON CONFLICT (series_id, nominal_day) $" +
+          "{MUTANT_ON ? \"DO UPDATE SET status = 'due', reason = NULL\" : 'DO NOTHING'} RETURNING 1",
+      },
+    ],
+    // Two business days pass, p1 skips the next occurrence of the weekly A2 → K1 series (at op 22:
+    // at most five business days ahead, whatever weekday the bank's clock starts on, which is
+    // today's), and six more business days pass it.
+    seed: 109,
+    ops: 25,
+    days: 8,
+    caughtBy: "schedule.skipped-unpaid",
+  },
+  {
+    name: "sweep-short-of-band",
+    what: "a sweep below its band tops the account up to $1,000 under the band's low",
+    program: "dashboard",
+    edits: [
+      {
+        file: "lib/schedules/sweep-engine.ts",
+        from: "const need = band.lowCents - availableCents;",
+        to: "const need = band.lowCents - availableCents - (MUTANT_ON ? 100_000 : 0);",
+      },
+    ],
+    // The weekly K1 → A1 series takes K1 below its band in the first business week (eight business
+    // days reach its weekday whatever weekday the run starts on); F1 covers it. From then on the
+    // account stays below its band each day, so the runners are given 3 s to settle, not 30.
+    seed: 109,
+    ops: 25,
+    days: 8,
+    settleSeconds: 3,
+    caughtBy: "sweep.in-band",
+  },
 ];
 
 /**
@@ -284,51 +331,33 @@ export const RACE_MUTANTS: Mutant[] = [
     ops: 6,
     caughtBy: "audit.exactly-once",
   },
-];
-
-/**
- * Bugs of scheduled payments and sweeps: their seeds need business days to pass (`--days`) and take
- * minutes more than the mutants above, so `tests/pg/sim-mutants.test.ts` leaves them out; run them
- * by name: `node --import tsx sim/mutants/run.ts skip-reset-by-run`.
- */
-export const SCHEDULE_MUTANTS: Mutant[] = [
   {
-    name: "skip-reset-by-run",
-    what: "writing down the day's occurrences puts a skipped one back to due, so it is paid",
-    program: "dashboard",
-    edits: [
-      {
-        file: "lib/schedules/engine.ts",
-        from: "ON CONFLICT (series_id, nominal_day) DO NOTHING RETURNING 1",
-        // The SQL is a template literal there: the switch is an interpolation in it.
-        to:
-          "ON CONFLICT (series_id, nominal_day) $" +
-          "{MUTANT_ON ? \"DO UPDATE SET status = 'due', reason = NULL\" : 'DO NOTHING'} RETURNING 1",
-      },
-    ],
-    // p2 skips the next occurrence of the weekly A2 → K1 series at op 19; the clock then passes it.
-    seed: 34,
-    ops: 60,
-    days: 20,
-    caughtBy: "schedule.skipped-unpaid",
-  },
-  {
-    name: "sweep-short-of-band",
-    what: "a sweep below its band tops the account up to $1,000 under the band's low",
+    name: "sweep-moves-twice-per-dip",
+    what: "a sweep slot claims whatever another slot of the sweep moved since its balances were read, so the day's run and a crossing both answer one dip",
     program: "dashboard",
     edits: [
       {
         file: "lib/schedules/sweep-engine.ts",
-        from: "const need = band.lowCents - availableCents;",
-        to: "const need = band.lowCents - availableCents - (MUTANT_ON ? 100_000 : 0);",
+        from: "if (moving[0]) return",
+        to: "if (moving[0] && !MUTANT_ON) return",
       },
     ],
-    // The weekly K1 → A1 series takes K1 below its band in the first business week; F1 covers it.
-    seed: 34,
-    ops: 60,
-    days: 20,
-    caughtBy: "sweep.in-band",
+    // K1 dips below its band on the weekly K1 → A1 series' day: the day's run and the crossing's
+    // slot read the same balances when the notification arrives while the run reads them.
+    seed: 109,
+    ops: 25,
+    days: 8,
+    caughtBy: "sweep.once-per-dip",
   },
+];
+
+/**
+ * Changes of a series: their seed runs 20 business days and a series edit (35-40 s each), so
+ * `tests/pg/sim-mutants.test.ts` leaves them out; run them by name:
+ * `node --import tsx sim/mutants/run.ts edit-keeps-approval edit-pays-old-approvals`. (The schedule
+ * mutants of skips and sweeps are in MUTANTS above, on a seed of 8 business days.)
+ */
+export const SCHEDULE_MUTANTS: Mutant[] = [
   {
     name: "edit-keeps-approval",
     what: "a series whose amount or payee changes keeps its version, so the old approvals pay the new terms",

@@ -75,7 +75,16 @@ function runSeed(
         "--answers",
         ...(m.days ? ["--days", String(m.days)] : []),
       ],
-      { cwd: dir, env: { ...process.env, NEXT_DIST_DIR: dist(), ...env }, stdio: ["ignore", "pipe", "pipe"] },
+      {
+        cwd: dir,
+        env: {
+          ...process.env,
+          NEXT_DIST_DIR: dist(),
+          ...(m.settleSeconds ? { SIM_RUNS_SETTLE_SECONDS: String(m.settleSeconds) } : {}),
+          ...env,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
     );
     let out = "";
     child.stdout.on("data", (b) => (out += b));

@@ -3,8 +3,9 @@
 // keyboard; the list says it in words with the payee's name; an approver approves it (a wire always
 // needs a second person); the bank's clock moves to its first day and exactly one wire of its amount
 // is at the bank, the one its history names. Then the series is paused, resumed, changed (a new
-// amount needs approval again), an occurrence skipped and the series cancelled. A bad amount is a
-// field error under Amount and schedules nothing. Looked at with axe.
+// amount needs approval again, and so does another payee, chosen from the saved beneficiaries in
+// the change form), an occurrence skipped and the series cancelled. A bad amount is a field error
+// under Amount and schedules nothing. Looked at with axe, the wire form also at 390 px.
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { daysBetween } from "../../lib/bank-api/dates.ts";
@@ -26,6 +27,17 @@ const PAYEE = {
     beneficiary_address1: "9 Dock Street",
     receiving_bank_routing_id: "021000021",
     receiving_bank_name: "E2E RECEIVING BANK",
+  },
+};
+/** A second saved beneficiary, approved: the series' payee is changed to it. */
+const MILL = {
+  label: "E2E Mill",
+  fields: {
+    beneficiary_name: "E2E MILL WORKS",
+    beneficiary_account_number: "99887766",
+    beneficiary_address1: "2 Weir Lane",
+    receiving_bank_routing_id: "026009593",
+    receiving_bank_name: "E2E SECOND BANK",
   },
 };
 const SERIES = "E2E supplier retainer";
@@ -55,6 +67,7 @@ describe("wire series on the Scheduled page, in Chromium", () => {
   let approver: { context: BrowserContext; page: Page };
   let from: { accountNumber: string; name: string };
   let payeeId: string;
+  let millId: string;
 
   beforeAll(async () => {
     preparer = await world.session("preparer");
@@ -63,17 +76,21 @@ describe("wire series on the Scheduled page, in Chromium", () => {
     const dda = accounts.accounts.find((a) => a.type === "DDA") ?? accounts.accounts[0];
     from = { accountNumber: dda.accountNumber, name: dda.name };
     await world.demo.deposit(from.accountNumber, 500_000, "E2E SCHEDULED WIRES");
-    // A saved beneficiary, approved by a second person: only an approved one fills a wire.
-    const made = await preparer.page.request.post(`${world.app.url}/api/beneficiaries`, { data: PAYEE });
-    expect(made.status(), await made.text()).toBe(200);
-    const { beneficiary } = (await made.json()) as { beneficiary: Beneficiary };
-    payeeId = beneficiary.id;
-    const approved = await approver.page.request.post(
-      `${world.app.url}/api/beneficiaries/${payeeId}/approve`,
-      { data: { changeId: beneficiary.pendingChange?.id } },
-    );
-    expect(approved.status(), await approved.text()).toBe(200);
-    expect(((await approved.json()) as BeneficiaryDecisionResponse).beneficiary?.status).toBe("approved");
+    // Saved beneficiaries, approved by a second person: only an approved one fills a wire.
+    const save = async (data: typeof PAYEE) => {
+      const made = await preparer.page.request.post(`${world.app.url}/api/beneficiaries`, { data });
+      expect(made.status(), await made.text()).toBe(200);
+      const { beneficiary } = (await made.json()) as { beneficiary: Beneficiary };
+      const approved = await approver.page.request.post(
+        `${world.app.url}/api/beneficiaries/${beneficiary.id}/approve`,
+        { data: { changeId: beneficiary.pendingChange?.id } },
+      );
+      expect(approved.status(), await approved.text()).toBe(200);
+      expect(((await approved.json()) as BeneficiaryDecisionResponse).beneficiary?.status).toBe("approved");
+      return beneficiary.id;
+    };
+    payeeId = await save(PAYEE);
+    millId = await save(MILL);
   });
   afterAll(async () => {
     for (const s of [preparer, approver]) await s?.context.close();
@@ -211,7 +228,7 @@ describe("wire series on the Scheduled page, in Chromium", () => {
     await shot(page, "scheduled-wire-history");
   });
 
-  it("pauses, resumes, changes the amount (approval again), skips a day and cancels a wire series", async () => {
+  it("pauses, resumes, changes the amount and then the payee (approval again each time), skips a day and cancels a wire series", async () => {
     const { page } = preparer;
     const [series] = await seriesNamed(page, SERIES);
     expect(series, "the first test's series").toBeTruthy();
@@ -230,7 +247,12 @@ describe("wire series on the Scheduled page, in Chromium", () => {
     // A new amount: the same payee and banks, a new version waiting for approval.
     await card.getByRole("button", { name: "Edit" }).focus();
     await page.keyboard.press("Enter");
-    await typeInto(page, card.getByLabel("Amount", { exact: true }), "4,500.00");
+    // The change form holds the wire as stored: its payee and banks.
+    const editedName = card.getByRole("group", { name: "Beneficiary", exact: true }).getByLabel("Name", {
+      exact: true,
+    });
+    await expect.poll(() => editedName.inputValue()).toBe(PAYEE.fields.beneficiary_name);
+    await typeInto(page, card.getByLabel("Amount (USD)"), "4,500.00");
     await press(card.getByRole("button", { name: "Save changes" }), `${SERIES} is changed.`);
     const [changed] = await seriesNamed(page, SERIES);
     expect(changed).toMatchObject({
@@ -243,6 +265,29 @@ describe("wire series on the Scheduled page, in Chromium", () => {
     });
     expect(changed.request).toMatchObject({ amount: 4500, ...PAYEE.fields });
     await expect.poll(() => card.innerText()).toContain("Waiting for approval");
+
+    // Another payee: the second saved beneficiary fills the wire; a new version, to approve again.
+    await card.getByRole("button", { name: "Edit" }).focus();
+    await page.keyboard.press("Enter");
+    const savedPicker = card.getByLabel("Fill from a saved beneficiary");
+    await expect.poll(() => savedPicker.locator("option").allInnerTexts()).toContain(MILL.label);
+    await chooseByKeys(page, savedPicker, MILL.label);
+    await expect
+      .poll(() => card.getByLabel("Account number", { exact: true }).inputValue())
+      .toBe(MILL.fields.beneficiary_account_number);
+    await press(card.getByRole("button", { name: "Save changes" }), `${SERIES} is changed.`);
+    const [repaid] = await seriesNamed(page, SERIES);
+    expect(repaid).toMatchObject({
+      version: series.version + 2,
+      amountCents: 450_000,
+      counterparty: MILL.fields.beneficiary_name,
+      beneficiaryId: millId,
+      approved: false,
+    });
+    expect(repaid.request).toMatchObject({ amount: 4500, ...MILL.fields });
+    await expect.poll(() => card.innerText()).toContain(MILL.fields.beneficiary_name);
+    expect(await card.innerText()).toContain("Waiting for approval");
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // The next occurrence still due is skipped from the list of the next 90 days.
     const next = (await world.api<SchedulesResponse>(page, "/api/schedules")).upcoming.find(
@@ -289,5 +334,22 @@ describe("wire series on the Scheduled page, in Chromium", () => {
     expect(await seriesNamed(page, "E2E bad wire")).toEqual([]);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shot(page, "scheduled-wire-bad-amount");
+  });
+
+  it("at 390 px the wire form has no serious axe finding and nothing scrolls sideways", async () => {
+    const phone = await world.session("preparer", 390);
+    try {
+      const { page } = phone;
+      const panel = await openWireForm(page);
+      await chooseByKeys(page, panel.getByLabel("Fill from a saved beneficiary"), PAYEE.label);
+      await expect
+        .poll(() => panel.getByLabel("Account number", { exact: true }).inputValue())
+        .toBe(PAYEE.fields.beneficiary_account_number);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await shot(page, "scheduled-wire-form-390");
+    } finally {
+      await phone.context.close();
+    }
   });
 });

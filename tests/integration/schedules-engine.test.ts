@@ -12,7 +12,7 @@ import type { UserRow } from "../../lib/auth/users.ts";
 import { isBusinessDay } from "../../lib/bank-api/business-days.ts";
 import { addDays } from "../../lib/bank-api/dates.ts";
 import { getBankClient } from "../../lib/bank-client/index.ts";
-import { occurrencesBetween, type Schedule, toRule } from "../../lib/calendar/recurrence.ts";
+import { nextOccurrence, occurrencesBetween, type Schedule, toRule } from "../../lib/calendar/recurrence.ts";
 import type { DashboardDb } from "../../lib/db/client.ts";
 import { bankBusinessDate, runSchedules } from "../../lib/schedules/engine.ts";
 import {
@@ -412,5 +412,41 @@ describe("the schedule run", () => {
     });
     if (!listed.ok) throw new Error(listed.error.message);
     expect(listed.data.filter((p) => p.beneficiary_id === "99887766")).toHaveLength(1);
+  });
+
+  it("names the next day to pay after an edit or a resume on a day already paid, not that day", async () => {
+    const { from, to } = await senAccounts(10_000);
+    let day = await today();
+    while (!isBusinessDay(day)) day = await nextDay();
+    // A business day is Monday to Friday.
+    const weekday = (["MO", "TU", "WE", "TH", "FR"] as const)[new Date(`${day}T00:00:00Z`).getUTCDay() - 1];
+    const schedule: Schedule = {
+      startsOn: day,
+      pattern: { kind: "weekly", everyWeeks: 1, weekday },
+      count: null,
+      until: null,
+      roll: "following",
+    };
+    const terms = senSeries(from, to, 12.5, schedule, "Paid today");
+    const s = await createSeries(db, preparer, terms, day);
+    expect(s.nextDay).toBe(day);
+    await approveSeries(db, approver, s.id, 1);
+    await runSchedules(db, await bank(), { today: day });
+    expect((await seriesHistory(db, s.id)).map((h) => `${h.day} ${h.status}`)).toEqual([`${day} sent`]);
+    const following = nextOccurrence(toRule(schedule), "following", addDays(day, 1))?.day;
+    expect((await getSeries(db, s.id))?.nextDay).toBe(following);
+    // Both start again from the bank's today, whose occurrence is already paid.
+    const renamed = await editSeries(db, preparer, s.id, 1, { ...terms, name: "Paid today, renamed" }, day);
+    expect(renamed.nextDay).toBe(following);
+    await setSeriesStatus(db, preparer, s.id, "pause", day);
+    const resumed = await setSeriesStatus(db, preparer, s.id, "resume", day);
+    expect(resumed.nextDay).toBe(following);
+    // A skipped next occurrence is not the next to pay either.
+    await skipOccurrence(db, preparer, s.id, following as string);
+    const after = nextOccurrence(toRule(schedule), "following", addDays(following as string, 1))?.day;
+    expect((await getSeries(db, s.id))?.nextDay).toBe(after);
+    // And the day's next run pays nothing more.
+    await runSchedules(db, await bank(), { today: day });
+    expect((await seriesHistory(db, s.id)).filter((h) => h.status === "sent")).toHaveLength(1);
   });
 });

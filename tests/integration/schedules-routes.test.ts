@@ -1,10 +1,14 @@
 // The Scheduled page's routes, invoked as Next invokes them against the real bank: a preparer's
 // series (one per form key), a bad schedule answered 400 naming its field, the preparer refused
-// approval of their own series, an approver's approval, skip, pause and resume, each audited.
+// approval of their own series, an approver's approval, skip, pause and resume, each audited; a
+// series' edits, a wire series' new payee among them.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAudit } from "../../lib/audit/log.ts";
 import type { UserRow } from "../../lib/auth/users.ts";
+import { BeneficiaryTemplate } from "../../lib/dashboard-api/wires.ts";
+import { createBeneficiary } from "../../lib/payments/beneficiaries.ts";
+import { decideBeneficiaryChange } from "../../lib/payments/payee-approvals.ts";
 import { invoke, openRouteWorld, type RouteWorld, testUser } from "../helpers/routes.ts";
 
 let world: RouteWorld;
@@ -287,5 +291,107 @@ describe("the schedule routes", () => {
       beneficiary_account_number: "55443322",
       receiving_bank_routing_id: "021000021",
     });
+  });
+
+  it("a wire series' payee changes through the route: another saved beneficiary or a typed account needs approval again, and the audit names both payees", async () => {
+    const saved = async (label: string, fields: Record<string, string>) => {
+      const b = await createBeneficiary(world.db, preparer, label, BeneficiaryTemplate.parse(fields));
+      await decideBeneficiaryChange(world.db, approver, b.id, b.pendingChange?.id as string, "approve");
+      return b.id;
+    };
+    const harbor = {
+      beneficiary_name: "Route Harbor LLC",
+      beneficiary_account_number: "11223344",
+      beneficiary_address1: "1 Quay Road",
+      receiving_bank_routing_id: "021000021",
+    };
+    const mill = {
+      beneficiary_name: "Route Mill Co",
+      beneficiary_account_number: "99887766",
+      beneficiary_address1: "2 Weir Lane",
+      receiving_bank_routing_id: "026009593",
+    };
+    const harborId = await saved("Route Harbor", harbor);
+    const millId = await saved("Route Mill", mill);
+    const schedule = form().schedule;
+    const wire = (fields: Record<string, string>, beneficiaryId: string) => ({
+      idempotencyKey: randomUUID(),
+      beneficiaryId,
+      originator_account_number: from,
+      amount: "1,200.00",
+      ...fields,
+    });
+    const made = await invoke(mod.list, "POST", "/api/schedules", {
+      as: preparer,
+      body: { kind: "wire", name: "Route payee wire", schedule, wire: wire(harbor, harborId) },
+    });
+    expect(made.status, made.text).toBe(200);
+    const id = made.json.series.id as string;
+    const approve = (version: number) =>
+      invoke(mod.approve, "POST", "/x", { as: approver, body: { version }, params: { id } });
+    expect((await approve(1)).json.series.approved).toBe(true);
+    const edit = (version: number, w: Record<string, unknown>) =>
+      invoke(mod.one, "PUT", "/x", {
+        as: preparer,
+        params: { id },
+        body: { kind: "wire", version, name: "Route payee wire", schedule, wire: w },
+      });
+
+    // Another approved saved beneficiary: a new version, waiting for approval.
+    const toMill = await edit(1, wire(mill, millId));
+    expect(toMill.status, toMill.text).toBe(200);
+    expect(toMill.json.series).toMatchObject({
+      version: 2,
+      approved: false,
+      counterparty: mill.beneficiary_name,
+      beneficiaryId: millId,
+      amountCents: 120_000,
+    });
+    expect(toMill.json.series.request).toMatchObject(mill);
+    // A saved beneficiary's name over an account it does not hold is refused, naming beneficiaryId.
+    const mixed = await edit(2, wire({ ...mill, beneficiary_account_number: "12121212" }, millId));
+    expect(mixed.status, mixed.text).toBe(400);
+    expect((mixed.json.error.fields as { field: string }[]).map((f) => f.field)).toEqual(["beneficiaryId"]);
+    expect((await approve(2)).json.series.approved).toBe(true);
+    // A typed account under the same name, no saved beneficiary: approval again.
+    const typed = await edit(2, wire({ ...mill, beneficiary_account_number: "12121212" }, ""));
+    expect(typed.status, typed.text).toBe(200);
+    expect(typed.json.series).toMatchObject({
+      version: 3,
+      approved: false,
+      counterparty: mill.beneficiary_name,
+      beneficiaryId: null,
+    });
+    expect(typed.json.series.request).toMatchObject({ beneficiary_account_number: "12121212" });
+
+    const edits = (await readAudit(world.db, 500))
+      .filter((e) => e.target === id && e.action === "schedule.edit" && e.result === "ok")
+      .map(
+        (e) => e.detail as { version: number; needsApprovalAgain: boolean; before: unknown; after: unknown },
+      )
+      .sort((a, b) => a.version - b.version);
+    expect(edits).toEqual([
+      expect.objectContaining({
+        version: 2,
+        needsApprovalAgain: true,
+        before: expect.objectContaining({
+          payee: { account: "11223344", bank: "021000021", beneficiaryId: harborId },
+        }),
+        after: expect.objectContaining({
+          counterparty: mill.beneficiary_name,
+          payee: { account: "99887766", bank: "026009593", beneficiaryId: millId },
+        }),
+      }),
+      expect.objectContaining({
+        version: 3,
+        needsApprovalAgain: true,
+        before: expect.objectContaining({
+          payee: { account: "99887766", bank: "026009593", beneficiaryId: millId },
+        }),
+        after: expect.objectContaining({
+          payee: { account: "12121212", bank: "026009593", beneficiaryId: null },
+        }),
+      }),
+    ]);
   });
 });

@@ -183,6 +183,37 @@ describe("a sweep", () => {
     expect(d.IDEMPOTENCYKEY).toBe(sweepMoveKey(s.id, day, "run"));
   });
 
+  it("moves once for one dip when the day's run and the crossing's slot meet it at once", async () => {
+    // Three sweeps at once, each met by its day's run and its crossing together: before, both slots
+    // read the same balances and both moved (the second overfunded the account, or, with too little
+    // left in the funding account, was refused by the bank).
+    const made = await Promise.all(
+      [1, 2, 3].map(async (n) => {
+        const { kept, funding, own } = await accounts(0, 10_000);
+        await approvedSweep({ ...terms(kept, funding, 1_000, 1_500, `Dip ${n}`), runAt: "00:00" }, own);
+        return { kept, funding };
+      }),
+    );
+    const outs = await Promise.all(
+      made.flatMap(({ kept }) => [
+        (async () => runSweeps(db, await bank(), { today: day, time: "00:00" }))(),
+        (async () =>
+          runSweepsOnCrossing(db, await bank(), {
+            accountNumber: kept,
+            availableCents: 0,
+            previousCents: 120_000,
+            crossingId: randomUUID(),
+            today: day,
+          }))(),
+      ]),
+    );
+    expect(outs.reduce((n, r) => n + r.failed, 0)).toBe(0);
+    for (const { kept, funding } of made) {
+      expect(await availableCents(kept), kept).toBe(100_000);
+      expect(await debits(funding, day)).toHaveLength(1);
+    }
+  });
+
   it("finishes a move whose answer was lost after the bank took it, once, by the next run after the lease", async () => {
     const { kept, funding, own } = await accounts(0, 10_000);
     const s = await approvedSweep(terms(kept, funding, 700, 700, "Lost answer"), own);
