@@ -160,9 +160,10 @@ export async function startBank(config: BankConfig, opts: StartBankOptions = {})
         await sleep(config.drainDelayMs);
         // net.Server's close stops listening without dropping the idle kept-alive connections at
         // once (http.Server's does), where a client may be sending its next request that instant:
-        // idle ones close after a second from here on, busy ones after their answer.
+        // idle ones close after a second from here on (those idle already too), busy ones after their answer.
         net.Server.prototype.close.call(server);
         server.keepAliveTimeout = 1000;
+        server.idleSoon(1000);
         const deadline = Date.now() + config.shutdownTimeoutMs;
         while (server.inFlight() > 0 && Date.now() < deadline) await sleep(20);
         const idleDeadline = Date.now() + 3_000;

@@ -16,7 +16,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { buildIsCurrent, markBuilt, withBuildLock } from "../scripts/dashboard-build.ts";
-import { freePort } from "../tests/helpers/dashboard.ts";
+import { freePort, groupAlive } from "../tests/helpers/dashboard.ts";
 import { Prng } from "./prng.ts";
 import type { BankPathMode, ReceiverMode } from "./schedule.ts";
 
@@ -107,14 +107,7 @@ function killGroup(p: Proc | undefined, sig: NodeJS.Signals = "SIGKILL") {
 async function waitGone(p: Proc): Promise<void> {
   const pid = p.child.pid;
   if (!pid) return;
-  for (let i = 0; i < 100; i++) {
-    try {
-      process.kill(-pid, 0);
-    } catch {
-      return;
-    }
-    await sleep(50);
-  }
+  for (let i = 0; i < 100 && groupAlive(pid); i++) await sleep(50);
 }
 
 export type Backend = "pg" | "pglite";

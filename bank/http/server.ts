@@ -4,6 +4,7 @@
 
 import { randomUUID } from "node:crypto";
 import http from "node:http";
+import type net from "node:net";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
 import { JsonBodyError, readJsonBody } from "../../lib/bank-api/json-body.ts";
 import { parseXmlBody, toXml, XmlError } from "../../lib/bank-api/xml.ts";
@@ -121,6 +122,11 @@ export interface BankHttpServer extends http.Server {
   inFlight(): number;
   /** From now on every answer closes its connection, so that kept-alive clients move elsewhere. */
   closeAfterEachAnswer(): void;
+  /**
+   * Gives each idle kept-alive connection `ms` more before it closes: a changed keepAliveTimeout
+   * counts only for connections that go idle later, and those idle already wait on their 65 s.
+   */
+  idleSoon(ms: number): void;
 }
 
 const TOO_MANY = "Too many open connections from this address";
@@ -134,10 +140,16 @@ export function createHttpServer(router: Router, log: Logger, opts: HttpServerOp
   const forwarded = new Map<string, number>();
   let inFlight = 0;
   let closing = false;
+  /** Open connections, and those with a request under way. */
+  const sockets = new Set<net.Socket>();
+  const busy = new Set<net.Socket>();
   // Node checks these deadlines on a timer (30 s by default): check often enough to keep them.
   const server = http.createServer(
     { connectionsCheckingInterval: Math.min(1000, requestTimeout) },
     (req, res) => {
+      const socket = req.socket;
+      busy.add(socket);
+      res.once("close", () => busy.delete(socket));
       if (proxies.trusted(req.socket.remoteAddress) && !admitForwarded(req, res)) return;
       const id = randomUUID();
       // The caller's trace (the dashboard sends one) continues here: every line of this request names it.
@@ -256,6 +268,14 @@ export function createHttpServer(router: Router, log: Logger, opts: HttpServerOp
   server.inFlight = () => inFlight;
   server.closeAfterEachAnswer = () => {
     closing = true;
+  };
+  server.on("connection", (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+  server.idleSoon = (ms: number) => {
+    // A request that arrives meanwhile is answered in full: Node clears the timer while one is under way.
+    for (const socket of sockets) if (!busy.has(socket)) socket.setTimeout(ms);
   };
   // A client that never finishes its request (a Content-Length larger than what it sends, headers
   // one byte at a time) must not hold a socket: it gets a 408 and the connection is closed.

@@ -95,14 +95,6 @@ export async function startDashboard(opts: StartOptions = {}): Promise<RunningDa
     output += b.toString();
   });
 
-  const groupAlive = (pgid: number) => {
-    try {
-      process.kill(-pgid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
   const stop = async (o: { keepData?: boolean } = {}) => {
     const pgid = child.pid;
     if (pgid && groupAlive(pgid)) {
@@ -144,4 +136,35 @@ export async function startDashboard(opts: StartOptions = {}): Promise<RunningDa
 
   const users = [...output.matchAll(DEMO_USER)].map((m) => ({ email: m[1], role: m[2], password: m[3] }));
   return { url, users, dataDir, pid: child.pid as number, output: () => output, stop };
+}
+
+/**
+ * Whether a process of the group still runs. `npm` ends at once on SIGTERM, so `npm start`'s script
+ * is left to the machine's init, which may take seconds to collect it once it has exited: a group
+ * of nothing but exited (zombie) processes has stopped. Without /proc, any member counts.
+ */
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+  } catch {
+    return false;
+  }
+  let pids: string[];
+  try {
+    pids = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+  } catch {
+    return true;
+  }
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so read after the last ")".
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(pgrp) === pgid && state !== "Z") return true;
+  }
+  return false;
 }
