@@ -4,6 +4,7 @@
 // (skip, pause, resume, cancel, a new name or amount, a wire's new payee) and its history.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { OwnSenAccounts, SenAccountSelect } from "@/components/accounts/sen-account-select.tsx";
 import { EditWireSeries, NewSchedule, SCHEDULES_KEY } from "@/components/schedules/new-schedule.tsx";
 import { Badge, StatusPill } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -485,9 +486,9 @@ function SeriesCard({
 }
 
 /**
- * A SEN series' name and amount changed in place (a new amount needs approval again); its accounts
- * stay as stored. A wire series has the wire form's fields (EditWireSeries). A 400 shows under the
- * field it names.
+ * A SEN series' name, amount and accounts changed in place (a new amount, payee or source account
+ * needs approval again, as the server decides). A wire series has the wire form's fields
+ * (EditWireSeries). A 400 shows under the field it names.
  */
 function EditSeries({ s, onDone }: { s: Series; onDone: (text: string) => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -497,6 +498,8 @@ function EditSeries({ s, onDone }: { s: Series; onDone: (text: string) => void }
     const f = new FormData(e.currentTarget);
     const name = String(f.get("name") ?? "");
     const amount = String(f.get("amount") ?? "");
+    const from = String(f.get("from") ?? "");
+    const to = String(f.get("to") ?? "").trim();
     const body = {
       kind: "sen",
       version: s.version,
@@ -504,8 +507,8 @@ function EditSeries({ s, onDone }: { s: Series; onDone: (text: string) => void }
       schedule: s.schedule,
       transfer: {
         idempotencyKey: crypto.randomUUID(),
-        AccountNumberFrom: s.fromAccount,
-        AccountNumberTo: s.counterparty,
+        AccountNumberFrom: from,
+        AccountNumberTo: to,
         Amount: amount,
       },
     };
@@ -521,6 +524,8 @@ function EditSeries({ s, onDone }: { s: Series; onDone: (text: string) => void }
         const last = x.field.split(".").pop() as string;
         if (last === "name") shown.name = x.message;
         else if (last.toLowerCase() === "amount") shown.amount = x.message;
+        else if (last === "AccountNumberFrom") shown.from = x.message;
+        else if (last === "AccountNumberTo") shown.to = x.message;
         else shown.form = `${shown.form ? `${shown.form} ` : ""}${x.field}: ${x.message}`;
       }
       if (!fields.length) shown.form = failureMessage(err, "The change was not saved.");
@@ -540,6 +545,18 @@ function EditSeries({ s, onDone }: { s: Series; onDone: (text: string) => void }
         hint="A new amount needs approval again"
         error={errors.amount}
       />
+      <SenAccountSelect label="From account" name="from" defaultValue={s.fromAccount} error={errors.from} />
+      <Input
+        label="To account"
+        name="to"
+        inputMode="numeric"
+        list={`series-${s.id}-accounts`}
+        autoComplete="off"
+        defaultValue={s.counterparty}
+        hint="A new account needs approval again"
+        error={errors.to}
+      />
+      <OwnSenAccounts id={`series-${s.id}-accounts`} />
       <div className="flex items-end">
         <Button type="submit" size="sm" disabled={pending}>
           {pending ? "Saving…" : "Save changes"}

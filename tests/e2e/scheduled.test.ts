@@ -198,5 +198,33 @@ describe("the Scheduled page, in Chromium", () => {
     await expect.poll(() => page.getByRole("table", { name: /History of/ }).count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shot(page, "scheduled-history");
+
+    // The preparer turns payroll the other way round, from the account it paid into to the one it
+    // paid from: the approved series waits for approval again. A To account equal to the From
+    // account is the server's 400, shown under the field.
+    const card = page.getByRole("region", { name: "E2E payroll top-up" });
+    await card.getByRole("button", { name: "Edit" }).click();
+    const to = card.getByLabel("To account");
+    const from = card.getByLabel("From account");
+    await expect.poll(() => to.inputValue()).toBe(sen[1]);
+    await expect.poll(() => from.inputValue()).toBe(sen[0]);
+    const save = async () => {
+      await card.getByRole("button", { name: "Save changes" }).focus();
+      await page.keyboard.press("Enter");
+    };
+    await to.fill(sen[0]);
+    await save();
+    await expect
+      .poll(() => card.getByText("Must differ from the account the money comes from").count())
+      .toBe(1);
+    await from.selectOption(sen[1]);
+    await save();
+    await expect
+      .poll(() => page.getByRole("status").first().innerText(), { timeout: 30_000 })
+      .toContain("E2E payroll top-up is changed.");
+    const changed = await world.api<SeriesResponse>(page, `/api/schedules/${payroll?.id}`);
+    expect(changed.series).toMatchObject({ fromAccount: sen[1], counterparty: sen[0], approved: false });
+    await expect.poll(() => card.getByText("Waiting for approval").count()).toBeGreaterThan(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });
