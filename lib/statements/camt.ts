@@ -158,8 +158,11 @@ function summary(a: AccountDay): string {
   );
 }
 
-/** Entries written together in one piece of a streamed statement. */
-const ENTRIES_PER_PIECE = 200;
+/**
+ * Entries written together in one piece of a streamed statement: some 50 KB of XML, below V8's
+ * large-object size (a larger string is born in the old generation and stays until a full collection).
+ */
+const ENTRIES_PER_PIECE = 16;
 
 export interface CamtHeader {
   messageId: string;
@@ -184,17 +187,13 @@ export class CamtWriter {
 
   /**
    * One account-day: opening and closing booked and available balances (camt.052: interim, the
-   * day so far), the day's totals, each booked entry, then the pending ones.
+   * day so far), the day's totals, each booked entry, then the pending ones; in pieces of at most
+   * ENTRIES_PER_PIECE entries, so that a day of thousands is never one string.
    */
-  statement(a: AccountDay, o: { accountName?: string; pending?: PendingEntry[] } = {}): string {
-    return [...this.statementPieces(a, o)].join("");
-  }
-
-  /** The statement in pieces of at most ENTRIES_PER_PIECE entries: a day of thousands is never one string. */
-  *statementPieces(
+  async *statementPieces(
     a: AccountDay,
     o: { accountName?: string; pending?: PendingEntry[] } = {},
-  ): Generator<string> {
+  ): AsyncGenerator<string> {
     const intraday = this.kind === "camt.052";
     const item = ROOT[this.kind].item;
     const id = `${a.accountNumber}-${a.day.replaceAll("-", "")}${intraday ? "-ID" : ""}`;
@@ -207,11 +206,12 @@ export class CamtWriter {
       a.accountNumber,
       o.accountName,
     )}${balances}${summary(a)}`;
-    for (let i = 0; i < a.entries.length; i += ENTRIES_PER_PIECE)
-      yield a.entries
-        .slice(i, i + ENTRIES_PER_PIECE)
-        .map(bookedEntry)
-        .join("");
+    for await (const batch of a.entries)
+      for (let i = 0; i < batch.length; i += ENTRIES_PER_PIECE) {
+        let piece = "";
+        for (const e of batch.slice(i, i + ENTRIES_PER_PIECE)) piece += bookedEntry(e);
+        yield piece;
+      }
     yield `${(o.pending ?? []).map(pendingEntry).join("")}</${item}>\n`;
   }
 
