@@ -14,6 +14,7 @@ import { createLogger, type Logger } from "../server/log.ts";
 import { SharedWork } from "../server/trace.ts";
 import { bankTimeKnown } from "./bank-time.ts";
 import { BankCallError, type BankError, type BankResult, unavailable } from "./errors.ts";
+import { RecordStream } from "./record-stream.ts";
 import type { TokenManager } from "./token-manager.ts";
 import { type Origin, parseOrigin, type RawResponse, send } from "./transport.ts";
 
@@ -53,6 +54,12 @@ const CHECKED_TEXT = 16 * 1024 * 1024;
  * export's resident memory grew by 250-270 MB). The polls this is for answer far less.
  */
 export const CHECKED_ANSWER_TEXT = 1024 * 1024;
+
+/** An answer read as it arrives (see `Outgoing.sink`), and whether a failed one may be sent again. */
+interface Streaming {
+  sink: (status: number) => ((chunk: string) => void) | null;
+  mayRetry: () => boolean;
+}
 
 type Attempt = ({ kind: "response" } & RawResponse) | { kind: "network"; message: string };
 
@@ -223,12 +230,13 @@ export class BankClient {
   }
 
   /**
-   * A read answered with pages of records (recordPages), each record checked against the contract's
-   * `record` schema and handed to `each` as soon as it is checked, its raw value dropped at once.
-   * A day of history (up to 5,000 entries, some 3.5 MB of text) read whole stays reachable three
-   * times over (the text, its parsed value and the checked copy) until its last entry is used; read
-   * this way, the text goes once parsed and each entry once converted. Neither shared with other
-   * callers nor kept to recognise an unchanged read.
+   * A read answered with pages of records (recordPages), read as its text arrives
+   * (`RecordStream`): each record checked against the contract's `record` schema and handed to
+   * `each` as soon as its text is whole, the rest of the answer checked against the head schema at
+   * the end. A day of history (up to 5,000 entries, some 3.5 MB of text) is never held whole, as
+   * text or as values. Neither shared with other callers nor kept to recognise an unchanged read.
+   * Records already handed on are not sent again: a read that fails in the middle of its answer
+   * is not retried.
    */
   async callRecords<N extends EndpointName, T, E>(
     name: N,
@@ -249,14 +257,27 @@ export class BankClient {
       });
       return fail({ kind: "bank_error", message: "The bank's answer did not match the API contract." });
     };
+    let stream: RecordStream<T, E> | null = null;
+    const sink = (status: number) => {
+      if (status !== 200) return null;
+      const s = new RecordStream(records, each);
+      stream = s;
+      return (chunk: string) => s.push(chunk);
+    };
     try {
-      let attempt: Attempt | null = await this.exchange(def, path, o);
-      if (attempt.kind !== "response" || attempt.status !== 200) {
+      const attempt = await this.exchange(def, path, o, {
+        sink,
+        mayRetry: () => !stream || (stream as RecordStream<T, E>).count === 0,
+      });
+      if (attempt.kind !== "response" || attempt.status !== 200 || !stream) {
         const r = this.interpret(name, { ...def, response: undefined }, attempt);
         return r.ok ? fail({ kind: "bank_error", message: "The bank's answer could not be read." }) : r;
       }
-      const json = parseJson(attempt.text) as { ResponseData?: Record<string, unknown>[] } | undefined;
-      attempt = null;
+      const read = stream as RecordStream<T, E>;
+      const json = read.end();
+      const failure = read.failure;
+      if (failure?.kind === "thrown") throw failure.error;
+      if (failure) return mismatch(failure.issues);
       const head = recordPagesAnswerHead.safeParse(json);
       if (!head.success) return mismatch(head.error.issues);
       const items = businessErrors(head.data);
@@ -267,10 +288,11 @@ export class BankClient {
           message: items.map((i) => i.ERRORMSG).join("; "),
           fields: items.filter((i) => i.FIELDNAME).map((i) => ({ field: i.FIELDNAME, message: i.ERRORMSG })),
         });
-      const out: E[] = [];
-      for (const [p, page] of (json?.ResponseData ?? []).entries()) {
-        const raw = page[records.key];
-        if (!Array.isArray(raw))
+      // Every page holds its list of records (left empty in the head: its records were read above).
+      for (const [p, page] of (
+        (json as { ResponseData: Record<string, unknown>[] }).ResponseData ?? []
+      ).entries())
+        if (!Array.isArray(page[records.key]))
           return mismatch([
             {
               code: "invalid_type",
@@ -279,21 +301,7 @@ export class BankClient {
               message: "Expected array",
             },
           ] as z.core.$ZodIssue[]);
-        page[records.key] = undefined;
-        for (let i = 0; i < raw.length; i++) {
-          const checked = records.schema.safeParse(raw[i]);
-          if (!checked.success)
-            return mismatch(
-              checked.error.issues.map((issue) => ({
-                ...issue,
-                path: ["ResponseData", p, records.key, i, ...issue.path],
-              })),
-            );
-          raw[i] = undefined;
-          out.push(each(checked.data, out.length));
-        }
-      }
-      return { ok: true, data: { pages: head.data.ResponseData, records: out } };
+      return { ok: true, data: { pages: head.data.ResponseData, records: read.out } };
     } catch (e) {
       if (e instanceof BankCallError) return { ok: false, error: e.error };
       this.log.error("bank call failed unexpectedly", { endpoint: name, error: e });
@@ -306,14 +314,15 @@ export class BankClient {
     def: EndpointDef,
     path: string,
     o: CallOptions<N>,
+    streaming?: Streaming,
   ): Promise<Attempt> {
     const body = o.body === undefined ? undefined : JSON.stringify(o.body);
     let token = await this.opts.tokens.getToken();
-    let attempt = await this.send(def, path, token, body, o.idempotencyKey);
+    let attempt = await this.send(def, path, token, body, o.idempotencyKey, streaming);
     if (attempt.kind === "response" && attempt.status === 401) {
       // One renewal after a 401: the token may have lapsed early (clock skew, a restart of the bank).
       token = await this.opts.tokens.renewAfterRejection(token);
-      attempt = await this.send(def, path, token, body, o.idempotencyKey);
+      attempt = await this.send(def, path, token, body, o.idempotencyKey, streaming);
     }
     return attempt;
   }
@@ -343,6 +352,7 @@ export class BankClient {
     token: string,
     body: string | undefined,
     idempotencyKey: string | undefined,
+    streaming?: Streaming,
   ): Promise<Attempt> {
     const retries = def.method === "GET" ? this.readRetries : 0;
     const keyed = !!idempotencyKey && !!def.idempotent;
@@ -355,11 +365,12 @@ export class BankClient {
     if (keyed) headers[BANK_HEADERS.idempotencyKey] = idempotencyKey as string;
     let last: Attempt = { kind: "network", message: "not sent" };
     for (let i = 0; i <= retries; i++) {
+      if (i > 0 && streaming && !streaming.mayRetry()) break;
       if (i > 0) await sleep(this.retryBaseMs * 3 ** (i - 1));
       try {
         const res = await send(
           this.origin,
-          { method: def.method, path, headers, body, timeoutMs: this.timeoutMs },
+          { method: def.method, path, headers, body, timeoutMs: this.timeoutMs, sink: streaming?.sink },
           def.method === "GET" || keyed,
         );
         last = { kind: "response", ...res };

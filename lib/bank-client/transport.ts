@@ -62,6 +62,11 @@ export interface Outgoing {
   headers: Record<string, string>;
   body: string | undefined;
   timeoutMs: number;
+  /**
+   * Where the answer's text goes as it arrives, chunk by chunk, when its status makes it wanted
+   * (the answer's `text` is then empty): a large answer need not be held whole.
+   */
+  sink?: (status: number) => ((chunk: string) => void) | null;
 }
 
 export async function send(
@@ -80,7 +85,7 @@ export async function send(
 
 function sendOnce(
   origin: Origin,
-  { method, path, headers, body, timeoutMs }: Outgoing,
+  { method, path, headers, body, timeoutMs, sink }: Outgoing,
 ): Promise<RawResponse> {
   const sentAt = Date.now();
   return new Promise((resolve, reject) => {
@@ -114,9 +119,14 @@ function sendOnce(
         noteBankDate(res.headers.date, sentAt, Date.now());
         res.setEncoding("utf8");
         let text = "";
-        res.on("data", (chunk: string) => {
-          text += chunk;
-        });
+        const onChunk = sink?.(res.statusCode ?? 0);
+        res.on(
+          "data",
+          onChunk ??
+            ((chunk: string) => {
+              text += chunk;
+            }),
+        );
         res.on("end", () => {
           if (!res.complete) return finish(new Error("the connection closed before the answer was complete"));
           finish(null, { status: res.statusCode ?? 0, headers: res.headers, text });

@@ -140,8 +140,11 @@ export class Bai2Writer {
     return `01,${field(this.h.sender)},${field(this.h.receiver)},${date},${time},${field(this.h.fileId)},,,2/\n`;
   }
 
-  /** One group: the business day's account sets, as-of modifier 2 (final previous day). */
-  group(day: string, accounts: AccountDay[]): string {
+  /**
+   * One group: the business day's account sets, as-of modifier 2 (final previous day), in pieces
+   * of one batch of entries each: a day of thousands of entries is never one string.
+   */
+  async *group(day: string, accounts: AccountDay[]): AsyncGenerator<string> {
     let out = `02,${field(this.h.receiver)},${field(this.h.sender)},1,${yymmdd(day)},2400,USD,2/\n`;
     let records = 1;
     let groupTotal = 0n;
@@ -166,11 +169,17 @@ export class Bai2Writer {
         BigInt(a.closingAvailableCents) +
         BigInt(a.credits.cents) +
         BigInt(a.debits.cents);
-      for (const e of a.entries) {
-        const d = appendDetail(out, e);
-        out = d.out;
-        accountRecords += d.lines;
-        total += BigInt(e.amountCents);
+      for await (const batch of a.entries) {
+        let cents = 0;
+        for (const e of batch) {
+          const d = appendDetail(out, e);
+          out = d.out;
+          accountRecords += d.lines;
+          cents += e.amountCents;
+        }
+        total += BigInt(cents);
+        yield out;
+        out = "";
       }
       // The 49 record counts every record of the account set, itself included.
       out += `49,${amount(total)},${accountRecords + 1}/\n`;
@@ -181,7 +190,7 @@ export class Bai2Writer {
     this.fileTotal += groupTotal;
     this.fileRecords += records + 1;
     this.groups++;
-    return out;
+    yield out;
   }
 
   trailer(): string {

@@ -180,7 +180,7 @@ async function writeStatement(
     pieces = (async function* () {
       try {
         yield writer.header();
-        for await (const g of daysInStep(plans, from, to)) yield writer.group(g.day, g.accounts);
+        for await (const g of daysInStep(plans, from, to)) yield* writer.group(g.day, g.accounts);
         yield writer.trailer();
       } finally {
         await spill.dispose();

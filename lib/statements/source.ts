@@ -1,15 +1,18 @@
 // The bank's history as statements read it: every account-day of a range with its entries and its
 // ledger and available balances, past days computed back from the bank's current balances.
 
+import { createWriteStream, mkdtempSync, type WriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { finished } from "node:stream/promises";
+import { StringDecoder } from "node:string_decoder";
 import { addDays, businessDayFormatter } from "../bank-api/dates.ts";
 import type { Transaction } from "../bank-api/history.ts";
 import { dollarsToCents } from "../bank-api/money.ts";
 import type { BankClient } from "../bank-client/client.ts";
 import { BankCallError, unwrap } from "../bank-client/errors.ts";
-import { daysFrom, type HistoryDay, readAccountHistory } from "../history/read.ts";
+import { daysFrom, readAccountHistory } from "../history/read.ts";
 
 /** One ledger entry as a statement shows it. */
 export interface StatementEntry {
@@ -51,7 +54,8 @@ export interface AccountDay {
   closingAvailableCents: number;
   credits: { count: number; cents: number };
   debits: { count: number; cents: number };
-  entries: StatementEntry[];
+  /** The day's entries in booking order, a batch at a time (read from disk as they are written out). */
+  entries: AsyncIterable<StatementEntry[]>;
 }
 
 /** Attempts to read balances and history without an entry booked in between. */
@@ -104,51 +108,175 @@ export function toStatementEntry(t: Transaction, day: string, seq: number): Stat
 }
 
 /**
- * Where the entries of days that do not fit in memory wait between the reading and the writing:
- * one file per account-day in a directory of this statement's own, removed when the file is
- * written, abandoned or fails. The bank is read once per day; this machine's disk holds the rest.
+ * An entry as one line of a spill file: its fields in a JSON array, without the day and position
+ * (the file is the day's, the line its position). A day of 5,000 entries is 1.8 MB of such lines.
  */
-export class SpillDir {
-  private dir: Promise<string> | null = null;
-  private n = 0;
+function entryLine(e: StatementEntry): string {
+  return `${JSON.stringify([
+    e.amountCents,
+    e.direction === "debit" ? 1 : 0,
+    e.tranCode,
+    e.bankRef,
+    e.customerRef,
+    e.uniqueId,
+    e.paymentId,
+    e.descriptions,
+    e.counterpartyAccount,
+    e.counterpartyName,
+    e.memo,
+    e.memoPosted ? 1 : 0,
+    e.availableAfterCents,
+  ])}\n`;
+}
 
-  async write(entries: StatementEntry[]): Promise<string> {
-    this.dir ??= fs.mkdtemp(path.join(os.tmpdir(), "statement-"));
-    const file = path.join(await this.dir, `${++this.n}.json`);
-    await fs.writeFile(file, JSON.stringify(entries));
-    return file;
+function entryOfLine(line: string, day: string, seq: number): StatementEntry {
+  const f = JSON.parse(line);
+  return {
+    seq,
+    day,
+    amountCents: f[0],
+    direction: f[1] ? "debit" : "credit",
+    tranCode: f[2],
+    bankRef: f[3],
+    customerRef: f[4],
+    uniqueId: f[5],
+    paymentId: f[6],
+    descriptions: f[7],
+    counterpartyAccount: f[8],
+    counterpartyName: f[9],
+    memo: f[10],
+    memoPosted: f[11] === 1,
+    availableAfterCents: f[12],
+  };
+}
+
+/** Text gathered before it is handed to the file: below V8's large-object size, so it never skips the young generation. */
+const SPILL_WRITE = 32 * 1024;
+/** Bytes read from a spill file at once. */
+const SPILL_READ = 64 * 1024;
+
+/** One account-day's entries on their way to disk, each written as it arrives from the bank. */
+export class SpillWriter {
+  private pending = "";
+  private error: Error | null = null;
+  private readonly stream: WriteStream;
+
+  constructor(readonly file: string) {
+    this.stream = createWriteStream(file);
+    // Kept for `close`, which reports it: a stream's error without a listener would end the process.
+    this.stream.on("error", (e) => {
+      this.error ??= e;
+    });
   }
 
-  async read(file: string): Promise<StatementEntry[]> {
-    const entries = JSON.parse(await fs.readFile(file, "utf8")) as StatementEntry[];
-    await fs.rm(file, { force: true });
-    return entries;
+  add(e: StatementEntry): void {
+    this.pending += entryLine(e);
+    if (this.pending.length >= SPILL_WRITE) {
+      this.stream.write(this.pending);
+      this.pending = "";
+    }
+  }
+
+  /** Writes what is left and closes the file; rejects if any write failed. */
+  async close(): Promise<string> {
+    if (this.pending) this.stream.write(this.pending);
+    this.pending = "";
+    this.stream.end();
+    await finished(this.stream);
+    if (this.error) throw this.error;
+    return this.file;
+  }
+
+  destroy(): void {
+    this.stream.destroy();
+  }
+}
+
+/**
+ * Where the entries of large days wait between the reading and the writing: one file per
+ * account-day, one line per entry, in a directory of this statement's own, removed when the file
+ * is written, abandoned or fails. The bank is read once per day; this machine's disk holds the
+ * rest, and memory holds no more than a batch of any day.
+ */
+export class SpillDir {
+  private dir: string | null = null;
+  private n = 0;
+  private readonly open = new Set<SpillWriter>();
+
+  writer(): SpillWriter {
+    // Made on the first entry of the first large day, from inside the reading of the bank's answer.
+    this.dir ??= mkdtempSync(path.join(os.tmpdir(), "statement-"));
+    const w = new SpillWriter(path.join(this.dir, `${++this.n}.jsonl`));
+    this.open.add(w);
+    return w;
+  }
+
+  async close(w: SpillWriter): Promise<string> {
+    this.open.delete(w);
+    return w.close();
+  }
+
+  /** The day's entries from its file, a batch at a time in booking order; the file is removed once read. */
+  async *read(file: string, day: string): AsyncGenerator<StatementEntry[]> {
+    const fh = await fs.open(file, "r");
+    try {
+      const buf = Buffer.allocUnsafe(SPILL_READ);
+      const decoder = new StringDecoder("utf8");
+      let rest = "";
+      let seq = 0;
+      for (;;) {
+        const { bytesRead } = await fh.read(buf, 0, SPILL_READ, null);
+        if (!bytesRead) break;
+        const lines = (rest + decoder.write(buf.subarray(0, bytesRead))).split("\n");
+        rest = lines.pop() ?? "";
+        const batch = new Array<StatementEntry>(lines.length);
+        for (let i = 0; i < lines.length; i++) batch[i] = entryOfLine(lines[i], day, ++seq);
+        yield batch;
+      }
+      rest += decoder.end();
+      if (rest) yield [entryOfLine(rest, day, ++seq)];
+    } finally {
+      await fh.close();
+      await fs.rm(file, { force: true });
+    }
   }
 
   async dispose(): Promise<void> {
+    for (const w of this.open) w.destroy();
+    this.open.clear();
     const dir = this.dir;
     this.dir = null;
-    if (dir) await fs.rm(await dir, { recursive: true, force: true }).catch(() => {});
+    if (dir) await fs.rm(dir, { recursive: true, force: true }).catch(() => {});
   }
 }
 
-/** A day's entries as read: whole, refused when the bank holds more than its one-day history returns. */
-function dayEntries(accountNumber: string, d: HistoryDay<StatementEntry>): StatementEntry[] {
-  if (d.capped)
-    throw new BankCallError({
-      kind: "rejected",
-      message: `Account ${accountNumber} holds more entries on ${d.day} than the bank's history returns for one day (5,000): the statement would be incomplete.`,
-    });
-  return d.txs;
-}
-
+/** A day's count and net, and its credits and debits apart. */
 interface DayTotals {
   count: number;
   net: number;
+  credits: { count: number; cents: number };
+  debits: { count: number; cents: number };
 }
 
-const netOf = (entries: StatementEntry[]) =>
-  entries.reduce((s, e) => s + (e.direction === "debit" ? -e.amountCents : e.amountCents), 0);
+const noTotals = (): DayTotals => ({
+  count: 0,
+  net: 0,
+  credits: { count: 0, cents: 0 },
+  debits: { count: 0, cents: 0 },
+});
+
+function addTo(t: DayTotals, e: StatementEntry): void {
+  t.count++;
+  if (e.direction === "debit") {
+    t.net -= e.amountCents;
+    t.debits.count++;
+    t.debits.cents += e.amountCents;
+  } else {
+    t.net += e.amountCents;
+    t.credits.count++;
+    t.credits.cents += e.amountCents;
+  }
+}
 
 interface BalanceNow {
   currentCents: number;
@@ -166,8 +294,9 @@ async function balanceNow(bank: BankClient, accountNumber: string): Promise<Bala
 /**
  * What a statement of one account needs before its first byte: the bank's today (from its clock,
  * lib/bank-client/bank-time.ts), the balances now, and every day from `from` through today read
- * once, while no entry was booked (the balance is the same before and after): each day's count
- * and net, and the entries of the days the file reports, in memory while they fit, else on disk.
+ * once, while no entry was booked (the balance is the same before and after): each day's totals,
+ * and the entries of the days the file reports: in memory when the whole range came in one
+ * answer (at most 520 entries), else written to disk as they arrive.
  */
 export interface AccountPlan {
   accountNumber: string;
@@ -176,9 +305,9 @@ export interface AccountPlan {
   today: string;
   balance: BalanceNow;
   totals: Map<string, DayTotals>;
-  /** Entries of reported days kept in memory. */
+  /** Entries of reported days kept in memory (a range the bank answered in one call). */
   kept: Map<string, StatementEntry[]>;
-  /** Entries of reported days waiting on disk (SpillDir files). */
+  /** Entries of reported days waiting on disk (SpillDir files), by day. */
   spilled: Map<string, string>;
   spill: SpillDir;
   /** Funds held for outgoing wires: from the business day the hold was placed until the day it ended. */
@@ -191,9 +320,6 @@ export interface Hold {
   end: string | null;
   cents: number;
 }
-
-/** Entries of the reported days held in memory at most; the rest wait on disk. */
-const MEMORY_ENTRIES = 2_000;
 
 /** Reads the account from `from` through today once; entries of the days through `to` are kept. */
 export async function planAccount(
@@ -234,35 +360,65 @@ async function readSince(
     spill: o.spill,
     holds: [],
   };
-  let inMemory = 0;
-  const keep = async (day: string, entries: StatementEntry[]) => {
-    plan.totals.set(day, { count: entries.length, net: netOf(entries) });
-    // Days after the file's last one count toward the balances only.
-    if (day > o.to || entries.length === 0) return;
-    if (inMemory + entries.length <= MEMORY_ENTRIES) {
-      inMemory += entries.length;
-      plan.kept.set(day, entries);
-    } else plan.spilled.set(day, await o.spill.write(entries));
-  };
-  // Without an end date the bank reads through its own today, whatever the dashboard's clock says.
-  const read = await readAccountHistory<void, StatementEntry>(
-    bank,
-    { accountNumber, from: o.from, today: o.today, order: "D", dayOrder: "A" },
-    (d) => keep(d.day, dayEntries(accountNumber, d)),
-    { entry: (t, day, k) => toStatementEntry(t, day, k + 1) },
-  );
-  if (read.kind === "range") {
-    const byDay = new Map<string, Transaction[]>();
-    for (const t of [...read.txs].reverse()) {
-      const list = byDay.get(t.TRANDATE) ?? [];
-      list.push(t);
-      byDay.set(t.TRANDATE, list);
+  const totalsOf = (day: string) => {
+    let t = plan.totals.get(day);
+    if (!t) {
+      t = noTotals();
+      plan.totals.set(day, t);
     }
-    for (const [day, txs] of byDay)
-      await keep(
-        day,
-        txs.map((t, k) => toStatementEntry(t, day, k + 1)),
-      );
+    return t;
+  };
+  // Days read one by one: each entry counted and, on a day the file reports, written to the day's
+  // file as it arrives; the day's file is closed when its answer has been read whole.
+  const writers = new Map<string, SpillWriter>();
+  const entry = (t: Transaction, day: string, k: number): void => {
+    const e = toStatementEntry(t, day, k + 1);
+    addTo(totalsOf(day), e);
+    // Days after the file's last one count toward the balances only.
+    if (day > o.to) return;
+    let w = writers.get(day);
+    if (!w) {
+      w = o.spill.writer();
+      writers.set(day, w);
+    }
+    w.add(e);
+  };
+  try {
+    // Without an end date the bank reads through its own today, whatever the dashboard's clock says.
+    const read = await readAccountHistory<void, void>(
+      bank,
+      { accountNumber, from: o.from, today: o.today, order: "D", dayOrder: "A" },
+      async (d) => {
+        if (d.capped)
+          throw new BankCallError({
+            kind: "rejected",
+            message: `Account ${accountNumber} holds more entries on ${d.day} than the bank's history returns for one day (5,000): the statement would be incomplete.`,
+          });
+        totalsOf(d.day);
+        const w = writers.get(d.day);
+        if (!w) return;
+        writers.delete(d.day);
+        plan.spilled.set(d.day, await o.spill.close(w));
+      },
+      { entry },
+    );
+    if (read.kind === "range") {
+      const byDay = new Map<string, Transaction[]>();
+      for (const t of [...read.txs].reverse()) {
+        const list = byDay.get(t.TRANDATE) ?? [];
+        list.push(t);
+        byDay.set(t.TRANDATE, list);
+      }
+      for (const [day, txs] of byDay) {
+        const entries = txs.map((t, k) => toStatementEntry(t, day, k + 1));
+        const totals = totalsOf(day);
+        for (const e of entries) addTo(totals, e);
+        if (day <= o.to) plan.kept.set(day, entries);
+      }
+    }
+  } finally {
+    // A day whose reading failed: its file goes with the statement's directory.
+    for (const w of writers.values()) w.destroy();
   }
   return plan;
 }
@@ -276,7 +432,8 @@ function netAfter(plan: AccountPlan, day: string): number {
 
 /**
  * The account's days from `from` to `to` (at most its today), one at a time and in order, each
- * from memory or from its file on disk (the next one loaded meanwhile): the bank is not read again.
+ * day's entries from memory or from its file on disk as they are written out: the bank is not
+ * read again.
  */
 export async function* accountDays(plan: AccountPlan, from: string, to: string): AsyncGenerator<AccountDay> {
   const last = to < plan.today ? to : plan.today;
@@ -291,31 +448,25 @@ export async function* accountDays(plan: AccountPlan, from: string, to: string):
       0,
     );
   let available = closingLedger - heldAt(addDays(first, -1));
-  const load = (day: string): Promise<StatementEntry[]> => {
+  const entriesOf = (day: string): AsyncIterable<StatementEntry[]> => {
     const file = plan.spilled.get(day);
     if (file) {
       plan.spilled.delete(day);
-      return plan.spill.read(file);
+      return plan.spill.read(file, day);
     }
     const kept = plan.kept.get(day) ?? [];
     plan.kept.delete(day);
-    return Promise.resolve(kept);
+    return (async function* () {
+      if (kept.length) yield kept;
+    })();
   };
-  let next = days.length ? load(days[0]) : null;
-  for (let i = 0; i < days.length; i++) {
-    const day = days[i];
-    const entries = await (next as Promise<StatementEntry[]>);
-    next = i + 1 < days.length ? load(days[i + 1]) : null;
-    // Holds the read-ahead's failure until it is awaited, so it never goes unhandled.
-    next?.catch(() => {});
-    const net = plan.totals.get(day)?.net ?? 0;
+  for (const day of days) {
+    const totals = plan.totals.get(day) ?? noTotals();
     const openingLedger = closingLedger;
-    closingLedger = openingLedger + net;
+    closingLedger = openingLedger + totals.net;
     const openingAvailable = available;
     available = day === plan.today ? plan.balance.availableCents : closingLedger - heldAt(day);
     if (day < from) continue;
-    const credits = entries.filter((e) => e.direction === "credit");
-    const debits = entries.filter((e) => e.direction === "debit");
     yield {
       accountNumber: plan.accountNumber,
       day,
@@ -323,9 +474,9 @@ export async function* accountDays(plan: AccountPlan, from: string, to: string):
       closingLedgerCents: closingLedger,
       openingAvailableCents: openingAvailable,
       closingAvailableCents: available,
-      credits: { count: credits.length, cents: credits.reduce((s, e) => s + e.amountCents, 0) },
-      debits: { count: debits.length, cents: debits.reduce((s, e) => s + e.amountCents, 0) },
-      entries,
+      credits: totals.credits,
+      debits: totals.debits,
+      entries: entriesOf(day),
     };
   }
 }
