@@ -7,7 +7,6 @@
 // runs. Read this way, no more than one chunk and one record are held at once.
 import type { z } from "zod";
 
-
 /** Where a record failed its schema or could not be read: the issues, their paths from the answer's root. */
 export interface RecordStreamFailure {
   kind: "mismatch" | "malformed" | "thrown";
