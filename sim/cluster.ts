@@ -185,7 +185,8 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "co
  * The wire between one dashboard and its bank. Every request reaches the bank whole; in a fault
  * mode, some answers do not come back whole: `lost` drops the connection once the bank has
  * answered (it acted; the dashboard cannot know), `slow` holds the answer 1.5 s, `cut` sends the
- * status, the headers and half the body, then drops the connection.
+ * status, the headers and half the body, then drops the connection. `held` holds every answer to
+ * a write 1.5 s, for a scene that needs two requests to overlap (reads go through at once).
  */
 export class BankPath {
   mode: BankPathMode = "up";
@@ -238,6 +239,11 @@ export class BankPath {
             if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
           out["content-length"] = String(text.length);
           const send = () => res.writeHead(answer.statusCode ?? 502, out).end(text);
+          if (this.mode === "held" && req.method !== "GET") {
+            this.faults++;
+            setTimeout(send, SLOW_ANSWER_MS);
+            return;
+          }
           const chance = req.method === "GET" ? READ_FAULT_CHANCE : WRITE_FAULT_CHANCE;
           if (this.mode === "up" || !this.rng.chance(chance)) return send();
           this.faults++;

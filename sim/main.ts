@@ -1,10 +1,11 @@
 // `npm run sim -- --ops 10000 --seed N [--days N] [--instances 2] [--backend pg|pglite] [--no-shrink]
-//   [--known-open a,b] [--print-schedule] [--keep]`
+//   [--known-open a,b] [--print-schedule] [--keep] [--scene claim-overlap]`
 // Prints the schedule's hash (the same seed gives the same hash everywhere), runs it against a
 // freshly started product, checks every invariant and, on a failure, prints the seed and the
 // shortest prefix of the schedule that still fails.
 import { ROOT } from "./cluster.ts";
 import { runSchedule, scheduleFor, shrink } from "./run.ts";
+import { SCENES } from "./schedule.ts";
 
 process.chdir(ROOT);
 // A build of its own: a long run must not meet a `next build` of `.next` by the tests or `npm start`
@@ -23,7 +24,9 @@ const backend = value("backend", "pg") as "pg" | "pglite";
 const instances = backend === "pglite" ? 1 : Number(value("instances", "2"));
 const knownOpen = value("known-open", "").split(",").filter(Boolean);
 const days = Number(value("days", "0"));
+const scene = value("scene", "") || undefined;
 if (
+  (scene !== undefined && !(SCENES as readonly string[]).includes(scene)) ||
   !Number.isInteger(seed) ||
   !Number.isInteger(ops) ||
   ops < 1 ||
@@ -31,7 +34,9 @@ if (
   days < 0 ||
   !["pg", "pglite"].includes(backend)
 ) {
-  console.error("usage: npm run sim -- --ops N --seed N [--days N] [--instances 2] [--backend pg|pglite]");
+  console.error(
+    `usage: npm run sim -- --ops N --seed N [--days N] [--instances 2] [--backend pg|pglite] [--scene ${SCENES.join("|")}]`,
+  );
   process.exit(2);
 }
 const adminUrl =
@@ -47,6 +52,7 @@ const opts = {
   adminUrl,
   knownOpen,
   days,
+  ...(scene ? { scene: scene as (typeof SCENES)[number] } : {}),
   keep: flag("keep"),
   historyFile: value("history", "") || undefined,
   log: (s: string) => console.log(s),

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { Checker } from "./checker.ts";
 import { type Backend, Cluster, ensureBuild } from "./cluster.ts";
 import type { Violation } from "./model.ts";
-import { makeSchedule, type Op, type Schedule, scheduleHash } from "./schedule.ts";
+import { makeSchedule, type Op, type Schedule, type ScheduleOptions, scheduleHash } from "./schedule.ts";
 import { runOp } from "./workload.ts";
 import { World } from "./world.ts";
 
@@ -24,6 +24,8 @@ export interface RunOptions {
   historyFile?: string;
   /** Business days the bank's clock moves on, with schedules and sweeps as actors (0: none). */
   days?: number;
+  /** A fixed scene played first (ScheduleOptions.scene). */
+  scene?: ScheduleOptions["scene"];
 }
 
 export interface RunResult {
@@ -44,7 +46,7 @@ export interface RunResult {
 }
 
 export function scheduleFor(
-  o: Pick<RunOptions, "seed" | "ops" | "instances" | "backend" | "days">,
+  o: Pick<RunOptions, "seed" | "ops" | "instances" | "backend" | "days" | "scene">,
 ): Schedule {
   return makeSchedule({
     seed: o.seed,
@@ -52,6 +54,7 @@ export function scheduleFor(
     instances: o.instances,
     kills: o.backend === "pg",
     days: o.days,
+    ...(o.scene ? { scene: o.scene } : {}),
   });
 }
 

@@ -212,7 +212,7 @@ export type OpKind = Op["kind"];
 type NewOp = Op extends infer T ? (T extends unknown ? Omit<T, "i"> : never) : never;
 export type ReceiverMode = "up" | "down" | "slow" | "error";
 /** The wire from a dashboard to its bank: whole, or losing, delaying or cutting some answers. */
-export type BankPathMode = "up" | "lost" | "slow" | "cut";
+export type BankPathMode = "up" | "lost" | "slow" | "cut" | "held";
 
 export interface ScheduleOptions {
   seed: number;
@@ -225,7 +225,16 @@ export interface ScheduleOptions {
    * (0 or unset: none, and the schedule is the one the seed always drew).
    */
   days?: number;
+  /**
+   * A fixed scene played first, drawing nothing from the seed (the rest of the schedule is the
+   * one the seed always drew, after it). `claim-overlap`: a wire draft released, and released
+   * again by the same approver in another tab while the bank's answer to the first is held (a
+   * release claim is stuck only after DRAFT_CLAIM_STUCK_SECONDS; before it, the second is refused).
+   */
+  scene?: "claim-overlap";
 }
+
+export const SCENES = ["claim-overlap"] as const;
 
 export interface Schedule {
   seed: number;
@@ -325,6 +334,24 @@ export function makeSchedule(o: ScheduleOptions): Schedule {
   // Every run starts as a fresh deployment does: every dashboard instance opens its first live
   // stream at the same moment.
   push({ kind: "streams" });
+  if (o.scene === "claim-overlap") {
+    // Every answer from bank 0 to a write is held 1.5 s: the first release is still at the bank
+    // when the second, half a second later, finds its claim.
+    push({ kind: "bankPath", index: 0, mode: "held" });
+    push({
+      kind: "wire",
+      who: PREPARERS[0],
+      from: DASH_ACCOUNTS[0],
+      cents: 100_000,
+      draft: drafts,
+      key: sceneKey(o.seed, ops.length),
+      inst: 0,
+    });
+    for (const afterMs of [0, 500])
+      push({ kind: "release", who: APPROVERS[0], draft: drafts, copies: 1, insts: [0], afterMs, par: true });
+    drafts++;
+    push({ kind: "bankPath", index: 0, mode: "up" });
+  }
   const days = o.days ?? 0;
   const scheduled = scheduleActors(o, push);
   if (days) scheduled.start();

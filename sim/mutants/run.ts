@@ -74,6 +74,7 @@ function runSeed(
         "--no-shrink",
         "--answers",
         ...(m.days ? ["--days", String(m.days)] : []),
+        ...(m.scene ? ["--scene", m.scene] : []),
       ],
       {
         cwd: dir,
