@@ -194,16 +194,12 @@ export function NewSchedule({
           ends={ends}
           setEnds={setEnds}
         />
-        <div className="flex items-center gap-3">
-          <Button type="submit" disabled={pending}>
-            {pending ? "Scheduling…" : rail === "wire" ? "Schedule wire" : "Schedule transfer"}
-          </Button>
-          {errors.form ? (
-            <p role="alert" className="text-sm font-medium text-rose-700">
-              {errors.form}
-            </p>
-          ) : null}
-        </div>
+        <SubmitRow
+          pending={pending}
+          label={rail === "wire" ? "Schedule wire" : "Schedule transfer"}
+          busy="Scheduling…"
+          error={errors.form}
+        />
       </form>
     </Panel>
   );
@@ -214,7 +210,7 @@ export function NewSchedule({
  * last part of their name, the rest (and any refusal not about one field's format, a 409 or a 403)
  * in words above the button.
  */
-function placeErrors(
+export function placeErrors(
   err: unknown,
   wire: ZodForm<typeof WireDraftRequest> | null,
   fallback: string,
@@ -292,38 +288,85 @@ export function EditWireSeries({ s, onDone }: { s: Series; onDone: (text: string
       <FormProvider {...wire}>
         <WireFields form={wire} errors={errors} keepIfUnchanged={keepBeneficiaryIfUnchanged} />
       </FormProvider>
-      <div className="flex items-center gap-3">
-        <Button type="submit" size="sm" disabled={pending}>
-          {pending ? "Saving…" : "Save changes"}
-        </Button>
-        {errors.form ? (
-          <p role="alert" className="text-sm font-medium text-rose-700">
-            {errors.form}
-          </p>
-        ) : null}
-      </div>
+      <SubmitRow pending={pending} label="Save changes" busy="Saving…" error={errors.form} size="sm" />
     </form>
   );
 }
 
-/** A SEN transfer's amount and two accounts. */
-function SenFields({ errors }: { errors: Record<string, string> }) {
+/**
+ * A SEN transfer's amount and two accounts: empty for a new series, or a stored series' own
+ * (`stored`, whose change of any of them needs approval again).
+ */
+export function SenFields({
+  errors,
+  stored,
+}: {
+  errors: Record<string, string>;
+  stored?: { amountCents: number; fromAccount: string; counterparty: string; id: string };
+}) {
+  const list = stored ? `series-${stored.id}-accounts` : "schedule-sen-accounts";
   return (
     <>
-      <Input label="Amount" name="amount" inputMode="decimal" required error={errors.Amount} hint="Dollars" />
-      <SenAccountSelect label="From account" name="from" error={errors.AccountNumberFrom} />
+      <Input
+        label="Amount"
+        name="amount"
+        inputMode="decimal"
+        required
+        defaultValue={stored ? (stored.amountCents / 100).toFixed(2) : undefined}
+        error={errors.Amount}
+        hint={stored ? "A new amount needs approval again" : "Dollars"}
+      />
+      <SenAccountSelect
+        label="From account"
+        name="from"
+        defaultValue={stored?.fromAccount}
+        error={errors.AccountNumberFrom}
+      />
       <Input
         label="To account"
         name="to"
         inputMode="numeric"
         required
-        list="schedule-sen-accounts"
+        list={list}
         autoComplete="off"
+        defaultValue={stored?.counterparty}
         error={errors.AccountNumberTo}
-        hint="One of your SEN accounts, or another customer's SEN account number."
+        hint={
+          stored
+            ? "A new account needs approval again"
+            : "One of your SEN accounts, or another customer's SEN account number."
+        }
       />
-      <OwnSenAccounts id="schedule-sen-accounts" />
+      <OwnSenAccounts id={list} />
     </>
+  );
+}
+
+/** A form's submit button, with what went wrong beside it when no field holds it. */
+export function SubmitRow({
+  pending,
+  label,
+  busy,
+  error,
+  size,
+}: {
+  pending: boolean;
+  label: string;
+  busy: string;
+  error?: string;
+  size?: "sm";
+}) {
+  return (
+    <div className="flex items-center gap-3">
+      <Button type="submit" size={size} disabled={pending}>
+        {pending ? busy : label}
+      </Button>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-rose-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -4,8 +4,14 @@
 // (skip, pause, resume, cancel, a new name or amount, a wire's new payee) and its history.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { OwnSenAccounts, SenAccountSelect } from "@/components/accounts/sen-account-select.tsx";
-import { EditWireSeries, NewSchedule, SCHEDULES_KEY } from "@/components/schedules/new-schedule.tsx";
+import {
+  EditWireSeries,
+  NewSchedule,
+  placeErrors,
+  SCHEDULES_KEY,
+  SenFields,
+  SubmitRow,
+} from "@/components/schedules/new-schedule.tsx";
 import { Badge, StatusPill } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
@@ -14,7 +20,7 @@ import { Money } from "@/components/ui/money.tsx";
 import { Panel } from "@/components/ui/section.tsx";
 import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { addDays } from "@/lib/bank-api/dates.ts";
-import { ApiError, apiFetch, failureMessage, sendJson } from "@/lib/dashboard-api/fetch.ts";
+import { apiFetch, failureMessage, sendJson } from "@/lib/dashboard-api/fetch.ts";
 import type {
   Occurrence,
   SchedulesResponse,
@@ -496,20 +502,16 @@ function EditSeries({ s, onDone }: { s: Series; onDone: (text: string) => void }
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    const name = String(f.get("name") ?? "");
-    const amount = String(f.get("amount") ?? "");
-    const from = String(f.get("from") ?? "");
-    const to = String(f.get("to") ?? "").trim();
     const body = {
       kind: "sen",
       version: s.version,
-      name,
+      name: String(f.get("name") ?? ""),
       schedule: s.schedule,
       transfer: {
         idempotencyKey: crypto.randomUUID(),
-        AccountNumberFrom: from,
-        AccountNumberTo: to,
-        Amount: amount,
+        AccountNumberFrom: String(f.get("from") ?? ""),
+        AccountNumberTo: String(f.get("to") ?? "").trim(),
+        Amount: String(f.get("amount") ?? ""),
       },
     };
     setPending(true);
@@ -518,18 +520,7 @@ function EditSeries({ s, onDone }: { s: Series; onDone: (text: string) => void }
       setErrors({});
       onDone(`${s.name} is changed.`);
     } catch (err) {
-      const shown: Record<string, string> = {};
-      const fields = err instanceof ApiError ? err.fields : [];
-      for (const x of fields) {
-        const last = x.field.split(".").pop() as string;
-        if (last === "name") shown.name = x.message;
-        else if (last.toLowerCase() === "amount") shown.amount = x.message;
-        else if (last === "AccountNumberFrom") shown.from = x.message;
-        else if (last === "AccountNumberTo") shown.to = x.message;
-        else shown.form = `${shown.form ? `${shown.form} ` : ""}${x.field}: ${x.message}`;
-      }
-      if (!fields.length) shown.form = failureMessage(err, "The change was not saved.");
-      setErrors(shown);
+      setErrors(placeErrors(err, null, "The change was not saved."));
     } finally {
       setPending(false);
     }
@@ -537,36 +528,10 @@ function EditSeries({ s, onDone }: { s: Series; onDone: (text: string) => void }
   return (
     <form className="mt-3 grid gap-3 sm:grid-cols-3" onSubmit={submit} noValidate>
       <Input label="Series name" name="name" defaultValue={s.name} error={errors.name} />
-      <Input
-        label="Amount"
-        name="amount"
-        inputMode="decimal"
-        defaultValue={(s.amountCents / 100).toFixed(2)}
-        hint="A new amount needs approval again"
-        error={errors.amount}
-      />
-      <SenAccountSelect label="From account" name="from" defaultValue={s.fromAccount} error={errors.from} />
-      <Input
-        label="To account"
-        name="to"
-        inputMode="numeric"
-        list={`series-${s.id}-accounts`}
-        autoComplete="off"
-        defaultValue={s.counterparty}
-        hint="A new account needs approval again"
-        error={errors.to}
-      />
-      <OwnSenAccounts id={`series-${s.id}-accounts`} />
-      <div className="flex items-end">
-        <Button type="submit" size="sm" disabled={pending}>
-          {pending ? "Saving…" : "Save changes"}
-        </Button>
+      <SenFields errors={errors} stored={s} />
+      <div className="flex items-end sm:col-span-3">
+        <SubmitRow pending={pending} label="Save changes" busy="Saving…" error={errors.form} size="sm" />
       </div>
-      {errors.form ? (
-        <p role="alert" className="text-sm font-medium text-rose-700 sm:col-span-3">
-          {errors.form}
-        </p>
-      ) : null}
     </form>
   );
 }

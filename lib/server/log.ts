@@ -159,11 +159,6 @@ function openRoot(): pino.Logger {
   process.prependListener("exit", () => {
     const chunk = gathered.take();
     try {
-      // A write handed to the thread pool a moment ago may not have run yet, and the process ends
-      // with it: the thread gets 20 ms to run it before the rest is written after it (seen on a
-      // loaded machine as 36 lines missing from the middle of 20,000).
-      if ((stdout as unknown as { _writing?: boolean })._writing)
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
       stdout.flushSync();
       if (chunk) fs.writeSync(1, chunk);
     } catch {
