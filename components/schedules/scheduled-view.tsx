@@ -15,10 +15,11 @@ import {
 import { Badge, StatusPill } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
+import { cn } from "@/components/ui/cn.ts";
 import { Input } from "@/components/ui/field.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { Panel } from "@/components/ui/section.tsx";
-import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
+import { ActionsTh, DESKTOP_ONLY, Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { addDays } from "@/lib/bank-api/dates.ts";
 import { apiFetch, failureMessage, sendJson } from "@/lib/dashboard-api/fetch.ts";
 import type {
@@ -165,52 +166,61 @@ function UpcomingPanel({
         <Table caption="Upcoming scheduled payments" captionHidden>
           <thead>
             <tr>
-              <Th>Day</Th>
+              <Th className={DESKTOP_ONLY}>Day</Th>
               <Th>Payment</Th>
               <Th className="text-right">Amount</Th>
-              <Th>From → To</Th>
-              <Th>Status</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
+              <Th className={DESKTOP_ONLY}>From → To</Th>
+              <Th className={DESKTOP_ONLY}>Status</Th>
+              <ActionsTh className={DESKTOP_ONLY} />
             </tr>
           </thead>
           <tbody>
-            {data.upcoming.map((u) => (
-              <Tr key={`${u.seriesId}/${u.nominalDay}`}>
-                <Td>{dayInWords(u.day)}</Td>
-                <Td>{u.name}</Td>
-                <Td className="text-right">
-                  <Money cents={u.amountCents} />
-                </Td>
-                <Td>
-                  {u.fromAccount} → {u.counterparty}
-                </Td>
-                <Td>
-                  <StatusPill
-                    status={
-                      u.status === "due"
-                        ? u.approved
-                          ? "Scheduled"
-                          : "Waiting for approval"
-                        : statusWord(u.status)
-                    }
-                  />
-                </Td>
-                <Td>
-                  {canPrepare && u.status === "due" ? (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => onSkip(u)}
-                      aria-label={`Skip ${u.name} on ${dayInWords(u.day)}`}
-                    >
-                      Skip
-                    </Button>
-                  ) : null}
-                </Td>
-              </Tr>
-            ))}
+            {data.upcoming.map((u) => {
+              const status = (
+                <StatusPill
+                  status={
+                    u.status === "due"
+                      ? u.approved
+                        ? "Scheduled"
+                        : "Waiting for approval"
+                      : statusWord(u.status)
+                  }
+                />
+              );
+              const route = `${u.fromAccount} → ${u.counterparty}`;
+              const skip =
+                canPrepare && u.status === "due" ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => onSkip(u)}
+                    aria-label={`Skip ${u.name} on ${dayInWords(u.day)}`}
+                  >
+                    Skip
+                  </Button>
+                ) : null;
+              return (
+                <Tr key={`${u.seriesId}/${u.nominalDay}`}>
+                  <Td className={cn(DESKTOP_ONLY, "whitespace-nowrap")}>{dayInWords(u.day)}</Td>
+                  <Td>
+                    <span className="block font-medium text-slate-900 sm:font-normal sm:text-slate-800">
+                      {u.name}
+                    </span>
+                    {/* A phone has no Day, From → To, Status or actions column: their words are here. */}
+                    <span className="block text-xs text-slate-600 sm:hidden">{dayInWords(u.day)}</span>
+                    <span className="block text-xs break-words text-slate-600 sm:hidden">{route}</span>
+                    <span className="mt-1 block sm:hidden">{status}</span>
+                  </Td>
+                  <Td className="text-right align-top whitespace-nowrap sm:align-middle">
+                    <Money cents={u.amountCents} />
+                    {skip ? <span className="mt-2 block sm:hidden">{skip}</span> : null}
+                  </Td>
+                  <Td className={DESKTOP_ONLY}>{route}</Td>
+                  <Td className={DESKTOP_ONLY}>{status}</Td>
+                  <Td className={DESKTOP_ONLY}>{skip}</Td>
+                </Tr>
+              );
+            })}
           </tbody>
         </Table>
       ) : (
@@ -458,31 +468,39 @@ function SeriesCard({
             <thead>
               <tr>
                 <Th>Day</Th>
-                <Th>Status</Th>
+                <Th className={DESKTOP_ONLY}>Status</Th>
                 <Th className="text-right">Amount</Th>
-                <Th>Detail</Th>
+                <Th className={DESKTOP_ONLY}>Detail</Th>
               </tr>
             </thead>
             <tbody>
-              {history.map((h) => (
-                <Tr key={h.nominalDay}>
-                  <Td>{dayInWords(h.day)}</Td>
-                  <Td>
-                    <StatusPill status={statusWord(h.status)} />
-                  </Td>
-                  <Td className="text-right">
-                    {h.amountCents === null ? "—" : <Money cents={h.amountCents} />}
-                  </Td>
-                  <Td>
-                    {h.reason ??
-                      (h.paymentId
-                        ? `Payment ${h.paymentId}`
-                        : h.channel === "backup"
-                          ? "Queued for reprocessing"
-                          : "")}
-                  </Td>
-                </Tr>
-              ))}
+              {history.map((h) => {
+                const detail =
+                  h.reason ??
+                  (h.paymentId
+                    ? `Payment ${h.paymentId}`
+                    : h.channel === "backup"
+                      ? "Queued for reprocessing"
+                      : "");
+                const status = <StatusPill status={statusWord(h.status)} />;
+                return (
+                  <Tr key={h.nominalDay}>
+                    <Td>
+                      <span className="block whitespace-nowrap">{dayInWords(h.day)}</span>
+                      {/* A phone has no Status or Detail column: their words are here. */}
+                      <span className="mt-1 block sm:hidden">{status}</span>
+                      {detail ? (
+                        <span className="block text-xs break-words text-slate-600 sm:hidden">{detail}</span>
+                      ) : null}
+                    </Td>
+                    <Td className={DESKTOP_ONLY}>{status}</Td>
+                    <Td className="text-right align-top whitespace-nowrap sm:align-middle">
+                      {h.amountCents === null ? "—" : <Money cents={h.amountCents} />}
+                    </Td>
+                    <Td className={DESKTOP_ONLY}>{detail}</Td>
+                  </Tr>
+                );
+              })}
             </tbody>
           </Table>
         )

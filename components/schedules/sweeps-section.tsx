@@ -10,7 +10,7 @@ import { Card } from "@/components/ui/card.tsx";
 import { Input } from "@/components/ui/field.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { Panel } from "@/components/ui/section.tsx";
-import { Table, Td, Th, Tr } from "@/components/ui/table.tsx";
+import { DESKTOP_ONLY, Table, Td, Th, Tr } from "@/components/ui/table.tsx";
 import { apiFetch, failureMessage, sendJson } from "@/lib/dashboard-api/fetch.ts";
 import type { Sweep, SweepMove, SweepResponse, SweepsResponse } from "@/lib/dashboard-api/schedules.ts";
 import { typedDollarsToCents } from "@/lib/form-rules/typed-dollars.ts";
@@ -373,24 +373,36 @@ function SweepCard({
           <thead>
             <tr>
               <Th>Day</Th>
-              <Th>Run</Th>
-              <Th>Status</Th>
+              <Th className={DESKTOP_ONLY}>Run</Th>
+              <Th className={DESKTOP_ONLY}>Status</Th>
               <Th className="text-right">Amount</Th>
-              <Th>Detail</Th>
+              <Th className={DESKTOP_ONLY}>Detail</Th>
             </tr>
           </thead>
           <tbody>
-            {s.lastMoves.map((m) => (
-              <Tr key={m.key}>
-                <Td>{dayInWords(m.day)}</Td>
-                <Td>{m.slot === "run" ? "Daily run" : "Balance crossing"}</Td>
-                <Td>
-                  <StatusPill status={MOVE_WORDS[m.status]} />
-                </Td>
-                <Td className="text-right">{m.amountCents ? <Money cents={m.amountCents} /> : "—"}</Td>
-                <Td>{m.reason ? `${moveWords(s, m, words)}: ${m.reason}` : moveWords(s, m, words)}</Td>
-              </Tr>
-            ))}
+            {s.lastMoves.map((m) => {
+              const run = m.slot === "run" ? "Daily run" : "Balance crossing";
+              const detail = m.reason ? `${moveWords(s, m, words)}: ${m.reason}` : moveWords(s, m, words);
+              const status = <StatusPill status={MOVE_WORDS[m.status]} />;
+              return (
+                <Tr key={m.key}>
+                  <Td>
+                    <span className="block whitespace-nowrap">{dayInWords(m.day)}</span>
+                    {/* A phone has no Run, Status or Detail column: their words are here. */}
+                    <span className="mt-1 block sm:hidden">{status}</span>
+                    <span className="block text-xs break-words text-slate-600 sm:hidden">
+                      {run} · {detail}
+                    </span>
+                  </Td>
+                  <Td className={DESKTOP_ONLY}>{run}</Td>
+                  <Td className={DESKTOP_ONLY}>{status}</Td>
+                  <Td className="text-right align-top whitespace-nowrap sm:align-middle">
+                    {m.amountCents ? <Money cents={m.amountCents} /> : "—"}
+                  </Td>
+                  <Td className={DESKTOP_ONLY}>{detail}</Td>
+                </Tr>
+              );
+            })}
           </tbody>
         </Table>
       )}

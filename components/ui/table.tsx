@@ -18,7 +18,8 @@ export function Table({
 }) {
   return (
     <div
-      className="overflow-x-auto"
+      // relative: a visually hidden header (position: absolute) stays inside the scroll box.
+      className="relative overflow-x-auto"
       {...(scrollable ? { tabIndex: 0, role: "region", "aria-label": caption } : {})}
     >
       <table className={cn("w-full border-collapse text-sm", className)}>

@@ -1,14 +1,15 @@
 // Scheduled payments in real Chromium against the product as `npm start` starts it: a preparer
 // schedules monthly rent and a biweekly payroll top-up on the Scheduled page, an approver approves
 // the payroll series (above the release threshold), the bank's clock moves five weeks, and the
-// payments appear in the series' history and at the bank. Looked at with axe, list and month.
+// payments appear in the series' history and at the bank. Looked at with axe, list and month, and
+// on a phone (390 px) with history and a change form open.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBusinessDays } from "../../lib/bank-api/business-days.ts";
 import { dayInWords } from "../../lib/calendar/recurrence.ts";
 import type { AccountsResponse } from "../../lib/dashboard-api/index.ts";
 import type { SchedulesResponse, SeriesResponse } from "../../lib/dashboard-api/schedules.ts";
-import { FIRST_WAIT, seriousAxeViolations, shot } from "../helpers/browser.ts";
+import { FIRST_WAIT, seriousAxeViolations, shot, sidewaysOverflow } from "../helpers/browser.ts";
 import { browserWorld } from "../helpers/browser-world.ts";
 
 const world = browserWorld({ env: { SCHEDULE_RUN_SECONDS: "1" }, timeoutMs: 1_200_000 });
@@ -226,5 +227,18 @@ describe("the Scheduled page, in Chromium", () => {
     expect(changed.series).toMatchObject({ fromAccount: sen[1], counterparty: sen[0], approved: false });
     await expect.poll(() => card.getByText("Waiting for approval").count()).toBeGreaterThan(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // A phone reads the page with series, their history and a change form open, without
+    // scrolling sideways (the page or any of its tables).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    const phoneCard = page.getByRole("region", { name: "E2E office rent" });
+    await phoneCard.getByRole("button", { name: "History" }).click({ timeout: FIRST_WAIT });
+    await expect.poll(() => phoneCard.getByRole("table", { name: /History of/ }).count()).toBe(1);
+    await phoneCard.getByRole("button", { name: "Edit" }).click();
+    await expect.poll(() => phoneCard.getByRole("button", { name: "Save changes" }).count()).toBe(1);
+    await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, "scheduled-390");
   });
 });

@@ -3,7 +3,7 @@
 // names two approvers (docs/decisions.md, "Sweeps are approved like a series"): the approver's
 // approval alone moves nothing, the administrator's second does; the bank's clock reaches the
 // next business day's run, and the account is inside its band with the move in its history under
-// the sweep's name. Widening the band is a change that waits for approval again.
+// the sweep's name, also on a phone. Widening the band is a change that waits for approval again.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBusinessDays } from "../../lib/bank-api/business-days.ts";
@@ -11,7 +11,7 @@ import { daysBetween } from "../../lib/bank-api/dates.ts";
 import type { AccountsResponse, HistoryResponse } from "../../lib/dashboard-api/index.ts";
 import type { SchedulesResponse, SweepsResponse } from "../../lib/dashboard-api/schedules.ts";
 import { SETTING_DEFAULTS } from "../../lib/dashboard-api/settings.ts";
-import { FIRST_WAIT, seriousAxeViolations, shot } from "../helpers/browser.ts";
+import { FIRST_WAIT, seriousAxeViolations, shot, sidewaysOverflow } from "../helpers/browser.ts";
 import { browserWorld } from "../helpers/browser-world.ts";
 
 const world = browserWorld({ env: { SCHEDULE_RUN_SECONDS: "1" }, timeoutMs: 1_200_000 });
@@ -131,6 +131,12 @@ describe("sweeps, in Chromium", () => {
     await expect.poll(() => card.innerText()).toContain(`From ${named[funding]} to ${named[kept]}`);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shot(page, "sweeps-moved");
+    // A phone reads the card and its moves without scrolling sideways, page or table.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, "sweeps-moved-390");
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // Widening the band weakens the control: it waits for approval again.
     await card.getByRole("button", { name: "Change" }).click();
