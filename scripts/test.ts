@@ -2,6 +2,7 @@
 // /usr/bin/chromium), installs Debian's package when it can, and otherwise says how.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import readline from "node:readline";
 
 function findChromium(): string | null {
   for (const p of [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"]) {
@@ -30,21 +31,40 @@ if (!process.env.TEST_DATABASE_URL) {
   console.log("TEST_DATABASE_URL is not set: the PostgreSQL suite is skipped (see README).");
 }
 
-// Server suites first, then the browser suite alone: a `next build` and Chromium beside the
-// integration servers would only make both slower and noisier on a two-core machine. The
-// PostgreSQL suite runs one file at a time and leaves about half the machine idle: the browser
-// suite's build (which its simulator's proof needs as well) is made meanwhile, under the build
-// lock `npm start` and the simulator take, so neither builds it a second time.
+// The dashboard's build (which `npm start` serves to the integration files that start it, the
+// simulator's proof and the browser suite) is made once, first, beside the type check and lint:
+// every later start finds it current. Then the server suites; then the PostgreSQL suite (one file
+// at a time, half the machine idle as its files wait on servers and clocks) beside the browser
+// suite, which fills that half. Their two outputs are told apart by a prefix on the PostgreSQL
+// suite's lines.
 const extra = process.argv.slice(2);
 let failed = false;
+const vitestArgs = (args: string[]) => ["vitest", "run", ...args];
+const vitestEnv = { ...process.env, CHROMIUM_PATH: chromium };
 const vitest = (args: string[]) =>
-  spawnSync("npx", ["vitest", "run", ...args], {
-    stdio: "inherit",
-    env: { ...process.env, CHROMIUM_PATH: chromium },
-  }).status === 0;
+  spawnSync("npx", vitestArgs(args), { stdio: "inherit", env: vitestEnv }).status === 0;
+
+/** A suite run beside another: its output line by line, each line behind `prefix`. */
+function vitestPrefixed(args: string[], prefix: string): Promise<boolean> {
+  const child = spawn("npx", vitestArgs(args), {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...vitestEnv, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
+  });
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const)
+    readline.createInterface({ input: stream }).on("line", (line) => out.write(`${prefix}${line}\n`));
+  return new Promise((resolve) => child.on("exit", (code) => resolve(code === 0)));
+}
+
 if (extra.length) {
   failed = !vitest(extra);
 } else {
+  const build = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--build-only"], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const built = new Promise<number | null>((resolve) => build.on("exit", resolve));
   // The start script's build skips type checking, so the full run checks types and lint itself.
   for (const [what, args] of [
     ["typecheck", ["tsc", "--noEmit", "-p", "tsconfig.json"]],
@@ -56,16 +76,13 @@ if (extra.length) {
       failed = true;
     }
   }
+  // A failed build is reported by the first file that starts `npm start`, which builds again.
+  await built;
   if (!vitest(["--project", "unit", "--project", "integration"])) failed = true;
-  if (process.env.TEST_DATABASE_URL) {
-    const build = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--build-only"], {
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    const built = new Promise<number | null>((resolve) => build.on("exit", resolve));
-    if (!vitest(["--project", "pg"])) failed = true;
-    // The browser suite's own setup builds again if this one failed, and says why.
-    await built;
-  }
-  if (!vitest(["--project", "e2e"])) failed = true;
+  const pg = process.env.TEST_DATABASE_URL
+    ? vitestPrefixed(["--project", "pg"], "[pg] ")
+    : Promise.resolve(true);
+  const e2e = vitestPrefixed(["--project", "e2e"], "");
+  for (const ok of await Promise.all([pg, e2e])) if (!ok) failed = true;
 }
 process.exit(failed ? 1 : 0);

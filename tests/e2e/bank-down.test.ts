@@ -20,7 +20,6 @@ describe("the bank down under a signed-in person", () => {
   beforeAll(async () => {
     app = await startDashboard({
       env: {
-        NEXT_DIST_DIR: process.env.DASHBOARD_TEST_DIST_DIR || ".next-test",
         // The crashed bank stays down for the length of the test.
         START_RESTART_PAUSE_MS: "600000",
       },

@@ -134,7 +134,6 @@ describe("both programs under npm start", () => {
     app = await startDashboard({
       env: {
         NODE_ENV: "production",
-        NEXT_DIST_DIR: process.env.DASHBOARD_TEST_DIST_DIR || ".next-test",
         METRICS_TOKEN: TOKEN,
         // Long enough for this test to see readiness fail while the dashboard still answers.
         DASHBOARD_DRAIN_DELAY_MS: "5000",

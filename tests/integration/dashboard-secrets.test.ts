@@ -12,7 +12,8 @@ import { CookieBrowser } from "../helpers/cookie-browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
-const DIST = process.env.DASHBOARD_TEST_DIST_DIR || ".next-test";
+/** The build `npm start` serves, which every test file that starts it shares. */
+const DIST = ".next";
 /** The API's answers (JSON, CSV, event streams) run nothing: their policy allows nothing. */
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 

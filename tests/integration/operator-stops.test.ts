@@ -34,7 +34,6 @@ describe("npm start, for an operator", () => {
     app = await startDashboard({
       env: {
         NODE_ENV: "production",
-        NEXT_DIST_DIR: process.env.DASHBOARD_TEST_DIST_DIR || ".next-test",
         METRICS_TOKEN: TOKEN,
         DASHBOARD_DRAIN_DELAY_MS: "1000",
         BANK_DRAIN_DELAY_MS: "500",
