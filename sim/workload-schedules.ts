@@ -44,7 +44,6 @@ export async function scheduled(
 ): Promise<void> {
   const i = op.i;
   type SeriesAnswer = { series?: SeriesSeen };
-  type SweepAnswer = { sweep?: { id: string; version: number; status: string; approved: boolean } };
   switch (op.kind) {
     case "series": {
       const startsOn = await world.bankToday(i);
@@ -246,33 +245,15 @@ export async function scheduled(
     case "sweepApprove": {
       const m = world.sweeps.get(op.sweep);
       if (!m) return;
-      const call = await world.dash(
-        i,
-        op.who,
-        op.inst,
-        "POST",
-        `/api/schedules/sweeps/${m.id}/approve`,
-        { version: m.version },
-        { need: "release" },
-      );
-      const s = (call.answer as SweepAnswer | undefined)?.sweep;
-      if (ok(call) && s) Object.assign(m, { version: s.version, approved: s.approved, status: s.status });
+      const s = await sweepAction(world, i, op, m.id, "approve", { version: m.version }, "release");
+      if (s) Object.assign(m, { version: s.version, approved: s.approved, status: s.status });
       return;
     }
     case "sweepStatus": {
       const m = world.sweeps.get(op.sweep);
       if (!m) return;
-      const call = await world.dash(
-        i,
-        op.who,
-        op.inst,
-        "POST",
-        `/api/schedules/sweeps/${m.id}/status`,
-        { action: op.action },
-        { need: "transfer" },
-      );
-      const s = (call.answer as SweepAnswer | undefined)?.sweep;
-      if (ok(call) && s) m.status = s.status;
+      const s = await sweepAction(world, i, op, m.id, "status", { action: op.action }, "transfer");
+      if (s) m.status = s.status;
       else if (world.cluster.bankDbUrl)
         m.status =
           (
@@ -353,4 +334,22 @@ export function seriesBody(
 export function seeSeries(m: SeriesModel, s: SeriesSeen) {
   if (s.approved && s.version === m.version && s.amountCents === m.cents)
     m.approvedTerms.add(termsKey(m.cents, m.payee));
+}
+
+type SweepAnswer = { sweep?: { id: string; version: number; status: string; approved: boolean } };
+
+/** A POST to one of a sweep's own routes (`approve`, `status`) as `op.who`: the sweep it answered, if it succeeded. */
+async function sweepAction(
+  world: World,
+  i: number,
+  op: { who: Person; inst: number },
+  id: string,
+  route: "approve" | "status",
+  body: unknown,
+  need: "release" | "transfer",
+): Promise<SweepAnswer["sweep"]> {
+  const call = await world.dash(i, op.who, op.inst, "POST", `/api/schedules/sweeps/${id}/${route}`, body, {
+    need,
+  });
+  return ok(call) ? (call.answer as SweepAnswer | undefined)?.sweep : undefined;
 }

@@ -2,8 +2,15 @@
 // The Scheduled page: a new scheduled or recurring SEN transfer or wire (new-schedule.tsx), the next
 // 90 days of occurrences as a list or a month, and each series with its approvals, its actions
 // (skip, pause, resume, cancel, a new name or amount, a wire's new payee) and its history.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import {
+  ApprovePauseResume,
+  CardHeading,
+  mayApproveItem,
+  ProvenanceLine,
+  statusWord,
+} from "@/components/schedules/card-parts.tsx";
 import {
   EditWireSeries,
   NewSchedule,
@@ -12,7 +19,8 @@ import {
   SenFields,
   SubmitRow,
 } from "@/components/schedules/new-schedule.tsx";
-import { Badge, StatusPill } from "@/components/ui/badge.tsx";
+import { ActionStatus } from "@/components/ui/action-status.tsx";
+import { StatusPill } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
 import { cn } from "@/components/ui/cn.ts";
@@ -20,6 +28,7 @@ import { Input } from "@/components/ui/field.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { Panel } from "@/components/ui/section.tsx";
 import { ActionsTh, DESKTOP_ONLY, Table, Td, Th, Tr } from "@/components/ui/table.tsx";
+import { type RunAction, useCardActions } from "@/hooks/use-card-actions.ts";
 import { addDays } from "@/lib/bank-api/dates.ts";
 import { apiFetch, failureMessage, sendJson } from "@/lib/dashboard-api/fetch.ts";
 import type {
@@ -33,8 +42,6 @@ import { dayInWords } from "@/lib/format/dates.ts";
 
 const KEY = SCHEDULES_KEY;
 
-/** A stored status as a word with a capital: "sent" → "Sent". */
-const statusWord = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export function ScheduledView({
   me,
   canPrepare,
@@ -48,36 +55,14 @@ export function ScheduledView({
   canApprove: boolean;
 }) {
   const q = useQuery({ queryKey: KEY, queryFn: () => apiFetch<typeof SchedulesResponse>("/api/schedules") });
-  const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
-  const client = useQueryClient();
-  const act = useMutation({
-    mutationFn: (a: { path: string; body: unknown; done: string }) =>
-      sendJson<typeof SeriesResponse>("POST", a.path, a.body).then(() => a.done),
-    onSuccess: (done) => {
-      setMessage({ tone: "ok", text: done });
-      void client.invalidateQueries({ queryKey: KEY });
-    },
-    onError: (e) => setMessage({ tone: "error", text: failureMessage(e, "That did not work.") }),
-  });
-  const run = (path: string, body: unknown, done: string) => act.mutate({ path, body, done });
+  const { message, say, run, busy, refresh } = useCardActions(KEY);
 
   return (
     <div className="flex flex-col gap-6">
-      <div role="status" aria-live="polite" className="min-h-6 text-sm">
-        {message ? (
-          <p className={message.tone === "ok" ? "text-emerald-800" : "font-medium text-rose-700"}>
-            {message.text}
-          </p>
-        ) : null}
-      </div>
+      <ActionStatus message={message} />
       {/* Drawn once the bank's business date is known: the start defaults to it. */}
       {canPrepare && q.data ? (
-        <NewSchedule
-          key={q.data.today}
-          onDone={(text) => setMessage({ tone: "ok", text })}
-          today={q.data.today}
-          canWire={canPrepareWires}
-        />
+        <NewSchedule key={q.data.today} onDone={say} today={q.data.today} canWire={canPrepareWires} />
       ) : null}
       {q.isPending ? <p className="text-sm text-slate-600">Loading scheduled payments…</p> : null}
       {q.isError ? (
@@ -111,11 +96,11 @@ export function ScheduledView({
                       canPrepare={canPrepare}
                       canPrepareWires={canPrepareWires}
                       canApprove={canApprove}
-                      busy={act.isPending}
+                      busy={busy}
                       run={run}
                       onChanged={(text) => {
-                        setMessage({ tone: "ok", text });
-                        void client.invalidateQueries({ queryKey: KEY });
+                        say(text);
+                        refresh();
                       }}
                     />
                   </li>
@@ -345,7 +330,7 @@ function SeriesCard({
   canPrepareWires: boolean;
   canApprove: boolean;
   busy: boolean;
-  run: (path: string, body: unknown, done: string) => void;
+  run: RunAction;
   /** The series was changed: says so. */
   onChanged: (text: string) => void;
 }) {
@@ -355,66 +340,28 @@ function SeriesCard({
     setEditing(false);
     onChanged(text);
   };
-  const mayApprove =
-    canApprove && s.preparedBy.id !== me.id && !s.approved && s.approvals.every((a) => a.id !== me.id);
-  const status =
-    s.approvalsRequired === 0
-      ? "No approval needed"
-      : `${s.approvals.length} of ${s.approvalsRequired} approvals`;
+  const mayApprove = mayApproveItem(s, me, canApprove);
   return (
     <Card aria-labelledby={`series-${s.id}`} className="p-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={`series-${s.id}`} className="text-base font-semibold text-slate-900">
-          {s.name}
-        </h3>
-        <div className="flex gap-2">
-          <StatusPill status={statusWord(s.status)} />
-          <Badge tone={s.approved ? "success" : "warning"}>
-            {s.approved ? "Approved" : "Waiting for approval"}
-          </Badge>
-        </div>
-      </div>
+      <CardHeading headingId={`series-${s.id}`} item={s} />
       <p className="mt-1 text-sm text-slate-700">
         <Money cents={s.amountCents} /> from {s.fromAccount} to {s.counterparty} (
         {s.kind === "sen" ? "SEN transfer" : "wire"}) · {s.words}
       </p>
-      <p className="mt-1 text-xs text-slate-600">
-        Prepared by {s.preparedBy.email} · {status}
-        {s.approvals.length ? ` (${s.approvals.map((a) => a.email).join(", ")})` : ""} · version {s.version}
+      <ProvenanceLine item={s} verb="Prepared">
         {s.nextDay ? ` · next on ${dayInWords(s.nextDay)}` : ""}
-      </p>
+      </ProvenanceLine>
       <div className="mt-3 flex flex-wrap gap-2">
-        {mayApprove ? (
-          <Button
-            size="sm"
-            disabled={busy}
-            onClick={() =>
-              run(`/api/schedules/${s.id}/approve`, { version: s.version }, `You approved ${s.name}.`)
-            }
-          >
-            Approve series
-          </Button>
-        ) : null}
-        {canPrepare && s.status === "active" ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={busy}
-            onClick={() => run(`/api/schedules/${s.id}/status`, { action: "pause" }, `${s.name} is paused.`)}
-          >
-            Pause
-          </Button>
-        ) : null}
-        {canPrepare && s.status === "paused" ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={busy}
-            onClick={() => run(`/api/schedules/${s.id}/status`, { action: "resume" }, `${s.name} goes on.`)}
-          >
-            Resume
-          </Button>
-        ) : null}
+        <ApprovePauseResume
+          item={s}
+          path={`/api/schedules/${s.id}`}
+          approveLabel="Approve series"
+          mayApprove={mayApprove}
+          canPrepare={canPrepare}
+          resumedWords={`${s.name} goes on.`}
+          busy={busy}
+          run={run}
+        />
         {canPrepare && (s.status === "active" || s.status === "paused") ? (
           <>
             {s.kind === "sen" || canPrepareWires ? (

@@ -1,16 +1,24 @@
 "use client";
 // The Scheduled page's sweeps: a new sweep (a band kept on an account, funded from and swept to
 // another), and each sweep with its band, its approvals, its actions and its last moves.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { SenAccountSelect, useAccountWords } from "@/components/accounts/sen-account-select.tsx";
-import { Badge, StatusPill } from "@/components/ui/badge.tsx";
+import {
+  ApprovePauseResume,
+  CardHeading,
+  mayApproveItem,
+  ProvenanceLine,
+} from "@/components/schedules/card-parts.tsx";
+import { ActionStatus } from "@/components/ui/action-status.tsx";
+import { StatusPill } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card } from "@/components/ui/card.tsx";
 import { Input } from "@/components/ui/field.tsx";
 import { Money } from "@/components/ui/money.tsx";
 import { Panel } from "@/components/ui/section.tsx";
 import { DESKTOP_ONLY, Table, Td, Th, Tr } from "@/components/ui/table.tsx";
+import { type RunAction, useCardActions } from "@/hooks/use-card-actions.ts";
 import { apiFetch, failureMessage, sendJson } from "@/lib/dashboard-api/fetch.ts";
 import type { Sweep, SweepMove, SweepResponse, SweepsResponse } from "@/lib/dashboard-api/schedules.ts";
 import { typedDollarsToCents } from "@/lib/form-rules/typed-dollars.ts";
@@ -46,19 +54,7 @@ export function SweepsSection({
     queryKey: KEY,
     queryFn: () => apiFetch<typeof SweepsResponse>("/api/schedules/sweeps"),
   });
-  const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
-  const client = useQueryClient();
-  const act = useMutation({
-    mutationFn: (a: { path: string; body: unknown; method: "POST" | "DELETE"; done: string }) =>
-      sendJson<typeof SweepResponse>(a.method, a.path, a.body).then(() => a.done),
-    onSuccess: (done) => {
-      setMessage({ tone: "ok", text: done });
-      void client.invalidateQueries({ queryKey: KEY });
-    },
-    onError: (e) => setMessage({ tone: "error", text: failureMessage(e, "That did not work.") }),
-  });
-  const run = (path: string, body: unknown, done: string, method: "POST" | "DELETE" = "POST") =>
-    act.mutate({ path, body, done, method });
+  const { message, say, run, busy } = useCardActions(KEY);
 
   return (
     <Panel id="sweeps-heading" title="Sweeps">
@@ -67,14 +63,8 @@ export function SweepsSection({
         accounts: at its time each business day, and whenever the balance leaves the band. It never moves more
         than the other account has available, and it moves nothing until an approver approves it.
       </p>
-      <div role="status" aria-live="polite" className="min-h-6 text-sm">
-        {message ? (
-          <p className={message.tone === "ok" ? "text-emerald-800" : "font-medium text-rose-700"}>
-            {message.text}
-          </p>
-        ) : null}
-      </div>
-      {canPrepare ? <SweepForm onDone={(text) => setMessage({ tone: "ok", text })} /> : null}
+      <ActionStatus message={message} />
+      {canPrepare ? <SweepForm onDone={say} /> : null}
       {q.isPending ? <p className="text-sm text-slate-600">Loading sweeps…</p> : null}
       {q.isError ? (
         <p className="text-sm font-medium text-rose-700">
@@ -93,9 +83,9 @@ export function SweepsSection({
                   me={me}
                   canPrepare={canPrepare}
                   canApprove={canApprove}
-                  busy={act.isPending}
+                  busy={busy}
                   run={run}
-                  onChanged={(text) => setMessage({ tone: "ok", text })}
+                  onChanged={say}
                 />
               </li>
             ))}
@@ -264,27 +254,16 @@ function SweepCard({
   canPrepare: boolean;
   canApprove: boolean;
   busy: boolean;
-  run: (path: string, body: unknown, done: string, method?: "POST" | "DELETE") => void;
+  run: RunAction;
   onChanged: (text: string) => void;
 }) {
   const [editing, setEditing] = useState(false);
   const words = useAccountWords();
-  const mayApprove =
-    canApprove && s.preparedBy.id !== me.id && !s.approved && s.approvals.every((a) => a.id !== me.id);
+  const mayApprove = mayApproveItem(s, me, canApprove);
   const path = `/api/schedules/sweeps/${s.id}`;
   return (
     <Card aria-labelledby={`sweep-${s.id}`} className="p-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={`sweep-${s.id}`} className="text-base font-semibold text-slate-900">
-          {s.name}
-        </h3>
-        <div className="flex gap-2">
-          <StatusPill status={s.status === "active" ? "Active" : "Paused"} />
-          <Badge tone={s.approved ? "success" : "warning"}>
-            {s.approved ? "Approved" : "Waiting for approval"}
-          </Badge>
-        </div>
-      </div>
+      <CardHeading headingId={`sweep-${s.id}`} item={s} />
       <p className="mt-1 text-sm text-slate-700">
         Keeps {words(s.account)}{" "}
         {s.lowCents === s.highCents ? (
@@ -298,40 +277,18 @@ function SweepCard({
         )}
         , funded from and swept to {words(s.fundingAccount)}, each business day at {s.runAt}
       </p>
-      <p className="mt-1 text-xs text-slate-600">
-        Set up by {s.preparedBy.email} · {s.approvals.length} of {s.approvalsRequired} approvals
-        {s.approvals.length ? ` (${s.approvals.map((a) => a.email).join(", ")})` : ""} · version {s.version}
-      </p>
+      <ProvenanceLine item={s} verb="Set up" />
       <div className="mt-3 flex flex-wrap gap-2">
-        {mayApprove ? (
-          <Button
-            size="sm"
-            disabled={busy}
-            onClick={() => run(`${path}/approve`, { version: s.version }, `You approved ${s.name}.`)}
-          >
-            Approve sweep
-          </Button>
-        ) : null}
-        {canPrepare && s.status === "active" ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={busy}
-            onClick={() => run(`${path}/status`, { action: "pause" }, `${s.name} is paused.`)}
-          >
-            Pause
-          </Button>
-        ) : null}
-        {canPrepare && s.status === "paused" ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={busy}
-            onClick={() => run(`${path}/status`, { action: "resume" }, `${s.name} runs again.`)}
-          >
-            Resume
-          </Button>
-        ) : null}
+        <ApprovePauseResume
+          item={s}
+          path={path}
+          approveLabel="Approve sweep"
+          mayApprove={mayApprove}
+          canPrepare={canPrepare}
+          resumedWords={`${s.name} runs again.`}
+          busy={busy}
+          run={run}
+        />
         {canPrepare ? (
           <Button
             variant="secondary"

@@ -2,64 +2,30 @@
 // real PostgreSQL server and a real bank: two instances (own pools, own bank clients) come back
 // together before 07:00 of the fourth, and each subscription's three missed days are e-mailed
 // once each through the bank's sandbox mail box, each holding its own day's range.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import type { UserRow } from "../../lib/auth/users.ts";
 import { addBusinessDays } from "../../lib/bank-api/business-days.ts";
 import { addDays } from "../../lib/bank-api/dates.ts";
-import { createSubscription, runStatementSubscriptions } from "../../lib/statements/subscriptions.ts";
+import { runStatementSubscriptions } from "../../lib/statements/subscriptions.ts";
 import { readBai2 } from "../helpers/bai2-reader.ts";
-import { call, sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { sandbox } from "../helpers/bank.ts";
 import { PG_URL } from "../helpers/databases.ts";
-import {
-  dashboardInstance,
-  openPgTestDashboardDb,
-  type TestDashboardDb,
-  testUser,
-} from "../helpers/routes.ts";
+import { statementFleet } from "../helpers/statement-fleet.ts";
 import { wallTime } from "../helpers/wall-time.ts";
 
 const ZONE = "America/New_York";
 const yymmdd = (day: string) => day.slice(2).replaceAll("-", "");
 
 describe.skipIf(!PG_URL)("statement subscriptions after three business days with no instance", () => {
-  let bank: TestBank;
-  let dashboard: TestDashboardDb & { url: string };
-  let admin: UserRow;
-  let key: string;
-  let accounts: string[];
-
-  beforeAll(async () => {
-    bank = await startTestBank({ postgres: true, env: { BANK_SANDBOX_SMTP_PORT: "0" } });
-    const c = await sandboxCustomer(bank, "Dormant Close Co");
-    key = c.subscriptionKey;
-    accounts = [await c.account("SEN", 5_000), await c.account("DDA", 7_000)];
-    dashboard = await openPgTestDashboardDb();
-    admin = await testUser(dashboard.db, "admin", "controller@dormant-close.example", "Controller");
-  }, 300_000);
-
-  afterAll(async () => {
-    await dashboard?.close();
-    await bank?.close();
-  });
+  const fleet = statementFleet("Dormant Close Co", "dormant-close.example");
 
   it("delivers each missed business day once when two instances come back together", async () => {
-    const instance = () => dashboardInstance(dashboard.url, bank.url, key);
-    const [a, b] = [await instance(), await instance()];
+    const { bank } = fleet;
+    const [a, b] = await fleet.twoInstances();
     try {
       const clock = bank.running.bank.clock;
       const today = clock.businessDate();
-      const actor = { id: admin.id, email: admin.email };
-      const subs = [];
-      for (let i = 0; i < 3; i++)
-        subs.push(
-          await createSubscription(a.db, actor, {
-            name: `Dormant ${i}`,
-            accounts: i % 2 ? accounts : [accounts[0]],
-            recipients: [`d${i}@dormant-close.example`],
-            bankToday: today,
-          }),
-        );
+      const subs = await fleet.subscribe(a.db, 3, "Dormant", "d");
       const first = addBusinessDays(today, 1);
       const missed = [first, addBusinessDays(first, 1), addBusinessDays(first, 2)];
       const back = addBusinessDays(first, 3);
@@ -76,14 +42,7 @@ describe.skipIf(!PG_URL)("statement subscriptions after three business days with
       expect(runs.reduce((s, r) => s + r.delivered, 0)).toBe(subs.length * missed.length);
 
       for (const [i, s] of subs.entries()) {
-        const mails = (
-          await call<{ subject: string; attachments: { contentBase64: string }[] }[]>(
-            bank.url,
-            "GET",
-            "/sandbox/mail",
-            { query: { to: `d${i}@dormant-close.example` }, headers: { "X-Sandbox-Key": bank.sandboxKey } },
-          )
-        ).json;
+        const mails = await fleet.mailTo(`d${i}@dormant-close.example`);
         expect(mails, `subscription ${i}`).toHaveLength(missed.length);
         // One message per missed day, each the prior-day statement of that day.
         const ranges = mails

@@ -4,24 +4,18 @@
 // A day both instances keep failing (a mail server that refuses) is attempted once per due time,
 // given up once, told once to each of its people, and in their inbox (GET /api/inbox, read on
 // either instance) once.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
-import type { UserRow } from "../../lib/auth/users.ts";
 import { addBusinessDays } from "../../lib/bank-api/business-days.ts";
 import { setBankClient } from "../../lib/bank-client/index.ts";
 import { setDashboardDb } from "../../lib/db/client.ts";
 import { deliverMail } from "../../lib/inbox/digest.ts";
 import { createSubscription, runStatementSubscriptions } from "../../lib/statements/subscriptions.ts";
-import { call, sandbox, sandboxCustomer, startTestBank, type TestBank } from "../helpers/bank.ts";
+import { sandbox } from "../helpers/bank.ts";
 import { PG_URL } from "../helpers/databases.ts";
 import { startRefusingSmtp } from "../helpers/refusing-smtp.ts";
-import {
-  dashboardInstance,
-  invoke,
-  openPgTestDashboardDb,
-  type TestDashboardDb,
-  testUser,
-} from "../helpers/routes.ts";
+import { invoke, testUser } from "../helpers/routes.ts";
+import { statementFleet } from "../helpers/statement-fleet.ts";
 import { wallTime } from "../helpers/wall-time.ts";
 
 const ZONE = "America/New_York";
@@ -30,45 +24,19 @@ const ZONE = "America/New_York";
 const sevenOFive = (day: string) => wallTime(day, "07:05", ZONE);
 
 describe.skipIf(!PG_URL)("statement subscriptions on two dashboard instances", () => {
-  let bank: TestBank;
-  let dashboard: TestDashboardDb & { url: string };
-  let admin: UserRow;
-  let key: string;
-  let accounts: string[];
-
-  beforeAll(async () => {
-    bank = await startTestBank({ postgres: true, env: { BANK_SANDBOX_SMTP_PORT: "0" } });
-    const c = await sandboxCustomer(bank, "Fleet Close Co");
-    key = c.subscriptionKey;
-    accounts = [await c.account("SEN", 5_000), await c.account("DDA", 7_000)];
-    dashboard = await openPgTestDashboardDb();
-    admin = await testUser(dashboard.db, "admin", "controller@fleet-close.example", "Controller");
-  }, 300_000);
-
-  afterAll(async () => {
+  const fleet = statementFleet("Fleet Close Co", "fleet-close.example");
+  afterAll(() => {
     setBankClient(undefined);
     setDashboardDb(undefined);
-    await dashboard?.close();
-    await bank?.close();
   });
 
   it("e-mails each subscription's 07:00 statement once when both instances run it at once", async () => {
-    const instance = () => dashboardInstance(dashboard.url, bank.url, key);
-    const [a, b] = [await instance(), await instance()];
+    const { bank } = fleet;
+    const [a, b] = await fleet.twoInstances();
     try {
       const clock = bank.running.bank.clock;
       const today = clock.businessDate();
-      const actor = { id: admin.id, email: admin.email };
-      const subs = [];
-      for (let i = 0; i < 6; i++)
-        subs.push(
-          await createSubscription(a.db, actor, {
-            name: `Close ${i}`,
-            accounts: i % 2 ? accounts : [accounts[0]],
-            recipients: [`r${i}@fleet-close.example`],
-            bankToday: today,
-          }),
-        );
+      const subs = await fleet.subscribe(a.db, 6, "Close", "r");
       const next = addBusinessDays(today, 1);
       // A run that died holding the last one's claim (claimed long ago): it is taken over.
       await a.db.query(
@@ -92,12 +60,7 @@ describe.skipIf(!PG_URL)("statement subscriptions on two dashboard instances", (
       await Promise.all([deliverMail(a.db, smtp), deliverMail(b.db, smtp)]);
 
       for (const [i, s] of subs.entries()) {
-        const mails = (
-          await call<{ subject: string; attachments: unknown[] }[]>(bank.url, "GET", "/sandbox/mail", {
-            query: { to: `r${i}@fleet-close.example` },
-            headers: { "X-Sandbox-Key": bank.sandboxKey },
-          })
-        ).json;
+        const mails = await fleet.mailTo(`r${i}@fleet-close.example`);
         expect(mails, `subscription ${i}`).toHaveLength(1);
         expect(mails[0].attachments).toHaveLength(1);
         const rows = await a.db.query<{ status: string }>(
@@ -117,8 +80,8 @@ describe.skipIf(!PG_URL)("statement subscriptions on two dashboard instances", (
   }, 240_000);
 
   it("gives up a day both instances fail once, tells each of its people once, and shows it once in their inbox on either instance", async () => {
-    const instance = () => dashboardInstance(dashboard.url, bank.url, key);
-    const [a, b] = [await instance(), await instance()];
+    const { bank, admin, key, accounts } = fleet;
+    const [a, b] = await fleet.twoInstances();
     const refusing = await startRefusingSmtp();
     // The inbox route reads this database and this bank, as a dashboard process configured so would.
     process.env.NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef";
