@@ -5,24 +5,19 @@
 import { Badge, StatusPill } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import type { RunAction } from "@/hooks/use-card-actions.ts";
+import type { Series, Sweep } from "@/lib/dashboard-api/schedules.ts";
 
-/** What the two kinds of card read of their item. */
-export interface ApprovableItem {
-  id: string;
-  name: string;
-  status: string;
-  version: number;
-  approved: boolean;
-  approvalsRequired: number;
-  approvals: { id: string; email: string }[];
-  preparedBy: { id: string; email: string };
-}
+/** What the two kinds of card read of their item, as the contract names it. */
+export type ApprovableItem = Pick<
+  Series | Sweep,
+  "id" | "name" | "status" | "version" | "approved" | "approvalsRequired" | "approvals" | "preparedBy"
+>;
 
 /**
  * Whether this person's approval is asked for: an approver who neither set it up nor approved it
  * already, while it waits. The page's offer only: the server judges the vote when it is cast.
  */
-export function mayApproveItem(item: ApprovableItem, me: { id: string }, canApprove: boolean): boolean {
+function mayApproveItem(item: ApprovableItem, me: { id: string }, canApprove: boolean): boolean {
   return (
     canApprove &&
     item.preparedBy.id !== me.id &&
@@ -79,7 +74,8 @@ export function ApprovePauseResume({
   item,
   path,
   approveLabel,
-  mayApprove,
+  me,
+  canApprove,
   canPrepare,
   resumedWords,
   busy,
@@ -88,7 +84,8 @@ export function ApprovePauseResume({
   item: ApprovableItem;
   path: string;
   approveLabel: string;
-  mayApprove: boolean;
+  me: { id: string };
+  canApprove: boolean;
   canPrepare: boolean;
   /** What the status line says once it goes on again. */
   resumedWords: string;
@@ -97,7 +94,7 @@ export function ApprovePauseResume({
 }) {
   return (
     <>
-      {mayApprove ? (
+      {mayApproveItem(item, me, canApprove) ? (
         <Button
           size="sm"
           disabled={busy}

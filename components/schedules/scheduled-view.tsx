@@ -7,7 +7,6 @@ import { type FormEvent, useState } from "react";
 import {
   ApprovePauseResume,
   CardHeading,
-  mayApproveItem,
   ProvenanceLine,
   statusWord,
 } from "@/components/schedules/card-parts.tsx";
@@ -340,7 +339,6 @@ function SeriesCard({
     setEditing(false);
     onChanged(text);
   };
-  const mayApprove = mayApproveItem(s, me, canApprove);
   return (
     <Card aria-labelledby={`series-${s.id}`} className="p-4">
       <CardHeading headingId={`series-${s.id}`} item={s} />
@@ -356,7 +354,8 @@ function SeriesCard({
           item={s}
           path={`/api/schedules/${s.id}`}
           approveLabel="Approve series"
-          mayApprove={mayApprove}
+          me={me}
+          canApprove={canApprove}
           canPrepare={canPrepare}
           resumedWords={`${s.name} goes on.`}
           busy={busy}

@@ -4,12 +4,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { SenAccountSelect, useAccountWords } from "@/components/accounts/sen-account-select.tsx";
-import {
-  ApprovePauseResume,
-  CardHeading,
-  mayApproveItem,
-  ProvenanceLine,
-} from "@/components/schedules/card-parts.tsx";
+import { ApprovePauseResume, CardHeading, ProvenanceLine } from "@/components/schedules/card-parts.tsx";
 import { ActionStatus } from "@/components/ui/action-status.tsx";
 import { StatusPill } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -259,7 +254,6 @@ function SweepCard({
 }) {
   const [editing, setEditing] = useState(false);
   const words = useAccountWords();
-  const mayApprove = mayApproveItem(s, me, canApprove);
   const path = `/api/schedules/sweeps/${s.id}`;
   return (
     <Card aria-labelledby={`sweep-${s.id}`} className="p-4">
@@ -283,7 +277,8 @@ function SweepCard({
           item={s}
           path={path}
           approveLabel="Approve sweep"
-          mayApprove={mayApprove}
+          me={me}
+          canApprove={canApprove}
           canPrepare={canPrepare}
           resumedWords={`${s.name} runs again.`}
           busy={busy}

@@ -36,7 +36,8 @@ export interface StatementFleet {
 }
 
 export function statementFleet(company: string, domain: string): StatementFleet {
-  const fleet = { domain } as unknown as StatementFleet & { domain: string };
+  // Filled by the file's beforeAll; the functions read it when the tests call them.
+  const fleet = {} as StatementFleet;
   beforeAll(async () => {
     fleet.bank = await startTestBank({ postgres: true, env: { BANK_SANDBOX_SMTP_PORT: "0" } });
     const c = await sandboxCustomer(fleet.bank, company);
