@@ -177,11 +177,12 @@ export async function runOp(world: World, op: Op): Promise<void> {
         const status = (c.answer as { draft?: { status?: string } } | undefined)?.draft?.status;
         const left = status === "released" || status === "queued";
         if (left) judgeDecision(world, i, d);
-        if (left && d.payee && d.payee.account !== world.payeeApproved.get(d.payee.n))
+        const approved = d.payee && world.payeeApproved.get(d.payee.n);
+        if (left && d.payee && !approved?.has(d.payee.account))
           world.violation(
             "payee.second-person",
             i,
-            `draft ${d.id} paid saved beneficiary ${d.payee.n} at account ${d.payee.account}, which no second person approved (approved: ${world.payeeApproved.get(d.payee.n) ?? "none"})`,
+            `draft ${d.id} paid saved beneficiary ${d.payee.n} at account ${d.payee.account}, which no second person approved (approved: ${[...(approved || [])].join(", ") || "none"})`,
           );
         if (left && d.cents > world.releaseDual && d.approvers.size < 2)
           world.violation(
@@ -601,7 +602,9 @@ export async function runOp(world: World, op: Op): Promise<void> {
         const fits = [...(world.payeeProposed.get(op.payee) ?? [])].filter(
           (a) => shown !== undefined && maskAccountNumber(a) === shown,
         );
-        world.payeeApproved.set(op.payee, fits.length === 1 ? fits[0] : account);
+        const approved = world.payeeApproved.get(op.payee) ?? new Set<string>();
+        approved.add(fits.length === 1 ? fits[0] : account);
+        world.payeeApproved.set(op.payee, approved);
         world.payeePending.delete(op.payee);
       }
       return;

@@ -56,8 +56,12 @@ export class World {
   readonly sinkHooks = new Set<string>();
   /** Saved beneficiaries the schedule names, by their number. */
   readonly payees = new Map<number, string>();
-  /** Per payee: the account a second person approved (or none), and the one waiting for approval. */
-  readonly payeeApproved = new Map<number, string>();
+  /**
+   * Per payee: every account a second person approved (a wire drafted while one was current may be
+   * released after a later change is approved, and still pays an approved account), and the one
+   * waiting for approval.
+   */
+  readonly payeeApproved = new Map<number, Set<string>>();
   readonly payeePending = new Map<number, string>();
   /** Every account the simulator asked for each payee, whatever the answer (one may be lost). */
   readonly payeeProposed = new Map<number, Set<string>>();
