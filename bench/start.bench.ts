@@ -6,7 +6,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../tests/helpers/dashboard.ts";
+import { freePort } from "../tests/helpers/ports.ts";
 import { type BenchResult, round, writeResults } from "./lib.ts";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");

@@ -16,7 +16,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { buildIsCurrent, markBuilt, withBuildLock } from "../scripts/dashboard-build.ts";
-import { freePort, groupAlive } from "../tests/helpers/dashboard.ts";
+import { groupAlive } from "../tests/helpers/dashboard.ts";
+import { freePort } from "../tests/helpers/ports.ts";
 import { Prng } from "./prng.ts";
 import type { BankPathMode, ReceiverMode } from "./schedule.ts";
 

@@ -25,7 +25,8 @@ import {
   unclaimedRowWidth,
 } from "../helpers/browser.ts";
 import { browserWorld } from "../helpers/browser-world.ts";
-import { freePort, type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
+import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
+import { freePort } from "../helpers/ports.ts";
 
 // Wires settle when the test says so (POST /sandbox/settle), so each state can be seen.
 const world = browserWorld({ env: { BANK_SETTLE_AFTER_SECONDS: "86400" } });

@@ -4,11 +4,11 @@
 // and the dashboard benchmark all start the product this way.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { BANK_SCHEMA_SOURCE } from "../../bank/db/client.ts";
 import { copyMigratedPglite } from "./pglite-template.ts";
+import { freePort } from "./ports.ts";
 
 export interface DemoUser {
   email: string;
@@ -42,18 +42,6 @@ export interface StartOptions {
    * two initdb runs. The start test, which is about the first start, creates them.
    */
   fresh?: boolean;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 const READY = /Dashboard ready: (http:\/\/127\.0\.0\.1:\d+)/;

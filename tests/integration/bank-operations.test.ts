@@ -19,7 +19,7 @@ import {
   type TestCustomer,
   transferBody,
 } from "../helpers/bank.ts";
-import { freePort } from "../helpers/dashboard.ts";
+import { freePort } from "../helpers/ports.ts";
 import { type Receiver, startReceiver, waitFor } from "./webhooks-receivers.ts";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");

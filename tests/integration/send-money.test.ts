@@ -15,7 +15,7 @@ import { BankClient, getBankClient, setBankClient, TokenManager } from "../../li
 import type { DashboardDb } from "../../lib/db/client.ts";
 import { LIVE_DESCRIPTION, receiverUrl } from "../../lib/live/receiver.ts";
 import { sandbox, type TestBank } from "../helpers/bank.ts";
-import { freePort } from "../helpers/dashboard.ts";
+import { freePort } from "../helpers/ports.ts";
 import {
   CountingBankClient,
   invoke,

@@ -4,23 +4,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { call, newCustomer, sandbox } from "../helpers/bank.ts";
+import { freePort } from "../helpers/ports.ts";
 import { type Receiver, startReceiver, waitFor } from "./webhooks-receivers.ts";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const SANDBOX_KEY = "sbx_fault_test_key_0123456789";
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", () => r()));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 interface BankProcess {
   child: ChildProcess;
