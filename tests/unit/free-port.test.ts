@@ -22,5 +22,4 @@ describe("freePort", () => {
     });
     await new Promise((r) => srv.close(r));
   });
-
 });
