@@ -177,12 +177,12 @@ export async function runOp(world: World, op: Op): Promise<void> {
         const status = (c.answer as { draft?: { status?: string } } | undefined)?.draft?.status;
         const left = status === "released" || status === "queued";
         if (left) judgeDecision(world, i, d);
-        const approved = d.payee && world.payeeApproved.get(d.payee.n);
-        if (left && d.payee && !approved?.has(d.payee.account))
+        const approved = [...((d.payee && world.payeeApproved.get(d.payee.n)) ?? [])];
+        if (left && d.payee && !approved.includes(d.payee.account))
           world.violation(
             "payee.second-person",
             i,
-            `draft ${d.id} paid saved beneficiary ${d.payee.n} at account ${d.payee.account}, which no second person approved (approved: ${[...(approved || [])].join(", ") || "none"})`,
+            `draft ${d.id} paid saved beneficiary ${d.payee.n} at account ${d.payee.account}, which no second person approved (approved: ${approved.join(", ") || "none"})`,
           );
         if (left && d.cents > world.releaseDual && d.approvers.size < 2)
           world.violation(

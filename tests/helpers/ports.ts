@@ -21,12 +21,16 @@ export function ephemeralLow(): number {
 /** The lowest port drawn: above the well-known ports and the local services of these machines. */
 const LOWEST = 10_000;
 
-function listens(port: number): Promise<boolean> {
+/** Binds `port` on 127.0.0.1 (0: the kernel's choice) and lets it go: the port bound, or null if taken. */
+function probe(port: number): Promise<number | null> {
   return new Promise((resolve) => {
     const srv = net.createServer();
     srv.unref();
-    srv.once("error", () => resolve(false));
-    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
+    srv.once("error", () => resolve(null));
+    srv.listen(port, "127.0.0.1", () => {
+      const bound = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(bound));
+    });
   });
 }
 
@@ -35,17 +39,11 @@ export async function freePort(): Promise<number> {
   const high = ephemeralLow();
   if (high - LOWEST > 1000)
     for (let attempt = 0; attempt < 100; attempt++) {
-      const port = LOWEST + Math.floor(Math.random() * (high - LOWEST));
-      if (await listens(port)) return port;
+      const port = await probe(LOWEST + Math.floor(Math.random() * (high - LOWEST)));
+      if (port !== null) return port;
     }
   // A machine whose ephemeral range starts low: the kernel's choice.
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
+  const port = await probe(0);
+  if (port === null) throw new Error("no free port on 127.0.0.1");
+  return port;
 }
