@@ -17,6 +17,8 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000 } },
     // The longest files first in each suite (tests/helpers/sequencer.ts).
     sequence: { sequencer: LongestFirst },
+    // Under `npm run test:profile`, says which file each worker runs (a no-op otherwise).
+    setupFiles: ["tests/helpers/profile-file.ts"],
     projects: [
       // Projects of a run with different worker counts each need a group of their own: unit
       // first, then integration, then the PostgreSQL suite.
