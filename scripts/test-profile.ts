@@ -2,7 +2,7 @@
 // and says where its time and CPU go: per phase (build, type check, lint, each vitest command) and
 // per test file, with everything a file starts (banks, dashboards, Chromium) charged to it. Reads
 // /proc once a second (Linux only); a process's CPU after its last reading is charged when its
-// parent reaps it. Writes the figures to .test-profile.json and prints the tables.
+// parent reaps it. Writes the figures to test-results/profile.json and prints the tables.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -222,7 +222,8 @@ const result = {
     .map(([file, f]) => ({ file, wallS: Math.round(f.wall), cpuS: +f.cpu.toFixed(1) }))
     .sort((a, b) => b.cpuS - a.cpuS),
 };
-fs.writeFileSync(path.join(root, ".test-profile.json"), `${JSON.stringify(result, null, 2)}\n`);
+fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
+fs.writeFileSync(path.join(root, "test-results/profile.json"), `${JSON.stringify(result, null, 2)}\n`);
 fs.rmSync(log, { force: true });
 
 console.log(
