@@ -3,8 +3,9 @@
 // per test file, with everything a file starts (banks, dashboards, Chromium) charged to it. Reads
 // /proc once a second (Linux only); a process's CPU after its last reading is charged when its
 // parent reaps it. Writes the figures to test-results/profile.json and prints the tables.
-// Known limit: over a whole run the charged total has exceeded the reaped tree's (7,832 against
-// 2,644 CPU-s on 29 Nov), so some time is charged twice; wall times and the files' order hold.
+// A process's `charged` counts its reaped descendants too, so a grandchild's time is subtracted
+// once from its grandparent's reaped time (without that, a whole run charged 7,832 CPU-s against
+// 2,644 for the tree on 29 Nov). A phase's wall time spans its first to its last process seen.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -155,7 +156,9 @@ function sample(): void {
     const lost = Math.max(0, p.reaped - k.reaped - dead.reduce((s, c) => s + c.charged, 0));
     charge(k.bucket, ownDelta);
     charge(dead[0]?.bucket ?? k.bucket, lost);
-    k.charged += ownDelta + lost;
+    // Everything charged on behalf of this process and its reaped descendants: what its parent's
+    // reaped time will hold when it is reaped in turn.
+    k.charged += ownDelta + Math.max(p.reaped - k.reaped, lost);
     k.own = p.own;
     k.reaped = p.reaped;
     k.ppid = p.ppid;
