@@ -230,6 +230,17 @@ const answers =
   async () =>
     (await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })).status === 200;
 
+/** This start's own name for its dashboard: /api/health answers it, so another server on the port is not taken for it. */
+const INSTANCE = randomBytes(12).toString("base64url");
+const answersAsOurs =
+  (url: string, timeoutMs = 30_000) =>
+  async () => {
+    const r = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    if (r.status !== 200) return false;
+    const body = (await r.json().catch(() => ({}))) as { instance?: unknown };
+    return body.instance === INSTANCE;
+  };
+
 // Main ------------------------------------------------------------------------------------
 
 for (const sig of ["SIGINT", "SIGTERM"] as const) {
@@ -321,12 +332,15 @@ launch("dashboard", ["scripts/dashboard-server.js", "-H", "127.0.0.1", "-p", Str
   DASHBOARD_DATA_DIR: path.join(DATA_DIR, "dashboard"),
   NEXTAUTH_URL: env.NEXTAUTH_URL || dashboardUrl,
   NEXTAUTH_SECRET: secret,
+  START_INSTANCE: INSTANCE,
   // Alert e-mail goes out once per crossing from the dashboard itself; without an SMTP server of
   // the user's, into the bank's sandbox mail box (GET /sandbox/mail), where a person can read it.
   ...(!env.DASHBOARD_SMTP_URL && sandboxSmtpUrl ? { DASHBOARD_SMTP_URL: sandboxSmtpUrl } : {}),
 });
-// /api/health opens the database: the slow first PGlite open happens before anyone signs in.
-await waitFor("the dashboard", answers(`${dashboardUrl}/api/health`), 180_000);
+// /api/health opens the database: the slow first PGlite open happens before anyone signs in. It
+// must be this start's dashboard that answers: a server already on the port is someone else's
+// (ours then exits with EADDRINUSE, and its restarts fail the start with that reason).
+await waitFor("the dashboard", answersAsOurs(`${dashboardUrl}/api/health`), 180_000);
 
 for (const u of demoUsers) console.log(`demo user: ${u.email} role=${u.role} password=${u.password}`);
 console.log(`Bank: ${bankUrl}`);

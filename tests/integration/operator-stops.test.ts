@@ -1,11 +1,14 @@
 // What an operator meets under `npm start`: every request counted in the metrics (pages, sign-in
 // and unknown paths too, an API route once), a crashed program started again while the other keeps
 // answering, and a stop during steady traffic that answers or refuses every request (no client has
-// its connection reset) and stops the dashboard before the bank.
+// its connection reset) and stops the dashboard before the bank; and a start whose dashboard port
+// another server holds stops with the reason instead of calling that server its dashboard.
 import { execFileSync } from "node:child_process";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieBrowser } from "../helpers/cookie-browser.ts";
 import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
+import { freePort } from "../helpers/ports.ts";
 import { waitFor } from "./webhooks-receivers.ts";
 
 const TOKEN = "metrics-token-operator-0123456789";
@@ -153,4 +156,36 @@ describe("npm start, for an operator", () => {
     expect(out).toContain("The bank stopped (exit code 0).");
     expect(out.indexOf("The dashboard stopped")).toBeLessThan(out.indexOf("The bank stopped"));
   });
+});
+
+describe("npm start, when another server holds the dashboard's port", () => {
+  it("does not take that server's health answer for its own dashboard: it says why it stopped, and never prints ready", async () => {
+    // Another program's dashboard on the port, healthy by every other measure.
+    const other = http.createServer((_req, res) => {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ status: "ok" }));
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => other.listen(port, "127.0.0.1", resolve));
+    try {
+      const started = startDashboard({
+        env: { PORT: String(port), START_RESTART_LIMIT: "1", START_RESTART_PAUSE_MS: "100" },
+        via: "node",
+        timeoutMs: 300_000,
+      });
+      const error = await started.then(
+        async (app) => {
+          await app.stop();
+          return "";
+        },
+        (e: Error) => e.message,
+      );
+      expect(error, "npm start called another server its dashboard").toMatch(/exited with 1/);
+      expect(error).toMatch(/EADDRINUSE/);
+      expect(error).toMatch(/the dashboard stopped unexpectedly .* giving up/);
+      expect(error).not.toMatch(/Dashboard ready/);
+    } finally {
+      other.close();
+    }
+  }, 300_000);
 });

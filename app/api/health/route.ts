@@ -1,4 +1,6 @@
-// GET /api/health - the dashboard is up and its database answers
+// GET /api/health - the dashboard is up and its database answers. Under `npm start` it also names
+// the start's instance (START_INSTANCE, random per start), so the start waits for its own
+// dashboard and never takes another server that holds the port for it.
 
 import { getDashboardDb } from "@/lib/db/client.ts";
 import { withPublicRoute } from "@/lib/route-kit/route.ts";
@@ -8,5 +10,5 @@ export const dynamic = "force-dynamic";
 export const GET = withPublicRoute(async () => {
   const db = await getDashboardDb();
   await db.query("SELECT 1");
-  return { status: "ok" };
+  return { status: "ok", ...(process.env.START_INSTANCE ? { instance: process.env.START_INSTANCE } : {}) };
 });
