@@ -109,10 +109,12 @@ describe("a newcomer's first look", () => {
             loads: 2,
           },
         ];
+        // Every load is a fresh one (goto), in one tab (a new tab per load costs Chromium a
+        // renderer each), each judged by the console's errors of its own document.
+        const tab = await context.newPage();
+        const errors = consoleErrors(tab, { perDocument: true });
         for (const target of pages) {
           for (let i = 0; i < target.loads; i++) {
-            const tab = await context.newPage();
-            const errors = consoleErrors(tab);
             const res = await tab.goto(`${app.url}${target.path}`);
             expect(res?.status(), `${target.path} at ${size.width} px`).toBe(200);
             await target.ready(tab);
@@ -124,9 +126,9 @@ describe("a newcomer's first look", () => {
               expect(await axeProblems(tab), `${target.path} at ${size.width} px`).toEqual([]);
               await shot(tab, `newcomer-${target.name}-${size.width}`);
             }
-            await tab.close();
           }
         }
+        await tab.close();
         stopKeepAlive();
         await page.close();
       } finally {

@@ -19,9 +19,17 @@ export const WIDTHS = [
   { name: "phone", width: 390, height: 844 },
 ] as const;
 
-/** Every console error and uncaught exception of a page, as text. */
-export function consoleErrors(page: Page): string[] {
+/**
+ * Every console error and uncaught exception of a page, as text. With `perDocument`, those of the
+ * document now shown only: the list empties when the tab commits to a new page, so one tab can
+ * load page after page and each is judged on its own load.
+ */
+export function consoleErrors(page: Page, opts: { perDocument?: boolean } = {}): string[] {
   const errors: string[] = [];
+  if (opts.perDocument)
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) errors.length = 0;
+    });
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(`console: ${m.text()}`);
   });
@@ -113,11 +121,13 @@ export async function checkRolePages(
               .evaluateAll((ls) => new Set(ls.map((l) => Math.round(l.getBoundingClientRect().top))).size),
             `${role}'s header rows at ${size.width} px`,
           ).toBe(1);
-        // The pages behind /admin too: an administrator reads them on a phone as well.
+        // The pages behind /admin too: an administrator reads them on a phone as well. Each is a
+        // fresh load in one tab (a new tab per page costs Chromium a renderer each), judged by the
+        // console's errors of its own document.
+        const tab = await context.newPage();
+        const errors = consoleErrors(tab, { perDocument: true });
         for (const target of [...PAGES, ...ADMIN_PAGES].filter((p) => p.roles.includes(role))) {
           const where = `${target.path} as ${role} at ${size.width} px`;
-          const tab = await context.newPage();
-          const errors = consoleErrors(tab);
           const res = await tab.goto(`${app.url}${target.path}`);
           expect(res?.status(), where).toBe(200);
           await tab.getByRole("heading", { level: 1 }).first().waitFor({ timeout: FIRST_WAIT });
@@ -129,8 +139,8 @@ export async function checkRolePages(
           expect(await sidewaysOverflow(tab), where).toBeLessThanOrEqual(0);
           expect(await axeProblems(tab), where).toEqual([]);
           await shot(tab, `role-${role}${target.path.replaceAll("/", "-")}-${size.width}`);
-          await tab.close();
         }
+        await tab.close();
         // A page the role may not use explains that in words instead, under the page's own
         // heading (checked once, at desktop); the admin pages behind /admin are checked too.
         if (size.width === WIDTHS[0].width)
