@@ -2,6 +2,7 @@
 // /usr/bin/chromium), installs Debian's package when it can, and otherwise says how.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import readline from "node:readline";
 
 function findChromium(): string | null {
   for (const p of [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"]) {
@@ -32,17 +33,30 @@ if (!process.env.TEST_DATABASE_URL) {
 
 // The dashboard's build (which `npm start` serves to the integration files that start it, the
 // simulator's proof and the browser suite) is made once, first, beside the type check and lint:
-// every later start finds it current. Then the server suites, then the browser suite alone: a
-// browser suite beside the PostgreSQL suite saves about a tenth of the run but starves the
-// simulator's clusters (a dashboard of one failed to start), and `next build` or Chromium beside
-// the integration servers would only make both slower and noisier on a two-core machine.
+// every later start finds it current. Then the server suites; then the PostgreSQL suite (one file
+// at a time; its files wait on servers, clocks and the database) beside the browser suite, which
+// leaves an eighth of the machine idle on its own: 29 Nov, the two one after the other took 260 s
+// and 541 s. Their outputs are told apart by a prefix on the PostgreSQL suite's lines.
 const extra = process.argv.slice(2);
 let failed = false;
+const vitestArgs = (args: string[]) => ["vitest", "run", ...args];
+const vitestEnv = { ...process.env, CHROMIUM_PATH: chromium };
 const vitest = (args: string[]) =>
-  spawnSync("npx", ["vitest", "run", ...args], {
-    stdio: "inherit",
-    env: { ...process.env, CHROMIUM_PATH: chromium },
-  }).status === 0;
+  spawnSync("npx", vitestArgs(args), { stdio: "inherit", env: vitestEnv }).status === 0;
+
+/** A suite run beside another: its output line by line, each line behind `prefix`. */
+function vitestPrefixed(args: string[], prefix: string): Promise<boolean> {
+  const child = spawn("npx", vitestArgs(args), {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...vitestEnv, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
+  });
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const)
+    readline.createInterface({ input: stream }).on("line", (line) => out.write(`${prefix}${line}\n`));
+  return new Promise((resolve) => child.on("exit", (code) => resolve(code === 0)));
+}
 
 if (extra.length) {
   failed = !vitest(extra);
@@ -65,7 +79,10 @@ if (extra.length) {
   // A failed build is reported by the first file that starts `npm start`, which builds again.
   await built;
   if (!vitest(["--project", "unit", "--project", "integration"])) failed = true;
-  if (process.env.TEST_DATABASE_URL && !vitest(["--project", "pg"])) failed = true;
-  if (!vitest(["--project", "e2e"])) failed = true;
+  const pg = process.env.TEST_DATABASE_URL
+    ? vitestPrefixed(["--project", "pg"], "[pg] ")
+    : Promise.resolve(true);
+  const e2e = vitestPrefixed(["--project", "e2e"], "");
+  for (const ok of await Promise.all([pg, e2e])) if (!ok) failed = true;
 }
 process.exit(failed ? 1 : 0);
