@@ -225,21 +225,16 @@ async function waitFor(what: string, ok: () => Promise<boolean>, timeoutMs: numb
   await fail(`${what} did not become ready within ${Math.round(timeoutMs / 1000)} s`);
 }
 
-const answers =
-  (url: string, timeoutMs = 30_000) =>
-  async () =>
-    (await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })).status === 200;
-
 /** This start's own name for its dashboard: /api/health answers it, so another server on the port is not taken for it. */
 const INSTANCE = randomBytes(12).toString("base64url");
-const answersAsOurs =
-  (url: string, timeoutMs = 30_000) =>
-  async () => {
-    const r = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-    if (r.status !== 200) return false;
-    const body = (await r.json().catch(() => ({}))) as { instance?: unknown };
-    return body.instance === INSTANCE;
-  };
+
+/** Whether `url` answers 200 and, when `instance` is given, names that instance in its body. */
+const answers = (url: string, instance?: string) => async (): Promise<boolean> => {
+  const r = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  if (r.status !== 200) return false;
+  if (instance === undefined) return true;
+  return ((await r.json().catch(() => ({}))) as { instance?: unknown }).instance === instance;
+};
 
 // Main ------------------------------------------------------------------------------------
 
@@ -340,7 +335,7 @@ launch("dashboard", ["scripts/dashboard-server.js", "-H", "127.0.0.1", "-p", Str
 // /api/health opens the database: the slow first PGlite open happens before anyone signs in. It
 // must be this start's dashboard that answers: a server already on the port is someone else's
 // (ours then exits with EADDRINUSE, and its restarts fail the start with that reason).
-await waitFor("the dashboard", answersAsOurs(`${dashboardUrl}/api/health`), 180_000);
+await waitFor("the dashboard", answers(`${dashboardUrl}/api/health`, INSTANCE), 180_000);
 
 for (const u of demoUsers) console.log(`demo user: ${u.email} role=${u.role} password=${u.password}`);
 console.log(`Bank: ${bankUrl}`);

@@ -27,14 +27,21 @@ export const SANDBOX_KEY = "sbx_simulator_key_0123456789";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitHealthy(url: string, proc: Proc, timeoutMs: number): Promise<void> {
+/**
+ * Waits until `url` answers 200 (and, for a dashboard started with START_INSTANCE, names that
+ * instance: another server on the port is not taken for it, as `npm start` checks).
+ */
+async function waitHealthy(url: string, proc: Proc, timeoutMs: number, instance?: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (proc.child.exitCode !== null || proc.child.signalCode !== null)
       throw new Error(`${proc.name} exited while starting; see ${proc.logFile}`);
     try {
       const r = await fetch(url, { signal: AbortSignal.timeout(5000) });
-      if (r.status === 200) return;
+      if (r.status === 200) {
+        if (instance === undefined) return;
+        if (((await r.json()) as { instance?: unknown }).instance === instance) return;
+      }
     } catch {}
     await sleep(150);
   }
@@ -416,14 +423,16 @@ export class Cluster {
   }
 
   async startDashboard(i: number): Promise<void> {
+    // Each start its own name, a restart on the same port included (see waitHealthy).
+    const instance = randomBytes(9).toString("base64url");
     const p = launch(
       `dashboard${i}`,
       [NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(this.dashPorts[i])],
-      this.dashEnv(i),
+      { ...this.dashEnv(i), START_INSTANCE: instance },
       this.dir,
     );
     this.dashboards[i] = p;
-    await waitHealthy(`${this.dashUrl(i)}/api/health`, p, 120_000);
+    await waitHealthy(`${this.dashUrl(i)}/api/health`, p, 120_000, instance);
   }
 
   /** kill -9 of one process, then its restart on the same port. */
