@@ -106,7 +106,7 @@ export async function run(): Promise<void> {
       return group;
     };
     const dashGroup = groupOf("dashboard", /scripts\/dashboard-server\.js/);
-    const bankGroup = groupOf("bank", /bank\/main\.ts/);
+    const bankGroup = groupOf("bank", /bank-main\.mjs/);
     const cpu = () => ({ dash: groupCpuSeconds(dashGroup), bank: groupCpuSeconds(bankGroup) });
     const c0 = cpu();
     const dashRps = await throughput(viaDashboard.url, viaDashboard.headers);

@@ -12,6 +12,7 @@ import readline from "node:readline";
 import type { Role } from "../lib/auth/permissions.ts";
 import { createUser, findUserByEmail, setUserPassword } from "../lib/auth/users.ts";
 import { openDashboardDb } from "../lib/db/client.ts";
+import { bankNodeArgs } from "./bank-build.ts";
 import { buildIsCurrent, builtAt, markBuilt, withBuildLock } from "./dashboard-build.ts";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -271,7 +272,7 @@ async function startBank(): Promise<{
   const credentials = path.join(DATA_DIR, "bank-demo.json");
   fs.rmSync(credentials, { force: true });
   const { NEXTAUTH_SECRET: _dashboardOnly, ...bankEnv } = env;
-  launch("bank", ["--import", "tsx", "bank/main.ts"], {
+  launch("bank", await bankNodeArgs(root), {
     ...bankEnv,
     BANK_DEMO: "1",
     BANK_DATA_DIR: path.join(DATA_DIR, "bank"),

@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { bankNodeArgs } from "../scripts/bank-build.ts";
 import { buildIsCurrent, markBuilt, withBuildLock } from "../scripts/dashboard-build.ts";
 import { groupAlive } from "../tests/helpers/dashboard.ts";
 import { freePort } from "../tests/helpers/ports.ts";
@@ -385,7 +386,7 @@ export class Cluster {
   }
 
   async startBank(i: number): Promise<void> {
-    const p = launch(`bank${i}`, ["--import", "tsx", "bank/main.ts"], this.bankEnv(i), this.dir);
+    const p = launch(`bank${i}`, await bankNodeArgs(ROOT), this.bankEnv(i), this.dir);
     this.banks[i] = p;
     await waitHealthy(`${this.bankUrl(i)}/healthz`, p, 120_000);
   }

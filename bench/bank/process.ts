@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
+import { bankNodeArgs } from "../../scripts/bank-build.ts";
 
 // BENCH_SMOKE=1 runs everything at its smallest (CI's check that the benchmark still runs; its
 // figures mean nothing): 1 s loops, 500 accounts, 2 days of history, one overhead round.
@@ -57,7 +58,7 @@ export async function spawnBank(
   // BENCH_BANK_NODE_ARGS: node flags for each bank (`--perf-basic-prof`, for `perf record` to name
   // JavaScript frames).
   const nodeArgs = (process.env.BENCH_BANK_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "bank/main.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, ...(await bankNodeArgs(process.cwd()))], {
     env: {
       ...process.env,
       ...env,

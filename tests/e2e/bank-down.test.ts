@@ -1,18 +1,11 @@
 // The bank goes down under a signed-in person: the page says plainly that the bank cannot be
 // reached as soon as its first read fails (no retry behind a loading skeleton first, no internal
 // address or system error code), and the header's "Live" status turns amber while it lasts.
-import { execFileSync } from "node:child_process";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BANK_BUNDLE } from "../../scripts/bank-build.ts";
 import { FIRST_WAIT, launchChromium, seriousAxeViolations, shot, signIn } from "../helpers/browser.ts";
-import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
-
-/** The pid of the start script's child running `script`. */
-function childPid(parent: number, script: string): number | undefined {
-  const out = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(parent)], { encoding: "utf8" });
-  const line = out.split("\n").find((l) => l.includes(script));
-  return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
-}
+import { childPid, type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 
 describe("the bank down under a signed-in person", () => {
   let app: RunningDashboard;
@@ -39,7 +32,7 @@ describe("the bank down under a signed-in person", () => {
     await page.getByText("Total available").first().waitFor({ timeout: FIRST_WAIT });
     await page.getByText("Live", { exact: true }).waitFor({ timeout: FIRST_WAIT });
 
-    const bankPid = childPid(app.pid, "bank/main.ts");
+    const bankPid = childPid(app.pid, BANK_BUNDLE);
     expect(bankPid).toBeTruthy();
     process.kill(bankPid as number, "SIGKILL");
 

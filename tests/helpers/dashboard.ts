@@ -2,7 +2,7 @@
 // ports, and reads the demo users from its output. The whole process group is stopped at the end
 // (killing `npm start` alone would leave next-server running). Browser tests, the secrets scan
 // and the dashboard benchmark all start the product this way.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -124,6 +124,13 @@ export async function startDashboard(opts: StartOptions = {}): Promise<RunningDa
 
   const users = [...output.matchAll(DEMO_USER)].map((m) => ({ email: m[1], role: m[2], password: m[3] }));
   return { url, users, dataDir, pid: child.pid as number, output: () => output, stop };
+}
+
+/** The pid of `parent`'s child whose command line holds `script` (the start script's bank or dashboard server). */
+export function childPid(parent: number, script: string): number | undefined {
+  const out = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(parent)], { encoding: "utf8" });
+  const line = out.split("\n").find((l) => l.includes(script));
+  return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
 }
 
 /**

@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBankDb } from "../../bank/db/client.ts";
 import { BANK_HEADERS } from "../../lib/bank-api/headers.ts";
+import { bankNodeArgs } from "../../scripts/bank-build.ts";
 import {
   call,
   newCustomer,
@@ -177,7 +178,7 @@ describe("SIGTERM", () => {
     // clock set ahead for a whole run (BANK_SANDBOX_CLOCK_START_SECONDS) would date the handed-back
     // leases days later.
     const { BANK_SANDBOX_CLOCK_START_SECONDS: _ahead, ...inherited } = process.env;
-    child = spawn(process.execPath, ["--import", "tsx", "bank/main.ts"], {
+    child = spawn(process.execPath, await bankNodeArgs(ROOT), {
       cwd: ROOT,
       env: {
         ...inherited,

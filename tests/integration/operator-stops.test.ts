@@ -3,11 +3,11 @@
 // answering, and a stop during steady traffic that answers or refuses every request (no client has
 // its connection reset) and stops the dashboard before the bank; and a start whose dashboard port
 // another server holds stops with the reason instead of calling that server its dashboard.
-import { execFileSync } from "node:child_process";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BANK_BUNDLE } from "../../scripts/bank-build.ts";
 import { CookieBrowser } from "../helpers/cookie-browser.ts";
-import { type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
+import { childPid, type RunningDashboard, startDashboard } from "../helpers/dashboard.ts";
 import { freePort } from "../helpers/ports.ts";
 import { waitFor } from "./webhooks-receivers.ts";
 
@@ -22,13 +22,6 @@ function sample(text: string, name: string, labels: Record<string, string>): num
     if (Object.entries(labels).every(([k, v]) => have[k] === v)) return Number(m[3]);
   }
   return 0;
-}
-
-/** The pid of the start script's child running `script` (the bank or the dashboard's server). */
-function childPid(parent: number, script: string): number | undefined {
-  const out = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(parent)], { encoding: "utf8" });
-  const line = out.split("\n").find((l) => l.includes(script));
-  return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
 }
 
 describe("npm start, for an operator", () => {
@@ -83,7 +76,7 @@ describe("npm start, for an operator", () => {
   });
 
   it("starts a crashed bank again, with a line in the log, while the dashboard keeps answering", async () => {
-    const bankPid = childPid(app.pid, "bank/main.ts");
+    const bankPid = childPid(app.pid, BANK_BUNDLE);
     expect(bankPid).toBeTruthy();
     process.kill(bankPid as number, "SIGKILL");
     await waitFor(
@@ -94,7 +87,7 @@ describe("npm start, for an operator", () => {
     expect((await fetch(`${app.url}/livez`)).status).toBe(200);
     await waitFor(() => /the bank started again/.test(app.output()), 30_000);
     const again = await waitFor(() => {
-      const pid = childPid(app.pid, "bank/main.ts");
+      const pid = childPid(app.pid, BANK_BUNDLE);
       return pid && pid !== bankPid ? pid : undefined;
     }, 30_000);
     expect(again).not.toBe(bankPid);

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { bankNodeArgs } from "../../scripts/bank-build.ts";
 import { startTestBank } from "../helpers/bank.ts";
 
 const dirs: string[] = [];
@@ -16,7 +17,7 @@ describe("embedded storage", () => {
     dirs.push(dir);
     const first = await startTestBank({ dataDir: dir });
     try {
-      const child = spawn(process.execPath, ["--import", "tsx", "bank/main.ts"], {
+      const child = spawn(process.execPath, await bankNodeArgs(process.cwd()), {
         env: { ...process.env, BANK_PORT: "0", BANK_DATA_DIR: dir, BANK_SANDBOX_KEY: "x" },
         stdio: ["ignore", "pipe", "pipe"],
       });

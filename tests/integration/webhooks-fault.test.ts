@@ -7,6 +7,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { bankNodeArgs } from "../../scripts/bank-build.ts";
 import { call, newCustomer, sandbox } from "../helpers/bank.ts";
 import { freePort } from "../helpers/ports.ts";
 import { type Receiver, startReceiver, waitFor } from "./webhooks-receivers.ts";
@@ -20,7 +21,7 @@ interface BankProcess {
 }
 
 async function spawnBank(port: number, dataDir: string): Promise<BankProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bank/main.ts"], {
+  const child = spawn(process.execPath, await bankNodeArgs(ROOT), {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,18 +1,23 @@
 // The dashboard benchmark reads each program's CPU time from the process group of the start
 // script's child that runs it, found by its command line. When npm start changed how it runs the
 // dashboard (scripts/dashboard-server.js instead of `next start`), the benchmark's pattern stopped
-// matching and its CPU figures came out NaN: this holds the patterns to the start script's launches.
+// matching and its CPU figures came out NaN: this holds the patterns to the start script's launches
+// (the bank's, since it runs a bundle, as scripts/bank-build.ts names it).
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { bankBundleArgs } from "../../scripts/bank-build.ts";
 
 const start = fs.readFileSync("scripts/start.ts", "utf8");
 const bench = fs.readFileSync("bench/dashboard.bench.ts", "utf8");
 
 /** The command line npm start gives a program: node, then the arguments it launches it with. */
 function launchedCommandLine(program: string): string {
-  const m = new RegExp(`launch\\("${program}", \\[([^\\]]*)\\]`).exec(start);
+  const m = new RegExp(`launch\\("${program}", (?:\\[([^\\]]*)\\]|(await bankNodeArgs\\(root\\)))`).exec(
+    start,
+  );
   if (!m) throw new Error(`scripts/start.ts launches no ${program}`);
-  const args = [...m[1].matchAll(/"([^"]*)"/g)].map((a) => a[1]);
+  // The bank runs its bundle (scripts/bank-build.ts); the others, the arguments written out.
+  const args = m[2] ? bankBundleArgs(process.cwd()) : [...m[1].matchAll(/"([^"]*)"/g)].map((a) => a[1]);
   return [process.execPath, ...args].join("\0");
 }
 
