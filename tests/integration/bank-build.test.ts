@@ -26,7 +26,7 @@ describe("the bank's bundle", () => {
   write("bank/main.ts", 'import { said } from "./db/said.ts";\nconsole.log(said());\n', past);
   write(
     "bank/db/said.ts",
-    'export const said = (): string => JSON.stringify({ v: 1, url: import.meta.url });\n',
+    "export const said = (): string => JSON.stringify({ v: 1, url: import.meta.url });\n",
     past,
   );
 
@@ -47,7 +47,7 @@ describe("the bank's bundle", () => {
   it("is made again once a module it holds is newer, and runs the change", async () => {
     write(
       "bank/db/said.ts",
-      'export const said = (): string => JSON.stringify({ v: 2, url: import.meta.url });\n',
+      "export const said = (): string => JSON.stringify({ v: 2, url: import.meta.url });\n",
       new Date(),
     );
     expect(JSON.parse(await run()).v).toBe(2);
