@@ -14,6 +14,7 @@ import { createUser, findUserByEmail, setUserPassword } from "../lib/auth/users.
 import { openDashboardDb } from "../lib/db/client.ts";
 import { bankNodeArgs } from "./bank-build.ts";
 import { buildIsCurrent, builtAt, markBuilt, withBuildLock } from "./dashboard-build.ts";
+import { answersHealthy, instanceName } from "./health.ts";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
@@ -227,15 +228,7 @@ async function waitFor(what: string, ok: () => Promise<boolean>, timeoutMs: numb
 }
 
 /** This start's own name for its dashboard: /api/health answers it, so another server on the port is not taken for it. */
-const INSTANCE = randomBytes(12).toString("base64url");
-
-/** Whether `url` answers 200 and, when `instance` is given, names that instance in its body. */
-const answers = (url: string, instance?: string) => async (): Promise<boolean> => {
-  const r = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-  if (r.status !== 200) return false;
-  if (instance === undefined) return true;
-  return ((await r.json().catch(() => ({}))) as { instance?: unknown }).instance === instance;
-};
+const INSTANCE = instanceName();
 
 // Main ------------------------------------------------------------------------------------
 
@@ -272,7 +265,10 @@ async function startBank(): Promise<{
   const credentials = path.join(DATA_DIR, "bank-demo.json");
   fs.rmSync(credentials, { force: true });
   const { NEXTAUTH_SECRET: _dashboardOnly, ...bankEnv } = env;
-  launch("bank", await bankNodeArgs(root), {
+  const bankArgs = await bankNodeArgs(root).catch((e: Error) =>
+    fail(`the bank could not be bundled from its sources: ${e.message}`),
+  );
+  launch("bank", bankArgs, {
     ...bankEnv,
     BANK_DEMO: "1",
     BANK_DATA_DIR: path.join(DATA_DIR, "bank"),
@@ -282,7 +278,7 @@ async function startBank(): Promise<{
     BANK_SANDBOX_SMTP_PORT: env.BANK_SANDBOX_SMTP_PORT || "0",
   });
   const url = `http://127.0.0.1:${BANK_PORT}`;
-  await waitFor("the bank", answers(`${url}/healthz`), 240_000);
+  await waitFor("the bank", () => answersHealthy(`${url}/healthz`), 240_000);
   await waitFor("the bank's demo credentials", async () => fs.existsSync(credentials), 60_000);
   const demo = JSON.parse(fs.readFileSync(credentials, "utf8")) as {
     subscriptionKey: string;
@@ -336,7 +332,7 @@ launch("dashboard", ["scripts/dashboard-server.js", "-H", "127.0.0.1", "-p", Str
 // /api/health opens the database: the slow first PGlite open happens before anyone signs in. It
 // must be this start's dashboard that answers: a server already on the port is someone else's
 // (ours then exits with EADDRINUSE, and its restarts fail the start with that reason).
-await waitFor("the dashboard", answers(`${dashboardUrl}/api/health`, INSTANCE), 180_000);
+await waitFor("the dashboard", () => answersHealthy(`${dashboardUrl}/api/health`, INSTANCE), 180_000);
 
 for (const u of demoUsers) console.log(`demo user: ${u.email} role=${u.role} password=${u.password}`);
 console.log(`Bank: ${bankUrl}`);

@@ -17,6 +17,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { bankNodeArgs } from "../scripts/bank-build.ts";
 import { buildIsCurrent, markBuilt, withBuildLock } from "../scripts/dashboard-build.ts";
+import { answersHealthy, instanceName } from "../scripts/health.ts";
 import { groupAlive } from "../tests/helpers/dashboard.ts";
 import { freePort } from "../tests/helpers/ports.ts";
 import { Prng } from "./prng.ts";
@@ -38,11 +39,7 @@ async function waitHealthy(url: string, proc: Proc, timeoutMs: number, instance?
     if (proc.child.exitCode !== null || proc.child.signalCode !== null)
       throw new Error(`${proc.name} exited while starting; see ${proc.logFile}`);
     try {
-      const r = await fetch(url, { signal: AbortSignal.timeout(5000) });
-      if (r.status === 200) {
-        if (instance === undefined) return;
-        if (((await r.json()) as { instance?: unknown }).instance === instance) return;
-      }
+      if (await answersHealthy(url, instance, 5000)) return;
     } catch {}
     await sleep(150);
   }
@@ -308,6 +305,8 @@ export class Cluster {
   private lite?: { bank: PGlite; dash: PGlite };
   kills = 0;
   private dbNames: string[] = [];
+  /** How `node` starts a bank in this run (scripts/bank-build.ts), fixed at the cluster's start. */
+  private bankArgs: string[] = [];
 
   constructor(readonly o: ClusterOptions) {}
 
@@ -341,6 +340,9 @@ export class Cluster {
   }
 
   async start(): Promise<void> {
+    // Bundled once, as the dashboards' build is made once: a bank restarted later in the run runs
+    // what its peers run, even if a source changed meanwhile.
+    this.bankArgs = await bankNodeArgs(ROOT);
     await this.createDatabases();
     for (let i = 0; i < this.n; i++) {
       this.bankPorts.push(await freePort());
@@ -386,7 +388,7 @@ export class Cluster {
   }
 
   async startBank(i: number): Promise<void> {
-    const p = launch(`bank${i}`, await bankNodeArgs(ROOT), this.bankEnv(i), this.dir);
+    const p = launch(`bank${i}`, this.bankArgs, this.bankEnv(i), this.dir);
     this.banks[i] = p;
     await waitHealthy(`${this.bankUrl(i)}/healthz`, p, 120_000);
   }
@@ -425,7 +427,7 @@ export class Cluster {
 
   async startDashboard(i: number): Promise<void> {
     // Each start its own name, a restart on the same port included (see waitHealthy).
-    const instance = randomBytes(9).toString("base64url");
+    const instance = instanceName();
     const p = launch(
       `dashboard${i}`,
       [NEXT_BIN, "start", "-H", "127.0.0.1", "-p", String(this.dashPorts[i])],

@@ -6,6 +6,7 @@ export * from "./admin.ts";
 export * from "./admin-changes.ts";
 export * from "./alerts.ts";
 export * from "./errors.ts";
+export * from "./health.ts";
 export * from "./inbox.ts";
 export * from "./incoming-wires.ts";
 export * from "./payments.ts";

@@ -12,11 +12,11 @@ const bench = fs.readFileSync("bench/dashboard.bench.ts", "utf8");
 
 /** The command line npm start gives a program: node, then the arguments it launches it with. */
 function launchedCommandLine(program: string): string {
-  const m = new RegExp(`launch\\("${program}", (?:\\[([^\\]]*)\\]|(await bankNodeArgs\\(root\\)))`).exec(
-    start,
-  );
+  const m = new RegExp(`launch\\("${program}", (?:\\[([^\\]]*)\\]|(bankArgs))`).exec(start);
   if (!m) throw new Error(`scripts/start.ts launches no ${program}`);
   // The bank runs its bundle (scripts/bank-build.ts); the others, the arguments written out.
+  if (m[2] && !/const bankArgs = await bankNodeArgs\(root\)/.test(start))
+    throw new Error("scripts/start.ts launches the bank with arguments not from bankNodeArgs");
   const args = m[2] ? bankBundleArgs(process.cwd()) : [...m[1].matchAll(/"([^"]*)"/g)].map((a) => a[1]);
   return [process.execPath, ...args].join("\0");
 }
