@@ -1,21 +1,16 @@
 // `npm test`: the type check, lint and every suite. Finds Chromium for the browser tests (CHROMIUM_PATH, then
-// /usr/bin/chromium), installs Debian's package when it can, and otherwise says how.
+// Debian's headless shell or full browser: scripts/chromium.ts), installs Debian's headless shell when it
+// can, and otherwise says how.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import readline from "node:readline";
-
-function findChromium(): string | null {
-  for (const p of [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"]) {
-    if (p && fs.existsSync(p)) return p;
-  }
-  return null;
-}
+import { CHROMIUM_PACKAGE, findChromium } from "./chromium.ts";
 
 let chromium = findChromium();
 if (!chromium && process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get")) {
-  console.log("Chromium not found: installing Debian's chromium package for the browser tests…");
+  console.log(`Chromium not found: installing Debian's ${CHROMIUM_PACKAGE} package for the browser tests…`);
   execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+  execFileSync("apt-get", ["install", "-y", "-qq", CHROMIUM_PACKAGE], {
     stdio: "inherit",
     env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
   });
@@ -23,7 +18,7 @@ if (!chromium && process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get")) 
 }
 if (!chromium) {
   console.error(
-    "The browser tests need Chromium. Install it (Debian: `sudo apt-get install chromium`) or set CHROMIUM_PATH, then run `npm test` again.",
+    `The browser tests need Chromium. Install it (Debian: \`sudo apt-get install ${CHROMIUM_PACKAGE}\`) or set CHROMIUM_PATH, then run \`npm test\` again.`,
   );
   process.exit(1);
 }
