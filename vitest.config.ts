@@ -30,7 +30,7 @@ export default defineConfig({
           environment: "node",
           // The unit files hold no server and no process-wide state: they share their workers'
           // modules instead of loading them again for each file (22 CPU-s against 48 for the
-          // suite, 29 Nov; passes shuffled, and in one worker).
+          // suite, 30 Nov; passes shuffled, and in one worker).
           isolate: false,
           sequence: { groupOrder: 0 },
         },

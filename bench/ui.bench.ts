@@ -6,12 +6,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { CHROMIUM_CANDIDATES, findChromium } from "../scripts/chromium.ts";
+import { chromiumPath } from "../scripts/chromium.ts";
 import { startDashboard } from "../tests/helpers/dashboard.ts";
 import { demoBank } from "../tests/helpers/live.ts";
 import { type BenchResult, firstLoadJsResults, percentile, round, writeResults } from "./lib.ts";
 
-const CHROMIUM = findChromium() ?? CHROMIUM_CANDIDATES[0];
+const CHROMIUM = chromiumPath();
 const RUNS = Number(process.env.BENCH_UI_RUNS || 20);
 const PAYMENTS = Number(process.env.BENCH_UI_PAYMENTS || 1000);
 

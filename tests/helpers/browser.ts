@@ -4,10 +4,10 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
-import { CHROMIUM_CANDIDATES, findChromium } from "../../scripts/chromium.ts";
+import { chromiumPath } from "../../scripts/chromium.ts";
 import type { RunningDashboard } from "./dashboard.ts";
 
-export const CHROMIUM = findChromium() ?? CHROMIUM_CANDIDATES[0];
+export const CHROMIUM = chromiumPath();
 export const SHOTS = path.resolve("test-results/screenshots");
 /** The first page of a fresh product opens its databases: allow it time. */
 export const FIRST_WAIT = 90_000;
